@@ -1,0 +1,164 @@
+"""Sequence Solitaire (McCarthy, 1973): Calculation with all 52 cards dealt.
+
+Final pile k (1..4) is built k, 2k, 3k, … modulo 13, with 13 for 0, so it ends on
+a king. Four storage piles take the hand card on top, and only their top card moves,
+and only to a final pile. The hand card must go to a final pile or a storage pile;
+the next one is then turned up at once. Suits play no part.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.cards import Card
+from rules.errors import DeckError, IllegalMove
+
+PILES = 4
+PILE_SIZE = 13
+
+
+@dataclass(frozen=True)
+class Options:
+    """The game has no options; the value keeps the games' shape uniform."""
+
+
+@dataclass(frozen=True, order=True)
+class ToFinal:
+    """Play the hand card (``source`` None) or storage pile ``source``'s top card to
+    final pile ``pile``. Piles are numbered from 0 here, from 1 on screen."""
+
+    source: int | None
+    pile: int
+
+    def __str__(self) -> str:
+        origin = "hand" if self.source is None else f"S{self.source + 1}"
+        return f"{origin}→F{self.pile + 1}"
+
+
+@dataclass(frozen=True, order=True)
+class ToStorage:
+    """Put the hand card on storage pile ``pile``."""
+
+    pile: int
+
+    def __str__(self) -> str:
+        return f"hand→S{self.pile + 1}"
+
+
+Move = ToFinal | ToStorage
+
+
+@dataclass(frozen=True)
+class State:
+    options: Options
+    finals: tuple[tuple[Card, ...], ...]  # per final pile, bottom first
+    storage: tuple[tuple[Card, ...], ...]  # per storage pile, bottom first
+    hand: Card | None  # None only when the deck is used up
+    deck: tuple[Card, ...]  # the next hand card first
+    moves: int = 0
+
+    @property
+    def final_cards(self) -> int:
+        return sum(len(pile) for pile in self.finals)
+
+
+@dataclass(frozen=True)
+class Result:
+    won: bool
+    final_cards: int
+    moves: int
+
+
+def step(pile: int) -> int:
+    """How far apart the ranks on final pile ``pile`` (from 0) are."""
+    return pile + 1
+
+
+def rank_needed(pile: int, cards_on_pile: int) -> int | None:
+    """The rank final pile ``pile`` takes next, or None once it is complete."""
+    if cards_on_pile >= PILE_SIZE:
+        return None
+    return ((cards_on_pile + 1) * step(pile) - 1) % 13 + 1
+
+
+def needs(state: State, pile: int) -> int | None:
+    return rank_needed(pile, len(state.finals[pile]))
+
+
+def new_game(options: Options, deck: tuple[Card, ...]) -> State:
+    if not deck:
+        raise DeckError("Sequence Solitaire needs at least one card")
+    empty: tuple[tuple[Card, ...], ...] = ((),) * PILES
+    return State(options, finals=empty, storage=empty, hand=deck[0], deck=tuple(deck[1:]))
+
+
+def fitting_piles(state: State, card: Card) -> tuple[int, ...]:
+    """The final piles ``card`` may go on; several is the player's choice."""
+    return tuple(pile for pile in range(PILES) if needs(state, pile) == card.rank)
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move, plays to final piles first, in a fixed order that seeded
+    players (and the compiled kernels) rely on."""
+    moves: list[Move] = []
+    for source, pile in enumerate(state.storage):
+        if pile:
+            moves.extend(ToFinal(source, target) for target in fitting_piles(state, pile[-1]))
+    if state.hand is not None:
+        moves.extend(ToFinal(None, target) for target in fitting_piles(state, state.hand))
+        moves.extend(ToStorage(target) for target in range(PILES))
+    return tuple(moves)
+
+
+def is_won(state: State) -> bool:
+    return state.final_cards == PILES * PILE_SIZE
+
+
+def is_over(state: State) -> bool:
+    return not legal_moves(state)
+
+
+def _why_illegal(state: State, move: Move) -> str:
+    if is_over(state):
+        return "the game is over: start a new deal or replay this one"
+    kind = "storage" if isinstance(move, ToStorage) else "final"
+    if not 0 <= move.pile < PILES:
+        return f"there is no {kind} pile {move.pile + 1}: they are numbered 1..{PILES}"
+    if isinstance(move, ToFinal) and move.source is not None:
+        if not 0 <= move.source < PILES:
+            return f"there is no storage pile {move.source + 1}: they are numbered 1..{PILES}"
+        if not state.storage[move.source]:
+            return f"storage pile {move.source + 1} is empty"
+        card = state.storage[move.source][-1]
+    elif state.hand is None:
+        return "there is no hand card: the deck is used up"
+    else:
+        card = state.hand
+    wanted = needs(state, move.pile)
+    needed = "is complete" if wanted is None else f"takes a {wanted} next"
+    return f"final pile {move.pile + 1} {needed}, not {card.glyph}"
+
+
+def apply(state: State, move: Move) -> State:
+    if move not in legal_moves(state):
+        raise IllegalMove(_why_illegal(state, move))
+    finals, storage = list(state.finals), list(state.storage)
+    hand, deck = state.hand, state.deck
+    if isinstance(move, ToFinal) and move.source is not None:
+        card = storage[move.source][-1]
+        storage[move.source] = storage[move.source][:-1]
+    else:
+        assert hand is not None
+        card = hand
+        hand, deck = (deck[0], deck[1:]) if deck else (None, ())
+    if isinstance(move, ToStorage):
+        storage[move.pile] = (*storage[move.pile], card)
+    else:
+        finals[move.pile] = (*finals[move.pile], card)
+    return State(state.options, tuple(finals), tuple(storage), hand, deck, state.moves + 1)
+
+
+def result(state: State) -> Result:
+    if not is_over(state):
+        raise IllegalMove("the game is not over yet")
+    return Result(won=is_won(state), final_cards=state.final_cards, moves=state.moves)

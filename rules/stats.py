@@ -1,0 +1,100 @@
+"""Win rates with confidence intervals, score histograms, and tallies that merge.
+
+A tally is what a batch of games leaves behind: counts, never one record per game,
+so a billion-game run costs no more memory than a thousand. Tallies of two parts of
+a run merge into exactly the tally of the whole run, which lets workers split the
+deals any way they like.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
+FIRST_WINS_KEPT = 1000
+
+
+def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a win rate.
+
+    Chosen over the plain normal interval because win rates here are often near 0
+    (Hit or Miss) where the plain one goes below zero and is far too narrow.
+    """
+    if games <= 0:
+        return (0.0, 1.0)
+    if not 0 <= wins <= games:
+        raise ValueError(f"wins must be within 0..{games}, not {wins}")
+    p = wins / games
+    z2 = z * z
+    centre = (p + z2 / (2 * games)) / (1 + z2 / games)
+    half = z * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / (1 + z2 / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class Histogram:
+    """Counts of integer scores (cards left, passes, points, …)."""
+
+    counts: Counter[int] = field(default_factory=Counter)
+
+    def add(self, value: int, times: int = 1) -> None:
+        self.counts[value] += times
+
+    def merge(self, other: Histogram) -> None:
+        self.counts.update(other.counts)
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def mean(self) -> float:
+        total = self.total
+        return sum(v * c for v, c in self.counts.items()) / total if total else math.nan
+
+    def items(self) -> list[tuple[int, int]]:
+        """(value, count) pairs by value, for tables and plots."""
+        return sorted(self.counts.items())
+
+
+@dataclass
+class Tally:
+    """What a batch of numbered deals left: games, wins, a score histogram and the
+    lowest-numbered winning deals (so a rare win can be replayed)."""
+
+    games: int = 0
+    wins: int = 0
+    scores: Histogram = field(default_factory=Histogram)
+    first_wins: list[int] = field(default_factory=list)
+
+    def add(self, deal: int, won: bool, score: int) -> None:
+        self.games += 1
+        self.scores.add(score)
+        if won:
+            self.wins += 1
+            if len(self.first_wins) < FIRST_WINS_KEPT or deal < self.first_wins[-1]:
+                self.first_wins = sorted([*self.first_wins, deal])[:FIRST_WINS_KEPT]
+
+    def merge(self, other: Tally) -> None:
+        self.games += other.games
+        self.wins += other.wins
+        self.scores.merge(other.scores)
+        self.first_wins = sorted({*self.first_wins, *other.first_wins})[:FIRST_WINS_KEPT]
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else math.nan
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.games)
+
+
+def merged(tallies: Iterable[Tally]) -> Tally:
+    total = Tally()
+    for tally in tallies:
+        total.merge(tally)
+    return total

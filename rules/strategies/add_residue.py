@@ -1,0 +1,22 @@
+"""Players for Add/Residue."""
+
+from __future__ import annotations
+
+from rules import add_residue
+from rules.add_residue import Move, Pile, State
+
+
+class GreedyPlayer:
+    """Takes the most points this turn; among equal moves, leaves the smallest m so
+    the next player has the least to score, then keeps the rules' order.
+
+    One move deep: a baseline for stronger players to beat.
+    """
+
+    def choose(self, state: State) -> Move:
+        def key(move: Move) -> tuple[int, int]:
+            m = add_residue.value_after(state.m, move)
+            gain = m if move.pile is Pile.MOD else 0
+            return (-gain, m)
+
+        return min(add_residue.legal_moves(state), key=key)

@@ -1,0 +1,209 @@
+"""The ``solitaire-tui`` command: its subcommands for headless work.
+
+Every failure the user can cause (a bad option, deck or input file) ends in one
+line on stderr that says what is wrong and what to do, with exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+from rules import add_residue, hit_or_miss, relay
+from rules.cards import MAX_DEAL, deal_cards, format_cards, parse_deck, ranks_only
+from rules.errors import RulesError
+from solitaire_tui import headless
+from solitaire_tui.games import GAMES_BY_KEY
+from solitaire_tui.judge import JudgeInputError, judge
+
+PROG = "solitaire-tui"
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but an error is one line naming the fix, not usage plus a message."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+
+
+def deal_number(text: str) -> int:
+    cleaned = text.replace("_", "")
+    if not (cleaned.isascii() and cleaned.isdigit()) or int(cleaned) >= MAX_DEAL:
+        raise argparse.ArgumentTypeError(
+            f"a deal number is a whole number from 0 to {MAX_DEAL - 1}, not {text!r}"
+        )
+    return int(cleaned)
+
+
+def whole(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type for a whole number in low..high, with a message that says so."""
+
+    def convert(text: str) -> int:
+        if text.isascii() and text.lstrip("-").isdigit():
+            value = int(text)
+            if value >= low and (high is None or value <= high):
+                return value
+        span = f"{low}..{high}" if high is not None else f"{low} or more"
+        raise argparse.ArgumentTypeError(f"expected a whole number {span}, not {text!r}")
+
+    return convert
+
+
+def variant(text: str) -> int | None:
+    try:
+        return hit_or_miss.parse_variant(text)
+    except RulesError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _deck_arguments(parser: argparse.ArgumentParser) -> None:
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--deal", type=deal_number, metavar="D",
+                        help="play deal number D (default: a random deal, shown in the output)")
+    source.add_argument("--deck", metavar="CARDS",
+                        help="play these 52 cards, top first: 'KC 10H 9C …' (or 10♥, lower case)")
+
+
+def _output_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--moves", action="store_true", help="print every move before the result")
+    parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog=PROG, description="Five solitaire and number games in the terminal.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+
+    deal = commands.add_parser("deal", help="print a numbered deal's cards",
+                               description="Print deal D's 52 cards, top card first.")
+    deal.add_argument("number", type=deal_number, metavar="D")
+    deal.add_argument("--ranks", action="store_true", help="print bare ranks 1..13, no suits")
+    deal.add_argument("--glyphs", action="store_true", help="print suits as ♣ ♦ ♥ ♠")
+
+    commands.add_parser(
+        "judge", help="answer contest problem POJ 2035 (Hit or Miss) from stdin",
+        description="Read POJ 2035 input on stdin (a line with T, then T lines of"
+        " 'players c1 … c52') and write 'Case k: …' lines.",
+    )
+
+    play = commands.add_parser("play", help="play one game to its end and print the result",
+                               description="Play one game to its end without a screen.")
+    games = play.add_subparsers(dest="game", metavar="GAME", required=True, parser_class=Parser)
+
+    def game_parser(key: str, extra: str = "") -> argparse.ArgumentParser:
+        info = GAMES_BY_KEY[key]
+        sub = games.add_parser(key, help=info.blurb, description=info.blurb + extra)
+        return sub
+
+    hom = game_parser("hit-or-miss")
+    _deck_arguments(hom)
+    hom.add_argument("--variant", type=variant, default=None, metavar="V",
+                     help="unlimited (default), roll-call (3 strikes), two-strike, or strikes=N")
+    hom.add_argument("--order", choices=[o.value for o in hit_or_miss.PassOrder],
+                     default="same", help="how the misses form the next pass (default: same)")
+    hom.add_argument("--seed", type=whole(0, MAX_DEAL - 1), metavar="S",
+                     help="the shuffle's seed with --order shuffled (default: the deal number)")
+    _output_arguments(hom)
+
+    rel = game_parser("relay")
+    _deck_arguments(rel)
+    rel.add_argument("--players", type=whole(relay.MIN_PLAYERS, relay.MAX_PLAYERS), default=4,
+                     metavar="P", help="players in the relay, 1..10 (default: 4)")
+    _output_arguments(rel)
+
+    one = game_parser("one-handed")
+    _deck_arguments(one)
+    _output_arguments(one)
+
+    seq = game_parser("sequence", " The choices are made by a computer player.")
+    _deck_arguments(seq)
+    seq.add_argument("--strategy", choices=headless.STRATEGIES, default="greedy",
+                     help="the computer player (default: greedy)")
+    seq.add_argument("--seed", type=whole(0, MAX_DEAL - 1), metavar="S",
+                     help="the random player's seed (default: the deal number)")
+    _output_arguments(seq)
+
+    add = game_parser("add-residue", " Every seat is a computer player.")
+    add.add_argument("--players", type=whole(add_residue.MIN_PLAYERS, add_residue.MAX_PLAYERS),
+                     default=2, metavar="P", help="players, 2..6 (default: 2)")
+    add.add_argument("-n", type=whole(add_residue.MIN_N, add_residue.MAX_N), default=13,
+                     metavar="N", help="each pile holds 1..N, N from 1 to 20 (default: 13)")
+    add.add_argument("--strategy", action="append", choices=headless.STRATEGIES, metavar="S",
+                     help="a seat's player, greedy or random; give it once for every seat or"
+                     " once for all (default: greedy)")
+    add.add_argument("--seed", type=whole(0, MAX_DEAL - 1), metavar="S",
+                     help="the random players' seed (default: random, shown in the output)")
+    _output_arguments(add)
+    return parser
+
+
+def _deck(args: argparse.Namespace, *, ranks: bool) -> headless.Deck:
+    if args.deck is not None:
+        return headless.Deck(parse_deck(args.deck, ranks_only=ranks), None)
+    number = args.deal if args.deal is not None else secrets.randbelow(MAX_DEAL)
+    return headless.Deck(deal_cards(number), number)
+
+
+def _default_seed(args: argparse.Namespace, deck: headless.Deck) -> int:
+    if args.seed is not None:
+        return int(args.seed)
+    return deck.deal if deck.deal is not None else 0
+
+
+def _play(args: argparse.Namespace, parser: Parser) -> int:
+    game = args.game
+    if game == "hit-or-miss":
+        deck = _deck(args, ranks=True)
+        options = hit_or_miss.Options(args.variant, hit_or_miss.PassOrder(args.order),
+                                      seed=_default_seed(args, deck))
+        report = headless.play_hit_or_miss(options, deck, args.moves)
+    elif game == "relay":
+        report = headless.play_relay(relay.Options(args.players), _deck(args, ranks=True),
+                                     args.moves)
+    elif game == "one-handed":
+        report = headless.play_one_handed(_deck(args, ranks=False), args.moves)
+    elif game == "sequence":
+        deck = _deck(args, ranks=True)
+        report = headless.play_sequence(deck, args.strategy, _default_seed(args, deck),
+                                        args.moves)
+    else:
+        options = add_residue.Options(args.players, args.n)
+        strategies = args.strategy or ["greedy"]
+        if len(strategies) == 1:
+            strategies = strategies * options.players
+        elif len(strategies) != options.players:
+            parser.error(f"give --strategy once, or once for each of the {options.players} seats,"
+                         f" not {len(strategies)} times")
+        seed = args.seed if args.seed is not None else secrets.randbelow(MAX_DEAL)
+        report = headless.play_add_residue(options, strategies, seed, args.moves)
+    if args.json:
+        if args.moves:
+            report.data["moves"] = report.moves
+        print(json.dumps(report.data, ensure_ascii=False))
+    else:
+        print("\n".join(headless.report_lines(report)))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "deal":
+            cards = deal_cards(args.number)
+            print(format_cards(ranks_only(cards) if args.ranks else cards, glyphs=args.glyphs))
+        elif args.command == "judge":
+            sys.stdout.write(judge(sys.stdin.read()))
+        elif args.command == "play":
+            return _play(args, parser)
+        else:
+            parser.print_help()
+        return 0
+    except (RulesError, JudgeInputError) as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,124 @@
+"""The judge for contest problem "Hit or Miss" (ECNA 2004, POJ 2035).
+
+Input: a line with the number of cases T, then T lines of ``players c1 … c52``
+(values 1..13, top card first). Output: ``Case k: v1 … vP``, the last card each
+player matched, or ``Case k: unwinnable``.
+
+This solver is written apart from ``rules.relay`` on purpose, the way a contestant
+would (mutable queues, and a player-by-player test for a hopeless game), so that
+tests comparing the two check the rules rather than compare the code to itself.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from math import lcm
+
+CARDS_PER_CASE = 52
+MAX_PLAYERS = 10
+
+
+class JudgeInputError(ValueError):
+    """Input that is not in the contest's format; the message names the case and token."""
+
+
+@dataclass(frozen=True)
+class Case:
+    players: int
+    cards: tuple[int, ...]
+
+
+def _number(text: str, where: str) -> int:
+    if not (text.isascii() and text.isdigit()):
+        raise JudgeInputError(f"{where}, {text!r}, is not a whole number")
+    return int(text)
+
+
+def parse(text: str) -> list[Case]:
+    lines = [(number, line.split()) for number, line in enumerate(text.splitlines(), 1)]
+    lines = [(number, tokens) for number, tokens in lines if tokens]
+    if not lines:
+        raise JudgeInputError("the input is empty: the first line must give the number of cases")
+    first_line, first = lines[0]
+    if len(first) != 1:
+        raise JudgeInputError(
+            f"line {first_line}: expected just the number of cases, found {len(first)} numbers"
+        )
+    expected = _number(first[0], f"line {first_line}: the number of cases")
+    rows = lines[1:]
+    if len(rows) < expected:
+        raise JudgeInputError(f"the first line promises {expected} cases but the input holds {len(rows)}")
+    if len(rows) > expected:
+        raise JudgeInputError(
+            f"line {rows[expected][0]}: an extra line after the {expected} cases promised"
+        )
+    return [_parse_case(k, tokens) for k, (_, tokens) in enumerate(rows, 1)]
+
+
+def _parse_case(k: int, tokens: list[str]) -> Case:
+    players = _number(tokens[0], f"case {k}: token 1, the player count")
+    if not 1 <= players <= MAX_PLAYERS:
+        raise JudgeInputError(f"case {k}: the player count {players} is outside 1..{MAX_PLAYERS}")
+    cards = []
+    for position, token in enumerate(tokens[1:], start=2):
+        value = _number(token, f"case {k}: token {position}")
+        if not 1 <= value <= 13:
+            raise JudgeInputError(f"case {k}: token {position}, {value}, is outside 1..13")
+        cards.append(value)
+    if len(cards) != CARDS_PER_CASE:
+        detail = (
+            f"token {CARDS_PER_CASE + 2}, {tokens[CARDS_PER_CASE + 1]!r}, is extra"
+            if len(cards) > CARDS_PER_CASE
+            else "some are missing"
+        )
+        raise JudgeInputError(
+            f"case {k}: {len(cards)} card values where {CARDS_PER_CASE} are needed ({detail})"
+        )
+    return Case(players, tuple(cards))
+
+
+def solve(case: Case) -> list[int] | None:
+    """The last card each player matched, or None when the game is unwinnable.
+
+    A player whose deck has not changed for lcm(deck size, 13) of its turns has met
+    every (card, count) pairing it ever will; once every player holding cards is in
+    that state, nobody can hit again.
+    """
+    decks: list[deque[int]] = [deque(case.cards)] + [deque() for _ in range(case.players - 1)]
+    counts = [1] * case.players
+    last = [0] * case.players
+    unchanged = [0] * case.players  # turns since the player's deck last changed
+    discarded = 0
+    while discarded < len(case.cards):
+        passed = [0] * case.players
+        for player, deck in enumerate(decks):
+            if not deck:
+                continue
+            card = deck.popleft()
+            if card == counts[player]:
+                passed[player] = last[player] = card
+                unchanged[player] = 0
+            else:
+                deck.append(card)
+                unchanged[player] += 1
+            counts[player] = counts[player] % 13 + 1
+        for player in range(1, case.players):
+            if passed[player - 1]:
+                decks[player].append(passed[player - 1])
+                unchanged[player] = 0
+        discarded += passed[-1] != 0
+        holders = [p for p, deck in enumerate(decks) if deck]
+        if holders and all(unchanged[p] >= lcm(len(decks[p]), 13) for p in holders):
+            return None
+    return last
+
+
+def judge(text: str) -> str:
+    """The contest's whole output for its whole input."""
+    out = []
+    for k, case in enumerate(parse(text), 1):
+        answer = solve(case)
+        shown = "unwinnable" if answer is None else " ".join(map(str, answer))
+        out.append(f"Case {k}: {shown}\n")
+    return "".join(out)
