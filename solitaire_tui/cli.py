@@ -153,39 +153,55 @@ def _default_seed(args: argparse.Namespace, deck: headless.Deck) -> int:
     return deck.deal if deck.deal is not None else 0
 
 
-def _play(args: argparse.Namespace, parser: Parser) -> int:
-    game = args.game
-    if game == "hit-or-miss":
-        deck = _deck(args, ranks=True)
-        options = hit_or_miss.Options(args.variant, hit_or_miss.PassOrder(args.order),
-                                      seed=_default_seed(args, deck))
-        report = headless.play_hit_or_miss(options, deck, args.moves)
-    elif game == "relay":
-        report = headless.play_relay(relay.Options(args.players), _deck(args, ranks=True),
-                                     args.moves)
-    elif game == "one-handed":
-        report = headless.play_one_handed(_deck(args, ranks=False), args.moves)
-    elif game == "sequence":
-        deck = _deck(args, ranks=True)
-        report = headless.play_sequence(deck, args.strategy, _default_seed(args, deck),
-                                        args.moves)
-    else:
-        options = add_residue.Options(args.players, args.n)
-        strategies = args.strategy or ["greedy"]
-        if len(strategies) == 1:
-            strategies = strategies * options.players
-        elif len(strategies) != options.players:
-            parser.error(f"give --strategy once, or once for each of the {options.players} seats,"
-                         f" not {len(strategies)} times")
-        seed = args.seed if args.seed is not None else secrets.randbelow(MAX_DEAL)
-        report = headless.play_add_residue(options, strategies, seed, args.moves)
+def _hit_or_miss(args: argparse.Namespace) -> headless.Report:
+    deck = _deck(args, ranks=True)
+    options = hit_or_miss.Options(args.variant, hit_or_miss.PassOrder(args.order),
+                                  seed=_default_seed(args, deck))
+    return headless.play_hit_or_miss(options, deck, args.moves)
+
+
+def _relay(args: argparse.Namespace) -> headless.Report:
+    return headless.play_relay(relay.Options(args.players), _deck(args, ranks=True), args.moves)
+
+
+def _one_handed(args: argparse.Namespace) -> headless.Report:
+    return headless.play_one_handed(_deck(args, ranks=False), args.moves)
+
+
+def _sequence(args: argparse.Namespace) -> headless.Report:
+    deck = _deck(args, ranks=True)
+    return headless.play_sequence(deck, args.strategy, _default_seed(args, deck), args.moves)
+
+
+def _add_residue(args: argparse.Namespace) -> headless.Report:
+    options = add_residue.Options(args.players, args.n)
+    strategies = args.strategy or ["greedy"]
+    if len(strategies) == 1:
+        strategies = strategies * options.players
+    elif len(strategies) != options.players:
+        raise RulesError(f"give --strategy once, or once for each of the {options.players}"
+                         f" seats, not {len(strategies)} times")
+    seed = args.seed if args.seed is not None else secrets.randbelow(MAX_DEAL)
+    return headless.play_add_residue(options, strategies, seed, args.moves)
+
+
+PLAYERS = {
+    "hit-or-miss": _hit_or_miss,
+    "relay": _relay,
+    "one-handed": _one_handed,
+    "sequence": _sequence,
+    "add-residue": _add_residue,
+}
+
+
+def _play(args: argparse.Namespace) -> None:
+    report = PLAYERS[args.game](args)
     if args.json:
         if args.moves:
             report.data["moves"] = report.moves
         print(json.dumps(report.data, ensure_ascii=False))
     else:
         print("\n".join(headless.report_lines(report)))
-    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -198,7 +214,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "judge":
             sys.stdout.write(judge(sys.stdin.read()))
         elif args.command == "play":
-            return _play(args, parser)
+            _play(args)
         else:
             parser.print_help()
         return 0

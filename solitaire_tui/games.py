@@ -13,10 +13,15 @@ class GameInfo:
 
 
 GAMES = (
-    GameInfo("hit-or-miss", "Hit or Miss", "Count 1 to 13 as you turn cards; a match is discarded."),
-    GameInfo("relay", "Hit or Miss relay", "2 to 10 players pass their matches down the line."),
-    GameInfo("one-handed", "One-Handed Solitaire", "Watch the newest four cards for a rank or suit pair."),
-    GameInfo("sequence", "Sequence Solitaire", "Build four piles counting by 1, 2, 3 and 4 to the king."),
-    GameInfo("add-residue", "Add/Residue", "Add to m or take it modulo your number, and score the rest."),
+    GameInfo("hit-or-miss", "Hit or Miss",
+             "Count 1 to 13 as you turn cards; a match is discarded."),
+    GameInfo("relay", "Hit or Miss relay",
+             "2 to 10 players pass their matches down the line."),
+    GameInfo("one-handed", "One-Handed Solitaire",
+             "Watch the newest four cards for a rank or suit pair."),
+    GameInfo("sequence", "Sequence Solitaire",
+             "Build four piles counting by 1, 2, 3 and 4 to the king."),
+    GameInfo("add-residue", "Add/Residue",
+             "Add to m or take it modulo your number, and score the rest."),
 )
 GAMES_BY_KEY = {game.key: game for game in GAMES}

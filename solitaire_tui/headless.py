@@ -86,7 +86,8 @@ def _report(game: str, heading: str, outcome: str, options: Any, deck: Deck | No
 def play_hit_or_miss(options: hit_or_miss.Options, deck: Deck, log: bool) -> Report:
     def describe(before: hit_or_miss.State, call: hit_or_miss.Call, _: object) -> str:
         assert before.top is not None
-        return f"pass {before.passes + 1:>3}  count {before.count:>2}  {before.top.glyph:>3}  {call.value}"
+        card = before.top.glyph
+        return f"pass {before.passes + 1:>3}  count {before.count:>2}  {card:>3}  {call.value}"
 
     state = hit_or_miss.new_game(options, deck.cards)
     end, lines = _play(hit_or_miss, state, None, describe, log)

@@ -48,7 +48,9 @@ def parse(text: str) -> list[Case]:
     expected = _number(first[0], f"line {first_line}: the number of cases")
     rows = lines[1:]
     if len(rows) < expected:
-        raise JudgeInputError(f"the first line promises {expected} cases but the input holds {len(rows)}")
+        raise JudgeInputError(
+            f"the first line promises {expected} cases but the input holds {len(rows)}"
+        )
     if len(rows) > expected:
         raise JudgeInputError(
             f"line {rows[expected][0]}: an extra line after the {expected} cases promised"

@@ -1,0 +1,60 @@
+"""Win-rate intervals, histograms and tallies (rules/stats.py)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from rules.stats import FIRST_WINS_KEPT, Histogram, Tally, merged, wilson_interval
+
+
+@pytest.mark.parametrize(
+    ("wins", "games", "low", "high"),
+    [  # reference values of the Wilson score interval at 95%
+        (0, 10, 0.0, 0.2775),
+        (5, 10, 0.2366, 0.7634),
+        (10, 10, 0.7225, 1.0),
+        (81, 263, 0.2553, 0.3662),
+    ],
+)
+def test_wilson_interval_reference_values(wins: int, games: int, low: float, high: float) -> None:
+    got = wilson_interval(wins, games)
+    assert got == pytest.approx((low, high), abs=5e-4)
+
+
+def test_wilson_interval_of_no_games_is_everything() -> None:
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_wilson_interval_refuses_impossible_counts() -> None:
+    with pytest.raises(ValueError, match="wins"):
+        wilson_interval(11, 10)
+
+
+def test_histogram_mean_and_items() -> None:
+    histogram = Histogram()
+    for value in (3, 1, 3, 0):
+        histogram.add(value)
+    assert histogram.items() == [(0, 1), (1, 1), (3, 2)]
+    assert histogram.total == 4 and histogram.mean == pytest.approx(7 / 4)
+    assert math.isnan(Histogram().mean)
+
+
+def test_tally_counts_and_keeps_the_lowest_winning_deals() -> None:
+    tally = Tally()
+    for deal in range(3000, 0, -1):  # out of order on purpose
+        tally.add(deal, won=deal % 2 == 0, score=deal % 5)
+    assert tally.games == 3000 and tally.wins == 1500
+    assert tally.first_wins == list(range(2, 2 * FIRST_WINS_KEPT + 1, 2))
+    assert tally.win_rate == 0.5
+    assert tally.interval[0] < 0.5 < tally.interval[1]
+
+
+def test_two_halves_merge_into_the_whole() -> None:
+    whole, first, second = Tally(), Tally(), Tally()
+    for deal in range(2500):
+        won, score = deal % 3 == 0, deal % 7
+        whole.add(deal, won, score)
+        (first if deal < 1234 else second).add(deal, won, score)
+    assert merged([second, first]) == whole
