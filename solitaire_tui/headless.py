@@ -19,8 +19,10 @@ from rules.play import Rules, moves_of
 from rules.strategies import RandomPlayer
 from rules.strategies.add_residue import GreedyPlayer as GreedyAddResidue
 from rules.strategies.sequence import GreedyPlayer as GreedySequence
+from solitaire_tui.games import GAMES_BY_KEY
 
 STRATEGIES = ("greedy", "random")
+TITLES = {key: game.title for key, game in GAMES_BY_KEY.items()}
 
 
 @dataclass(frozen=True)
@@ -93,7 +95,7 @@ def play_hit_or_miss(options: hit_or_miss.Options, deck: Deck, log: bool) -> Rep
     end, lines = _play(hit_or_miss, state, None, describe, log)
     res = hit_or_miss.result(end)
     seed = options.seed if options.order is hit_or_miss.PassOrder.SHUFFLED else None
-    heading = f"Hit or Miss ({options.variant}, {options.order.value} order), {deck.label}"
+    heading = f"{TITLES['hit-or-miss']} ({options.variant}, {options.order.value} order), {deck.label}"
     outcome = (
         f"{res.reason.capitalize()}. {res.cards_left} cards left after {res.passes} passes,"
         f" {res.strikes} strikes, {res.turns} cards turned."
@@ -115,7 +117,7 @@ def play_relay(options: relay.Options, deck: Deck, log: bool) -> Report:
     state = relay.new_game(options, deck.cards)
     end, lines = _play(relay, state, None, describe, log)
     res = relay.result(end)
-    heading = f"Hit or Miss relay, {options.players} players, {deck.label}"
+    heading = f"{TITLES['relay']}, {options.players} players, {deck.label}"
     outcome = res.reason.capitalize() + "."
     if res.won:
         lasts = " ".join(card.glyph if card else "—" for card in res.last_hits)
@@ -131,7 +133,7 @@ def play_one_handed(deck: Deck, log: bool) -> Report:
     state = one_handed.new_game(options, deck.cards)
     end, lines = _play(one_handed, state, None, describe, log)
     res = one_handed.result(end)
-    heading = f"One-Handed Solitaire, {deck.label}"
+    heading = f"{TITLES['one-handed']}, {deck.label}"
     left = f"{res.cards_left} card{'s' if res.cards_left != 1 else ''}"
     outcome = "Won: every card discarded." if res.won else f"Lost: {left} left in hand."
     return _report("one-handed", heading, outcome, options, deck, res, None, lines)
@@ -153,7 +155,7 @@ def play_sequence(deck: Deck, strategy: str, seed: int, log: bool) -> Report:
     state = sequence.new_game(options, deck.cards)
     end, lines = _play(sequence, state, player.choose, describe, log)
     res = sequence.result(end)
-    heading = f"Sequence Solitaire, {strategy} player, {deck.label}"
+    heading = f"{TITLES['sequence']}, {strategy} player, {deck.label}"
     outcome = (
         "Won: all 52 cards on the final piles." if res.won
         else f"Lost: {res.final_cards} of 52 cards on the final piles, no move left."
@@ -182,7 +184,7 @@ def play_add_residue(options: add_residue.Options, strategies: list[str], seed: 
 
     end, lines = _play(add_residue, add_residue.new_game(options), choose, describe, log)
     res = add_residue.result(end)
-    heading = (f"Add/Residue, {options.players} players ({', '.join(strategies)}),"
+    heading = (f"{TITLES['add-residue']}, {options.players} players ({', '.join(strategies)}),"
                f" n = {options.n}")
     places = "; ".join(
         f"{score}: {', '.join(f'P{p + 1}' for p in seats)}" for score, seats in res.ranking()

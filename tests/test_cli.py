@@ -83,7 +83,7 @@ def test_every_game_plays_headless(capsys: pytest.CaptureFixture[str], argv: lis
     code, out, err = run(capsys, *argv)
     assert code == 0 and err == ""
     heading, outcome = out.splitlines()
-    assert heading.startswith(GAMES_BY_KEY[argv[1]].title + " ")
+    assert heading.startswith(GAMES_BY_KEY[argv[1]].title)
     assert outcome.startswith(("Won", "Lost", "Unwinnable", "P1", "P2", "P3"))
 
 
