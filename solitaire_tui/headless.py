@@ -95,7 +95,8 @@ def play_hit_or_miss(options: hit_or_miss.Options, deck: Deck, log: bool) -> Rep
     end, lines = _play(hit_or_miss, state, None, describe, log)
     res = hit_or_miss.result(end)
     seed = options.seed if options.order is hit_or_miss.PassOrder.SHUFFLED else None
-    heading = f"{TITLES['hit-or-miss']} ({options.variant}, {options.order.value} order), {deck.label}"
+    order = f"{options.order.value} order"
+    heading = f"{TITLES['hit-or-miss']} ({options.variant}, {order}), {deck.label}"
     outcome = (
         f"{res.reason.capitalize()}. {res.cards_left} cards left after {res.passes} passes,"
         f" {res.strikes} strikes, {res.turns} cards turned."
