@@ -10,7 +10,7 @@ from rules.errors import IllegalMove
 from rules.play import final_state
 from rules.sequence import ToFinal, ToStorage
 from rules.strategies.sequence import GreedyPlayer
-from tests.conftest import ranks
+from tests.decks import ranks
 
 HAND = None
 
