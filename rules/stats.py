@@ -31,7 +31,10 @@ def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float
     z2 = z * z
     centre = (p + z2 / (2 * games)) / (1 + z2 / games)
     half = z * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / (1 + z2 / games)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # At 0 and 100% the ends equal p exactly in theory; rounding must not move them off it.
+    low = 0.0 if wins == 0 else max(0.0, centre - half)
+    high = 1.0 if wins == games else min(1.0, centre + half)
+    return (low, high)
 
 
 @dataclass
