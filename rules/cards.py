@@ -18,7 +18,6 @@ from rules.errors import DeckError
 RANKS = range(1, 14)
 SUIT_LETTERS = "CDHS"
 SUIT_GLYPHS = "♣♦♥♠"
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 _RANK_LETTERS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 _RANK_FROM_TEXT = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13} | {str(r): r for r in RANKS}
 # Outline glyphs are accepted too: players paste from sites that use either set.
