@@ -129,7 +129,7 @@ def strike_limit(options: Options, stock_size: int) -> int | None:
 
 
 def is_won(state: State) -> bool:
-    return state.cards_left == 0
+    return not state.stock and not state.misses
 
 
 def at_pass_start(state: State) -> bool:
@@ -138,8 +138,10 @@ def at_pass_start(state: State) -> bool:
 
 def is_lost(state: State) -> bool:
     """Judged only between passes: a hit in the pass under way ends the strike run."""
+    if not state.strike_run or not at_pass_start(state):
+        return False
     limit = strike_limit(state.options, state.cards_left)
-    return limit is not None and state.strike_run >= limit and at_pass_start(state)
+    return limit is not None and state.strike_run >= limit
 
 
 def is_over(state: State) -> bool:
@@ -166,14 +168,20 @@ def apply(state: State, call: Call) -> State:
             f"{card.glyph} {relation} the count {count}: it is a {correct_call(state).value}"
         )
     hit = call is Call.HIT
-    state = replace(
-        state,
+    # Built field by field rather than with dataclasses.replace: this is the hot path
+    # of every replay, and replace() costs as much as the rest of the move.
+    state = State(
+        state.options,
         stock=state.stock[1:],
         misses=state.misses if hit else (*state.misses, card),
         discards=(*state.discards, card) if hit else state.discards,
         count=count % 13 + 1,
+        passes=state.passes,
         hit_in_pass=state.hit_in_pass or hit,
+        strike_run=state.strike_run,
+        strikes=state.strikes,
         turns=state.turns + 1,
+        rng=state.rng,
     )
     return state if state.stock else _end_pass(state)
 

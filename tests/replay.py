@@ -1,0 +1,48 @@
+"""Replaying many numbered deals through the pure rules, on every core.
+
+The compiled kernels are trusted only because they agree with the pure rules on
+thousands of deals; the pure side is slow (milliseconds a game), so the deals are
+spread over processes. 'spawn' rather than 'fork': numba's thread pool does not
+survive a fork.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+AGREEMENT_DEALS = 10_000  # the issue's floor: deals compared per game and variant
+CHUNK = 500
+
+Row = tuple[int, ...]
+
+
+def _chunk(fn: Callable[[int, Any], Row], start: int, count: int, options: Any) -> list[Row]:
+    return [fn(deal, options) for deal in range(start, start + count)]
+
+
+def pure_rows(fn: Callable[[int, Any], Row], options: Any, deals: int = AGREEMENT_DEALS,
+              start: int = 0) -> list[Row]:
+    """fn(deal, options) for deals start..start+deals-1, in order; fn must be a
+    module-level function so the worker processes can import it."""
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=os.cpu_count() or 1, mp_context=context) as pool:
+        starts = range(start, start + deals, CHUNK)
+        counts = [min(CHUNK, start + deals - s) for s in starts]
+        parts = pool.map(_chunk, [fn] * len(counts), starts, counts, [options] * len(counts))
+        return [row for part in parts for row in part]
+
+
+def first_difference(fields: Sequence[str], kernel: Any, pure: list[Row],
+                     start: int = 0) -> str | None:
+    """A readable account of the first deal where the two disagree, or None."""
+    for offset, row in enumerate(pure):
+        fast = tuple(int(v) for v in kernel[offset])
+        if fast != tuple(int(v) for v in row):
+            diffs = ", ".join(f"{name}: kernel {a} vs rules {b}"
+                              for name, a, b in zip(fields, fast, row, strict=True) if a != b)
+            return f"deal {start + offset}: {diffs}"
+    return None
