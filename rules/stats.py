@@ -65,17 +65,23 @@ class Histogram:
 
 @dataclass
 class Tally:
-    """What a batch of numbered deals left: games, wins, a score histogram and the
-    lowest-numbered winning deals (so a rare win can be replayed)."""
+    """What a batch of numbered deals left: games, wins, a histogram per score (cards
+    left, passes, …) and the lowest-numbered winning deals, so a rare win can be
+    replayed."""
 
     games: int = 0
     wins: int = 0
-    scores: Histogram = field(default_factory=Histogram)
+    histograms: dict[str, Histogram] = field(default_factory=dict)
     first_wins: list[int] = field(default_factory=list)
 
-    def add(self, deal: int, won: bool, score: int) -> None:
+    def histogram(self, name: str) -> Histogram:
+        return self.histograms.setdefault(name, Histogram())
+
+    def add(self, deal: int, won: bool, **scores: int) -> None:
+        """One game: its deal number, whether it was won, and its named scores."""
         self.games += 1
-        self.scores.add(score)
+        for name, value in scores.items():
+            self.histogram(name).add(value)
         if won:
             self.wins += 1
             if len(self.first_wins) < FIRST_WINS_KEPT or deal < self.first_wins[-1]:
@@ -84,7 +90,8 @@ class Tally:
     def merge(self, other: Tally) -> None:
         self.games += other.games
         self.wins += other.wins
-        self.scores.merge(other.scores)
+        for name, histogram in other.histograms.items():
+            self.histogram(name).merge(histogram)
         self.first_wins = sorted({*self.first_wins, *other.first_wins})[:FIRST_WINS_KEPT]
 
     @property

@@ -656,17 +656,18 @@ def test_tally_merge_equals_one_tally(results: list[tuple[bool, int]], data: st.
     with mock.patch.object(stats, "FIRST_WINS_KEPT", kept):
         whole, left, right = stats.Tally(), stats.Tally(), stats.Tally()
         for deal, won, score in games:
-            whole.add(deal, won, score)
+            whole.add(deal, won, score=score)
         for deal, won, score in games[:split]:
-            left.add(deal, won, score)
+            left.add(deal, won, score=score)
         for deal, won, score in games[split:]:
-            right.add(deal, won, score)
+            right.add(deal, won, score=score)
         together = stats.merged([left, right])
         left.merge(right)
     for tally in (together, left):
         assert tally.games == whole.games == len(games)
         assert tally.wins == whole.wins == sum(won for _, won, _ in games)
-        assert tally.scores.counts == whole.scores.counts == Counter(s for *_, s in games)
+        expected = Counter(s for *_, s in games)
+        assert tally.histogram("score").counts == whole.histogram("score").counts == expected
         assert tally.first_wins == whole.first_wins == [d for d, won, _ in games if won][:kept]
 
 

@@ -44,8 +44,9 @@ def test_histogram_mean_and_items() -> None:
 def test_tally_counts_and_keeps_the_lowest_winning_deals() -> None:
     tally = Tally()
     for deal in range(3000, 0, -1):  # out of order on purpose
-        tally.add(deal, won=deal % 2 == 0, score=deal % 5)
+        tally.add(deal, deal % 2 == 0, left=deal % 5, passes=deal % 3)
     assert tally.games == 3000 and tally.wins == 1500
+    assert tally.histograms["left"].total == 3000 and tally.histograms["passes"].mean == 1.0
     assert tally.first_wins == list(range(2, 2 * FIRST_WINS_KEPT + 1, 2))
     assert tally.win_rate == 0.5
     assert tally.interval[0] < 0.5 < tally.interval[1]
@@ -55,6 +56,6 @@ def test_two_halves_merge_into_the_whole() -> None:
     whole, first, second = Tally(), Tally(), Tally()
     for deal in range(2500):
         won, score = deal % 3 == 0, deal % 7
-        whole.add(deal, won, score)
-        (first if deal < 1234 else second).add(deal, won, score)
+        whole.add(deal, won, score=score)
+        (first if deal < 1234 else second).add(deal, won, score=score)
     assert merged([second, first]) == whole

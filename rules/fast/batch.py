@@ -1,0 +1,129 @@
+"""Running a kernel over many numbered deals: chunks, workers, progress and cancel.
+
+A run plays deals seed..seed+games-1 in chunks. Each chunk's per-game results are
+folded into tallies at once and dropped, so memory stays flat however many games
+are played. Chunks are sized to take about a tenth of a second, which bounds how
+long a cancel waits and how stale the progress is. Each deal's result depends only
+on its number, so the totals are the same whatever the chunking or worker count.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numba
+import numpy as np
+
+from rules.cards import MAX_DEAL
+from rules.errors import OptionsError
+from rules.stats import FIRST_WINS_KEPT, Histogram, Tally
+
+CHUNK_SECONDS = 0.1
+MIN_CHUNK, MAX_CHUNK = 256, 1 << 18  # the largest keeps a chunk's results under ~25 MB
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One tally's view of a chunk: which games count as won, and the scores."""
+
+    label: str
+    won: Callable[[np.ndarray], np.ndarray]
+    scores: Callable[[np.ndarray], dict[str, np.ndarray]]
+
+
+@dataclass(frozen=True)
+class Kernel:
+    """A compiled game ready to run: per-game results for deals (start, count), and
+    how to read them into tallies (one for most games, one a seat for Add/Residue)."""
+
+    results: Callable[[int, int], np.ndarray]
+    readings: tuple[Reading, ...]
+
+
+@dataclass
+class Run:
+    """A run's totals so far; the same object is passed to each progress call."""
+
+    seed: int
+    games: int  # games asked for
+    workers: int
+    tallies: list[Tally]
+    done: int = 0
+    seconds: float = 0.0  # playing time, without the first call's compile or cache load
+    compile_seconds: float = 0.0
+    cancelled: bool = False
+
+    @property
+    def games_per_second(self) -> float:
+        return self.done / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def finished(self) -> bool:
+        return self.done == self.games
+
+
+def chunk_tally(start: int, won: np.ndarray, scores: dict[str, np.ndarray]) -> Tally:
+    tally = Tally(games=len(won), wins=int(np.count_nonzero(won)))
+    for name, values in scores.items():
+        found, counts = np.unique(values, return_counts=True)
+        tally.histograms[name] = Histogram(Counter(dict(zip(found.tolist(), counts.tolist(),
+                                                            strict=True))))
+    tally.first_wins = (np.flatnonzero(won)[:FIRST_WINS_KEPT] + start).tolist()
+    return tally
+
+
+def check_range(seed: int, games: int) -> None:
+    if games < 1:
+        raise OptionsError(f"the number of games must be 1 or more, not {games}")
+    if seed < 0 or seed + games > MAX_DEAL:
+        raise OptionsError(
+            f"deals {seed}..{seed + games - 1} run past the last deal number, {MAX_DEAL - 1}:"
+            " choose a smaller seed"
+        )
+
+
+def available_workers() -> int:
+    return int(numba.config.NUMBA_NUM_THREADS)
+
+
+def run(
+    kernel: Kernel,
+    seed: int,
+    games: int,
+    workers: int | None = None,
+    on_progress: Callable[[Run], None] | None = None,
+    cancel: threading.Event | None = None,
+) -> Run:
+    """Play the deals, calling ``on_progress`` after every chunk; a set ``cancel``
+    stops after the chunk under way and keeps what was played."""
+    check_range(seed, games)
+    workers = workers or available_workers()
+    if not 1 <= workers <= available_workers():
+        raise OptionsError(f"workers must be 1..{available_workers()}, not {workers}")
+    numba.set_num_threads(workers)
+    state = Run(seed, games, workers, [Tally() for _ in kernel.readings])
+    began = time.perf_counter()
+    kernel.results(seed, 1)  # compiles, or loads the compiled code from the disk cache
+    state.compile_seconds = time.perf_counter() - began
+    chunk = MIN_CHUNK
+    while state.done < games:
+        if cancel is not None and cancel.is_set():
+            state.cancelled = True
+            break
+        count = min(chunk, games - state.done)
+        start = seed + state.done
+        began = time.perf_counter()
+        results = kernel.results(start, count)
+        for tally, reading in zip(state.tallies, kernel.readings, strict=True):
+            tally.merge(chunk_tally(start, reading.won(results), reading.scores(results)))
+        spent = time.perf_counter() - began
+        state.done += count
+        state.seconds += spent
+        chunk = int(min(MAX_CHUNK, max(MIN_CHUNK, count * CHUNK_SECONDS / max(spent, 1e-6))))
+        if on_progress is not None:
+            on_progress(state)
+    return state
