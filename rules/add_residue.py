@@ -86,13 +86,17 @@ def new_game(options: Options) -> State:
     )
 
 
+# Every move there can be, made once: moves are immutable values, so each turn's list
+# shares them rather than building its own (a third of a game's time otherwise).
+_MOVES = {pile: {n: Move(pile, n) for n in range(MIN_N, MAX_N + 1)} for pile in Pile}
+
+
 def legal_moves(state: State) -> tuple[Move, ...]:
     """The mover's moves, add pile then mod pile, each ascending: a fixed order the
     seeded players rely on."""
     player = state.to_move
-    return tuple(
-        Move(pile, number) for pile in Pile for number in sorted(state.pile(player, pile))
-    )
+    return (*map(_MOVES[Pile.ADD].__getitem__, sorted(state.add[player])),
+            *map(_MOVES[Pile.MOD].__getitem__, sorted(state.mod[player])))
 
 
 def is_over(state: State) -> bool:

@@ -92,20 +92,30 @@ def new_game(options: Options, deck: tuple[Card, ...]) -> State:
     return State(options, finals=empty, storage=empty, hand=deck[0], deck=tuple(deck[1:]))
 
 
+def _wanted(state: State) -> tuple[int | None, ...]:
+    """What each final pile takes next, worked out once for a whole list of moves."""
+    return tuple(needs(state, pile) for pile in range(PILES))
+
+
+def _fitting(wanted: tuple[int | None, ...], card: Card) -> tuple[int, ...]:
+    return tuple(pile for pile, rank in enumerate(wanted) if rank == card.rank)
+
+
 def fitting_piles(state: State, card: Card) -> tuple[int, ...]:
     """The final piles ``card`` may go on; several is the player's choice."""
-    return tuple(pile for pile in range(PILES) if needs(state, pile) == card.rank)
+    return _fitting(_wanted(state), card)
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move, plays to final piles first, in a fixed order that seeded
     players (and the compiled kernels) rely on."""
+    wanted = _wanted(state)
     moves: list[Move] = []
     for source, pile in enumerate(state.storage):
         if pile:
-            moves.extend(ToFinal(source, target) for target in fitting_piles(state, pile[-1]))
+            moves.extend(ToFinal(source, target) for target in _fitting(wanted, pile[-1]))
     if state.hand is not None:
-        moves.extend(ToFinal(None, target) for target in fitting_piles(state, state.hand))
+        moves.extend(ToFinal(None, target) for target in _fitting(wanted, state.hand))
         moves.extend(ToStorage(target) for target in range(PILES))
     return tuple(moves)
 
@@ -115,7 +125,27 @@ def is_won(state: State) -> bool:
 
 
 def is_over(state: State) -> bool:
-    return not legal_moves(state)
+    """No legal move is left: decided without listing the moves, as players ask after
+    every move."""
+    if state.hand is not None:
+        return False  # the hand card can always go to storage
+    wanted = _wanted(state)
+    return not any(pile and pile[-1].rank in wanted for pile in state.storage)
+
+
+def _is_legal(state: State, move: Move) -> bool:
+    """Whether ``move`` is in ``legal_moves(state)``, without listing them all."""
+    if isinstance(move, ToStorage):
+        return state.hand is not None and move.pile in range(PILES)
+    if not isinstance(move, ToFinal) or move.pile not in range(PILES):
+        return False
+    if move.source is None:
+        card = state.hand
+    elif move.source in range(PILES) and state.storage[move.source]:
+        card = state.storage[move.source][-1]
+    else:
+        return False
+    return card is not None and needs(state, move.pile) == card.rank
 
 
 def _why_illegal(state: State, move: Move) -> str:
@@ -140,7 +170,7 @@ def _why_illegal(state: State, move: Move) -> str:
 
 
 def apply(state: State, move: Move) -> State:
-    if move not in legal_moves(state):
+    if not _is_legal(state, move):
         raise IllegalMove(_why_illegal(state, move))
     finals, storage = list(state.finals), list(state.storage)
     hand, deck = state.hand, state.deck

@@ -16,8 +16,9 @@ from typing import NoReturn
 from rules import add_residue, hit_or_miss, relay
 from rules.cards import MAX_DEAL, deal_cards, format_cards, parse_deck, ranks_only
 from rules.errors import RulesError
-from solitaire_tui import headless
-from solitaire_tui.games import GAMES_BY_KEY
+from solitaire_tui import autoplay, headless
+from solitaire_tui.games import GAMES, GAMES_BY_KEY
+from solitaire_tui.headless import STRATEGIES
 from solitaire_tui.judge import JudgeInputError, judge
 
 PROG = "solitaire-tui"
@@ -60,16 +61,80 @@ def variant(text: str) -> int | None:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _deck_arguments(parser: argparse.ArgumentParser) -> None:
-    source = parser.add_mutually_exclusive_group()
-    source.add_argument("--deal", type=deal_number, metavar="D",
-                        help="play deal number D (default: a random deal, shown in the output)")
-    source.add_argument("--deck", metavar="CARDS",
-                        help="play these 52 cards, top first: 'KC 10H 9C …' (or 10♥, lower case)")
+def games_count(text: str) -> int:
+    """A number of games: 1000000, 1_000_000 or 1e6 (but not 2.5 games)."""
+    cleaned = text.replace("_", "")
+    try:
+        value = float(cleaned) if "e" in cleaned.lower() else int(cleaned)
+    except ValueError:
+        value = -1
+    if value < 1 or value != int(value):
+        raise argparse.ArgumentTypeError(
+            f"a number of games is a whole number such as 1000000, 1_000_000 or 1e6, not {text!r}"
+        )
+    return int(value)
 
 
-def _output_arguments(parser: argparse.ArgumentParser) -> None:
+SEED = whole(0, MAX_DEAL - 1)
+
+
+def _game_options(parser: argparse.ArgumentParser, key: str, *, play: bool) -> None:
+    """The options that shape a game, the same for ``play`` and ``stats``."""
+    if key == "hit-or-miss":
+        parser.add_argument("--variant", type=variant, default=None, metavar="V",
+                            help="unlimited (default), roll-call (3 strikes), two-strike,"
+                            " or strikes=N")
+        parser.add_argument("--order", choices=[o.value for o in hit_or_miss.PassOrder],
+                            default="same", help="how the misses form the next pass"
+                            " (default: same)")
+    elif key == "relay":
+        parser.add_argument("--players", type=whole(relay.MIN_PLAYERS, relay.MAX_PLAYERS),
+                            default=4, metavar="P", help="players in the relay, 1..10"
+                            " (default: 4)")
+    elif key == "sequence":
+        parser.add_argument("--strategy", choices=STRATEGIES, default="greedy",
+                            help="the computer player (default: greedy)")
+    elif key == "add-residue":
+        parser.add_argument("--players", type=whole(add_residue.MIN_PLAYERS,
+                                                    add_residue.MAX_PLAYERS),
+                            default=2, metavar="P", help="players, 2..6 (default: 2)")
+        parser.add_argument(*(["-n", "--numbers"] if play else ["--numbers"]), dest="numbers",
+                            type=whole(add_residue.MIN_N, add_residue.MAX_N), default=13,
+                            metavar="N", help="each pile holds 1..N, N from 1 to 20"
+                            " (default: 13)")
+        parser.add_argument("--strategy", action="append", choices=STRATEGIES, metavar="S",
+                            help="a seat's player, greedy or random; give it once for every"
+                            " seat or once for all (default: greedy)")
+
+
+def _play_options(parser: argparse.ArgumentParser, key: str) -> None:
+    if key != "add-residue":
+        source = parser.add_mutually_exclusive_group()
+        source.add_argument("--deal", type=deal_number, metavar="D",
+                            help="play deal number D (default: a random deal, shown in the"
+                            " output)")
+        source.add_argument("--deck", metavar="CARDS",
+                            help="play these 52 cards, top first: 'KC 10H 9C …' (or 10♥,"
+                            " lower case)")
+    seeded = {
+        "hit-or-miss": "the shuffle's seed with --order shuffled (default: the deal number)",
+        "sequence": "the random player's seed (default: the deal number)",
+        "add-residue": "the random players' seed; seat s uses S+s (default: random, shown"
+        " with --json)",
+    }
+    if key in seeded:
+        parser.add_argument("--seed", type=SEED, metavar="S", help=seeded[key])
     parser.add_argument("--moves", action="store_true", help="print every move before the result")
+    parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
+
+
+def _stats_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("-n", "--games", type=games_count, default=1_000_000, metavar="N",
+                        help="games to play: 1000000, 1_000_000 or 1e6 (default: 1e6)")
+    parser.add_argument("--seed", type=SEED, metavar="S",
+                        help="play deals S, S+1, … (default: random, always shown)")
+    parser.add_argument("--workers", type=whole(1), metavar="W",
+                        help="threads to play on (default: every core)")
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
 
 
@@ -91,52 +156,34 @@ def build_parser() -> Parser:
 
     play = commands.add_parser("play", help="play one game to its end and print the result",
                                description="Play one game to its end without a screen.")
-    games = play.add_subparsers(dest="game", metavar="GAME", required=True, parser_class=Parser)
+    stats = commands.add_parser(
+        "stats", help="autoplay many numbered deals and print the odds",
+        description="Play deals S..S+N-1 with the compiled engine and print the win rate"
+        " with its 95%% interval, score histograms and the first winning deals."
+        " Ctrl+C stops early and prints what was played.",
+    )
+    for command, extra in ((play, _play_options), (stats, None)):
+        games = command.add_subparsers(dest="game", metavar="GAME", required=True,
+                                       parser_class=Parser)
+        for info in GAMES:
+            computer = " The choices are made by computer players." if info.key in (
+                "sequence", "add-residue") else ""
+            sub = games.add_parser(info.key, help=info.blurb, description=info.blurb + computer)
+            _game_options(sub, info.key, play=extra is not None)
+            if extra is not None:
+                extra(sub, info.key)
+            else:
+                _stats_options(sub)
 
-    def game_parser(key: str, extra: str = "") -> argparse.ArgumentParser:
-        info = GAMES_BY_KEY[key]
-        sub = games.add_parser(key, help=info.blurb, description=info.blurb + extra)
-        return sub
-
-    hom = game_parser("hit-or-miss")
-    _deck_arguments(hom)
-    hom.add_argument("--variant", type=variant, default=None, metavar="V",
-                     help="unlimited (default), roll-call (3 strikes), two-strike, or strikes=N")
-    hom.add_argument("--order", choices=[o.value for o in hit_or_miss.PassOrder],
-                     default="same", help="how the misses form the next pass (default: same)")
-    hom.add_argument("--seed", type=whole(0, MAX_DEAL - 1), metavar="S",
-                     help="the shuffle's seed with --order shuffled (default: the deal number)")
-    _output_arguments(hom)
-
-    rel = game_parser("relay")
-    _deck_arguments(rel)
-    rel.add_argument("--players", type=whole(relay.MIN_PLAYERS, relay.MAX_PLAYERS), default=4,
-                     metavar="P", help="players in the relay, 1..10 (default: 4)")
-    _output_arguments(rel)
-
-    one = game_parser("one-handed")
-    _deck_arguments(one)
-    _output_arguments(one)
-
-    seq = game_parser("sequence", " The choices are made by a computer player.")
-    _deck_arguments(seq)
-    seq.add_argument("--strategy", choices=headless.STRATEGIES, default="greedy",
-                     help="the computer player (default: greedy)")
-    seq.add_argument("--seed", type=whole(0, MAX_DEAL - 1), metavar="S",
-                     help="the random player's seed (default: the deal number)")
-    _output_arguments(seq)
-
-    add = game_parser("add-residue", " Every seat is a computer player.")
-    add.add_argument("--players", type=whole(add_residue.MIN_PLAYERS, add_residue.MAX_PLAYERS),
-                     default=2, metavar="P", help="players, 2..6 (default: 2)")
-    add.add_argument("-n", type=whole(add_residue.MIN_N, add_residue.MAX_N), default=13,
-                     metavar="N", help="each pile holds 1..N, N from 1 to 20 (default: 13)")
-    add.add_argument("--strategy", action="append", choices=headless.STRATEGIES, metavar="S",
-                     help="a seat's player, greedy or random; give it once for every seat or"
-                     " once for all (default: greedy)")
-    add.add_argument("--seed", type=whole(0, MAX_DEAL - 1), metavar="S",
-                     help="the random players' seed (default: random, shown in the output)")
-    _output_arguments(add)
+    bench = commands.add_parser(
+        "bench", help="measure the compiled engine against the plain rules",
+        description="For each kernel: games per second on one worker and on all, the"
+        " compile time, and the speedup over the plain rules on the same deals.",
+    )
+    bench.add_argument("--seconds", type=float, default=1.0, metavar="T",
+                       help="about how long to time each kernel on each worker count"
+                       " (default: 1)")
+    bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     return parser
 
 
@@ -153,10 +200,24 @@ def _default_seed(args: argparse.Namespace, deck: headless.Deck) -> int:
     return deck.deal if deck.deal is not None else 0
 
 
+def _hit_or_miss_options(args: argparse.Namespace, seed: int = 0) -> hit_or_miss.Options:
+    return hit_or_miss.Options(args.variant, hit_or_miss.PassOrder(args.order), seed=seed)
+
+
+def _add_residue_setup(args: argparse.Namespace) -> tuple[add_residue.Options, list[str]]:
+    options = add_residue.Options(args.players, args.numbers)
+    strategies = args.strategy or ["greedy"]
+    if len(strategies) == 1:
+        strategies = strategies * options.players
+    elif len(strategies) != options.players:
+        raise RulesError(f"give --strategy once, or once for each of the {options.players}"
+                         f" seats, not {len(strategies)} times")
+    return options, strategies
+
+
 def _hit_or_miss(args: argparse.Namespace) -> headless.Report:
     deck = _deck(args, ranks=True)
-    options = hit_or_miss.Options(args.variant, hit_or_miss.PassOrder(args.order),
-                                  seed=_default_seed(args, deck))
+    options = _hit_or_miss_options(args, _default_seed(args, deck))
     return headless.play_hit_or_miss(options, deck, args.moves)
 
 
@@ -174,13 +235,7 @@ def _sequence(args: argparse.Namespace) -> headless.Report:
 
 
 def _add_residue(args: argparse.Namespace) -> headless.Report:
-    options = add_residue.Options(args.players, args.n)
-    strategies = args.strategy or ["greedy"]
-    if len(strategies) == 1:
-        strategies = strategies * options.players
-    elif len(strategies) != options.players:
-        raise RulesError(f"give --strategy once, or once for each of the {options.players}"
-                         f" seats, not {len(strategies)} times")
+    options, strategies = _add_residue_setup(args)
     seed = args.seed if args.seed is not None else secrets.randbelow(MAX_DEAL)
     return headless.play_add_residue(options, strategies, seed, args.moves)
 
@@ -204,6 +259,34 @@ def _play(args: argparse.Namespace) -> None:
         print("\n".join(headless.report_lines(report)))
 
 
+def _stats_setup(args: argparse.Namespace) -> autoplay.Setup:
+    """What to autoplay. The kernels are built only when the run starts: importing
+    them loads numba, which the rest of the command line never waits for."""
+    game, title = args.game, GAMES_BY_KEY[args.game].title
+    if game == "hit-or-miss":
+        options = _hit_or_miss_options(args)
+        return autoplay.Setup(game, f"{title} ({options.variant}, {options.order.value} order)",
+                              {"variant": options.variant, "order": options.order.value},
+                              lambda: autoplay.kernels().hit_or_miss_kernel(options))
+    if game == "relay":
+        players = relay.Options(args.players)
+        return autoplay.Setup(game, f"{title}, {players.players} players",
+                              {"players": players.players},
+                              lambda: autoplay.kernels().relay_kernel(players))
+    if game == "one-handed":
+        return autoplay.Setup(game, title, {}, lambda: autoplay.kernels().one_handed_kernel())
+    if game == "sequence":
+        strategy = args.strategy
+        return autoplay.Setup(game, f"{title}, {strategy} player", {"strategy": strategy},
+                              lambda: autoplay.kernels().sequence_kernel(strategy))
+    setup, strategies = _add_residue_setup(args)
+    return autoplay.Setup(
+        game, f"{title}, {setup.players} players ({', '.join(strategies)}), n = {setup.n}",
+        {"players": setup.players, "n": setup.n, "strategies": strategies},
+        lambda: autoplay.kernels().add_residue_kernel(setup, strategies),
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -215,6 +298,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stdout.write(judge(sys.stdin.read()))
         elif args.command == "play":
             _play(args)
+        elif args.command == "stats":
+            seed = args.seed if args.seed is not None else secrets.randbelow(MAX_DEAL // 2)
+            return autoplay.stats(_stats_setup(args), args.games, seed, args.workers, args.json)
+        elif args.command == "bench":
+            return autoplay.bench(args.seconds, args.json)
         else:
             parser.print_help()
         return 0

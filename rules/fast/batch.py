@@ -87,7 +87,7 @@ def check_range(seed: int, games: int) -> None:
 
 
 def available_workers() -> int:
-    return int(numba.config.NUMBA_NUM_THREADS)
+    return int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
 
 
 def run(

@@ -1,0 +1,73 @@
+"""One-Handed Solitaire, compiled: ``rules.one_handed`` on numbered deals.
+
+The hand is an array of card indices with its length; the rank and suit of a card
+are table lookups. Every step is forced, so a game is one loop: draw, then discard
+while the newest four allow it. The game has no options.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange, uint64
+
+from rules.cards import DECK_SIZE
+from rules.fast.deals import deal_into
+
+FIELDS = ("won", "cards_left", "moves")
+
+# RANK_OF[i], SUIT_OF[i]: rank and suit of card index i.
+RANK_OF = np.array([i % 13 + 1 for i in range(DECK_SIZE)], dtype=np.int8)
+SUIT_OF = np.array([i // 13 for i in range(DECK_SIZE)], dtype=np.int8)
+BLOCK = 1024  # games a thread plays with one set of buffers
+
+
+@njit(cache=True, nogil=True)
+def play(deck: np.ndarray, rank_of: np.ndarray, suit_of: np.ndarray,
+         hand: np.ndarray) -> tuple[bool, int, int]:
+    """One game on card ids ``deck`` (top first) whose ranks and suits are
+    ``rank_of[id]`` and ``suit_of[id]``; ``hand`` is scratch as long as the deck.
+
+    Returns won, cards left, moves (draws and discards), as ``rules.one_handed``.
+    """
+    held = 0
+    moves = 0
+    for drawn in range(deck.shape[0]):
+        hand[held] = deck[drawn]
+        held += 1
+        moves += 1
+        while held >= 4:
+            oldest, newest = hand[held - 4], hand[held - 1]
+            if rank_of[oldest] == rank_of[newest]:
+                held -= 4
+            elif suit_of[oldest] == suit_of[newest]:
+                hand[held - 3] = newest
+                held -= 2
+            else:
+                break
+            moves += 1
+    return held == 0, held, moves
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def batch(start: np.uint64, count: int, out: np.ndarray) -> None:
+    """Deals start..start+count-1 into out[game, field] (fields as FIELDS).
+
+    Each thread plays a block of games with one set of buffers: allocating them per
+    game would cost as much as the game.
+    """
+    for block in prange((count + BLOCK - 1) // BLOCK):
+        deck = np.empty(DECK_SIZE, np.int8)
+        hand = np.empty(DECK_SIZE, np.int8)
+        for game in range(block * BLOCK, min(count, (block + 1) * BLOCK)):
+            deal_into(start + uint64(game), deck)
+            won, left, moves = play(deck, RANK_OF, SUIT_OF, hand)
+            out[game, 0] = won
+            out[game, 1] = left
+            out[game, 2] = moves
+
+
+def deal_results(start: int, count: int) -> np.ndarray:
+    """Results of deals start.. as an array of (count, len(FIELDS))."""
+    out = np.empty((count, len(FIELDS)), np.int64)
+    batch(np.uint64(start), count, out)
+    return out

@@ -1,0 +1,106 @@
+"""``solitaire-tui stats`` as a user runs it: figures equal the kernel's own, the
+worker count changes nothing, bad options are one line, Ctrl+C keeps the partial run."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+
+from rules import hit_or_miss as hm
+from rules.fast import hit_or_miss as fast
+from rules.stats import wilson_interval
+from solitaire_tui.cli import main
+
+
+def stats_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
+    assert main(["stats", *argv, "--json"]) == 0
+    data: dict[str, object] = json.loads(capsys.readouterr().out)
+    return data
+
+
+def test_figures_equal_the_kernels_results(capsys: pytest.CaptureFixture[str]) -> None:
+    data = stats_json(capsys, "hit-or-miss", "--variant", "unlimited", "-n", "20_000",
+                      "--seed", "5")
+    rows = fast.deal_results(5, 20_000, hm.Options())
+    wins = int(rows[:, 0].sum())
+    assert (data["game"], data["seed"], data["games"], data["wins"]) == ("hit-or-miss", 5,
+                                                                         20_000, wins)
+    assert (data["ci_low"], data["ci_high"]) == pytest.approx(wilson_interval(wins, 20_000))
+    assert data["first_wins"] == (np.flatnonzero(rows[:, 0])[:1000] + 5).tolist()
+    histograms = data["histograms"]
+    assert isinstance(histograms, dict)
+    assert sum(histograms["cards_left"].values()) == 20_000
+    assert histograms["passes"] == {str(v): int(c) for v, c in
+                                    zip(*np.unique(rows[:, 2], return_counts=True), strict=True)}
+
+
+@pytest.mark.parametrize("argv", [
+    ["relay", "--players", "3"],
+    ["one-handed"],
+    ["sequence", "--strategy", "random"],
+    ["add-residue", "--players", "3", "--numbers", "5", "--strategy", "greedy",
+     "--strategy", "random", "--strategy", "random"],
+])
+def test_the_worker_count_changes_no_figure(capsys: pytest.CaptureFixture[str],
+                                            argv: list[str]) -> None:
+    one = stats_json(capsys, *argv, "-n", "3000", "--seed", "11", "--workers", "1")
+    two = stats_json(capsys, *argv, "-n", "3000", "--seed", "11", "--workers", "2")
+    timing = {"seconds", "compile_seconds", "games_per_second", "workers"}
+    assert {k: v for k, v in one.items() if k not in timing} == {
+        k: v for k, v in two.items() if k not in timing}
+    assert one["games"] == 3000
+
+
+def test_add_residue_reports_every_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    data = stats_json(capsys, "add-residue", "--strategy", "greedy", "--strategy", "random",
+                      "-n", "2000", "--seed", "0")
+    seats = data["seats"]
+    assert isinstance(seats, list) and [s["seat"] for s in seats] == ["P1 greedy", "P2 random"]
+    assert data["wins"] == seats[0]["wins"]
+    # Every game has at least one winner; shared wins count for each seat.
+    assert seats[0]["wins"] + seats[1]["wins"] >= 2000
+
+
+def test_the_table_names_the_run(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "one-handed", "-n", "1e4", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "One-Handed Solitaire: deals 3..10002, 10,000 games" in out
+    assert "win rate" in out and "cards left" in out
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["hit-or-miss", "-n", "2.5"], "a number of games is a whole number"),
+    (["hit-or-miss", "-n", "0"], "a number of games is a whole number"),
+    (["hit-or-miss", "--workers", "0"], "expected a whole number 1 or more"),
+    (["hit-or-miss", "--workers", "999", "-n", "10"], "workers must be 1.."),
+    (["hit-or-miss", "--seed", str(2**64 - 5), "-n", "10"], "run past the last deal number"),
+    (["add-residue", "-n", "10", "--strategy", "random", "--strategy", "greedy",
+      "--players", "3"], "once for each of the 3 seats"),
+])
+def test_bad_options_are_one_line_and_status_2(capsys: pytest.CaptureFixture[str],
+                                               argv: list[str], message: str) -> None:
+    try:
+        code = main(["stats", *argv])
+    except SystemExit as exit_:
+        code = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and err.count("\n") == 1 and message in err
+
+
+def test_ctrl_c_prints_the_partial_run_and_exits_130() -> None:
+    command = [sys.executable, "-m", "solitaire_tui", "stats", "hit-or-miss", "-n", "1e15",
+               "--seed", "0", "--json"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(6)  # import, load or compile the kernel, and play for a while
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 130, err
+    data = json.loads(out)
+    assert data["cancelled"] is True and 0 < data["games"] < 10**15
+    assert data["wins"] == int(fast.deal_results(0, data["games"], hm.Options())[:, 0].sum())
