@@ -350,5 +350,7 @@ def bench(seconds: float, as_json: bool) -> int:
             f"{row.compile_seconds:.1f} s", f"{row.cached_first_call_seconds:.2f} s",
             f"{row.pure_games_per_second:,.0f}/s", f"{row.speedup_over_pure:,.0f}×",
         )
-    Console().print(table)
+    screen = Console()
+    # Piped, Rich assumes 80 columns, too few for this table: a file can be wider.
+    (screen if screen.is_terminal else Console(width=150)).print(table)
     return 0
