@@ -40,9 +40,8 @@ from rules import add_residue, hit_or_miss, one_handed, relay, sequence
 from rules.cards import deal_cards, ranks_only
 from rules.play import final_state
 from rules.stats import Histogram, Tally
-from rules.strategies import RandomPlayer
-from rules.strategies.add_residue import GreedyPlayer as AddResidueGreedy
-from rules.strategies.sequence import GreedyPlayer as SequenceGreedy
+from rules.strategies import add_residue as add_residue_players
+from rules.strategies import sequence as sequence_players
 
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel, Run
@@ -221,15 +220,15 @@ def _pure_hit_or_miss(strikes: int | None) -> Callable[[int], object]:
 
 def _pure_sequence(strategy: str) -> Callable[[int], object]:
     def play(deal: int) -> object:
-        player = (SequenceGreedy() if strategy == "greedy"
-                  else RandomPlayer(sequence.legal_moves, deal))
+        player = sequence_players.player(strategy, deal)
         return final_state(sequence, sequence.new_game(sequence.Options(), deal_cards(deal)),
                            player.choose)
     return play
 
 
 def _pure_add_residue(game: int) -> object:
-    players: list[Any] = [AddResidueGreedy(), RandomPlayer(add_residue.legal_moves, game + 1)]
+    players = [add_residue_players.player("greedy", game),
+               add_residue_players.player("random", game + 1)]
     return final_state(add_residue, add_residue.new_game(add_residue.Options(2, 13)),
                        lambda state: players[state.to_move].choose(state))
 

@@ -16,9 +16,8 @@ from typing import Any
 from rules import add_residue, hit_or_miss, one_handed, relay, sequence
 from rules.cards import Card, format_cards
 from rules.play import Rules, moves_of
-from rules.strategies import RandomPlayer
-from rules.strategies.add_residue import GreedyPlayer as GreedyAddResidue
-from rules.strategies.sequence import GreedyPlayer as GreedySequence
+from rules.strategies import add_residue as add_residue_players
+from rules.strategies import sequence as sequence_players
 from solitaire_tui.games import GAMES_BY_KEY
 
 STRATEGIES = ("greedy", "random")
@@ -150,9 +149,7 @@ def play_sequence(deck: Deck, strategy: str, seed: int, log: bool) -> Report:
         return f"{card.glyph:>3}  {move}"
 
     options = sequence.Options()
-    player = (
-        GreedySequence() if strategy == "greedy" else RandomPlayer(sequence.legal_moves, seed)
-    )
+    player = sequence_players.player(strategy, seed)
     state = sequence.new_game(options, deck.cards)
     end, lines = _play(sequence, state, player.choose, describe, log)
     res = sequence.result(end)
@@ -175,8 +172,7 @@ def play_add_residue(options: add_residue.Options, strategies: list[str], seed: 
                 + (scored if move.pile is add_residue.Pile.MOD else ""))
 
     players = [
-        GreedyAddResidue() if name == "greedy"
-        else RandomPlayer(add_residue.legal_moves, seed + seat)
+        add_residue_players.player(name, seed + seat)
         for seat, name in enumerate(strategies)
     ]
 

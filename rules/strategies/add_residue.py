@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules import add_residue
 from rules.add_residue import Move, Pile, State
+from rules.strategies.base import Player, RandomPlayer
 
 
 class GreedyPlayer:
@@ -20,3 +21,8 @@ class GreedyPlayer:
             return (-gain, m)
 
         return min(add_residue.legal_moves(state), key=key)
+
+
+def player(name: str, seed: int) -> Player[State, Move]:
+    """The player a strategy name stands for; ``seed`` drives the random one."""
+    return GreedyPlayer() if name == "greedy" else RandomPlayer(add_residue.legal_moves, seed)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules import sequence
 from rules.sequence import Move, State, ToFinal, ToStorage
+from rules.strategies.base import Player, RandomPlayer
 
 
 class GreedyPlayer:
@@ -21,3 +22,8 @@ class GreedyPlayer:
                 return move
         heights = [len(pile) for pile in state.storage]
         return ToStorage(heights.index(min(heights)))
+
+
+def player(name: str, seed: int) -> Player[State, Move]:
+    """The player a strategy name stands for; ``seed`` drives the random one."""
+    return GreedyPlayer() if name == "greedy" else RandomPlayer(sequence.legal_moves, seed)
