@@ -92,7 +92,7 @@ def ctrl_c_cancels(cancel: threading.Event) -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def play_run(setup: Setup, games: int, seed: int, workers: int | None,
+def play_run(kernel: Kernel, games: int, seed: int, workers: int | None,
              show_progress: bool) -> Run:
     from rules.fast.batch import run
 
@@ -109,7 +109,7 @@ def play_run(setup: Setup, games: int, seed: int, workers: int | None,
         def advance(state: Run) -> None:
             progress.update(task, completed=state.done, description="playing")
 
-        return run(setup.make_kernel(), seed, games, workers, advance, cancel)
+        return run(kernel, seed, games, workers, advance, cancel)
 
 
 def histogram_rows(histogram: Histogram, bins: int = HISTOGRAM_BINS) -> list[tuple[str, int]]:
@@ -186,8 +186,9 @@ def run_data(setup: Setup, state: Run, labels: list[str]) -> dict[str, Any]:
 
 
 def stats(setup: Setup, games: int, seed: int, workers: int | None, as_json: bool) -> int:
-    state = play_run(setup, games, seed, workers, show_progress=True)
-    labels = [reading.label for reading in setup.make_kernel().readings]
+    kernel = setup.make_kernel()
+    state = play_run(kernel, games, seed, workers, show_progress=True)
+    labels = [reading.label for reading in kernel.readings]
     if as_json:
         print(json.dumps(run_data(setup, state, labels)))
     else:

@@ -16,9 +16,9 @@ from typing import NoReturn
 from rules import add_residue, hit_or_miss, relay
 from rules.cards import MAX_DEAL, deal_cards, format_cards, parse_deck, ranks_only
 from rules.errors import RulesError
+from rules.strategies import NAMES as STRATEGIES
 from solitaire_tui import autoplay, headless
 from solitaire_tui.games import GAMES, GAMES_BY_KEY
-from solitaire_tui.headless import STRATEGIES
 from solitaire_tui.judge import JudgeInputError, judge
 
 PROG = "solitaire-tui"
@@ -262,26 +262,27 @@ def _play(args: argparse.Namespace) -> None:
 def _stats_setup(args: argparse.Namespace) -> autoplay.Setup:
     """What to autoplay. The kernels are built only when the run starts: importing
     them loads numba, which the rest of the command line never waits for."""
-    game, title = args.game, GAMES_BY_KEY[args.game].title
+    game = args.game
     if game == "hit-or-miss":
         options = _hit_or_miss_options(args)
-        return autoplay.Setup(game, f"{title} ({options.variant}, {options.order.value} order)",
+        return autoplay.Setup(game, headless.hit_or_miss_title(options),
                               {"variant": options.variant, "order": options.order.value},
                               lambda: autoplay.kernels().hit_or_miss_kernel(options))
     if game == "relay":
         players = relay.Options(args.players)
-        return autoplay.Setup(game, f"{title}, {players.players} players",
+        return autoplay.Setup(game, headless.relay_title(players),
                               {"players": players.players},
                               lambda: autoplay.kernels().relay_kernel(players))
     if game == "one-handed":
-        return autoplay.Setup(game, title, {}, lambda: autoplay.kernels().one_handed_kernel())
+        return autoplay.Setup(game, GAMES_BY_KEY[game].title, {},
+                              lambda: autoplay.kernels().one_handed_kernel())
     if game == "sequence":
         strategy = args.strategy
-        return autoplay.Setup(game, f"{title}, {strategy} player", {"strategy": strategy},
+        return autoplay.Setup(game, headless.sequence_title(strategy), {"strategy": strategy},
                               lambda: autoplay.kernels().sequence_kernel(strategy))
     setup, strategies = _add_residue_setup(args)
     return autoplay.Setup(
-        game, f"{title}, {setup.players} players ({', '.join(strategies)}), n = {setup.n}",
+        game, headless.add_residue_title(setup, strategies),
         {"players": setup.players, "n": setup.n, "strategies": strategies},
         lambda: autoplay.kernels().add_residue_kernel(setup, strategies),
     )

@@ -20,7 +20,6 @@ from rules.strategies import add_residue as add_residue_players
 from rules.strategies import sequence as sequence_players
 from solitaire_tui.games import GAMES_BY_KEY
 
-STRATEGIES = ("greedy", "random")
 TITLES = {key: game.title for key, game in GAMES_BY_KEY.items()}
 
 
@@ -42,6 +41,24 @@ class Report:
     outcome: str
     data: dict[str, Any]
     moves: list[str] = field(default_factory=list)
+
+
+def hit_or_miss_title(options: hit_or_miss.Options) -> str:
+    """A game and its options as headings name them, for one game and for many."""
+    return f"{TITLES['hit-or-miss']} ({options.variant}, {options.order.value} order)"
+
+
+def relay_title(options: relay.Options) -> str:
+    return f"{TITLES['relay']}, {options.players} players"
+
+
+def sequence_title(strategy: str) -> str:
+    return f"{TITLES['sequence']}, {strategy} player"
+
+
+def add_residue_title(options: add_residue.Options, strategies: list[str]) -> str:
+    return (f"{TITLES['add-residue']}, {options.players} players ({', '.join(strategies)}),"
+            f" n = {options.n}")
 
 
 def _plain(value: Any) -> Any:
@@ -94,8 +111,7 @@ def play_hit_or_miss(options: hit_or_miss.Options, deck: Deck, log: bool) -> Rep
     end, lines = _play(hit_or_miss, state, None, describe, log)
     res = hit_or_miss.result(end)
     seed = options.seed if options.order is hit_or_miss.PassOrder.SHUFFLED else None
-    order = f"{options.order.value} order"
-    heading = f"{TITLES['hit-or-miss']} ({options.variant}, {order}), {deck.label}"
+    heading = f"{hit_or_miss_title(options)}, {deck.label}"
     outcome = (
         f"{res.reason.capitalize()}. {res.cards_left} cards left after {res.passes} passes,"
         f" {res.strikes} strikes, {res.turns} cards turned."
@@ -117,7 +133,7 @@ def play_relay(options: relay.Options, deck: Deck, log: bool) -> Report:
     state = relay.new_game(options, deck.cards)
     end, lines = _play(relay, state, None, describe, log)
     res = relay.result(end)
-    heading = f"{TITLES['relay']}, {options.players} players, {deck.label}"
+    heading = f"{relay_title(options)}, {deck.label}"
     outcome = res.reason.capitalize() + "."
     if res.won:
         lasts = " ".join(card.glyph if card else "—" for card in res.last_hits)
@@ -153,7 +169,7 @@ def play_sequence(deck: Deck, strategy: str, seed: int, log: bool) -> Report:
     state = sequence.new_game(options, deck.cards)
     end, lines = _play(sequence, state, player.choose, describe, log)
     res = sequence.result(end)
-    heading = f"{TITLES['sequence']}, {strategy} player, {deck.label}"
+    heading = f"{sequence_title(strategy)}, {deck.label}"
     outcome = (
         "Won: all 52 cards on the final piles." if res.won
         else f"Lost: {res.final_cards} of 52 cards on the final piles, no move left."
@@ -181,8 +197,7 @@ def play_add_residue(options: add_residue.Options, strategies: list[str], seed: 
 
     end, lines = _play(add_residue, add_residue.new_game(options), choose, describe, log)
     res = add_residue.result(end)
-    heading = (f"{TITLES['add-residue']}, {options.players} players ({', '.join(strategies)}),"
-               f" n = {options.n}")
+    heading = add_residue_title(options, strategies)
     places = "; ".join(
         f"{score}: {', '.join(f'P{p + 1}' for p in seats)}" for score, seats in res.ranking()
     )

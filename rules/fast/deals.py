@@ -14,6 +14,9 @@ GOLDEN = uint64(0x9E3779B97F4A7C15)
 MIX1 = uint64(0xBF58476D1CE4E5B9)
 MIX2 = uint64(0x94D049BB133111EB)
 S27, S30, S31, S32 = uint64(27), uint64(30), uint64(31), uint64(32)
+# RANK_OF[i], SUIT_OF[i]: the rank and suit of card index i, as rules.cards numbers them.
+RANK_OF = np.array([i % 13 + 1 for i in range(52)], dtype=np.int8)
+SUIT_OF = np.array([i // 13 for i in range(52)], dtype=np.int8)
 
 
 @njit(cache=True, nogil=True)

@@ -36,7 +36,7 @@ PASSES_TO_HIT = np.array(
 
 
 @njit(cache=True, nogil=True)
-def _strikes_ahead(stock: np.ndarray, size: int, count: int) -> int:
+def strikes_ahead(stock: np.ndarray, size: int, count: int) -> int:
     """Same order, size not a multiple of 13: strikeless passes before the next hit."""
     shift = size % 13
     least = 13
@@ -78,7 +78,7 @@ def play(stock: np.ndarray, strike_limit: int, order: int, seed: np.uint64) -> t
         if size == 0:
             break
         if struck and order == SAME and size % 13 != 0:
-            skip = _strikes_ahead(stock, size, count)
+            skip = strikes_ahead(stock, size, count)
             if strike_limit > 0 and skip > strike_limit - run:
                 skip = max(strike_limit - run, 0)
             passes += skip

@@ -11,13 +11,10 @@ import numpy as np
 from numba import njit, prange, uint64
 
 from rules.cards import DECK_SIZE
-from rules.fast.deals import deal_into
+from rules.fast.deals import RANK_OF, SUIT_OF, deal_into
 
 FIELDS = ("won", "cards_left", "moves")
 
-# RANK_OF[i], SUIT_OF[i]: rank and suit of card index i.
-RANK_OF = np.array([i % 13 + 1 for i in range(DECK_SIZE)], dtype=np.int8)
-SUIT_OF = np.array([i // 13 for i in range(DECK_SIZE)], dtype=np.int8)
 BLOCK = 1024  # games a thread plays with one set of buffers
 
 

@@ -6,14 +6,12 @@ meaning the same player in each.
 
 from __future__ import annotations
 
-from rules.errors import OptionsError
+from rules.strategies import NAMES, check_name
 
-GREEDY, RANDOM = 0, 1
-CODES = {"greedy": GREEDY, "random": RANDOM}
+CODES = {name: code for code, name in enumerate(NAMES)}
+GREEDY, RANDOM = CODES["greedy"], CODES["random"]
 
 
 def code(name: str, game: str) -> int:
     """The kernels' code for the player called ``name`` in ``game`` (for the message)."""
-    if name not in CODES:
-        raise OptionsError(f"{game}'s computer players are {' and '.join(CODES)}, not {name!r}")
-    return CODES[name]
+    return CODES[check_name(name, game)]

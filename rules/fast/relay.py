@@ -34,11 +34,9 @@ from numba import njit, prange, uint64
 
 from rules import relay
 from rules.cards import DECK_SIZE
-from rules.fast.deals import deal_into
-from rules.fast.hit_or_miss import COUNT_AT, PASSES_TO_HIT, _strikes_ahead
+from rules.fast.deals import RANK_OF, deal_into
+from rules.fast.hit_or_miss import COUNT_AT, PASSES_TO_HIT, strikes_ahead
 
-# CARD_RANK[i]: the rank of card index i.
-CARD_RANK = np.array([i % 13 + 1 for i in range(DECK_SIZE)], dtype=np.int8)
 # CYCLE[size]: rounds after which a player holding ``size`` cards is back where it was.
 CYCLE = np.array([lcm(size, 13) for size in range(DECK_SIZE + 1)], dtype=np.int64)
 NO_HIT = -1  # a player's last hit when it never hit
@@ -90,7 +88,7 @@ def _first_player(deck: np.ndarray, rank_of: np.ndarray, hits: np.ndarray,
             break  # the same pass forever
         for p in range(size):
             ranks[p] = rank_of[deck[p]]
-        skip = _strikes_ahead(ranks, size, count)
+        skip = strikes_ahead(ranks, size, count)
         count = (count + skip * size) % 13
         now += skip * size
     return made, size
@@ -234,7 +232,7 @@ def batch(start: np.uint64, count: int, players: int, out: np.ndarray) -> None:
         order = np.empty(DECK_SIZE, np.int8)
         for game in range(block * BLOCK, min(count, (block + 1) * BLOCK)):
             deal_into(start + uint64(game), deck)
-            _game(deck, CARD_RANK, players, out, game, hits, hit_at, below, order)
+            _game(deck, RANK_OF, players, out, game, hits, hit_at, below, order)
 
 
 def deal_results(start: int, count: int, options: relay.Options) -> np.ndarray:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules import add_residue
 from rules.add_residue import Move, Pile, State
-from rules.strategies.base import Player, RandomPlayer
+from rules.strategies import Player, RandomPlayer, check_name
 
 
 class GreedyPlayer:
@@ -25,4 +25,6 @@ class GreedyPlayer:
 
 def player(name: str, seed: int) -> Player[State, Move]:
     """The player a strategy name stands for; ``seed`` drives the random one."""
-    return GreedyPlayer() if name == "greedy" else RandomPlayer(add_residue.legal_moves, seed)
+    if check_name(name, "Add/Residue") == "greedy":
+        return GreedyPlayer()
+    return RandomPlayer(add_residue.legal_moves, seed)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules import sequence
 from rules.sequence import Move, State, ToFinal, ToStorage
-from rules.strategies.base import Player, RandomPlayer
+from rules.strategies import Player, RandomPlayer, check_name
 
 
 class GreedyPlayer:
@@ -26,4 +26,6 @@ class GreedyPlayer:
 
 def player(name: str, seed: int) -> Player[State, Move]:
     """The player a strategy name stands for; ``seed`` drives the random one."""
-    return GreedyPlayer() if name == "greedy" else RandomPlayer(sequence.legal_moves, seed)
+    if check_name(name, "Sequence Solitaire") == "greedy":
+        return GreedyPlayer()
+    return RandomPlayer(sequence.legal_moves, seed)
