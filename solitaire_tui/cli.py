@@ -17,9 +17,10 @@ from rules import add_residue, hit_or_miss, relay
 from rules.cards import MAX_DEAL, deal_cards, format_cards, parse_deck, ranks_only
 from rules.errors import RulesError
 from rules.strategies import NAMES as STRATEGIES
-from solitaire_tui import autoplay, headless
+from solitaire_tui import autoplay, decks, headless
 from solitaire_tui.games import GAMES, GAMES_BY_KEY
 from solitaire_tui.judge import JudgeInputError, judge
+from solitaire_tui.start import Start
 
 PROG = "solitaire-tui"
 
@@ -32,12 +33,10 @@ class Parser(argparse.ArgumentParser):
 
 
 def deal_number(text: str) -> int:
-    cleaned = text.replace("_", "")
-    if not (cleaned.isascii() and cleaned.isdigit()) or int(cleaned) >= MAX_DEAL:
-        raise argparse.ArgumentTypeError(
-            f"a deal number is a whole number from 0 to {MAX_DEAL - 1}, not {text!r}"
-        )
-    return int(cleaned)
+    try:
+        return decks.parse_deal_number(text)
+    except RulesError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def whole(low: int, high: int | None = None) -> Callable[[str], int]:
@@ -124,6 +123,9 @@ def _play_options(parser: argparse.ArgumentParser, key: str) -> None:
     }
     if key in seeded:
         parser.add_argument("--seed", type=SEED, metavar="S", help=seeded[key])
+    parser.add_argument("--headless", action="store_true",
+                        help="play without a screen and print the result (--moves and --json"
+                        " imply it)")
     parser.add_argument("--moves", action="store_true", help="print every move before the result")
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
 
@@ -154,8 +156,10 @@ def build_parser() -> Parser:
         " 'players c1 … c52') and write 'Case k: …' lines.",
     )
 
-    play = commands.add_parser("play", help="play one game to its end and print the result",
-                               description="Play one game to its end without a screen.")
+    play = commands.add_parser(
+        "play", help="open a game on a deal, or play it headless and print the result",
+        description="Open a game's screen on a deal (or the Add/Residue set-up), or with"
+        " --headless play it to its end without a screen and print the result.")
     stats = commands.add_parser(
         "stats", help="autoplay many numbered deals and print the odds",
         description="Play deals S..S+N-1 with the compiled engine and print the win rate"
@@ -187,14 +191,13 @@ def build_parser() -> Parser:
     return parser
 
 
-def _deck(args: argparse.Namespace, *, ranks: bool) -> headless.Deck:
+def _deck(args: argparse.Namespace, *, ranks: bool) -> decks.Deck:
     if args.deck is not None:
-        return headless.Deck(parse_deck(args.deck, ranks_only=ranks), None)
-    number = args.deal if args.deal is not None else secrets.randbelow(MAX_DEAL)
-    return headless.Deck(deal_cards(number), number)
+        return decks.Deck(parse_deck(args.deck, ranks_only=ranks), None)
+    return decks.numbered(args.deal) if args.deal is not None else decks.random_deck()
 
 
-def _default_seed(args: argparse.Namespace, deck: headless.Deck) -> int:
+def _default_seed(args: argparse.Namespace, deck: decks.Deck) -> int:
     if args.seed is not None:
         return int(args.seed)
     return deck.deal if deck.deal is not None else 0
@@ -249,7 +252,30 @@ PLAYERS = {
 }
 
 
+def _open_app(start: Start | None) -> None:
+    from solitaire_tui.app import SolitaireApp  # Textual only when a screen is wanted
+
+    SolitaireApp(start=start).run()
+
+
+def _screen_start(args: argparse.Namespace) -> Start:
+    """The game, deal and options ``play`` opens on screen."""
+    game, deck, options = args.game, None, None
+    if game != "add-residue":
+        deck = _deck(args, ranks=game != "one-handed")
+    if game == "hit-or-miss":
+        options = _hit_or_miss_options(args, _default_seed(args, deck))
+    elif game == "relay":
+        options = relay.Options(args.players)
+    elif game == "add-residue":
+        options = add_residue.Options(args.players, args.numbers)
+    return Start(game, deck, options)
+
+
 def _play(args: argparse.Namespace) -> None:
+    if not (args.headless or args.moves or args.json):
+        _open_app(_screen_start(args))
+        return
     report = PLAYERS[args.game](args)
     if args.json:
         if args.moves:
@@ -305,7 +331,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "bench":
             return autoplay.bench(args.seconds, args.json)
         else:
-            parser.print_help()
+            _open_app(None)
         return 0
     except (RulesError, JudgeInputError) as error:
         print(f"{PROG}: {error}", file=sys.stderr)

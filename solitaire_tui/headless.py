@@ -18,21 +18,10 @@ from rules.cards import Card, format_cards
 from rules.play import Rules, moves_of
 from rules.strategies import add_residue as add_residue_players
 from rules.strategies import sequence as sequence_players
+from solitaire_tui.decks import Deck
 from solitaire_tui.games import GAMES_BY_KEY
 
 TITLES = {key: game.title for key, game in GAMES_BY_KEY.items()}
-
-
-@dataclass(frozen=True)
-class Deck:
-    """The cards a game is played with, and the deal number they came from, if any."""
-
-    cards: tuple[Card, ...]
-    deal: int | None
-
-    @property
-    def label(self) -> str:
-        return "a given deck" if self.deal is None else f"deal {self.deal}"
 
 
 @dataclass

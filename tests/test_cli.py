@@ -9,11 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from rules import hit_or_miss
+from rules import add_residue, hit_or_miss
 from rules.cards import deal_cards, format_cards
 from rules.play import final_state
+from solitaire_tui import cli
 from solitaire_tui.cli import main
+from solitaire_tui.decks import numbered
 from solitaire_tui.games import GAMES_BY_KEY
+from solitaire_tui.start import Start
 
 DATA = Path(__file__).parent / "data"
 
@@ -70,13 +73,14 @@ def test_play_moves_lists_every_turn(capsys: pytest.CaptureFixture[str]) -> None
 @pytest.mark.parametrize(
     "argv",
     [
-        ["play", "relay", "--deal", "7", "--players", "3"],
-        ["play", "one-handed", "--deal", "7"],
-        ["play", "sequence", "--deal", "7", "--strategy", "random"],
-        ["play", "add-residue", "--players", "3", "-n", "5", "--seed", "1"],
-        ["play", "hit-or-miss", "--deal", "7", "--order", "shuffled", "--variant", "two-strike"],
-        ["play", "hit-or-miss", "--deck", format_cards(deal_cards(9), glyphs=True)],
-        ["play", "relay", "--deck", " ".join(str(c.rank) for c in deal_cards(9))],
+        ["play", "relay", "--deal", "7", "--players", "3", "--headless"],
+        ["play", "one-handed", "--deal", "7", "--headless"],
+        ["play", "sequence", "--deal", "7", "--strategy", "random", "--headless"],
+        ["play", "add-residue", "--players", "3", "-n", "5", "--seed", "1", "--headless"],
+        ["play", "hit-or-miss", "--deal", "7", "--order", "shuffled", "--variant", "two-strike",
+         "--headless"],
+        ["play", "hit-or-miss", "--deck", format_cards(deal_cards(9), glyphs=True), "--headless"],
+        ["play", "relay", "--deck", " ".join(str(c.rank) for c in deal_cards(9)), "--headless"],
     ],
 )
 def test_every_game_plays_headless(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
@@ -111,7 +115,7 @@ def test_a_random_deal_is_named_so_it_can_be_replayed(capsys: pytest.CaptureFixt
         (["play", "relay", "--players", "11"], "expected a whole number 1..10"),
         (["play", "add-residue", "-n", "0"], "expected a whole number 1..20"),
         (["play", "add-residue", "--players", "3", "--strategy", "greedy", "--strategy",
-          "random"], "once for each of the 3 seats"),
+          "random", "--headless"], "once for each of the 3 seats"),
         (["play", "add-residue", "--deal", "4"], "unrecognized arguments: --deal 4"),
         (["play", "chess"], "invalid choice: 'chess'"),
         (["play", "relay", "--deal", "1", "--deck", "AS"], "not allowed with argument --deal"),
@@ -145,3 +149,23 @@ def test_judge_through_the_installed_command() -> None:
     assert bad.returncode == 2 and bad.stdout == b""
     assert bad.stderr == b"solitaire-tui: case 1: 2 card values where 52 are needed" \
                          b" (some are missing)\n"
+
+
+def test_no_command_opens_the_menu(monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[Start | None] = []
+    monkeypatch.setattr(cli, "_open_app", opened.append)
+    assert cli.main([]) == 0
+    assert opened == [None]
+
+
+def test_play_without_headless_opens_the_game_on_its_deal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    opened: list[Start | None] = []
+    monkeypatch.setattr(cli, "_open_app", opened.append)
+    assert cli.main(["play", "hit-or-miss", "--deal", "12", "--variant", "roll-call"]) == 0
+    assert cli.main(["play", "add-residue", "--players", "3", "-n", "7"]) == 0
+    hit, add = opened
+    assert hit is not None and hit.deck == numbered(12)
+    assert hit.options == hit_or_miss.Options(strikes=3, seed=12)
+    assert add == Start("add-residue", None, add_residue.Options(3, 7))

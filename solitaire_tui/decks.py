@@ -1,0 +1,57 @@
+"""Where a game's cards come from: a numbered deal or a deck the player typed.
+
+The command line and the screens share these, so a deal number or a pasted deck
+means the same thing in both.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from rules.cards import MAX_DEAL, Card, check_deal_number, deal_cards, parse_deck
+from rules.errors import DeckError
+
+# Random deals are drawn below a billion so their numbers are short enough to read
+# out and type back; every number up to 2**64 - 1 can still be chosen.
+RANDOM_DEALS = 1_000_000_000
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The cards a game is played with, and the deal number they came from, if any."""
+
+    cards: tuple[Card, ...]
+    deal: int | None
+
+    @property
+    def label(self) -> str:
+        return "a given deck" if self.deal is None else f"deal {self.deal}"
+
+
+def numbered(deal: int) -> Deck:
+    return Deck(deal_cards(check_deal_number(deal)), deal)
+
+
+def random_deck() -> Deck:
+    return numbered(secrets.randbelow(RANDOM_DEALS))
+
+
+def parse_deal_number(text: str) -> int:
+    """A deal number as people write it: digits, with ``_`` between groups if they like."""
+    cleaned = text.strip().replace("_", "")
+    if not (cleaned.isascii() and cleaned.isdigit()) or int(cleaned) >= MAX_DEAL:
+        raise DeckError(
+            f"a deal number is a whole number from 0 to {MAX_DEAL - 1}, not {text.strip()!r}"
+        )
+    return int(cleaned)
+
+
+def parse_choice(text: str, *, ranks_only: bool) -> Deck:
+    """A deal number or a whole deck, from one line of text a player typed or pasted."""
+    stripped = text.strip()
+    if not stripped:
+        raise DeckError("type a deal number, or paste a deck of 52 cards such as 'KC 10H 9C …'")
+    if stripped.replace("_", "").isdigit():
+        return numbered(parse_deal_number(stripped))
+    return Deck(parse_deck(stripped, ranks_only=ranks_only), None)

@@ -1,0 +1,29 @@
+"""The keys every game screen shares, as data: one action has one key in every game.
+
+A game screen adds its own play keys; these come after them in the footer.
+Keys a game does not use are hidden by the screen's ``check_action``.
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding, BindingType
+
+GAME_KEYS: list[BindingType] = [
+    Binding("h", "hint", "Hint"),
+    Binding("a", "auto", "Auto"),
+    Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+"),
+    Binding("minus", "speed(-1)", "Slower", key_display="-"),
+    Binding("u,ctrl+z", "undo", "Undo", key_display="u"),
+    Binding("U,ctrl+y", "redo", "Redo", key_display="U"),
+    Binding("r", "restart", "Restart"),
+    Binding("n", "new_game", "New deal"),
+    Binding("g", "choose_deal", "Deal #"),
+    Binding("o", "options", "Variant"),
+    Binding("question_mark", "help", "Rules", key_display="?"),
+    Binding("escape", "menu", "Menu", key_display="esc"),
+]
+
+APP_KEYS: list[BindingType] = [
+    Binding("q", "quit", "Quit", show=False),
+    Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
+]

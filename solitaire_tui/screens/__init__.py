@@ -1,0 +1,1 @@
+"""The app's screens: the menu, one per game, and the dialogs they open."""

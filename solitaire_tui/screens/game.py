@@ -1,0 +1,323 @@
+"""The frame every game screen shares: deal, undo and redo, hint, auto play, help,
+status line, game-over banner and the player's record.
+
+A game screen subclasses ``GameScreen`` and supplies only what is its own: how a
+deal becomes a first state, how a state is drawn, its play keys, a hint and the
+figures for the status line. Rules are never decided here: every move goes to the
+rules module through the ``Session``, and an illegal one comes back as the rules'
+own explanation.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Generic, TypeVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Container
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Static
+
+from rules.errors import IllegalMove
+from rules.play import Rules
+from solitaire_tui import decks
+from solitaire_tui.games import GAMES_BY_KEY
+from solitaire_tui.records import Records
+from solitaire_tui.session import Session
+from solitaire_tui.widgets.footer import KeyFooter
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+AUTO_DELAYS = (1.0, 0.6, 0.35, 0.2, 0.1, 0.05, 0.02)  # seconds between auto moves
+DEFAULT_SPEED = 2
+
+
+class GameScreen(Screen[None], Generic[S, M]):
+    GAME: ClassVar[str]  # the game's key in GAMES
+    RULES: ClassVar[Any]  # the rules module (a ``Rules``)
+    RANKS_ONLY: ClassVar[bool] = True  # a pasted deck may be bare ranks
+    USES_DECK: ClassVar[bool] = True
+    HAS_AUTO: ClassVar[bool] = True
+    HAS_OPTIONS: ClassVar[bool] = False
+
+    DEFAULT_CSS = """
+    GameScreen { layout: vertical; }
+    GameScreen > #title { height: 1; padding: 0 1; background: $panel; color: $text; }
+    GameScreen > #board { height: 1fr; padding: 0 1; }
+    GameScreen > #banner { display: none; height: auto; margin: 0 2; padding: 0 1;
+                           border: heavy $accent; text-align: center; }
+    GameScreen > #banner.-won { border: heavy $success; }
+    GameScreen > #banner.-lost { border: heavy $error; }
+    GameScreen.-over > #banner { display: block; }
+    GameScreen > #message { height: auto; min-height: 1; padding: 0 1; color: $text-muted; }
+    GameScreen > #message.-error { color: $error; text-style: bold; }
+    GameScreen > #status { height: 1; padding: 0 1; background: $panel; }
+    """
+
+    auto_speed: reactive[int] = reactive(DEFAULT_SPEED, init=False)
+
+    def __init__(self, records: Records, deck: decks.Deck | None = None,
+                 options: Any = None) -> None:
+        super().__init__()
+        self.records = records
+        self.options: Any = options if options is not None else self.default_options()
+        self._ask_options = options is None and self.HAS_OPTIONS
+        self.deck = deck if deck is not None or not self.USES_DECK else decks.random_deck()
+        self.session: Session[S, M] = Session(self.rules, self.new_state())
+        self._recorded = False
+        self._auto: Timer | None = None
+
+    # --- what a game supplies -------------------------------------------------
+
+    def default_options(self) -> Any:
+        """The options a game starts with when none are given (games without: None)."""
+        return None
+
+    def new_state(self) -> S:
+        """The first state for ``self.deck`` and ``self.options``."""
+        raise NotImplementedError
+
+    def compose_board(self) -> ComposeResult:
+        raise NotImplementedError
+
+    def show(self, state: S) -> None:
+        """Draw ``state`` on the board's widgets."""
+        raise NotImplementedError
+
+    def figures(self, state: S) -> str:
+        """The game's own figures for the status line."""
+        raise NotImplementedError
+
+    def hint(self, state: S) -> M | None:
+        """A good move here, or None when there is none to suggest."""
+        moves = self.rules.legal_moves(state)
+        return moves[0] if moves else None
+
+    def describe(self, move: M) -> str:
+        """A move in words, for hints."""
+        return str(getattr(move, "value", move))
+
+    def verdict(self, state: S) -> tuple[bool, str]:
+        """Won or not, and why, once the game is over."""
+        raise NotImplementedError
+
+    @property
+    def variant(self) -> str:
+        """The variant in play as records and headings name it."""
+        return "standard"
+
+    # --- shared machinery -----------------------------------------------------
+
+    @property
+    def rules(self) -> Rules[S, M]:
+        return self.RULES  # type: ignore[no-any-return]
+
+    @property
+    def title_text(self) -> str:
+        name = GAMES_BY_KEY[self.GAME].title
+        where = f" · {self.deck.label}" if self.deck is not None else ""
+        return f"{name} · {self.variant}{where}"
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.title_text, id="title")
+        with Container(id="board"):
+            yield from self.compose_board()
+        yield Static(id="banner")
+        yield Static(id="message")
+        yield Static(id="status")
+        yield KeyFooter(compact=True)
+
+    def on_mount(self) -> None:
+        self.redraw()
+        if self._ask_options:
+            self.action_options()
+
+    def redraw(self) -> None:
+        state = self.session.state
+        self.query_one("#title", Static).update(self.title_text)
+        self.show(state)
+        moves = len(self.session.moves)
+        self.query_one("#status", Static).update(
+            f"{self.deck.label.capitalize() if self.deck else 'New game'} · {self.variant}"
+            f" · moves {moves} · {self.figures(state)}"
+        )
+        over = self.session.is_over
+        self.set_class(over, "-over")
+        if over:
+            self._finish(state)
+        self.refresh_bindings()
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        message = self.query_one("#message", Static)
+        message.set_class(error, "-error")
+        message.update(text)
+
+    def play(self, move: M) -> bool:
+        """Send a move to the rules; an illegal one is explained and not applied."""
+        if self.session.is_over:
+            self.say("The game is over: r plays this deal again, n deals a new one.", error=True)
+            return False
+        try:
+            self.session.play(move)
+        except IllegalMove as error:
+            self.stop_auto()
+            self.say(_sentence(str(error)), error=True)
+            self.app.bell()
+            return False
+        self.say("")
+        self.redraw()
+        return True
+
+    def _finish(self, state: S) -> None:
+        self.stop_auto()
+        won, why = self.verdict(state)
+        banner = self.query_one("#banner", Static)
+        banner.set_class(won, "-won")
+        banner.set_class(not won, "-lost")
+        text = Text()
+        text.append("WON" if won else "GAME OVER", style="bold")
+        text.append(f"  {_sentence(why)}\n")
+        if not self._recorded:
+            self._recorded = True
+            self._record(won)
+        if self.records_variant is not None:
+            record = self.records.record(self.GAME, self.records_variant)
+            text.append(f"{self.variant}: {record.summary()}\n", style="italic")
+        text.append("r: play this deal again · n: new deal · u: undo · esc: menu", style="dim")
+        banner.update(text)
+
+    @property
+    def records_variant(self) -> str | None:
+        """The record this game counts towards, or None if it is not counted."""
+        return self.variant
+
+    def _record(self, won: bool) -> None:
+        if self.records_variant is None:
+            return
+        try:
+            self.records.add(self.GAME, self.records_variant, won)
+        except OSError as error:
+            self.notify(f"Your statistics could not be saved: {error}", severity="error")
+
+    def start(self, deck: decks.Deck | None) -> None:
+        """A new game on ``deck`` (a new game without cards when the game has none)."""
+        self.stop_auto()
+        self.deck = deck
+        self.session = Session(self.rules, self.new_state())
+        self._recorded = False
+        self.say("")
+        self.redraw()
+
+    # --- actions every game shares ---------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("auto", "speed"):
+            if not self.HAS_AUTO:
+                return False
+            if action == "speed":
+                return self._auto is not None
+            return None if self.session.is_over else True
+        if action == "choose_deal":
+            return self.USES_DECK
+        if action == "options":
+            return self.HAS_OPTIONS
+        if action == "undo":
+            return self.session.can_undo
+        if action == "redo":
+            return self.session.can_redo
+        if action == "hint":
+            return not self.session.is_over
+        return True
+
+    def action_undo(self) -> None:
+        if self.session.undo():
+            self.stop_auto()
+            self.say("")
+            self.redraw()
+
+    def action_redo(self) -> None:
+        if self.session.redo():
+            self.say("")
+            self.redraw()
+
+    def action_restart(self) -> None:
+        self.start(self.deck)
+        self.say("The same deal, from the start.")
+
+    def action_new_game(self) -> None:
+        self.start(decks.random_deck() if self.USES_DECK else None)
+
+    def action_choose_deal(self) -> None:
+        from solitaire_tui.screens.deal import DealDialog
+
+        def chosen(deck: decks.Deck | None) -> None:
+            if deck is not None:
+                self.start(deck)
+
+        self.app.push_screen(DealDialog(ranks_only=self.RANKS_ONLY), chosen)
+
+    def action_hint(self) -> None:
+        move = self.hint(self.session.state)
+        if move is None:
+            self.say("No move to suggest.")
+        else:
+            self.say(f"Hint: {self.describe(move)}.")
+
+    def action_auto(self) -> None:
+        if self._auto is not None:
+            self.stop_auto()
+            self.say("Auto play stopped.")
+        elif not self.session.is_over:
+            self._auto = self.set_interval(AUTO_DELAYS[self.auto_speed], self._auto_step)
+            self.say(f"Auto play: a move every {AUTO_DELAYS[self.auto_speed]:g} s; a stops it,"
+                     " + and - change the speed.")
+        self.refresh_bindings()
+
+    def stop_auto(self) -> None:
+        if self._auto is not None:
+            self._auto.stop()
+            self._auto = None
+            self.refresh_bindings()
+
+    def _auto_step(self) -> None:
+        move = self.hint(self.session.state)
+        if move is None or not self.play(move):
+            self.stop_auto()
+
+    def action_speed(self, change: int) -> None:
+        self.auto_speed = max(0, min(len(AUTO_DELAYS) - 1, self.auto_speed + change))
+
+    def watch_auto_speed(self, speed: int) -> None:
+        if self._auto is not None:
+            self._auto.stop()
+            self._auto = self.set_interval(AUTO_DELAYS[speed], self._auto_step)
+        self.say(f"Auto speed: a move every {AUTO_DELAYS[speed]:g} s.")
+
+    def action_help(self) -> None:
+        from solitaire_tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen.for_game(self))
+
+    def action_menu(self) -> None:
+        self.stop_auto()
+        self.dismiss()
+
+    def action_options(self) -> None:
+        """Games with options override this to let the player choose them; it is
+        called at the start when the game was opened without options."""
+
+    def change_options(self, options: Any) -> None:
+        """New options mean a new game on the same deal."""
+        self.options = options
+        self.start(self.deck)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."

@@ -1,0 +1,116 @@
+"""The first screen: the five games, what each is, and the player's record on it."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from solitaire_tui.games import GAMES
+from solitaire_tui.records import Records
+
+
+class MenuScreen(Screen[None]):
+    BINDINGS = [
+        Binding("enter", "open", "Play", show=True),
+        *(Binding(str(n), f"open_number({n - 1})", f"Game {n}", show=False)
+          for n in range(1, len(GAMES) + 1)),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    DEFAULT_CSS = """
+    MenuScreen { align: center middle; }
+    MenuScreen > #heading { width: 100%; max-width: 96; height: auto;
+                            content-align: center middle; padding: 1 0; }
+    MenuScreen > OptionList { width: 100%; max-width: 96; height: auto; max-height: 1fr;
+                              border: round $accent; padding: 0 1; }
+    MenuScreen > #hint { width: 100%; max-width: 96; height: auto; color: $text-muted;
+                         content-align: center middle; }
+    """
+
+    def __init__(self, records: Records) -> None:
+        super().__init__()
+        self.records = records
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text.assemble(("solitaire-tui", "bold"),
+                                   "  ·  five card and number games"), id="heading")
+        yield OptionList(*self._options(), id="games")
+        yield Static("↑↓ or click to choose · enter to play · 1–5 to open at once ·"
+                     " ? help · q quit", id="hint")
+        yield Footer(compact=True)
+
+    def _options(self) -> list[Option]:
+        options = []
+        for number, game in enumerate(GAMES, 1):
+            record = self.records.total(game.key)
+            figures = (f"played {record.played} · won {record.won}" if record.played
+                       else "not played yet")
+            row = Table.grid(expand=True)
+            row.add_column(ratio=1)
+            row.add_column(justify="right")
+            row.add_row(Text.assemble((f"{number}  ", "dim"), (game.title, "bold")),
+                        Text(figures, style="italic"))
+            row.add_row(Text("   " + game.blurb, style="dim"), "")
+            options.append(Option(row, id=game.key))
+        return options
+
+    def on_screen_resume(self) -> None:
+        """Back from a game: its result may have changed the record shown."""
+        games = self.query_one(OptionList)
+        highlighted = games.highlighted
+        games.clear_options()
+        games.add_options(self._options())
+        games.highlighted = highlighted if highlighted is not None else 0
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).highlighted = 0
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        assert event.option.id is not None
+        self.app.open_game(event.option.id)  # type: ignore[attr-defined]
+
+    def action_open(self) -> None:
+        games = self.query_one(OptionList)
+        if games.highlighted is not None:
+            games.action_select()
+
+    def action_open_number(self, index: int) -> None:
+        self.app.open_game(GAMES[index].key)  # type: ignore[attr-defined]
+
+    def action_help(self) -> None:
+        from solitaire_tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(APP_HELP))
+
+
+APP_HELP = """\
+# solitaire-tui
+
+Five games, each played on a numbered deal, so that any game can be replayed and shared.
+
+| key | does |
+|---|---|
+| `↑` `↓` or the mouse | choose a game |
+| `enter` or a click | play it |
+| `1`–`5` | open a game at once |
+| `?` | this help; in a game, that game's rules and keys |
+| `q` | quit |
+
+In every game the same keys do the same things: `h` hint, `a` auto play (`+` `-` its
+speed), `u` undo and `U` redo (also `ctrl+z` and `ctrl+y`, without limit), `r` restart
+the deal, `n` a new random deal, `g` choose a deal by number or paste a deck, `o` the
+variant, `?` the rules, `esc` back here.
+
+Your record for each game and variant (played, won, streaks) is kept in your data
+directory and shown here and at the end of every game.
+
+From the command line: `solitaire-tui play GAME --deal D` opens a game on deal D;
+`solitaire-tui --help` lists the headless commands (statistics over millions of
+deals, the contest judge, benchmarks).
+"""

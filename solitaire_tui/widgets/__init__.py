@@ -1,0 +1,1 @@
+"""Widgets the game screens are built from."""

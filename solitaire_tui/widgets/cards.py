@@ -1,0 +1,116 @@
+"""Cards as a card player sees them: faces in red and black, backs, empty places.
+
+``card_text`` is the one place that decides how a card looks in a line of text;
+``CardView`` draws a single card as a small framed box and ``PileView`` adds the
+pile's name and how many cards lie under its top card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Label, Static
+
+from rules.cards import Card
+
+FACE = "bold black on #f4f1e8"
+RED_FACE = "bold #c0182a on #f4f1e8"
+BACK = "#9db7e0 on #1d3f78"
+BACK_PATTERN = "▚▚▚"
+
+
+def face_style(card: Card) -> str:
+    return RED_FACE if card.is_red else FACE
+
+
+def card_text(card: Card | None, *, face_up: bool = True, pad: bool = True) -> Text:
+    """One card for a line of text: `` 10♥ `` on a light face, or a patterned back."""
+    if card is None:
+        return Text(" ·· " if pad else "··", style="dim")
+    if not face_up:
+        return Text(f" {BACK_PATTERN[:2]} " if pad else BACK_PATTERN[:2], style=BACK)
+    label = card.glyph
+    if pad:
+        label = f"{label:>4} " if len(label) < 3 else f" {label} "
+    return Text(label, style=face_style(card))
+
+
+def cards_text(cards: Iterable[Card | None], *, highlight: int | None = None,
+               face_up: bool = True) -> Text:
+    """Cards side by side, one space apart; ``highlight`` marks one by its position."""
+    text = Text()
+    for position, card in enumerate(cards):
+        if position:
+            text.append(" ")
+        piece = card_text(card, face_up=face_up)
+        if position == highlight:
+            piece.stylize("reverse")
+        text.append_text(piece)
+    return text
+
+
+class CardView(Static):
+    """One card as a 5×3 framed box: face, back, or an empty place."""
+
+    DEFAULT_CSS = """
+    CardView {
+        width: 7;
+        height: 4;
+        border: round #8a8a8a;
+        background: #f4f1e8;
+        color: black;
+        text-style: bold;
+        padding: 0 1;
+        content-align: left top;
+    }
+    CardView.-red { color: #c0182a; }
+    CardView.-back { background: #1d3f78; color: #9db7e0; border: round #9db7e0; }
+    CardView.-empty { background: transparent; color: $text-muted; border: round $panel-lighten-2; }
+    CardView.-chosen { border: heavy $accent; }
+    """
+
+    def __init__(self, card: Card | None = None, *, face_up: bool = True,
+                 id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.show(card, face_up=face_up)
+
+    def show(self, card: Card | None, *, face_up: bool = True) -> None:
+        self.set_class(card is None, "-empty")
+        self.set_class(card is not None and not face_up, "-back")
+        self.set_class(card is not None and face_up and card.is_red, "-red")
+        if card is None:
+            self.update("")
+        elif not face_up:
+            self.update(f"{BACK_PATTERN}\n{BACK_PATTERN}")
+        else:
+            glyph = card.glyph
+            self.update(f"{glyph}\n{glyph:>3}" if card.suit is not None else f"{glyph}\n")
+
+
+class PileView(Vertical):
+    """A pile's name, its top card, and how many cards it holds."""
+
+    DEFAULT_CSS = """
+    PileView { width: 10; height: auto; align-horizontal: center; }
+    PileView > Label { width: 100%; content-align: center middle; color: $text-muted; }
+    PileView > .pile-name { color: $text; text-style: bold; }
+    """
+
+    def __init__(self, name: str, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._name = name
+
+    def compose(self) -> ComposeResult:
+        yield Label(self._name, classes="pile-name")
+        yield CardView()
+        yield Label("", classes="pile-count")
+
+    def show(self, top: Card | None, count: int, *, face_up: bool = True,
+             note: str | None = None) -> None:
+        self.query_one(CardView).show(top, face_up=face_up)
+        words = note if note is not None else ("empty" if not count else f"{count} card"
+                                                + ("s" if count != 1 else ""))
+        self.query_one(".pile-count", Label).update(words)
