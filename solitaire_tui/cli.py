@@ -11,16 +11,19 @@ import json
 import secrets
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from rules import add_residue, hit_or_miss, relay
 from rules.cards import MAX_DEAL, deal_cards, format_cards, parse_deck, ranks_only
 from rules.errors import RulesError
 from rules.strategies import NAMES as STRATEGIES
-from solitaire_tui import autoplay, decks, headless
+from solitaire_tui import decks, headless
 from solitaire_tui.games import GAMES, GAMES_BY_KEY
 from solitaire_tui.judge import JudgeInputError, judge
 from solitaire_tui.start import Start
+
+if TYPE_CHECKING:
+    from solitaire_tui import autoplay
 
 PROG = "solitaire-tui"
 
@@ -288,6 +291,8 @@ def _play(args: argparse.Namespace) -> None:
 def _stats_setup(args: argparse.Namespace) -> autoplay.Setup:
     """What to autoplay. The kernels are built only when the run starts: importing
     them loads numba, which the rest of the command line never waits for."""
+    from solitaire_tui import autoplay  # Rich's progress display: not for the app's start
+
     game = args.game
     if game == "hit-or-miss":
         options = _hit_or_miss_options(args)
@@ -327,8 +332,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             _play(args)
         elif args.command == "stats":
             seed = args.seed if args.seed is not None else secrets.randbelow(MAX_DEAL // 2)
+            from solitaire_tui import autoplay
+
             return autoplay.stats(_stats_setup(args), args.games, seed, args.workers, args.json)
         elif args.command == "bench":
+            from solitaire_tui import autoplay
+
             return autoplay.bench(args.seconds, args.json)
         else:
             _open_app(None)

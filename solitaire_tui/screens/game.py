@@ -213,23 +213,28 @@ class GameScreen(Screen[None], Generic[S, M]):
 
     # --- actions every game shares ---------------------------------------------
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def offers(self, action: str) -> bool:
+        """Whether this game has the action at all (the help lists only those)."""
         if action in ("auto", "speed"):
-            if not self.HAS_AUTO:
-                return False
-            if action == "speed":
-                return self._auto is not None
-            return None if self.session.is_over else True
+            return self.HAS_AUTO
         if action == "choose_deal":
             return self.USES_DECK
         if action == "options":
             return self.HAS_OPTIONS
+        return True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only the keys that apply now are shown in the footer and run."""
+        if not self.offers(action):
+            return False
+        if action == "speed":
+            return self._auto is not None
+        if action in ("auto", "hint"):
+            return not self.session.is_over
         if action == "undo":
             return self.session.can_undo
         if action == "redo":
             return self.session.can_redo
-        if action == "hint":
-            return not self.session.is_over
         return True
 
     def action_undo(self) -> None:

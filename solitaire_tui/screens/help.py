@@ -36,8 +36,8 @@ class HelpScreen(ModalScreen[None]):
 
     @classmethod
     def for_game(cls, screen: GameScreen[Any, Any]) -> HelpScreen:
-        bindings = [binding for _, binding in screen.active_bindings.values()
-                    if binding.show and screen.check_action(binding.action, ()) is not False]
+        bindings = [binding for binding in type(screen).BINDINGS
+                    if isinstance(binding, Binding) and screen.offers(binding.action.split("(")[0])]
         title = GAMES_BY_KEY[screen.GAME].title
         return cls(
             f"**Playing now:** {title}, {screen.variant}"

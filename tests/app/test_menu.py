@@ -1,0 +1,137 @@
+"""The menu, the help pages, the deal dialog and the record file, seen from the app."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.widgets import Input, OptionList
+
+from rules.cards import deal_cards, format_cards
+from solitaire_tui.decks import numbered
+from solitaire_tui.games import GAMES
+from solitaire_tui.records import Records
+from solitaire_tui.screens.deal import DealDialog
+from solitaire_tui.screens.help import HelpScreen
+from solitaire_tui.screens.menu import MenuScreen
+from solitaire_tui.screens.one_handed import OneHandedScreen
+from solitaire_tui.start import Start
+from tests.app.conftest import SIZE
+
+
+def menu_text(app: Any) -> str:
+    games = app.screen.query_one(OptionList)
+    return "\n".join(str(games.get_option_at_index(i).prompt.columns[1]._cells)
+                     for i in range(games.option_count))
+
+
+async def test_the_menu_lists_the_five_games_in_order(make_app: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE):
+        assert isinstance(app.screen, MenuScreen)
+        games = app.screen.query_one(OptionList)
+        assert [games.get_option_at_index(i).id for i in range(games.option_count)] == [
+            game.key for game in GAMES]
+        assert games.highlighted == 0
+
+
+async def test_arrows_and_enter_open_a_game_and_escape_comes_back(make_app: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "down", "enter")
+        assert isinstance(app.screen, OneHandedScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+        assert app.screen.query_one(OptionList).highlighted == 2
+
+
+async def test_a_click_opens_a_game(make_app: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        games = app.screen.query_one(OptionList)
+        # Each game takes two lines; the third game's name is on lines 4 and 5.
+        await pilot.click(games, offset=(10, 5))
+        await pilot.pause()
+        assert isinstance(app.screen, OneHandedScreen)
+
+
+async def test_a_finished_game_shows_in_the_menu_record(make_app: Any, records_path: Path) -> None:
+    app = make_app(Start("one-handed", numbered(7)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, OneHandedScreen)
+        await pilot.press("a", *["plus"] * 6)
+        while not screen.session.is_over:
+            await pilot.pause(0.05)
+        await pilot.press("escape")
+        options = app.screen.query_one(OptionList)
+        prompt = options.get_option_at_index(2).prompt
+        assert "played 1" in "".join(str(cell) for cell in prompt.columns[1]._cells)
+    assert Records.load(records_path)[0].total("one-handed").played == 1
+
+
+async def test_a_damaged_record_file_is_set_aside_with_a_notice(
+    make_app: Any, records_path: Path
+) -> None:
+    records_path.write_text("{ this is not json")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        notices = [notification.message for notification in app._notifications]
+        assert any("moved to" in message for message in notices)
+        assert isinstance(app.screen, MenuScreen)
+    (aside,) = records_path.parent.glob("records.json.damaged-*")
+    assert aside.read_text() == "{ this is not json"
+
+
+async def test_help_shows_the_games_rules_and_keys(make_app: Any) -> None:
+    app = make_app(Start("one-handed", numbered(7)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        text = app.screen.markdown
+        assert "## 3. One-Handed Solitaire" in text and "deal 7" in text
+        assert "| `d` | Draw |" in text and "| `u or ctrl+z` | Undo |" not in text
+        await pilot.press("escape")
+        assert isinstance(app.screen, OneHandedScreen)
+
+
+async def test_the_menu_has_its_own_help(make_app: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen) and "solitaire-tui" in app.screen.markdown
+
+
+async def test_choosing_a_deal_by_number_or_by_pasting_a_deck(make_app: Any) -> None:
+    app = make_app(Start("one-handed", numbered(7)))
+    async with app.run_test(size=SIZE) as pilot:
+        game = app.screen
+        assert isinstance(game, OneHandedScreen)
+        await pilot.press("g")
+        assert isinstance(app.screen, DealDialog)
+        await pilot.press(*"12x", "enter")
+        assert isinstance(app.screen, DealDialog)  # a bad entry keeps the dialog open
+        assert "not a card" in str(app.screen.query_one("#error").render())
+        app.screen.query_one(Input).value = "1_234"
+        await pilot.press("enter")
+        assert app.screen is game and game.deck == numbered(1234)
+        await pilot.press("g")
+        app.screen.query_one(Input).value = format_cards(deal_cards(99), glyphs=True)
+        await pilot.press("enter")
+        assert game.deck is not None and game.deck.deal is None
+        assert game.session.start.deck == deal_cards(99)
+        await pilot.press("g", "escape")
+        assert app.screen is game and game.deck.cards == deal_cards(99)
+
+
+async def test_new_deal_and_restart(make_app: Any) -> None:
+    app = make_app(Start("one-handed", numbered(7)))
+    async with app.run_test(size=SIZE) as pilot:
+        game = app.screen
+        assert isinstance(game, OneHandedScreen)
+        await pilot.press("d", "d", "r")
+        assert game.session.state == game.session.start and game.deck == numbered(7)
+        await pilot.press("n")
+        assert game.deck is not None and game.deck != numbered(7)
+        assert f"deal {game.deck.deal}" in str(game.query_one("#title").render())
