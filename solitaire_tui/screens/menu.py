@@ -29,6 +29,7 @@ class MenuScreen(Screen[None]):
                             content-align: center middle; padding: 1 0; }
     MenuScreen > OptionList { width: 100%; max-width: 96; height: auto; max-height: 1fr;
                               border: round $accent; padding: 0 1; }
+    MenuScreen > #record { width: 100%; max-width: 96; height: auto; padding: 0 2; }
     MenuScreen > #hint { width: 100%; max-width: 96; height: auto; color: $text-muted;
                          content-align: center middle; }
     """
@@ -41,6 +42,7 @@ class MenuScreen(Screen[None]):
         yield Static(Text.assemble(("solitaire-tui", "bold"),
                                    "  ·  five card and number games"), id="heading")
         yield OptionList(*self._options(), id="games")
+        yield Static(id="record")
         yield Static("↑↓ or click to choose · enter to play · 1–5 to open at once ·"
                      " ? help · q quit", id="hint")
         yield Footer(compact=True)
@@ -70,6 +72,24 @@ class MenuScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(OptionList).highlighted = 0
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        assert event.option.id is not None
+        self.query_one("#record", Static).update(self.record_table(event.option.id))
+
+    def record_table(self, game: str) -> Table | Text:
+        """The highlighted game's record, a row per variant played."""
+        variants = self.records.games.get(game, {})
+        if not variants:
+            return Text("No games of this one recorded yet.", style="dim")
+        table = Table(box=None, padding=(0, 1), header_style="bold")
+        for heading in ("your record", "played", "won", "win %", "streak", "best"):
+            table.add_column(heading, justify="left" if heading == "your record" else "right")
+        for variant, record in sorted(variants.items()):
+            rate = "" if record.win_rate is None else f"{record.win_rate:.1%}"
+            table.add_row(variant, str(record.played), str(record.won), rate,
+                          str(record.streak), str(record.best))
+        return table
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         assert event.option.id is not None

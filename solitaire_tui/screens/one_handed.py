@@ -33,8 +33,8 @@ class OneHandedScreen(GameScreen[State, Move]):
     OneHandedScreen #table { height: auto; margin-top: 1; }
     OneHandedScreen #fan { width: auto; height: auto; margin: 0 2; }
     OneHandedScreen #fan > Horizontal { width: auto; height: auto; }
-    OneHandedScreen #fan CardView { margin-right: 1; }
-    OneHandedScreen #positions { width: 100%; color: $text-muted; }
+    OneHandedScreen .slot { width: 8; height: auto; }
+    OneHandedScreen .slot > Label { width: 7; content-align: center middle; color: $text-muted; }
     OneHandedScreen .fan-name { text-style: bold; width: 100%; content-align: center middle; }
     """
 
@@ -46,8 +46,9 @@ class OneHandedScreen(GameScreen[State, Move]):
                 yield Label("In view (oldest → newest)", classes="fan-name")
                 with Horizontal():
                     for position in range(1, 5):
-                        yield CardView(id=f"view-{position}")
-                yield Label("   1       2       3       4", id="positions")
+                        with Vertical(classes="slot"):
+                            yield CardView(id=f"view-{position}")
+                            yield Label(str(position))
             yield PileView("Discards", id="discards")
         yield MoveButtons(
             *((f"{move.value.capitalize()} ({key})", f"move('{move.name}')")

@@ -18,6 +18,7 @@ CELL = 13
 class KeyFooter(Footer):
     DEFAULT_CSS = """
     KeyFooter { layout: grid; grid-columns: 1fr; height: auto; }
+    KeyFooter.-compact FooterKey { margin-right: 0; }  /* the grid spaces the keys */
     """
 
     def compose(self) -> ComposeResult:

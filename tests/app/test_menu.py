@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
 from textual.widgets import Input, OptionList
 
 from rules.cards import deal_cards, format_cards
@@ -67,6 +69,12 @@ async def test_a_finished_game_shows_in_the_menu_record(make_app: Any, records_p
         options = app.screen.query_one(OptionList)
         prompt = options.get_option_at_index(2).prompt
         assert "played 1" in "".join(str(cell) for cell in prompt.columns[1]._cells)
+        await pilot.press("down", "down")
+        console = Console(width=90, record=True, file=io.StringIO())
+        assert app.screen.query_one(OptionList).highlighted == 2
+        console.print(app.screen.record_table("one-handed"))
+        row = next(line for line in console.export_text().splitlines() if "standard" in line)
+        assert row.split()[1:3] == ["1", str(int(not screen.session.state.hand))]
     assert Records.load(records_path)[0].total("one-handed").played == 1
 
 

@@ -1,0 +1,29 @@
+"""SVG snapshots of each screen at 100×32 on a fixed deal.
+
+They catch layout regressions the Pilot tests cannot see. After a deliberate change
+of look, rewrite them with ``pytest tests/app/test_snapshots.py --snapshot-update``
+and look at the new SVGs before committing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from solitaire_tui.app import SolitaireApp
+from solitaire_tui.decks import numbered
+from solitaire_tui.start import Start
+from tests.app.conftest import SIZE
+
+
+def app_on(tmp_path: Path, start: Start | None = None) -> SolitaireApp:
+    return SolitaireApp(records_path=tmp_path / "records.json", start=start)
+
+
+def test_menu(snap_compare: Any, tmp_path: Path) -> None:
+    assert snap_compare(app_on(tmp_path), terminal_size=SIZE)
+
+
+def test_one_handed(snap_compare: Any, tmp_path: Path) -> None:
+    app = app_on(tmp_path, Start("one-handed", numbered(7)))
+    assert snap_compare(app, press=["d"] * 6, terminal_size=SIZE)
