@@ -42,6 +42,7 @@ class GameScreen(Screen[None], Generic[S, M]):
     USES_DECK: ClassVar[bool] = True
     HAS_AUTO: ClassVar[bool] = True
     HAS_OPTIONS: ClassVar[bool] = False
+    MOUSE_HELP: ClassVar[str] = "click a card, a pile, a button or a key in the footer"
 
     DEFAULT_CSS = """
     GameScreen { layout: vertical; }
@@ -150,15 +151,17 @@ class GameScreen(Screen[None], Generic[S, M]):
             self._finish(state)
         self.refresh_bindings()
 
-    def say(self, text: str, *, error: bool = False) -> None:
+    def say(self, text: str | Text, *, error: bool = False) -> None:
+        """Show a line under the board; plain strings are shown as typed, never as markup
+        (rules messages and player names may hold brackets)."""
         message = self.query_one("#message", Static)
         message.set_class(error, "-error")
-        message.update(text)
+        message.update(Text(text) if isinstance(text, str) else text)
 
     def play(self, move: M) -> bool:
         """Send a move to the rules; an illegal one is explained and not applied."""
         if self.session.is_over:
-            self.say("The game is over: r plays this deal again, n deals a new one.", error=True)
+            self.say(f"The game is over: {self.again_keys}.", error=True)
             return False
         try:
             self.session.play(move)
@@ -186,8 +189,14 @@ class GameScreen(Screen[None], Generic[S, M]):
         if self.records_variant is not None:
             record = self.records.record(self.GAME, self.records_variant)
             text.append(f"{self.variant}: {record.summary()}\n", style="italic")
-        text.append("r: play this deal again · n: new deal · u: undo · esc: menu", style="dim")
+        text.append(f"{self.again_keys} · u: undo · esc: menu", style="dim")
         banner.update(text)
+
+    @property
+    def again_keys(self) -> str:
+        if self.USES_DECK:
+            return "r: play this deal again · n: new deal"
+        return "r: play again · n: new game"
 
     @property
     def records_variant(self) -> str | None:

@@ -44,7 +44,7 @@ class HelpScreen(ModalScreen[None]):
             + (f", {screen.deck.label}" if screen.deck is not None else "")
             + ".\n\n" + rules_section(title)
             + "\n\n## Keys\n\n" + keys_table(bindings)
-            + "\n\nThe mouse works too: click a card, a pile or a key in the footer."
+            + f"\n\nThe mouse works too: {screen.MOUSE_HELP}."
         )
 
     def compose(self) -> ComposeResult:
