@@ -47,7 +47,7 @@ class GameScreen(Screen[None], Generic[S, M]):
     DEFAULT_CSS = """
     GameScreen { layout: vertical; }
     GameScreen > #title { height: 1; padding: 0 1; background: $panel; color: $text; }
-    GameScreen > #board { height: 1fr; padding: 0 1; }
+    GameScreen > #board { width: 100%; height: 1fr; padding: 0 1; }
     GameScreen > #banner { display: none; height: auto; margin: 0 2; padding: 0 1;
                            border: heavy $accent; text-align: center; }
     GameScreen > #banner.-won { border: heavy $success; }

@@ -29,9 +29,9 @@ def face_style(card: Card) -> str:
 def card_text(card: Card | None, *, face_up: bool = True, pad: bool = True) -> Text:
     """One card for a line of text: `` 10♥ `` on a light face, or a patterned back."""
     if card is None:
-        return Text(" ·· " if pad else "··", style="dim")
+        return Text("  ·· " if pad else "··", style="dim")
     if not face_up:
-        return Text(f" {BACK_PATTERN[:2]} " if pad else BACK_PATTERN[:2], style=BACK)
+        return Text(f" {BACK_PATTERN} " if pad else BACK_PATTERN, style=BACK)
     label = card.glyph
     if pad:
         label = f"{label:>4} " if len(label) < 3 else f" {label} "
@@ -94,17 +94,18 @@ class PileView(Vertical):
     """A pile's name, its top card, and how many cards it holds."""
 
     DEFAULT_CSS = """
-    PileView { width: 10; height: auto; align-horizontal: center; }
+    PileView { width: 11; height: auto; }
+    PileView > CardView { margin: 0 2; }
     PileView > Label { width: 100%; content-align: center middle; color: $text-muted; }
     PileView > .pile-name { color: $text; text-style: bold; }
     """
 
     def __init__(self, name: str, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self._name = name
+        self._title = name
 
     def compose(self) -> ComposeResult:
-        yield Label(self._name, classes="pile-name")
+        yield Label(self._title, classes="pile-name")
         yield CardView()
         yield Label("", classes="pile-count")
 

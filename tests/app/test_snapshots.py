@@ -10,9 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from rules import add_residue
 from solitaire_tui.app import SolitaireApp
 from solitaire_tui.decks import numbered
 from solitaire_tui.start import Start
+from solitaire_tui.table import Seat, Table
 from tests.app.conftest import SIZE
 
 
@@ -27,3 +29,19 @@ def test_menu(snap_compare: Any, tmp_path: Path) -> None:
 def test_one_handed(snap_compare: Any, tmp_path: Path) -> None:
     app = app_on(tmp_path, Start("one-handed", numbered(7)))
     assert snap_compare(app, press=["d"] * 6, terminal_size=SIZE)
+
+
+def test_add_residue_setup(snap_compare: Any, tmp_path: Path) -> None:
+    app = app_on(tmp_path, Start("add-residue", options=add_residue.Options(3, 7)))
+    assert snap_compare(app, terminal_size=SIZE)
+
+
+def test_add_residue_board(snap_compare: Any, tmp_path: Path) -> None:
+    table = Table((Seat("Ann"), Seat("Ben"), Seat("Cy")), 7)
+    app = app_on(tmp_path, Start("add-residue", options=table))
+    assert snap_compare(app, press=["enter", "right", "enter", "p", "enter"], terminal_size=SIZE)
+
+
+def test_sequence(snap_compare: Any, tmp_path: Path) -> None:
+    app = app_on(tmp_path, Start("sequence", numbered(3)))
+    assert snap_compare(app, press=["1", "2", "f", "1", "3"], terminal_size=SIZE)

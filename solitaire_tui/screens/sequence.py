@@ -1,0 +1,298 @@
+"""Sequence Solitaire: the hand card goes to a final pile or a storage pile, and a
+storage pile's top card to a final pile.
+
+A card that fits several final piles leaves the player a choice, so the screen asks
+which one; the rules' ``fitting_piles`` says when there is a choice to ask about.
+By mouse, a card is chosen first (the hand card or a storage pile's top) and then
+the pile it goes to.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.dom import DOMNode
+from textual.widgets import Label
+
+from rules import sequence
+from rules.cards import Card
+from rules.sequence import PILE_SIZE, PILES, Move, State, ToFinal, ToStorage
+from rules.strategies.sequence import player
+from solitaire_tui.decks import Deck
+from solitaire_tui.keys import GAME_KEYS
+from solitaire_tui.records import Records
+from solitaire_tui.screens.game import GameScreen
+from solitaire_tui.widgets.cards import CardView, PileView
+from solitaire_tui.widgets.sequence import FinalPileView, StoragePile, StorageTable
+
+TOTAL = PILES * PILE_SIZE
+HAND: Literal["hand"] = "hand"
+Source = int | Literal["hand"]  # a storage pile (from 0) or the hand card
+Question = Literal["storage", "final"]  # what the next digit answers
+ANSWER = "1–4, esc cancels"
+GREEDY = player("greedy", 0)  # the hint and auto play; it keeps no state
+
+
+def _digit_keys(action: str, description: str) -> list[BindingType]:
+    """``1``..``4`` for one action; the footer shows them once, as ``1–4``."""
+    return [Binding(str(number), f"{action}({number})", description,
+                    key_display="1–4", show=number == 1) for number in range(1, PILES + 1)]
+
+
+def _rules_source(source: Source) -> int | None:
+    return None if source == HAND else source
+
+
+def _source_of(move: Move) -> Source:
+    """Where the card ``move`` plays comes from."""
+    return HAND if isinstance(move, ToStorage) or move.source is None else move.source
+
+
+def _card_at(state: State, source: Source) -> Card | None:
+    if source == HAND:
+        return state.hand
+    pile = state.storage[source]
+    return pile[-1] if pile else None
+
+
+def _named(source: Source) -> str:
+    return "the hand" if source == HAND else f"storage pile {source + 1}"
+
+
+def _listed(numbers: tuple[int, ...]) -> str:
+    words = [str(number + 1) for number in numbers]
+    return ", ".join(words[:-1]) + f" and {words[-1]}" if len(words) > 1 else words[0]
+
+
+def keys_for(state: State, move: Move) -> tuple[str, ...]:
+    """The keys that make ``move`` here: what a hint names and what the tests press.
+    The final pile is typed only when the card fits several."""
+    if isinstance(move, ToStorage):
+        return (str(move.pile + 1),)
+    source = _source_of(move)
+    keys: tuple[str, ...] = ("f",) if source == HAND else ("s", str(source + 1))
+    card = _card_at(state, source)
+    if card is not None and len(sequence.fitting_piles(state, card)) > 1:
+        keys += (str(move.pile + 1),)
+    return keys
+
+
+class SequenceScreen(GameScreen[State, Move]):
+    GAME = "sequence"
+    RULES: ClassVar[Any] = sequence
+    RANKS_ONLY = True  # suits play no part
+    MOUSE_HELP = ("click the hand card or a storage pile, then the pile it goes to;"
+                  " click it again to let it go")
+
+    BINDINGS = [
+        *_digit_keys("store", "Storage"),
+        *_digit_keys("answer", "Choose"),
+        Binding("f", "hand_to_final", "Hand→final"),
+        Binding("s", "from_storage", "Pile→final"),
+        Binding("escape", "cancel", "Cancel", key_display="esc"),
+        *GAME_KEYS,
+    ]
+
+    # width 100%: as 1fr the board loses the banner's side margins when it shows
+    DEFAULT_CSS = """
+    SequenceScreen > #board { width: 100%; }
+    SequenceScreen #table { height: auto; margin: 1 0; align-horizontal: center; }
+    SequenceScreen #hand { margin-right: 1; }
+    SequenceScreen #hand > CardView, SequenceScreen #deck > CardView { margin-left: 1; }
+    SequenceScreen #storage-name { text-style: bold; }
+    """
+
+    def __init__(self, records: Records, deck: Deck | None = None,
+                 options: sequence.Options | None = None) -> None:
+        super().__init__(records, deck, options)
+        self._question: Question | None = None
+        self._source: Source | None = None  # the card chosen by mouse or for a question
+
+    def compose_board(self) -> ComposeResult:
+        with Horizontal(id="table"):
+            yield PileView("Hand", id="hand")
+            yield PileView("Deck", id="deck")
+            for pile in range(PILES):
+                yield FinalPileView(f"Final {pile + 1}", id=f"final-{pile + 1}")
+        yield Label("Storage piles · the top card, last, is the one that moves",
+                    id="storage-name")
+        yield StorageTable(PILES, id="storage")
+
+    def new_state(self) -> State:
+        assert self.deck is not None
+        return sequence.new_game(sequence.Options(), self.deck.cards)
+
+    def show(self, state: State) -> None:
+        self.query_one("#hand", PileView).show(
+            state.hand, int(state.hand is not None),
+            note="in hand" if state.hand is not None else "used up")
+        self.query_one("#deck", PileView).show(state.deck[0] if state.deck else None,
+                                               len(state.deck), face_up=False)
+        for pile, cards in enumerate(state.finals):
+            self.query_one(f"#final-{pile + 1}", FinalPileView).show_final(
+                cards, PILE_SIZE, self._needs(state, pile), sequence.step(pile))
+        self.query_one(StorageTable).show(state.storage)
+        self._show_choice()
+
+    def _needs(self, state: State, pile: int) -> str | None:
+        """The rank final pile ``pile`` takes next as the deck's cards show ranks: a
+        letter, or a bare number when the deck is ranks only."""
+        rank = sequence.needs(state, pile)
+        if rank is None:
+            return None
+        bare = self.deck is not None and self.deck.cards[0].suit is None
+        return str(rank) if bare else Card(rank).rank_text
+
+    def figures(self, state: State) -> str:
+        return (f"final {state.final_cards}/{TOTAL} · deck {len(state.deck)}"
+                f" · storage {sum(len(pile) for pile in state.storage)}")
+
+    def hint(self, state: State) -> Move | None:
+        return None if sequence.is_over(state) else GREEDY.choose(state)
+
+    def describe(self, move: Move) -> str:
+        state = self.session.state
+        presses = keys_for(state, move)
+        keys = f"key{'s' if len(presses) > 1 else ''} {' '.join(presses)}"
+        source = _source_of(move)
+        card = _card_at(state, source)
+        assert card is not None  # a hint is a legal move
+        if isinstance(move, ToStorage):
+            return f"put {card.glyph} on storage pile {move.pile + 1} ({keys})"
+        return (f"play {card.glyph} from {_named(source)} to final pile {move.pile + 1}"
+                f" ({keys})")
+
+    def verdict(self, state: State) -> tuple[bool, str]:
+        if sequence.is_won(state):
+            return True, f"all {TOTAL} cards are on the final piles"
+        return False, (f"no move left, with {state.final_cards} of {TOTAL} cards"
+                       " on the final piles")
+
+    # --- choosing a card and where it goes --------------------------------------
+
+    def redraw(self) -> None:
+        """A new position ends any question and drops a chosen card."""
+        self._question = self._source = None
+        super().redraw()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("store", "hand_to_final", "from_storage"):
+            state = self.session.state
+            has_card = state.hand is not None if action != "from_storage" else any(state.storage)
+            return has_card and self._question is None and not self.session.is_over
+        if action == "answer":
+            return self._question is not None
+        if action == "cancel":
+            return self._question is not None or self._source is not None
+        return super().check_action(action, parameters)
+
+    def action_store(self, number: int) -> None:
+        self.play(ToStorage(number - 1))
+
+    def action_hand_to_final(self) -> None:
+        self._to_final(HAND)
+
+    def action_from_storage(self) -> None:
+        self._choose(None, "storage")
+        self.say(f"From which storage pile? {ANSWER}.")
+
+    def action_answer(self, number: int) -> None:
+        question, source = self._question, self._source
+        self._choose(None)
+        if question == "storage":
+            self._to_final(number - 1)
+        elif source is not None:
+            self.play(ToFinal(_rules_source(source), number - 1))
+
+    def action_cancel(self) -> None:
+        self._choose(None)
+        self.say("")
+
+    def _to_final(self, source: Source) -> None:
+        """Play the card at ``source`` to the final pile that takes it, asking which
+        when several do."""
+        state = self.session.state
+        card = self._card_or_why_not(source)
+        if card is None:
+            return
+        piles = sequence.fitting_piles(state, card)
+        if len(piles) == 1:
+            self.play(ToFinal(_rules_source(source), piles[0]))
+        elif piles:
+            self._choose(source, "final")
+            self.say(f"{card.glyph} fits final piles {_listed(piles)}."
+                     f" Which final pile? {ANSWER}.")
+        else:
+            self._no_fit(state, card)
+
+    def _card_or_why_not(self, source: Source) -> Card | None:
+        """The card at ``source``; when there is none the rules say why, as they do
+        for any move from an empty place."""
+        card = _card_at(self.session.state, source)
+        if card is None:
+            self.play(ToFinal(_rules_source(source), 0))
+        return card
+
+    def _no_fit(self, state: State, card: Card) -> None:
+        wanted = [f"final {pile + 1} needs {rank}" for pile in range(PILES)
+                  if (rank := self._needs(state, pile)) is not None]
+        self.say(f"{card.glyph} fits no final pile: {', '.join(wanted)}.", error=True)
+        self.app.bell()
+
+    def _choose(self, source: Source | None, question: Question | None = None) -> None:
+        self._question = question
+        self._source = source
+        self._show_choice()
+        self.refresh_bindings()
+
+    def _show_choice(self) -> None:
+        self.query_one("#hand CardView", CardView).set_class(self._source == HAND, "-chosen")
+        for view in self.query(StoragePile):
+            view.set_class(self._source == view.number - 1, "-chosen")
+
+    def on_click(self, event: events.Click) -> None:
+        place = _place(event.widget)
+        if place is None or self.session.is_over:
+            return
+        kind, number = place
+        source = self._source
+        if kind == "final":
+            if source is None:
+                self.say("Choose a card first: click the hand card or a storage pile,"
+                         " then the final pile it goes to.", error=True)
+            else:
+                self.play(ToFinal(_rules_source(source), number))
+        elif source == (HAND if kind == "hand" else number):
+            self.action_cancel()
+        elif source == HAND and kind == "storage":
+            self.play(ToStorage(number))
+        elif source is not None and kind == "storage":
+            self.say("A storage pile's top card goes only to a final pile: click one,"
+                     " or click the chosen pile again to let it go.", error=True)
+            self.app.bell()
+        else:
+            self._pick(HAND if kind == "hand" else number)
+
+    def _pick(self, source: Source) -> None:
+        card = self._card_or_why_not(source)
+        if card is None:
+            return
+        self._choose(source)
+        targets = "a final pile" + (" or a storage pile" if source == HAND else "")
+        self.say(f"{card.glyph} from {_named(source)} chosen: click {targets}; esc cancels.")
+
+
+def _place(widget: DOMNode | None) -> tuple[str, int] | None:
+    """The pile a click landed on: ``("hand", 0)``, ``("final", pile)`` or
+    ``("storage", pile)``, piles from 0; None for anywhere else."""
+    for node in widget.ancestors_with_self if widget is not None else ():
+        kind, _, number = (node.id or "").partition("-")
+        if kind == "hand":
+            return kind, 0
+        if kind in ("final", "storage") and number.isdigit():
+            return kind, int(number) - 1
+    return None
