@@ -1,0 +1,60 @@
+"""The newest cards of a growing pile laid out in a line, for the counting games.
+
+A discard pile shows only its top card, yet the order of the hits is the story of
+a counting game. The trail shows as many of the newest cards as its room allows,
+oldest first, so a small terminal shows the last few and a large one shows most
+of the pile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.geometry import Size
+from textual.widget import Widget
+
+from rules.cards import Card
+from solitaire_tui.widgets.cards import cards_text
+
+CARD_CELLS = 6  # a card in a line of text is five cells wide, and one space apart
+
+
+class CardTrail(Widget):
+    """A heading naming the pile, then its newest cards on the lines below."""
+
+    DEFAULT_CSS = """
+    CardTrail { height: auto; }
+    """
+
+    def __init__(self, heading: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._heading = heading
+        self._cards: tuple[Card, ...] = ()
+
+    def show(self, cards: Sequence[Card]) -> None:
+        self._cards = tuple(cards)
+        self.refresh(layout=True)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return 1 + max(1, -(-len(self._cards) // _per_line(width)))
+
+    def render(self) -> Text:
+        per_line = _per_line(self.size.width)
+        lines = max(1, self.size.height - 1)
+        shown = self._cards[-per_line * lines:]
+        heading = Text(self._heading, style="bold")
+        if not self._cards:
+            heading.append("  none yet", style="dim")
+        elif len(shown) < len(self._cards):
+            heading.append(f"  the newest {len(shown)} of {len(self._cards)}, oldest first",
+                           style="dim")
+        else:
+            heading.append(f"  {len(shown)}, oldest first", style="dim")
+        rows = [cards_text(shown[start:start + per_line])
+                for start in range(0, len(shown), per_line)]
+        return Text("\n").join([heading, *rows])
+
+
+def _per_line(width: int) -> int:
+    return max(1, (width + 1) // CARD_CELLS)
