@@ -263,15 +263,15 @@ def _open_app(start: Start | None) -> None:
 
 def _screen_start(args: argparse.Namespace) -> Start:
     """The game, deal and options ``play`` opens on screen."""
-    game, deck, options = args.game, None, None
-    if game != "add-residue":
-        deck = _deck(args, ranks=game != "one-handed")
+    game = args.game
+    if game == "add-residue":
+        return Start(game, None, add_residue.Options(args.players, args.numbers))
+    deck = _deck(args, ranks=game != "one-handed")
+    options: object = None
     if game == "hit-or-miss":
         options = _hit_or_miss_options(args, _default_seed(args, deck))
     elif game == "relay":
         options = relay.Options(args.players)
-    elif game == "add-residue":
-        options = add_residue.Options(args.players, args.numbers)
     return Start(game, deck, options)
 
 

@@ -116,11 +116,12 @@ def solve(case: Case) -> list[int] | None:
     return last
 
 
+def case_line(k: int, answer: list[int] | None) -> str:
+    """One answer in the contest's words; the relay screen ends its games with it too."""
+    shown = "unwinnable" if answer is None else " ".join(map(str, answer))
+    return f"Case {k}: {shown}"
+
+
 def judge(text: str) -> str:
     """The contest's whole output for its whole input."""
-    out = []
-    for k, case in enumerate(parse(text), 1):
-        answer = solve(case)
-        shown = "unwinnable" if answer is None else " ".join(map(str, answer))
-        out.append(f"Case {k}: {shown}\n")
-    return "".join(out)
+    return "".join(case_line(k, solve(case)) + "\n" for k, case in enumerate(parse(text), 1))

@@ -6,6 +6,8 @@ Keys a game does not use are hidden by the screen's ``check_action``.
 
 from __future__ import annotations
 
+import dataclasses
+
 from textual.binding import Binding, BindingType
 
 GAME_KEYS: list[BindingType] = [
@@ -27,3 +29,13 @@ APP_KEYS: list[BindingType] = [
     Binding("q", "quit", "Quit", show=False),
     Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
 ]
+
+
+def game_keys(**labels: str) -> list[BindingType]:
+    """The shared keys, with some renamed for a game: ``game_keys(options="Players")``
+    keeps the key and the action, and changes only the word in the footer."""
+    return [
+        dataclasses.replace(key, description=labels.get(key.action, key.description))
+        if isinstance(key, Binding) else key
+        for key in GAME_KEYS
+    ]

@@ -8,11 +8,10 @@ back to a person instead of to a computer that would move again at once.
 
 from __future__ import annotations
 
-import dataclasses
 import secrets
 import time
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events
@@ -27,7 +26,7 @@ from rules.add_residue import Move, Pile, State
 from rules.strategies import Player
 from rules.strategies.add_residue import GreedyPlayer, player
 from solitaire_tui.decks import Deck
-from solitaire_tui.keys import GAME_KEYS
+from solitaire_tui.keys import game_keys
 from solitaire_tui.records import Records
 from solitaire_tui.screens.game import GameScreen
 from solitaire_tui.table import Seat, Table, default_table
@@ -39,18 +38,13 @@ FIXED_ROWS = 5  # title, message, status and two rows of footer keys
 M_ROWS, LOG_ROWS = 3, 6  # the big m, and the least of the move log worth showing
 
 # There is no deal here: the shared keys are named for what they do in this game.
-SHARED_KEYS = [
-    dataclasses.replace(key, description={"new_game": "New game", "options": "Players"}
-                        .get(key.action, key.description))
-    if isinstance(key, Binding) else key
-    for key in GAME_KEYS
-]
+SHARED_KEYS = game_keys(new_game="New game", options="Players")
 PLAY_ACTIONS = ("step", "switch_pile", "digit", "play_chosen")
 
 
 class AddResidueScreen(GameScreen[State, Move]):
     GAME = "add-residue"
-    RULES: ClassVar[Any] = add_residue  # a module: a class variable, as the base says
+    RULES = add_residue
     USES_DECK = False
     HAS_AUTO = False  # the computers play their own seats; the people play theirs
     HAS_OPTIONS = True

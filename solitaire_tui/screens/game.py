@@ -37,7 +37,7 @@ DEFAULT_SPEED = 2
 
 class GameScreen(Screen[None], Generic[S, M]):
     GAME: ClassVar[str]  # the game's key in GAMES
-    RULES: ClassVar[Any]  # the rules module (a ``Rules``)
+    RULES: Any  # the rules module (a ``Rules``), set by each game's class
     RANKS_ONLY: ClassVar[bool] = True  # a pasted deck may be bare ranks
     USES_DECK: ClassVar[bool] = True
     HAS_AUTO: ClassVar[bool] = True
@@ -53,6 +53,7 @@ class GameScreen(Screen[None], Generic[S, M]):
     GameScreen > #banner.-won { border: heavy $success; }
     GameScreen > #banner.-lost { border: heavy $error; }
     GameScreen.-over > #banner { display: block; }
+    GameScreen.-over MoveButtons { display: none; }  /* no move is left to make */
     GameScreen > #message { height: auto; min-height: 1; padding: 0 1; color: $text-muted; }
     GameScreen > #message.-error { color: $error; text-style: bold; }
     GameScreen > #status { height: 1; padding: 0 1; background: $panel; }
@@ -142,8 +143,8 @@ class GameScreen(Screen[None], Generic[S, M]):
         self.show(state)
         moves = len(self.session.moves)
         self.query_one("#status", Static).update(
-            f"{self.deck.label.capitalize() if self.deck else 'New game'} · {self.variant}"
-            f" · moves {moves} · {self.figures(state)}"
+            f"{self.deck.label.capitalize() + ' · ' if self.deck else ''}"
+            f"moves {moves} · {self.figures(state)}"
         )
         over = self.session.is_over
         self.set_class(over, "-over")

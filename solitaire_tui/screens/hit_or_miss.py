@@ -55,7 +55,7 @@ class HitOrMissScreen(GameScreen[State, Call]):
     HitOrMissScreen #passes { height: auto; margin-top: 1; text-align: center; }
     HitOrMissScreen MoveButtons { align-horizontal: center; }
     HitOrMissScreen CardTrail { height: 1fr; margin-top: 1; }
-    HitOrMissScreen.-over MoveButtons, HitOrMissScreen.-over #miss-trail { display: none; }
+    HitOrMissScreen.-over #miss-trail { display: none; }
     """
 
     def __init__(self, records: Records, deck: decks.Deck | None = None,

@@ -17,7 +17,8 @@ from textual.widgets import Static
 
 from rules import relay
 from rules.relay import Options, State, Step
-from solitaire_tui.keys import GAME_KEYS
+from solitaire_tui.judge import case_line
+from solitaire_tui.keys import game_keys
 from solitaire_tui.screens.game import GameScreen
 from solitaire_tui.screens.options import Pick, ask_options
 from solitaire_tui.widgets.cards import BACK, BACK_PATTERN, card_text
@@ -38,14 +39,14 @@ class DeckBar:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         length = round(self.cards / self.total * options.max_width) if self.total else 0
-        yield Text(BACK_PATTERN[0] * max(length, 1 if self.cards else 0), style=BACK)
+        yield Text.assemble((BACK_PATTERN[0] * max(length, 1 if self.cards else 0), BACK))
 
 
-def case_line(state: State) -> str:
+def contest_answer(state: State) -> str:
     """The contest's answer for a finished game: the value of each player's last match."""
     if not relay.is_won(state):
-        return "Case 1: unwinnable"
-    return "Case 1: " + " ".join(str(card.rank if card else 0) for card in state.last_hits)
+        return case_line(1, None)
+    return case_line(1, [card.rank if card else 0 for card in state.last_hits])
 
 
 class RelayScreen(GameScreen[State, Step]):
@@ -55,14 +56,13 @@ class RelayScreen(GameScreen[State, Step]):
 
     BINDINGS = [
         Binding("space", "step", "Round", key_display="space"),
-        *GAME_KEYS,
+        *game_keys(options="Players"),
     ]
 
     DEFAULT_CSS = """
     RelayScreen #round { height: auto; }
     RelayScreen #players { height: auto; }
     RelayScreen MoveButtons { margin: 0; }
-    RelayScreen.-over MoveButtons { display: none; }
     RelayScreen #discard-trail { height: 1fr; margin-top: 1; }
     """
 
@@ -132,7 +132,7 @@ class RelayScreen(GameScreen[State, Step]):
 
     def verdict(self, state: State) -> tuple[bool, str]:
         result = relay.result(state)
-        return result.won, f"{case_line(state)} — {result.reason.partition(': ')[2]}"
+        return result.won, f"{contest_answer(state)} — {result.reason.partition(': ')[2]}"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "step":

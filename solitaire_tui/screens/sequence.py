@@ -9,7 +9,7 @@ the pile it goes to.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Literal
 
 from textual import events
 from textual.app import ComposeResult
@@ -83,7 +83,7 @@ def keys_for(state: State, move: Move) -> tuple[str, ...]:
 
 class SequenceScreen(GameScreen[State, Move]):
     GAME = "sequence"
-    RULES: ClassVar[Any] = sequence
+    RULES = sequence
     RANKS_ONLY = True  # suits play no part
     MOUSE_HELP = ("click the hand card or a storage pile, then the pile it goes to;"
                   " click it again to let it go")

@@ -27,15 +27,18 @@ def face_style(card: Card) -> str:
 
 
 def card_text(card: Card | None, *, face_up: bool = True, pad: bool = True) -> Text:
-    """One card for a line of text: `` 10♥ `` on a light face, or a patterned back."""
+    """One card for a line of text: `` 10♥ `` on a light face, or a patterned back.
+
+    The colour is a span, not the text's base style, so a table cell or a line that
+    pads the card with spaces does not paint the padding as card."""
     if card is None:
-        return Text("  ·· " if pad else "··", style="dim")
+        return Text.assemble(("  ·· " if pad else "··", "dim"))
     if not face_up:
-        return Text(f" {BACK_PATTERN} " if pad else BACK_PATTERN, style=BACK)
+        return Text.assemble((f" {BACK_PATTERN} " if pad else BACK_PATTERN, BACK))
     label = card.glyph
     if pad:
         label = f"{label:>4} " if len(label) < 3 else f" {label} "
-    return Text(label, style=face_style(card))
+    return Text.assemble((label, face_style(card)))
 
 
 def cards_text(cards: Iterable[Card | None], *, highlight: int | None = None,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from rules import add_residue
+from rules import add_residue, hit_or_miss, relay
 from solitaire_tui.app import SolitaireApp
 from solitaire_tui.decks import numbered
 from solitaire_tui.start import Start
@@ -45,3 +45,14 @@ def test_add_residue_board(snap_compare: Any, tmp_path: Path) -> None:
 def test_sequence(snap_compare: Any, tmp_path: Path) -> None:
     app = app_on(tmp_path, Start("sequence", numbered(3)))
     assert snap_compare(app, press=["1", "2", "f", "1", "3"], terminal_size=SIZE)
+
+
+def test_hit_or_miss(snap_compare: Any, tmp_path: Path) -> None:
+    options = hit_or_miss.Options(strikes=3, seed=5)
+    app = app_on(tmp_path, Start("hit-or-miss", numbered(5), options))
+    assert snap_compare(app, press=["m", "m", "m", "m", "x"], terminal_size=SIZE)
+
+
+def test_relay(snap_compare: Any, tmp_path: Path) -> None:
+    app = app_on(tmp_path, Start("relay", numbered(107), relay.Options(4)))
+    assert snap_compare(app, press=["space"] * 30, terminal_size=SIZE)
