@@ -13,6 +13,7 @@ from solitaire_tui.keys import GAME_KEYS
 from solitaire_tui.screens.game import GameScreen
 from solitaire_tui.widgets.cards import CardView, PileView
 from solitaire_tui.widgets.moves import MoveButtons
+from solitaire_tui.widgets.trail import CardTrail
 
 PLAY_KEYS = {Move.DISCARD_MIDDLE: "m", Move.DISCARD_FOUR: "f", Move.DRAW: "d"}
 
@@ -35,6 +36,7 @@ class OneHandedScreen(GameScreen[State, Move]):
     OneHandedScreen #fan > Horizontal { width: auto; height: auto; }
     OneHandedScreen .slot { width: 8; height: auto; }
     OneHandedScreen .slot > Label { width: 7; content-align: center middle; color: $text-muted; }
+    OneHandedScreen CardTrail { height: 1fr; margin-top: 1; }
     OneHandedScreen .fan-name { text-style: bold; width: 100%; content-align: center middle; }
     """
 
@@ -54,6 +56,8 @@ class OneHandedScreen(GameScreen[State, Move]):
             *((f"{move.value.capitalize()} ({key})", f"move('{move.name}')")
               for move, key in PLAY_KEYS.items())
         )
+        yield CardTrail("The whole hand", id="hand-trail")
+        yield CardTrail("Discards", id="discard-trail")
 
     def new_state(self) -> State:
         assert self.deck is not None
@@ -70,6 +74,8 @@ class OneHandedScreen(GameScreen[State, Move]):
             self.query_one(f"#view-{position + 1}", CardView).show(card)
         self.query_one("#discards", PileView).show(
             state.discards[-1] if state.discards else None, len(state.discards))
+        self.query_one("#hand-trail", CardTrail).show(state.hand)
+        self.query_one("#discard-trail", CardTrail).show(state.discards)
 
     def figures(self, state: State) -> str:
         return (f"in hand {len(state.hand)} · deck {len(state.deck)}"
