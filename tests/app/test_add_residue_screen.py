@@ -20,6 +20,7 @@ from solitaire_tui.start import Start
 from solitaire_tui.table import Seat, Table
 from solitaire_tui.widgets.chips import Chips
 from tests.app.conftest import SIZE
+from tests.app.pilots import text_of
 
 HOT_SEAT = Table((Seat("Ann"), Seat("Ben")), 3)
 AGAINST_GREEDY = Table((Seat("You"), Seat("Bot", "greedy")), 4)
@@ -35,9 +36,6 @@ def board(app: Any) -> AddResidueScreen:
     assert isinstance(screen, AddResidueScreen)
     return screen
 
-
-def text_of(screen: Any, selector: str) -> str:
-    return str(screen.query_one(selector).render())
 
 
 async def play_by_keys(pilot: Pilot[None], screen: AddResidueScreen, move: Move) -> None:

@@ -17,6 +17,7 @@ from solitaire_tui.screens.hit_or_miss import PLAY_KEYS, HitOrMissScreen
 from solitaire_tui.screens.options import OptionsDialog
 from solitaire_tui.start import Start
 from tests.app.conftest import SIZE
+from tests.app.pilots import text_of, walk_back_and_forth
 
 # Short games keep the tests quick: with one strike allowed, the second pass of
 # each of these deals has no hit.
@@ -29,9 +30,6 @@ IN_ORDER = Deck(tuple(Card(rank) for rank in range(1, 14)), None)  # won in one 
 def expected_end(deck: Deck, options: Options) -> hit_or_miss.State:
     return final_state(hit_or_miss, hit_or_miss.new_game(options, deck.cards))
 
-
-def text_of(screen: HitOrMissScreen, selector: str) -> str:
-    return str(screen.query_one(selector).render())
 
 
 async def play_out(pilot: Pilot[None], screen: HitOrMissScreen, most: int = 10_000) -> int:
@@ -110,12 +108,7 @@ async def test_undo_and_redo_walk_the_same_states(make_app: Any) -> None:
             await play_out(pilot, screen, 1)
             seen.append(screen.session.state)
         assert seen[-1].discards, "the moves undone include a hit"
-        for state in reversed(seen[:-1]):
-            await pilot.press("u")
-            assert screen.session.state == state
-        for state in seen[1:]:
-            await pilot.press("U")
-            assert screen.session.state == state
+        await walk_back_and_forth(pilot, screen, seen)
 
 
 async def test_the_variant_is_chosen_by_keys_when_the_game_opens(make_app: Any) -> None:

@@ -13,6 +13,7 @@ from solitaire_tui.decks import numbered
 from solitaire_tui.screens.one_handed import PLAY_KEYS, OneHandedScreen
 from solitaire_tui.start import Start
 from tests.app.conftest import SIZE
+from tests.app.pilots import walk_back_and_forth
 
 DEAL = 7
 
@@ -67,12 +68,7 @@ async def test_undo_and_redo_walk_the_same_states(make_app: Any) -> None:
             (move,) = one_handed.legal_moves(screen.session.state)
             await pilot.press(PLAY_KEYS[move])
             seen.append(screen.session.state)
-        for state in reversed(seen[:-1]):
-            await pilot.press("u")
-            assert screen.session.state == state
-        for state in seen[1:]:
-            await pilot.press("U")
-            assert screen.session.state == state
+        await walk_back_and_forth(pilot, screen, seen)
         await pilot.press("u", "u", "d")  # a new move after undo drops the redo
         assert not screen.session.can_redo
 

@@ -18,6 +18,7 @@ from solitaire_tui.screens.options import OptionsDialog
 from solitaire_tui.screens.relay import RelayScreen
 from solitaire_tui.start import Start
 from tests.app.conftest import SIZE
+from tests.app.pilots import text_of, walk_back_and_forth
 
 DEAL = 865  # four players: 13 cards discarded, then unwinnable after 180 rounds
 FOUR = Options(4)
@@ -27,9 +28,6 @@ IN_ORDER = Deck(tuple(Card(rank) for rank in range(1, 14)), None)  # every card 
 def expected_end(deck: Deck, options: Options) -> relay.State:
     return final_state(relay, relay.new_game(options, deck.cards))
 
-
-def text_of(screen: RelayScreen, selector: str) -> str:
-    return str(screen.query_one(selector).render())
 
 
 async def step_out(pilot: Pilot[None], screen: RelayScreen) -> int:
@@ -103,12 +101,7 @@ async def test_undo_and_redo_walk_the_same_states(make_app: Any) -> None:
             await pilot.press("space")
             seen.append(screen.session.state)
         assert seen[-1].rounds == 12
-        for state in reversed(seen[:-1]):
-            await pilot.press("u")
-            assert screen.session.state == state
-        for state in seen[1:]:
-            await pilot.press("U")
-            assert screen.session.state == state
+        await walk_back_and_forth(pilot, screen, seen)
 
 
 async def test_the_players_are_chosen_by_keys(make_app: Any) -> None:

@@ -18,6 +18,7 @@ from solitaire_tui.start import Start
 from solitaire_tui.widgets.cards import CardView
 from solitaire_tui.widgets.sequence import StoragePile, StorageTable
 from tests.app.conftest import SIZE
+from tests.app.pilots import walk_back_and_forth
 
 GREEDY = player("greedy", 0)
 LOST, WON = 3, 11  # deals the greedy player loses (24 cards home) and wins
@@ -152,12 +153,7 @@ async def test_undo_and_redo_walk_the_same_states(make_app: Any) -> None:
         for _ in range(12):
             await play_greedy(pilot, screen, 1)
             seen.append(screen.session.state)
-        for state in reversed(seen[:-1]):
-            await pilot.press("u")
-            assert screen.session.state == state
-        for state in seen[1:]:
-            await pilot.press("U")
-            assert screen.session.state == state
+        await walk_back_and_forth(pilot, screen, seen)
         await pilot.press("u", "u", "4")  # a new move after undo drops the redo
         assert screen.session.moves[-1] == ToStorage(3)
         assert not screen.session.can_redo

@@ -1,0 +1,22 @@
+"""What the screen tests share: reading a widget's text, and the undo/redo walk."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+
+
+def text_of(screen: Any, selector: str) -> str:
+    return str(screen.query_one(selector).render())
+
+
+async def walk_back_and_forth(pilot: Pilot[None], screen: Any, seen: list[Any]) -> None:
+    """Undo from the last of ``seen`` to the first, then redo to the last, checking
+    that every step lands on exactly the state that was there before."""
+    for state in reversed(seen[:-1]):
+        await pilot.press("u")
+        assert screen.session.state == state
+    for state in seen[1:]:
+        await pilot.press("U")
+        assert screen.session.state == state
