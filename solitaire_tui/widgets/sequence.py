@@ -51,7 +51,7 @@ class FinalPileView(PileView):
                    step: int) -> None:
         """``wanted`` is the rank it takes next, as the deck's cards name it."""
         self.show(cards[-1] if cards else None, len(cards), note=f"{len(cards)} of {size}")
-        needs = "complete" if wanted is None else f"needs {wanted}"
+        needs = "full" if wanted is None else f"needs {wanted}"
         self.query_one(".pile-needs", Label).update(f"{needs} · +{step}")
 
 
