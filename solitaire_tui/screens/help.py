@@ -51,6 +51,3 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll():
             yield Markdown(self.markdown)
         yield Footer(compact=True)
-
-    async def action_dismiss(self, result: None = None) -> None:
-        self.dismiss()

@@ -16,7 +16,6 @@ from solitaire_tui.records import Records
 
 class MenuScreen(Screen[None]):
     BINDINGS = [
-        Binding("enter", "open", "Play", show=True),
         *(Binding(str(n), f"open_number({n - 1})", f"Game {n}", show=False)
           for n in range(1, len(GAMES) + 1)),
         Binding("question_mark", "help", "Help", key_display="?"),
@@ -94,11 +93,6 @@ class MenuScreen(Screen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         assert event.option.id is not None
         self.app.open_game(event.option.id)  # type: ignore[attr-defined]
-
-    def action_open(self) -> None:
-        games = self.query_one(OptionList)
-        if games.highlighted is not None:
-            games.action_select()
 
     def action_open_number(self, index: int) -> None:
         self.app.open_game(GAMES[index].key)  # type: ignore[attr-defined]

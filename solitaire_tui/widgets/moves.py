@@ -15,8 +15,8 @@ class MoveButtons(Horizontal):
     MoveButtons > Button { margin: 0 1 0 0; min-width: 10; }
     """
 
-    def __init__(self, *moves: tuple[str, str], id: str | None = None) -> None:
-        super().__init__(id=id)
+    def __init__(self, *moves: tuple[str, str]) -> None:
+        super().__init__()
         self.moves = moves
 
     def compose(self) -> ComposeResult:

@@ -20,3 +20,13 @@ async def walk_back_and_forth(pilot: Pilot[None], screen: Any, seen: list[Any]) 
     for state in seen[1:]:
         await pilot.press("U")
         assert screen.session.state == state
+
+
+async def auto_play_to_end(pilot: Pilot[None], screen: Any, seconds: float = 20.0) -> None:
+    """Start auto play at full speed and wait, up to ``seconds``, for the game to end."""
+    await pilot.press("a", *["plus"] * 6)
+    for _ in range(int(seconds / 0.02)):
+        if screen.session.is_over:
+            break
+        await pilot.pause(0.02)
+    await pilot.pause()

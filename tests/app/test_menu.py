@@ -19,6 +19,7 @@ from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.screens.one_handed import OneHandedScreen
 from solitaire_tui.start import Start
 from tests.app.conftest import SIZE
+from tests.app.pilots import auto_play_to_end
 
 
 def menu_text(app: Any) -> str:
@@ -62,9 +63,7 @@ async def test_a_finished_game_shows_in_the_menu_record(make_app: Any, records_p
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, OneHandedScreen)
-        await pilot.press("a", *["plus"] * 6)
-        while not screen.session.is_over:
-            await pilot.pause(0.05)
+        await auto_play_to_end(pilot, screen)
         await pilot.press("escape")
         options = app.screen.query_one(OptionList)
         prompt = options.get_option_at_index(2).prompt

@@ -13,7 +13,7 @@ from solitaire_tui.decks import numbered
 from solitaire_tui.screens.one_handed import PLAY_KEYS, OneHandedScreen
 from solitaire_tui.start import Start
 from tests.app.conftest import SIZE
-from tests.app.pilots import walk_back_and_forth
+from tests.app.pilots import auto_play_to_end, walk_back_and_forth
 
 DEAL = 7
 
@@ -78,13 +78,7 @@ async def test_auto_play_finishes_the_deal(make_app: Any) -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, OneHandedScreen)
-        await pilot.press("a")
-        for _ in range(6):
-            await pilot.press("plus")
-        for _ in range(1000):
-            if screen.session.is_over:
-                break
-            await pilot.pause(0.02)
+        await auto_play_to_end(pilot, screen)
         assert screen.session.state == expected_end(DEAL)
 
 

@@ -18,7 +18,7 @@ from solitaire_tui.screens.options import OptionsDialog
 from solitaire_tui.screens.relay import RelayScreen
 from solitaire_tui.start import Start
 from tests.app.conftest import SIZE
-from tests.app.pilots import text_of, walk_back_and_forth
+from tests.app.pilots import auto_play_to_end, text_of, walk_back_and_forth
 
 DEAL = 865  # four players: 13 cards discarded, then unwinnable after 180 rounds
 FOUR = Options(4)
@@ -78,12 +78,7 @@ async def test_ten_players_fit_at_80_by_24_to_the_end_of_an_auto_run(make_app: A
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, RelayScreen)
-        await pilot.press("a", *["plus"] * 6)
-        for _ in range(500):
-            if screen.session.is_over:
-                break
-            await pilot.pause(0.02)
-        await pilot.pause()
+        await auto_play_to_end(pilot, screen)
         assert screen.session.state == expected_end(IN_ORDER, Options(10))
         rows = screen.query_one("#players").region
         assert rows.height == 11  # the headings and a row per player, none cut off

@@ -18,7 +18,7 @@ from solitaire_tui.start import Start
 from solitaire_tui.widgets.cards import CardView
 from solitaire_tui.widgets.sequence import StoragePile, StorageTable
 from tests.app.conftest import SIZE
-from tests.app.pilots import walk_back_and_forth
+from tests.app.pilots import auto_play_to_end, walk_back_and_forth
 
 GREEDY = player("greedy", 0)
 LOST, WON = 3, 11  # deals the greedy player loses (24 cards home) and wins
@@ -169,13 +169,7 @@ async def test_hint_and_auto_play_follow_the_greedy_player_to_a_win(
         await pilot.press("h")
         assert message(screen).startswith("Hint: play")
         assert "(key f)" in message(screen)
-        await pilot.press("a")
-        for _ in range(6):
-            await pilot.press("plus")
-        for _ in range(1000):
-            if screen.session.is_over:
-                break
-            await pilot.pause(0.02)
+        await auto_play_to_end(pilot, screen)
         assert screen.session.state == final_state(sequence, start, GREEDY.choose)
         assert sequence.is_won(screen.session.state)
         banner = str(screen.query_one("#banner").render())
