@@ -67,19 +67,25 @@ class Histogram:
 class Tally:
     """What a batch of numbered deals left: games, wins, a histogram per score (cards
     left, passes, …) and the lowest-numbered winning deals, so a rare win can be
-    replayed."""
+    replayed. ``ties`` counts shared wins where a game has them (Add/Residue's equal
+    top scores); ``wins`` are then the games won alone."""
 
     games: int = 0
     wins: int = 0
+    ties: int = 0
     histograms: dict[str, Histogram] = field(default_factory=dict)
     first_wins: list[int] = field(default_factory=list)
 
     def histogram(self, name: str) -> Histogram:
         return self.histograms.setdefault(name, Histogram())
 
-    def add(self, deal: int, won: bool, **scores: int) -> None:
-        """One game: its deal number, whether it was won, and its named scores."""
+    def add(self, deal: int, won: bool, tied: bool = False, **scores: int) -> None:
+        """One game: its deal number, whether it was won (or the win shared), and its
+        named scores."""
+        if won and tied:
+            raise ValueError("a game is won alone or shared, not both")
         self.games += 1
+        self.ties += tied
         for name, value in scores.items():
             self.histogram(name).add(value)
         if won:
@@ -90,6 +96,7 @@ class Tally:
     def merge(self, other: Tally) -> None:
         self.games += other.games
         self.wins += other.wins
+        self.ties += other.ties
         for name, histogram in other.histograms.items():
             self.histogram(name).merge(histogram)
         self.first_wins = sorted({*self.first_wins, *other.first_wins})[:FIRST_WINS_KEPT]
@@ -101,6 +108,10 @@ class Tally:
     @property
     def interval(self) -> tuple[float, float]:
         return wilson_interval(self.wins, self.games)
+
+    @property
+    def losses(self) -> int:
+        return self.games - self.wins - self.ties
 
 
 def merged(tallies: Iterable[Tally]) -> Tally:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import FrameType, ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.progress import (
@@ -39,9 +39,10 @@ from rich.text import Text
 from rules import add_residue, hit_or_miss, one_handed, relay, sequence
 from rules.cards import deal_cards, ranks_only
 from rules.play import final_state
-from rules.stats import Histogram, Tally
+from rules.stats import Histogram, Tally, wilson_interval
 from rules.strategies import add_residue as add_residue_players
 from rules.strategies import sequence as sequence_players
+from solitaire_tui.runs import Setup, kernels, run_data
 
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel, Run
@@ -49,23 +50,6 @@ if TYPE_CHECKING:
 FIRST_WINS_SHOWN = 12
 HISTOGRAM_BINS = 10
 INTERRUPTED = 130  # the shell's status for a command ended by Ctrl+C
-
-
-def kernels() -> ModuleType:
-    """The kernel registry, imported on first use (it loads numba)."""
-    from rules.fast import kernels as registry
-
-    return registry
-
-
-@dataclass(frozen=True)
-class Setup:
-    """A game and its options, ready to autoplay."""
-
-    game: str
-    heading: str
-    options: dict[str, Any]  # as the JSON shows them
-    make_kernel: Callable[[], Kernel]
 
 
 class RateColumn(ProgressColumn):
@@ -131,14 +115,22 @@ def percent(value: float) -> str:
     return f"{100 * value:.4g}%" if not math.isnan(value) else "—"
 
 
-def tally_table(tally: Tally, label: str) -> Table:
-    low, high = tally.interval
+def share_text(count: int, games: int) -> str:
+    """A count as a percentage of the games, with its 95% interval."""
+    low, high = wilson_interval(count, games)
+    rate = count / games if games else math.nan
+    return f"{percent(rate)}  (95% interval {percent(low)} to {percent(high)})"
+
+
+def tally_table(tally: Tally, label: str, shares_wins: bool) -> Table:
     table = Table(title=label or None, show_header=False, box=None, pad_edge=False)
     table.add_column(style="bold")
     table.add_column()
-    table.add_row("won", f"{tally.wins:,} of {tally.games:,}")
-    table.add_row("win rate", f"{percent(tally.win_rate)}  (95% interval {percent(low)} to"
-                  f" {percent(high)})")
+    table.add_row("won" + " alone" * shares_wins, f"{tally.wins:,} of {tally.games:,}")
+    table.add_row("win rate", share_text(tally.wins, tally.games))
+    if shares_wins:
+        table.add_row("tied", f"{tally.ties:,}: {share_text(tally.ties, tally.games)}")
+        table.add_row("lost", f"{tally.losses:,}: {share_text(tally.losses, tally.games)}")
     for name, histogram in tally.histograms.items():
         total = histogram.total or 1
         bars = "\n".join(
@@ -154,43 +146,11 @@ def tally_table(tally: Tally, label: str) -> Table:
     return table
 
 
-def run_data(setup: Setup, state: Run, labels: list[str]) -> dict[str, Any]:
-    """The JSON object of a run: its first tally at the top, every tally under seats."""
-    def tally_data(tally: Tally) -> dict[str, Any]:
-        low, high = tally.interval
-        return {
-            "wins": tally.wins,
-            "win_rate": tally.win_rate if tally.games else None,
-            "ci_low": low,
-            "ci_high": high,
-            "first_wins": tally.first_wins,
-            "histograms": {name: dict(h.items()) for name, h in tally.histograms.items()},
-        }
-
-    data: dict[str, Any] = {
-        "game": setup.game,
-        "options": setup.options,
-        "seed": state.seed,
-        "games": state.done,
-        "requested": state.games,
-        "cancelled": state.cancelled,
-        "workers": state.workers,
-        "seconds": state.seconds,
-        "compile_seconds": state.compile_seconds,
-        "games_per_second": state.games_per_second,
-    } | tally_data(state.tallies[0])
-    if len(state.tallies) > 1:
-        data["seats"] = [{"seat": label} | tally_data(t)
-                         for label, t in zip(labels, state.tallies, strict=True)]
-    return data
-
-
 def stats(setup: Setup, games: int, seed: int, workers: int | None, as_json: bool) -> int:
     kernel = setup.make_kernel()
     state = play_run(kernel, games, seed, workers, show_progress=True)
-    labels = [reading.label for reading in kernel.readings]
     if as_json:
-        print(json.dumps(run_data(setup, state, labels)))
+        print(json.dumps(run_data(setup, state, kernel)))
     else:
         console = Console()
         last = state.seed + state.done - 1
@@ -198,8 +158,8 @@ def stats(setup: Setup, games: int, seed: int, workers: int | None, as_json: boo
                       f" {state.done:,} games" + (" (cancelled)" if state.cancelled else ""))
         console.print(f"{state.games_per_second:,.0f} games/s on {state.workers} workers,"
                       f" {state.seconds:.2f} s (first call {state.compile_seconds:.2f} s)")
-        for label, tally in zip(labels, state.tallies, strict=True):
-            console.print(tally_table(tally, label))
+        for label, tally in zip(kernel.labels, state.tallies, strict=True):
+            console.print(tally_table(tally, label, kernel.shares_wins))
     return INTERRUPTED if state.cancelled else 0
 
 

@@ -11,19 +11,16 @@ import json
 import secrets
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NoReturn
+from typing import NoReturn
 
 from rules import add_residue, hit_or_miss, relay
 from rules.cards import MAX_DEAL, deal_cards, format_cards, parse_deck, ranks_only
 from rules.errors import RulesError
 from rules.strategies import NAMES as STRATEGIES
-from solitaire_tui import decks, headless
-from solitaire_tui.games import GAMES, GAMES_BY_KEY
+from solitaire_tui import decks, headless, runs
+from solitaire_tui.games import GAMES
 from solitaire_tui.judge import JudgeInputError, judge
 from solitaire_tui.start import Start
-
-if TYPE_CHECKING:
-    from solitaire_tui import autoplay
 
 PROG = "solitaire-tui"
 
@@ -64,17 +61,10 @@ def variant(text: str) -> int | None:
 
 
 def games_count(text: str) -> int:
-    """A number of games: 1000000, 1_000_000 or 1e6 (but not 2.5 games)."""
-    cleaned = text.replace("_", "")
     try:
-        value = float(cleaned) if "e" in cleaned.lower() else int(cleaned)
-    except ValueError:
-        value = -1
-    if value < 1 or value != int(value):
-        raise argparse.ArgumentTypeError(
-            f"a number of games is a whole number such as 1000000, 1_000_000 or 1e6, not {text!r}"
-        )
-    return int(value)
+        return runs.parse_games(text)
+    except RulesError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 SEED = whole(0, MAX_DEAL - 1)
@@ -93,9 +83,13 @@ def _game_options(parser: argparse.ArgumentParser, key: str, *, play: bool) -> N
         parser.add_argument("--players", type=whole(relay.MIN_PLAYERS, relay.MAX_PLAYERS),
                             default=4, metavar="P", help="players in the relay, 1..10"
                             " (default: 4)")
-    elif key == "sequence":
+    elif key == "sequence" and play:
         parser.add_argument("--strategy", choices=STRATEGIES, default="greedy",
                             help="the computer player (default: greedy)")
+    elif key == "sequence":
+        parser.add_argument("--strategy", action="append", choices=STRATEGIES, metavar="S",
+                            help="a computer player, greedy or random; give it again to"
+                            " compare players on the same deals (default: greedy)")
     elif key == "add-residue":
         parser.add_argument("--players", type=whole(add_residue.MIN_PLAYERS,
                                                     add_residue.MAX_PLAYERS),
@@ -212,13 +206,7 @@ def _hit_or_miss_options(args: argparse.Namespace, seed: int = 0) -> hit_or_miss
 
 def _add_residue_setup(args: argparse.Namespace) -> tuple[add_residue.Options, list[str]]:
     options = add_residue.Options(args.players, args.numbers)
-    strategies = args.strategy or ["greedy"]
-    if len(strategies) == 1:
-        strategies = strategies * options.players
-    elif len(strategies) != options.players:
-        raise RulesError(f"give --strategy once, or once for each of the {options.players}"
-                         f" seats, not {len(strategies)} times")
-    return options, strategies
+    return options, runs.seat_players(args.strategy or ["greedy"], options.players)
 
 
 def _hit_or_miss(args: argparse.Namespace) -> headless.Report:
@@ -288,35 +276,19 @@ def _play(args: argparse.Namespace) -> None:
         print("\n".join(headless.report_lines(report)))
 
 
-def _stats_setup(args: argparse.Namespace) -> autoplay.Setup:
-    """What to autoplay. The kernels are built only when the run starts: importing
-    them loads numba, which the rest of the command line never waits for."""
-    from solitaire_tui import autoplay  # Rich's progress display: not for the app's start
-
+def _stats_options_of(args: argparse.Namespace) -> dict[str, object]:
+    """The run's options as ``runs.setup`` takes them, from the command line's."""
     game = args.game
     if game == "hit-or-miss":
-        options = _hit_or_miss_options(args)
-        return autoplay.Setup(game, headless.hit_or_miss_title(options),
-                              {"variant": options.variant, "order": options.order.value},
-                              lambda: autoplay.kernels().hit_or_miss_kernel(options))
+        return {"variant": hit_or_miss.Options(args.variant).variant, "order": args.order}
     if game == "relay":
-        players = relay.Options(args.players)
-        return autoplay.Setup(game, headless.relay_title(players),
-                              {"players": players.players},
-                              lambda: autoplay.kernels().relay_kernel(players))
-    if game == "one-handed":
-        return autoplay.Setup(game, GAMES_BY_KEY[game].title, {},
-                              lambda: autoplay.kernels().one_handed_kernel())
+        return {"players": args.players}
     if game == "sequence":
-        strategy = args.strategy
-        return autoplay.Setup(game, headless.sequence_title(strategy), {"strategy": strategy},
-                              lambda: autoplay.kernels().sequence_kernel(strategy))
-    setup, strategies = _add_residue_setup(args)
-    return autoplay.Setup(
-        game, headless.add_residue_title(setup, strategies),
-        {"players": setup.players, "n": setup.n, "strategies": strategies},
-        lambda: autoplay.kernels().add_residue_kernel(setup, strategies),
-    )
+        return {"strategies": args.strategy or ["greedy"]}
+    if game == "add-residue":
+        return {"players": args.players, "n": args.numbers,
+                "strategies": args.strategy or ["greedy"]}
+    return {}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -334,7 +306,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             seed = args.seed if args.seed is not None else secrets.randbelow(MAX_DEAL // 2)
             from solitaire_tui import autoplay
 
-            return autoplay.stats(_stats_setup(args), args.games, seed, args.workers, args.json)
+            setup = runs.setup(args.game, _stats_options_of(args))
+            return autoplay.stats(setup, args.games, seed, args.workers, args.json)
         elif args.command == "bench":
             from solitaire_tui import autoplay
 

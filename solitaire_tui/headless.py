@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,8 +41,8 @@ def relay_title(options: relay.Options) -> str:
     return f"{TITLES['relay']}, {options.players} players"
 
 
-def sequence_title(strategy: str) -> str:
-    return f"{TITLES['sequence']}, {strategy} player"
+def sequence_title(strategies: Sequence[str]) -> str:
+    return f"{TITLES['sequence']}, {' v '.join(strategies)} player{'s' * (len(strategies) > 1)}"
 
 
 def add_residue_title(options: add_residue.Options, strategies: list[str]) -> str:
@@ -158,7 +158,7 @@ def play_sequence(deck: Deck, strategy: str, seed: int, log: bool) -> Report:
     state = sequence.new_game(options, deck.cards)
     end, lines = _play(sequence, state, player.choose, describe, log)
     res = sequence.result(end)
-    heading = f"{sequence_title(strategy)}, {deck.label}"
+    heading = f"{sequence_title([strategy])}, {deck.label}"
     outcome = (
         "Won: all 52 cards on the final piles." if res.won
         else f"Lost: {res.final_cards} of 52 cards on the final piles, no move left."

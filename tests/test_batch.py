@@ -23,6 +23,7 @@ def kernel(options: hm.Options = ROLL_CALL) -> batch.Kernel:
         lambda start, count: fast.deal_results(start, count, options),
         (batch.Reading("", lambda r: r[:, 0] != 0,
                        lambda r: {"cards_left": r[:, 1], "passes": r[:, 2]}),),
+        len(fast.FIELDS),
     )
 
 

@@ -12,7 +12,9 @@ import time
 import numpy as np
 import pytest
 
+from rules import add_residue as ar
 from rules import hit_or_miss as hm
+from rules.fast import add_residue as fast_add_residue
 from rules.fast import hit_or_miss as fast
 from rules.stats import wilson_interval
 from solitaire_tui.cli import main
@@ -63,8 +65,30 @@ def test_add_residue_reports_every_seat(capsys: pytest.CaptureFixture[str]) -> N
     seats = data["seats"]
     assert isinstance(seats, list) and [s["seat"] for s in seats] == ["P1 greedy", "P2 random"]
     assert data["wins"] == seats[0]["wins"]
-    # Every game has at least one winner; shared wins count for each seat.
-    assert seats[0]["wins"] + seats[1]["wins"] >= 2000
+    rows = fast_add_residue.deal_results(0, 2000, ar.Options(2, 13), ["greedy", "random"])
+    winners = rows[:, -1]
+    shared = int(np.count_nonzero(winners == 0b11))
+    for seat, figures in enumerate(seats):
+        alone = int(np.count_nonzero(winners == 1 << seat))
+        assert (figures["wins"], figures["ties"], figures["losses"]) == (
+            alone, shared, 2000 - alone - shared)
+        assert (figures["tie_ci_low"], figures["tie_ci_high"]) == pytest.approx(
+            wilson_interval(shared, 2000))
+    # With two seats, one seat's losses are the other's wins alone.
+    assert seats[0]["losses"] == seats[1]["wins"]
+
+
+def test_sequence_compares_strategies_on_the_same_deals(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    both = stats_json(capsys, "sequence", "--strategy", "greedy", "--strategy", "random",
+                      "-n", "3000", "--seed", "7")
+    alone = [stats_json(capsys, "sequence", "--strategy", name, "-n", "3000", "--seed", "7")
+             for name in ("greedy", "random")]
+    assert [part["strategy"] for part in both["strategies"]] == ["greedy", "random"]
+    for part, single in zip(both["strategies"], alone, strict=True):
+        assert (part["wins"], part["first_wins"], part["histograms"]) == (
+            single["wins"], single["first_wins"], single["histograms"])
+    assert both["options"] == {"strategies": ["greedy", "random"]}
 
 
 def test_the_table_names_the_run(capsys: pytest.CaptureFixture[str]) -> None:

@@ -28,20 +28,33 @@ MIN_CHUNK, MAX_CHUNK = 256, 1 << 18  # the largest keeps a chunk's results under
 
 @dataclass(frozen=True)
 class Reading:
-    """One tally's view of a chunk: which games count as won, and the scores."""
+    """One tally's view of a chunk: which games count as won, and the scores; for a
+    game where the top place can be shared, also which games were shared wins."""
 
     label: str
     won: Callable[[np.ndarray], np.ndarray]
     scores: Callable[[np.ndarray], dict[str, np.ndarray]]
+    tied: Callable[[np.ndarray], np.ndarray] | None = None
 
 
 @dataclass(frozen=True)
 class Kernel:
-    """A compiled game ready to run: per-game results for deals (start, count), and
-    how to read them into tallies (one for most games, one a seat for Add/Residue)."""
+    """A compiled game ready to run: per-game results for deals (start, count), a row
+    of ``columns`` numbers a game, and how to read them into tallies (one for most
+    games, one a seat for Add/Residue, one a strategy for strategies compared)."""
 
     results: Callable[[int, int], np.ndarray]
     readings: tuple[Reading, ...]
+    columns: int
+
+    @property
+    def labels(self) -> list[str]:
+        return [reading.label for reading in self.readings]
+
+    @property
+    def shares_wins(self) -> bool:
+        """Whether a game can end in a shared win, counted apart as a tie."""
+        return any(reading.tied is not None for reading in self.readings)
 
 
 @dataclass
@@ -66,8 +79,11 @@ class Run:
         return self.done == self.games
 
 
-def chunk_tally(start: int, won: np.ndarray, scores: dict[str, np.ndarray]) -> Tally:
-    tally = Tally(games=len(won), wins=int(np.count_nonzero(won)))
+def chunk_tally(start: int, reading: Reading, results: np.ndarray) -> Tally:
+    won = reading.won(results)
+    tied = 0 if reading.tied is None else int(np.count_nonzero(reading.tied(results)))
+    tally = Tally(games=len(won), wins=int(np.count_nonzero(won)), ties=tied)
+    scores = reading.scores(results)
     for name, values in scores.items():
         found, counts = np.unique(values, return_counts=True)
         tally.histograms[name] = Histogram(Counter(dict(zip(found.tolist(), counts.tolist(),
@@ -119,7 +135,7 @@ def run(
         began = time.perf_counter()
         results = kernel.results(start, count)
         for tally, reading in zip(state.tallies, kernel.readings, strict=True):
-            tally.merge(chunk_tally(start, reading.won(results), reading.scores(results)))
+            tally.merge(chunk_tally(start, reading, results))
         spent = time.perf_counter() - began
         state.done += count
         state.seconds += spent
