@@ -176,10 +176,7 @@ def play_add_residue(options: add_residue.Options, strategies: list[str], seed: 
         return (f"P{before.to_move + 1} {move.pile.value} {move.number:>2}: m = {after.m}"
                 + (scored if move.pile is add_residue.Pile.MOD else ""))
 
-    players = [
-        add_residue_players.player(name, seed + seat)
-        for seat, name in enumerate(strategies)
-    ]
+    players = add_residue_players.seated(strategies, seed)
 
     def choose(state: add_residue.State) -> add_residue.Move:
         return players[state.to_move].choose(state)

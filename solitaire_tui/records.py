@@ -1,20 +1,18 @@
 """The player's own record: games played and won, and win streaks, per game and variant.
 
 The file lives in the user's data directory (platformdirs) and is rewritten whole,
-atomically, after every finished game, so a crash never leaves half a file. A file
-that cannot be read is moved aside, never overwritten, and the player is told
-where it went.
+atomically (``files``), after every finished game.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import tempfile
-import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
+
+from solitaire_tui.files import load_json, write_atomically
 
 FILE_NAME = "records.json"
 DATA_DIR_VARIABLE = "SOLITAIRE_TUI_DATA_DIR"  # overrides platformdirs, for tests and trials
@@ -63,22 +61,9 @@ class Records:
     @classmethod
     def load(cls, path: Path) -> tuple[Records, str | None]:
         """The records in ``path``, and a notice for the player if it could not be read."""
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return cls(path), None
-        except OSError as error:
-            return cls(None), (f"Your statistics in {path} could not be read"
-                               f" ({error.strerror}); this session's games will not be saved.")
-        try:
-            return cls(path, _parse(json.loads(text))), None
-        except (ValueError, TypeError, KeyError) as error:
-            aside = _move_aside(path)
-            if aside is None:
-                return cls(None), (f"Your statistics in {path} are damaged ({error}) and could"
-                                   " not be moved aside; this session's games will not be saved.")
-            return cls(path), (f"Your statistics file was damaged ({error}); it was moved to"
-                               f" {aside.name} beside it and a new one started.")
+        games, writable, notice = load_json(path, _parse, "Your statistics",
+                                            "this session's games")
+        return cls(path if writable else None, games), notice
 
     def record(self, game: str, variant: str) -> Record:
         return self.games.get(game, {}).get(variant, Record())
@@ -104,7 +89,7 @@ class Records:
             game: {variant: asdict(record) for variant, record in variants.items()}
             for game, variants in self.games.items()
         }}
-        _write_atomically(path, json.dumps(data, indent=1, sort_keys=True) + "\n")
+        write_atomically(path, json.dumps(data, indent=1, sort_keys=True) + "\n")
 
 
 def _parse(data: Any) -> dict[str, dict[str, Record]]:
@@ -121,31 +106,3 @@ def _parse(data: Any) -> dict[str, dict[str, Record]]:
                 raise ValueError(f"impossible figures for {game} {variant}")
             games[game][variant] = record
     return games
-
-
-def _move_aside(path: Path) -> Path | None:
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    for extra in range(100):
-        aside = path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{extra}" if extra else ""))
-        if not aside.exists():
-            try:
-                path.rename(aside)
-            except OSError:
-                return None
-            return aside
-    return None
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    """Write beside the target, flush to disk, then rename over it in one step."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise

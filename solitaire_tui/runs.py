@@ -35,6 +35,7 @@ class Setup:
     options: dict[str, Any]  # as the JSON shows them, and as ``setup`` takes them back
     heading: str
     make_kernel: Callable[[], Kernel]
+    rules: Any = None  # the rules' own Options, for replaying a game of the run
     parts: tuple[str, str] = ("seats", "seat")  # how the JSON names a run's several tallies
 
 
@@ -73,11 +74,11 @@ def setup(game: str, options: Mapping[str, Any]) -> Setup:
             str(options.get("variant", "unlimited"))), order)
         return Setup(game, {"variant": rules.variant, "order": order.value},
                      headless.hit_or_miss_title(rules),
-                     lambda: kernels().hit_or_miss_kernel(rules))
+                     lambda: kernels().hit_or_miss_kernel(rules), rules)
     if game == "relay":
         players = relay.Options(_whole(options, "players", relay.Options.players))
         return Setup(game, {"players": players.players}, headless.relay_title(players),
-                     lambda: kernels().relay_kernel(players))
+                     lambda: kernels().relay_kernel(players), players)
     if game == "one-handed":
         return Setup(game, {}, GAMES_BY_KEY[game].title,
                      lambda: kernels().one_handed_kernel())
@@ -87,7 +88,7 @@ def setup(game: str, options: Mapping[str, Any]) -> Setup:
             raise OptionsError("name each Sequence Solitaire player once")
         return Setup(game, {"strategies": strategies}, headless.sequence_title(strategies),
                      lambda: kernels().sequence_strategies_kernel(strategies),
-                     ("strategies", "strategy"))
+                     parts=("strategies", "strategy"))
     if game == "add-residue":
         table = add_residue.Options(_whole(options, "players", add_residue.Options.players),
                                     _whole(options, "n", add_residue.Options.n))
@@ -95,7 +96,7 @@ def setup(game: str, options: Mapping[str, Any]) -> Setup:
                              table.players)
         return Setup(game, {"players": table.players, "n": table.n, "strategies": seats},
                      headless.add_residue_title(table, seats),
-                     lambda: kernels().add_residue_kernel(table, seats))
+                     lambda: kernels().add_residue_kernel(table, seats), table)
     raise OptionsError(f"there is no game called {game!r}")
 
 

@@ -55,8 +55,6 @@ class Table:
             if first != number:
                 raise OptionsError(f"Seats {first} and {number} are both called {seat.name}:"
                                    " give each seat a name of its own")
-        if not any(seat.is_person for seat in self.seats):
-            raise OptionsError("At least one seat must be played by a person")
 
     @property
     def options(self) -> add_residue.Options:
@@ -99,5 +97,9 @@ def parse_n(text: str) -> int:
 
 def make_table(seats: Sequence[tuple[str, str | None]], n_text: str) -> Table:
     """A table from the set-up form: (name, level) per seat and n as typed; names
-    lose surrounding spaces, which nobody means to type."""
-    return Table(tuple(Seat(name.strip(), level) for name, level in seats), parse_n(n_text))
+    lose surrounding spaces, which nobody means to type. A game to play needs a
+    person at it (only a replay seats computers alone)."""
+    table = Table(tuple(Seat(name.strip(), level) for name, level in seats), parse_n(n_text))
+    if not table.people:
+        raise OptionsError("At least one seat must be played by a person")
+    return table

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rules import add_residue
 from rules.add_residue import Move, Pile, State
 from rules.strategies import Player, RandomPlayer, check_name
@@ -28,3 +30,10 @@ def player(name: str, seed: int) -> Player[State, Move]:
     if check_name(name, "Add/Residue") == "greedy":
         return GreedyPlayer()
     return RandomPlayer(add_residue.legal_moves, seed)
+
+
+def seated(levels: Sequence[str | None], seed: int) -> dict[int, Player[State, Move]]:
+    """The computer players at a table, by seat: seat s plays ``levels[s]`` with seed
+    ``seed + s`` (None: a person's seat), as the kernels seed game ``seed``'s seats."""
+    return {seat: player(level, seed + seat) for seat, level in enumerate(levels)
+            if level is not None}

@@ -24,7 +24,7 @@ from textual.widgets import Digits, Label, Static
 from rules import add_residue
 from rules.add_residue import Move, Pile, State
 from rules.strategies import Player
-from rules.strategies.add_residue import GreedyPlayer, player
+from rules.strategies.add_residue import GreedyPlayer, seated
 from solitaire_tui.decks import Deck
 from solitaire_tui.keys import game_keys
 from solitaire_tui.records import Records
@@ -101,8 +101,7 @@ class AddResidueScreen(GameScreen[State, Move]):
         return self._offered
 
     def _computers(self) -> dict[int, Player[State, Move]]:
-        return {number: player(seat.level, self.seed + number)
-                for number, seat in enumerate(self.table.seats) if seat.level is not None}
+        return seated([seat.level for seat in self.table.seats], self.seed)
 
     def _seat(self, number: int) -> Seat:
         return self.table.seats[number]
@@ -236,7 +235,10 @@ class AddResidueScreen(GameScreen[State, Move]):
         self._schedule_computer()
 
     def _schedule_computer(self) -> None:
-        if self._computer is None and self._computer_to_move() and self.is_active:
+        """A computer moves by itself after a pause, except in a replay, where the
+        line the computers played is stepped through."""
+        if (self._computer is None and self._computer_to_move() and self.is_active
+                and not self.replaying):
             self._computer = self.set_timer(self.COMPUTER_PAUSE, self._computer_move)
 
     def _stop_computer(self) -> None:
@@ -266,7 +268,8 @@ class AddResidueScreen(GameScreen[State, Move]):
 
     def action_restart(self) -> None:
         super().action_restart()
-        self.say("The same table, from the start.")
+        if not self.replaying:
+            self.say("The same table, from the start.")
 
     def action_options(self) -> None:
         from solitaire_tui.screens.add_residue_setup import TableSetup
@@ -284,8 +287,11 @@ class AddResidueScreen(GameScreen[State, Move]):
     # --- undo and redo to a person's turn -------------------------------------------
 
     def _undo_steps(self) -> int:
-        """How many moves back the nearest earlier turn of a person is; 0: none."""
+        """How many moves back the nearest earlier turn of a person is (in a replay,
+        one move); 0: none."""
         turn, players = self.session.state.turn, len(self.table.seats)
+        if self.replaying:
+            return min(turn, 1)
         return next((back for back in range(1, turn + 1)
                      if self._seat((turn - back) % players).is_person), 0)
 
@@ -300,7 +306,7 @@ class AddResidueScreen(GameScreen[State, Move]):
         self.redraw()
 
     def action_redo(self) -> None:
-        while self.session.redo() and self._computer_to_move():
+        while self.session.redo() and self._computer_to_move() and not self.replaying:
             pass
         self.say("")
         self.redraw()

@@ -10,7 +10,7 @@ own explanation.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -21,12 +21,15 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from rules.errors import IllegalMove
-from rules.play import Rules
+from rules.play import Rules, moves_of
 from solitaire_tui import decks
 from solitaire_tui.games import GAMES_BY_KEY
 from solitaire_tui.records import Records
 from solitaire_tui.session import Session
 from solitaire_tui.widgets.footer import KeyFooter
+
+if TYPE_CHECKING:
+    from solitaire_tui.replay import Replay
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -71,6 +74,8 @@ class GameScreen(Screen[None], Generic[S, M]):
         self.session: Session[S, M] = Session(self.rules, self.new_state())
         self._recorded = False
         self._auto: Timer | None = None
+        self.replaying: str | None = None  # what is replayed, while a replay is on
+        self._replay: Replay | None = None
 
     # --- what a game supplies -------------------------------------------------
 
@@ -121,7 +126,8 @@ class GameScreen(Screen[None], Generic[S, M]):
     def title_text(self) -> str:
         name = GAMES_BY_KEY[self.GAME].title
         where = f" · {self.deck.label}" if self.deck is not None else ""
-        return f"{name} · {self.variant}{where}"
+        replay = f" · replay of {self.replaying}" if self.replaying else ""
+        return f"{name} · {self.variant}{where}{replay}"
 
     def compose(self) -> ComposeResult:
         yield Static(self.title_text, id="title")
@@ -133,9 +139,31 @@ class GameScreen(Screen[None], Generic[S, M]):
         yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
+        if self._replay is not None:
+            self._load_replay(self._replay)
+            return
         self.redraw()
         if self._ask_options:
             self.action_options()
+
+    def replay(self, replay: Replay) -> None:
+        """Step through the game a run played: its whole line is loaded as redo
+        history from the start, so U and u step and a plays it through. A replay
+        counts toward no record."""
+        self._replay = replay
+        if self.is_mounted:
+            self._load_replay(replay)
+
+    def _load_replay(self, replay: Replay) -> None:
+        self.stop_auto()
+        self.session = Session(self.rules, self.new_state())
+        for move, _ in moves_of(self.rules, self.session.start, replay.choose):
+            self.session.play(move)
+        self.session.restart()
+        self.replaying = replay.label
+        self.redraw()
+        self.say(f"Replay of {replay.label}: U steps forward, u back, a plays it through,"
+                 " r goes back to the start.")
 
     def redraw(self) -> None:
         state = self.session.state
@@ -187,7 +215,9 @@ class GameScreen(Screen[None], Generic[S, M]):
         if not self._recorded:
             self._recorded = True
             self._record(won)
-        if self.records_variant is not None:
+        if self.replaying:
+            text.append("A replay: it counts toward no record.\n", style="italic")
+        elif self.records_variant is not None:
             record = self.records.record(self.GAME, self.records_variant)
             text.append(f"{self.variant}: {record.summary()}\n", style="italic")
         text.append(f"{self.again_keys} · u: undo · esc: menu", style="dim")
@@ -205,7 +235,7 @@ class GameScreen(Screen[None], Generic[S, M]):
         return self.variant
 
     def _record(self, won: bool) -> None:
-        if self.records_variant is None:
+        if self.records_variant is None or self.replaying:
             return
         try:
             self.records.add(self.GAME, self.records_variant, won)
@@ -218,6 +248,7 @@ class GameScreen(Screen[None], Generic[S, M]):
         self.deck = deck
         self.session = Session(self.rules, self.new_state())
         self._recorded = False
+        self.replaying = None
         self.say("")
         self.redraw()
 
@@ -226,7 +257,7 @@ class GameScreen(Screen[None], Generic[S, M]):
     def offers(self, action: str) -> bool:
         """Whether this game has the action at all (the help lists only those)."""
         if action in ("auto", "speed"):
-            return self.HAS_AUTO
+            return self.HAS_AUTO or self.replaying is not None
         if action == "choose_deal":
             return self.USES_DECK
         if action == "options":
@@ -259,6 +290,12 @@ class GameScreen(Screen[None], Generic[S, M]):
             self.redraw()
 
     def action_restart(self) -> None:
+        if self.replaying:
+            self.stop_auto()
+            self.session.restart()
+            self.redraw()
+            self.say(f"Replay of {self.replaying}, from the start: U steps forward.")
+            return
         self.start(self.deck)
         self.say("The same deal, from the start.")
 
@@ -298,6 +335,9 @@ class GameScreen(Screen[None], Generic[S, M]):
             self.refresh_bindings()
 
     def _auto_step(self) -> None:
+        if self.replaying and self.session.redo():
+            self.redraw()
+            return
         move = self.hint(self.session.state)
         if move is None or not self.play(move):
             self.stop_auto()

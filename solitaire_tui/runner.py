@@ -1,0 +1,158 @@
+"""An autoplay run in a background thread, watched through snapshots.
+
+The statistics panel must stay responsive while the kernels use every core, so the
+run happens in a thread: the kernels release the GIL (``nogil``), and the thread
+hands over a copy of its totals after every chunk (about a tenth of a second). The
+panel reads the latest copy on its own timer and never waits for the thread.
+
+Cancel answers at once: the run as of its last snapshot becomes the result, and the
+thread stops after the chunk under way, whose games are left out. Either way the
+result is the exact totals of deals seed..seed+done-1, as ``stats`` would give.
+Only one run plays at a time (numba's thread pool is not for two callers at once):
+a new run waits for the previous one's last chunk.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import threading
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from rules.errors import RulesError
+from rules.stats import Tally
+from solitaire_tui.history import Point
+from solitaire_tui.runs import Setup, run_data
+
+if TYPE_CHECKING:
+    from rules.fast.batch import Kernel, Run
+
+ONE_AT_A_TIME = threading.Lock()
+
+
+class Phase(Enum):
+    LOADING = "loading the engine"  # importing numba, compiling or loading the kernel
+    PLAYING = "playing"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+    FAILED = "failed"
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The run as of one moment: a copy the panel may read while the run goes on."""
+
+    phase: Phase
+    seed: int
+    games: int  # asked for
+    done: int = 0
+    tallies: tuple[Tally, ...] = ()
+    labels: tuple[str, ...] = ()
+    seconds: float = 0.0  # playing time so far
+    workers: int = 0
+    compile_seconds: float = 0.0  # the first call: a compile, or a load from the cache
+    curve: tuple[Point, ...] = ()
+    data: dict[str, Any] | None = None  # the run's JSON object, as ``stats --json`` prints
+    error: str = ""
+
+    @property
+    def over(self) -> bool:
+        return self.phase in (Phase.FINISHED, Phase.CANCELLED, Phase.FAILED)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.done / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def eta_seconds(self) -> float | None:
+        speed = self.games_per_second
+        return (self.games - self.done) / speed if speed else None
+
+
+@dataclass
+class LiveRun:
+    setup: Setup
+    seed: int
+    games: int
+    workers: int | None = None  # None: every core
+    _cancel: threading.Event = field(default_factory=threading.Event)
+    _curve: list[Point] = field(default_factory=list)
+    _kernel: Kernel | None = None
+    _latest: Snapshot | None = None
+    _final: Snapshot | None = None
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def __post_init__(self) -> None:
+        self._latest = Snapshot(Phase.LOADING, self.seed, self.games)
+        self.thread = threading.Thread(target=self._work, name="autoplay", daemon=True)
+
+    def start(self) -> LiveRun:
+        self.thread.start()
+        return self
+
+    @property
+    def snapshot(self) -> Snapshot:
+        with self._lock:
+            latest = self._final or self._latest
+        assert latest is not None
+        return latest
+
+    def cancel(self) -> Snapshot:
+        """Stop now: the last snapshot, marked cancelled, is the run's result."""
+        self._cancel.set()
+        with self._lock:
+            if self._final is None:
+                assert self._latest is not None
+                self._final = self._ended(self._latest, Phase.CANCELLED)
+            return self._final
+
+    def _ended(self, last: Snapshot, phase: Phase) -> Snapshot:
+        """The last snapshot as the run's result, with its JSON object."""
+        data = None
+        if last.done and self._kernel is not None:
+            from rules.fast.batch import Run
+
+            run = Run(last.seed, last.games, last.workers, list(last.tallies), last.done,
+                      last.seconds, last.compile_seconds, cancelled=phase is Phase.CANCELLED)
+            data = run_data(self.setup, run, self._kernel)
+        return dataclasses.replace(last, phase=phase, data=data)
+
+    def _progress(self, state: Run) -> None:
+        self._curve.append((state.done, [tally.wins for tally in state.tallies]))
+        assert self._kernel is not None
+        snap = Snapshot(Phase.PLAYING, state.seed, state.games, state.done,
+                        tuple(copy.deepcopy(state.tallies)), tuple(self._kernel.labels),
+                        state.seconds, state.workers, state.compile_seconds,
+                        tuple(self._curve))
+        with self._lock:
+            self._latest = snap
+
+    def _work(self) -> None:
+        with ONE_AT_A_TIME:
+            if self._cancel.is_set():
+                return
+            try:
+                from rules.fast import batch
+
+                self._kernel = self.setup.make_kernel()
+                state = batch.run(self._kernel, self.seed, self.games, self.workers,
+                                  self._progress, self._cancel)
+            except RulesError as error:
+                self._fail(str(error))
+                return
+            except Exception as error:  # shown in the panel, never as a traceback
+                self._fail(f"the engine stopped: {error}")
+                return
+        if not state.cancelled:
+            with self._lock:
+                assert self._latest is not None
+                if self._final is None:
+                    self._final = self._ended(self._latest, Phase.FINISHED)
+
+    def _fail(self, message: str) -> None:
+        with self._lock:
+            if self._final is None:
+                self._final = Snapshot(Phase.FAILED, self.seed, self.games,
+                                       error=message[:1].upper() + message[1:])
