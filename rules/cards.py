@@ -13,7 +13,7 @@ from collections.abc import Iterable, MutableSequence, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from rules.errors import DeckError
+from rules.errors import DeckError, OptionsError
 
 RANKS = range(1, 14)
 SUIT_LETTERS = "CDHS"
@@ -204,3 +204,14 @@ def format_cards(cards: Iterable[Card], *, glyphs: bool = False) -> str:
 def ranks_only(cards: Iterable[Card]) -> tuple[Card, ...]:
     """The same cards with their suits dropped, for games that count ranks only."""
     return tuple(Card(card.rank) for card in cards)
+
+
+def check_deals(seed: int, games: int) -> None:
+    """Refuse a run of deals seed..seed+games-1 that is empty or passes the last deal."""
+    if games < 1:
+        raise OptionsError(f"the number of games must be 1 or more, not {games}")
+    if seed < 0 or seed + games > MAX_DEAL:
+        raise OptionsError(
+            f"deals {seed}..{seed + games - 1} run past the last deal number, {MAX_DEAL - 1}:"
+            " choose a smaller seed"
+        )

@@ -42,7 +42,7 @@ from rules.play import final_state
 from rules.stats import Histogram, Tally, wilson_interval
 from rules.strategies import add_residue as add_residue_players
 from rules.strategies import sequence as sequence_players
-from solitaire_tui.runs import Setup, kernels, run_data
+from solitaire_tui.runs import Setup, kernels, percent, run_data
 
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel, Run
@@ -109,10 +109,6 @@ def histogram_rows(histogram: Histogram, bins: int = HISTOGRAM_BINS) -> list[tup
         rows[start] = rows.get(start, 0) + count
     return [(str(start) if width == 1 else f"{start}–{start + width - 1}", count)
             for start, count in sorted(rows.items())]
-
-
-def percent(value: float) -> str:
-    return f"{100 * value:.4g}%" if not math.isnan(value) else "—"
 
 
 def share_text(count: int, games: int) -> str:

@@ -303,7 +303,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "play":
             _play(args)
         elif args.command == "stats":
-            seed = args.seed if args.seed is not None else secrets.randbelow(MAX_DEAL // 2)
+            seed = args.seed if args.seed is not None else runs.random_seed()
             from solitaire_tui import autoplay
 
             setup = runs.setup(args.game, _stats_options_of(args))

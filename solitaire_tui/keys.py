@@ -21,6 +21,7 @@ GAME_KEYS: list[BindingType] = [
     Binding("n", "new_game", "New deal"),
     Binding("g", "choose_deal", "Deal #"),
     Binding("o", "options", "Variant"),
+    Binding("t", "stats", "Stats"),
     Binding("question_mark", "help", "Rules", key_display="?"),
     Binding("escape", "menu", "Menu", key_display="esc"),
 ]

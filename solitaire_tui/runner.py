@@ -50,6 +50,7 @@ class Snapshot:
     done: int = 0
     tallies: tuple[Tally, ...] = ()
     labels: tuple[str, ...] = ()
+    shares_wins: bool = False  # ties are counted apart from wins (Add/Residue)
     seconds: float = 0.0  # playing time so far
     workers: int = 0
     compile_seconds: float = 0.0  # the first call: a compile, or a load from the cache
@@ -124,8 +125,8 @@ class LiveRun:
         assert self._kernel is not None
         snap = Snapshot(Phase.PLAYING, state.seed, state.games, state.done,
                         tuple(copy.deepcopy(state.tallies)), tuple(self._kernel.labels),
-                        state.seconds, state.workers, state.compile_seconds,
-                        tuple(self._curve))
+                        self._kernel.shares_wins, state.seconds, state.workers,
+                        state.compile_seconds, tuple(self._curve))
         with self._lock:
             self._latest = snap
 

@@ -9,6 +9,8 @@ kernels themselves (numba) load only when ``make_kernel`` is called.
 
 from __future__ import annotations
 
+import math
+import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -19,12 +21,24 @@ from rules.stats import Histogram, Tally, wilson_interval
 from rules.strategies import NAMES as STRATEGIES
 from rules.strategies import check_name
 from solitaire_tui import headless
+from solitaire_tui.decks import RANDOM_DEALS
 from solitaire_tui.games import GAMES_BY_KEY
 
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel, Run
 
 DEFAULT_GAMES = 1_000_000
+
+
+def random_seed() -> int:
+    """A fresh seed, as short as a random deal's number so that winning deals are easy
+    to read and retype (any number of games still fits below the last deal)."""
+    return secrets.randbelow(RANDOM_DEALS)
+
+
+def percent(value: float | None) -> str:
+    """A rate as a percentage to 4 significant figures ("—" for none yet)."""
+    return "—" if value is None or math.isnan(value) else f"{100 * value:.4g}%"
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numba
 import numpy as np
 
-from rules.cards import MAX_DEAL
+from rules.cards import check_deals
 from rules.errors import OptionsError
 from rules.stats import FIRST_WINS_KEPT, Histogram, Tally
 
@@ -92,16 +92,6 @@ def chunk_tally(start: int, reading: Reading, results: np.ndarray) -> Tally:
     return tally
 
 
-def check_range(seed: int, games: int) -> None:
-    if games < 1:
-        raise OptionsError(f"the number of games must be 1 or more, not {games}")
-    if seed < 0 or seed + games > MAX_DEAL:
-        raise OptionsError(
-            f"deals {seed}..{seed + games - 1} run past the last deal number, {MAX_DEAL - 1}:"
-            " choose a smaller seed"
-        )
-
-
 def available_workers() -> int:
     return int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
 
@@ -116,7 +106,7 @@ def run(
 ) -> Run:
     """Play the deals, calling ``on_progress`` after every chunk; a set ``cancel``
     stops after the chunk under way and keeps what was played."""
-    check_range(seed, games)
+    check_deals(seed, games)
     workers = workers or available_workers()
     if not 1 <= workers <= available_workers():
         raise OptionsError(f"workers must be 1..{available_workers()}, not {workers}")

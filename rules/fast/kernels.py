@@ -6,6 +6,7 @@ command line and the app can treat the five games alike.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -54,7 +55,9 @@ def side_by_side(kernels: Sequence[Kernel], labels: Sequence[str]) -> Kernel:
     """Several one-tally kernels on the same deals as one: their columns side by side
     and a tally each, so strategies are compared on exactly the same games."""
     if len(kernels) == 1:
-        return kernels[0]
+        (reading,) = kernels[0].readings
+        return dataclasses.replace(kernels[0], readings=(
+            dataclasses.replace(reading, label=labels[0]),))
     starts = [sum(kernel.columns for kernel in kernels[:index]) for index in range(len(kernels))]
 
     def results(start: int, count: int) -> np.ndarray:

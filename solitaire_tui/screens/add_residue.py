@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -208,6 +208,11 @@ class AddResidueScreen(GameScreen[State, Move]):
     @property
     def variant(self) -> str:
         return self.table.variant
+
+    def stats_options(self) -> dict[str, Any]:
+        """The table's computers as they are; a person's seat is played by greedy."""
+        return {"players": len(self.table.seats), "n": self.table.n,
+                "strategies": [seat.level or "greedy" for seat in self.table.seats]}
 
     @property
     def records_variant(self) -> str | None:

@@ -116,6 +116,10 @@ class GameScreen(Screen[None], Generic[S, M]):
         """The variant in play as records and headings name it."""
         return "standard"
 
+    def stats_options(self) -> dict[str, Any]:
+        """The options in play as the statistics panel takes them (``runs.setup``)."""
+        return {}
+
     # --- shared machinery -----------------------------------------------------
 
     @property
@@ -355,6 +359,10 @@ class GameScreen(Screen[None], Generic[S, M]):
         from solitaire_tui.screens.help import HelpScreen
 
         self.app.push_screen(HelpScreen.for_game(self))
+
+    def action_stats(self) -> None:
+        self.stop_auto()
+        self.app.open_stats(self.GAME, self.stats_options())  # type: ignore[attr-defined]
 
     def action_menu(self) -> None:
         self.stop_auto()

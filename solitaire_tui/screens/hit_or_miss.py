@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -80,6 +81,10 @@ class HitOrMissScreen(GameScreen[State, Call]):
     def variant(self) -> str:
         options: Options = self.options
         return f"{options.variant}, {options.order.value} order"
+
+    def stats_options(self) -> dict[str, Any]:
+        options: Options = self.options
+        return {"variant": options.variant, "order": options.order.value}
 
     def compose_board(self) -> ComposeResult:
         with Horizontal(id="table"):

@@ -18,6 +18,7 @@ class MenuScreen(Screen[None]):
     BINDINGS = [
         *(Binding(str(n), f"open_number({n - 1})", f"Game {n}", show=False)
           for n in range(1, len(GAMES) + 1)),
+        Binding("t", "stats", "Statistics"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -43,7 +44,7 @@ class MenuScreen(Screen[None]):
         yield OptionList(*self._options(), id="games")
         yield Static(id="record")
         yield Static("↑↓ or click to choose · enter to play · 1–5 to open at once ·"
-                     " ? help · q quit", id="hint")
+                     " t statistics · ? help · q quit", id="hint")
         yield Footer(compact=True)
 
     def _options(self) -> list[Option]:
@@ -97,6 +98,11 @@ class MenuScreen(Screen[None]):
     def action_open_number(self, index: int) -> None:
         self.app.open_game(GAMES[index].key)  # type: ignore[attr-defined]
 
+    def action_stats(self) -> None:
+        games = self.query_one(OptionList)
+        index = games.highlighted if games.highlighted is not None else 0
+        self.app.open_stats(GAMES[index].key)  # type: ignore[attr-defined]
+
     def action_help(self) -> None:
         from solitaire_tui.screens.help import HelpScreen
 
@@ -113,13 +119,15 @@ Five games, each played on a numbered deal, so that any game can be replayed and
 | `↑` `↓` or the mouse | choose a game |
 | `enter` or a click | play it |
 | `1`–`5` | open a game at once |
+| `t` | the statistics panel: autoplay the game's deals by the million |
 | `?` | this help; in a game, that game's rules and keys |
 | `q` | quit |
 
 In every game the same keys do the same things: `h` hint, `a` auto play (`+` `-` its
 speed), `u` undo and `U` redo (also `ctrl+z` and `ctrl+y`, without limit), `r` restart
 the deal, `n` a new random deal, `g` choose a deal by number or paste a deck, `o` the
-variant, `?` the rules, `esc` back here.
+variant, `t` the statistics panel for that game and variant, `?` the rules, `esc` back
+here.
 
 Your record for each game and variant (played, won, streaks) is kept in your data
 directory and shown here and at the end of every game.

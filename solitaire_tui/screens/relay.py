@@ -7,6 +7,8 @@ round. At the end it answers as the contest would.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.table import Table
@@ -77,6 +79,9 @@ class RelayScreen(GameScreen[State, Step]):
     def variant(self) -> str:
         players: int = self.options.players
         return f"{players} player{'s' if players != 1 else ''}"
+
+    def stats_options(self) -> dict[str, Any]:
+        return {"players": self.options.players}
 
     def compose_board(self) -> ComposeResult:
         yield Static(id="round")

@@ -9,7 +9,7 @@ the pile it goes to.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from textual import events
 from textual.app import ComposeResult
@@ -21,6 +21,7 @@ from textual.widgets import Label
 from rules import sequence
 from rules.cards import Card
 from rules.sequence import PILE_SIZE, PILES, Move, State, ToFinal, ToStorage
+from rules.strategies import NAMES as STRATEGIES
 from rules.strategies.sequence import player
 from solitaire_tui.decks import Deck
 from solitaire_tui.keys import GAME_KEYS
@@ -146,6 +147,10 @@ class SequenceScreen(GameScreen[State, Move]):
             return None
         bare = self.deck is not None and self.deck.cards[0].suit is None
         return str(rank) if bare else Card(rank).rank_text
+
+    def stats_options(self) -> dict[str, Any]:
+        """Every player, compared on the same deals."""
+        return {"strategies": list(STRATEGIES)}
 
     def figures(self, state: State) -> str:
         return (f"final {state.final_cards}/{TOTAL} · deck {len(state.deck)}"

@@ -1,0 +1,61 @@
+"""The history of autoplay runs, newest first; choosing one reopens it in the panel."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Label
+
+from rules.errors import RulesError
+from solitaire_tui import runs
+from solitaire_tui.history import Entry
+
+
+def heading(entry: Entry) -> str:
+    try:
+        return runs.setup(entry.game, entry.data["options"]).heading
+    except (RulesError, KeyError, TypeError):
+        return f"{entry.game} (options not understood)"
+
+
+class HistoryScreen(ModalScreen[Entry | None]):
+    BINDINGS = [Binding("escape", "dismiss(None)", "Close", key_display="esc")]
+
+    DEFAULT_CSS = """
+    HistoryScreen { align: center middle; }
+    HistoryScreen > Vertical { width: 95%; height: 90%; border: round $accent;
+                               background: $surface; padding: 0 1; }
+    HistoryScreen DataTable { height: 1fr; }
+    HistoryScreen .keys { color: $text-muted; }
+    """
+
+    def __init__(self, entries: Sequence[Entry]) -> None:
+        super().__init__()
+        self.entries = list(entries)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("Past runs, newest first", classes="title")
+            yield DataTable(cursor_type="row", zebra_stripes=True)
+            yield Label("enter or a click reopens a run · esc closes" if self.entries
+                        else "No runs yet: a finished or cancelled run is kept here.",
+                        classes="keys")
+
+    def on_mount(self) -> None:
+        table: DataTable[str] = self.query_one(DataTable)
+        table.add_columns("when", "game", "seed", "games", "wins", "win rate", "seconds")
+        for index, entry in enumerate(self.entries):
+            data = entry.data
+            games = int(data.get("games", 0))
+            done = f"{games:,}" + (" (cancelled)" if data.get("cancelled") else "")
+            table.add_row(entry.when, heading(entry), str(data.get("seed", "")), done,
+                          f"{int(data.get('wins', 0)):,}", runs.percent(data.get("win_rate")),
+                          f"{float(data.get('seconds', 0)):.2f}", key=str(index))
+        table.focus()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.dismiss(self.entries[event.cursor_row])

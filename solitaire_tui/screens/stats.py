@@ -1,0 +1,356 @@
+"""The statistics panel: autoplay a game's numbered deals and watch the odds emerge.
+
+The run plays in a background thread (``runner``); this screen only reads its
+latest snapshot on a timer, so keys and the mouse stay live while the kernels use
+every core. What is shown is the run's own JSON object, the one ``solitaire-tui
+stats … --json`` prints for the same options and seed. Finished and cancelled runs
+go to the history; a winning deal opens on its game screen as a replay.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Input, Label, OptionList, ProgressBar, Select, Static
+
+from rules.cards import check_deals
+from rules.errors import RulesError
+from solitaire_tui import runs
+from solitaire_tui.games import GAMES_BY_KEY
+from solitaire_tui.history import Entry
+from solitaire_tui.replay import replay
+from solitaire_tui.runner import LiveRun, Phase, Snapshot
+from solitaire_tui.widgets.footer import KeyFooter
+from solitaire_tui.widgets.run_options import RunOptions
+from solitaire_tui.widgets.stats import RatePlot, ResultsTable, ScorePlot, WinsList
+
+POLL_SECONDS = 0.1  # how often the figures are redrawn while a run plays
+
+
+def clock(seconds: float) -> str:
+    whole = round(seconds)
+    return f"{whole // 3600}:{whole // 60 % 60:02}:{whole % 60:02}" if whole >= 60 else (
+        f"{seconds:.1f} s")
+
+
+class StatsScreen(Screen[None]):
+    BINDINGS = [
+        Binding("r", "run", "Run"),
+        Binding("c", "cancel", "Cancel"),
+        Binding("n", "new_seed", "New seed"),
+        Binding("s", "next_score", "Score"),
+        Binding("H", "history", "History"),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("escape", "back", "Back", key_display="esc"),
+    ]
+
+    DEFAULT_CSS = """
+    StatsScreen { layout: vertical; }
+    StatsScreen > #title { height: 1; padding: 0 1; background: $panel; color: $text; }
+    StatsScreen > RunOptions { padding: 0 1; }
+    StatsScreen > #controls { height: auto; padding: 0 1; }
+    StatsScreen > #controls > Label { width: auto; margin-right: 1; color: $text-muted; }
+    StatsScreen > #controls > Input { width: 13; margin-right: 2; }
+    StatsScreen > #controls > #seed { width: 14; }
+    StatsScreen > #controls > Select { width: 12; margin-right: 2; }
+    StatsScreen > #meter { height: 1; padding: 0 1; }
+    StatsScreen > #meter > ProgressBar { width: auto; margin-right: 1; }
+    StatsScreen > #meter > #speed { width: 1fr; }
+    StatsScreen > #summary { height: auto; padding: 0 1; color: $text-muted; }
+    StatsScreen > #summary.-error { color: $error; text-style: bold; }
+    StatsScreen > #charts { height: 1fr; min-height: 8; }
+    StatsScreen RatePlot, StatsScreen ScorePlot { width: 1fr; height: 100%; }
+    """
+
+    def __init__(self, game: str, options: Mapping[str, Any] | None = None,
+                 entry: Entry | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.entry = entry
+        data = entry.data if entry is not None else {}
+        self.options = dict(data.get("options", options or {}))
+        self.seed = int(data.get("seed", runs.random_seed()))
+        self.games = int(data.get("requested", runs.DEFAULT_GAMES))
+        self.live: LiveRun | None = None
+        self.shown: Snapshot | None = None
+        self.shown_setup: runs.Setup | None = None  # the set-up the figures shown came from
+        self.part = 0  # the tally the charts and the wins list show
+        self.score = 0  # which of its histograms
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"Statistics · {GAMES_BY_KEY[self.game].title}", id="title")
+        yield RunOptions(self.game, self.options)
+        with Horizontal(id="controls"):
+            yield Label("Games")
+            yield Input(f"{self.games:_}", id="games", compact=True)
+            yield Label("Seed")
+            yield Input(str(self.seed), id="seed", restrict=r"[0-9]*", compact=True)
+            yield Label("Workers")
+            cores = os.cpu_count() or 1
+            yield Select([(f"all ({cores})", 0), *((str(n), n) for n in range(1, cores + 1))],
+                         value=0, allow_blank=False, compact=True, id="workers")
+            yield Button("Run (r)", action="screen.run", compact=True, id="run")
+        with Horizontal(id="meter"):
+            yield ProgressBar(1, show_eta=False, id="progress")
+            yield Static(id="speed")
+        yield Static("Choose the options, then r or enter runs the games.", id="summary")
+        yield ResultsTable(id="results")
+        with Horizontal(id="charts"):
+            yield RatePlot(id="rate")
+            yield ScorePlot(id="scores")
+            yield WinsList(id="wins")
+        yield KeyFooter(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#run", Button).focus()
+        self.set_interval(POLL_SECONDS, self._poll)
+        if self.entry is not None:
+            self._reopen(self.entry)
+
+    def on_unmount(self) -> None:
+        if self.live is not None:
+            self.live.cancel()
+
+    # --- running ------------------------------------------------------------------
+
+    @property
+    def running(self) -> bool:
+        return self.live is not None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("run", "new_seed"):
+            return not self.running
+        if action == "cancel":
+            return self.running
+        if action == "next_score":
+            tally = self._tally()
+            return tally is not None and len(tally.histograms) > 1
+        return True
+
+    def _ask(self) -> tuple[runs.Setup, int, int, int | None]:
+        """The run the form describes; a wrong field raises the reason as a sentence."""
+        setup = runs.setup(self.game, self.query_one(RunOptions).value)
+        games = runs.parse_games(self.query_one("#games", Input).value)
+        seed_text = self.query_one("#seed", Input).value
+        if not seed_text:
+            raise RulesError("give a seed, a whole number (n draws a new one)")
+        seed = int(seed_text)
+        check_deals(seed, games)
+        workers = self.query_one("#workers", Select).value
+        return setup, games, seed, int(workers) if isinstance(workers, int) and workers else None
+
+    def action_run(self) -> None:
+        if self.running:
+            return
+        try:
+            setup, games, seed, workers = self._ask()
+        except RulesError as error:
+            self._say(f"{str(error).rstrip('.')}.", error=True)
+            self.app.bell()
+            return
+        self.live = LiveRun(setup, seed, games, workers).start()
+        self.shown_setup = setup
+        self.part = self.score = 0
+        self._lock_form(True)
+        self._poll()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_run()
+
+    def action_cancel(self) -> None:
+        if self.live is not None:
+            self._show(self.live.cancel())
+            self._ended()
+
+    def _poll(self) -> None:
+        if self.live is None:
+            return
+        snap = self.live.snapshot
+        if snap is not self.shown:
+            self._show(snap)
+        if snap.over:
+            self._ended()
+
+    def _ended(self) -> None:
+        """Keep a finished or cancelled run in the history, and free the form."""
+        snap, self.live = self.shown, None
+        self._lock_form(False)
+        if snap is not None and snap.data is not None:
+            entry = Entry(snap.data, time.strftime("%Y-%m-%d %H:%M:%S"), list(snap.curve))
+            try:
+                self.app.history.add(entry)  # type: ignore[attr-defined]
+            except OSError as error:
+                self.notify(f"The run could not be saved to the history: {error}",
+                            severity="error")
+
+    def _lock_form(self, locked: bool) -> None:
+        self.query_one(RunOptions).disabled = locked
+        for widget in self.query("#controls > *"):
+            widget.disabled = locked
+        if not locked:
+            self.query_one("#run", Button).focus()
+        self.refresh_bindings()
+
+    # --- showing a run --------------------------------------------------------------
+
+    def _show(self, snap: Snapshot) -> None:
+        self.shown = snap
+        bar = self.query_one(ProgressBar)
+        if snap.phase is Phase.LOADING:
+            bar.update(total=None)
+        else:
+            bar.update(total=snap.games, progress=snap.done)
+        self.query_one("#speed", Static).update(self._speed(snap))
+        self._say(self._summary(snap), error=snap.phase is Phase.FAILED)
+        if snap.tallies:
+            self.part = min(self.part, len(snap.tallies) - 1)
+            self._show_figures()
+        self.refresh_bindings()
+
+    def _show_figures(self) -> None:
+        snap, tally = self.shown, self._tally()
+        if snap is None or tally is None:
+            return
+        names = list(tally.histograms)
+        score = names[self.score % len(names)] if names else ""
+        label = snap.labels[self.part] if len(snap.labels) > 1 else ""
+        self.query_one(ResultsTable).show(snap, names[0] if names else "")
+        self.query_one(RatePlot).show(snap, self.part)
+        self.query_one(ScorePlot).show(tally, score, label)
+        self.query_one(WinsList).show(tally.first_wins, tally.wins, label)
+
+    def _tally(self) -> Any:
+        snap = self.shown
+        return snap.tallies[self.part] if snap is not None and snap.tallies else None
+
+    @staticmethod
+    def _speed(snap: Snapshot) -> str:
+        if snap.phase is Phase.LOADING or not snap.done:
+            return f"0 of {snap.games:,} games"
+        text = f"{snap.done:,} of {snap.games:,} games · {snap.games_per_second:,.0f} games/s"
+        eta = snap.eta_seconds
+        if not snap.over and eta is not None:
+            text += f" · {clock(eta)} left"
+        return text
+
+    @staticmethod
+    def _summary(snap: Snapshot) -> str:
+        last = snap.seed + max(snap.done, 1) - 1
+        deals = f"deals {snap.seed:,}..{last:,}"
+        if snap.phase is Phase.LOADING:
+            return ("Loading the compiled engine… (the first run after an install compiles"
+                    " it, which can take a minute; c cancels)")
+        if snap.phase is Phase.PLAYING:
+            return f"Playing {deals} on {snap.workers} workers; c cancels, keeping what was played."
+        if snap.phase is Phase.FAILED:
+            return snap.error
+        timing = (f"{snap.seconds:.2f} s on {snap.workers} workers, engine loaded in"
+                  f" {snap.compile_seconds:.2f} s")
+        if snap.phase is Phase.CANCELLED:
+            if not snap.done:
+                return "Cancelled before the first games were played."
+            return (f"Cancelled after {snap.done:,} of {snap.games:,} games: the figures are"
+                    f" for {deals} ({timing}). Kept in the history (H).")
+        return f"Finished: {deals} in {timing}. Kept in the history (H); enter on a win replays it."
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        summary = self.query_one("#summary", Static)
+        summary.set_class(error, "-error")
+        summary.update(Text(text[:1].upper() + text[1:]))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.cursor_row != self.part:
+            self.part = event.cursor_row
+            self._show_figures()
+
+    def action_next_score(self) -> None:
+        self.score += 1
+        self._show_figures()
+
+    def action_new_seed(self) -> None:
+        self.query_one("#seed", Input).value = str(runs.random_seed())
+
+    # --- replays, the history, help ----------------------------------------------------
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if not isinstance(event.option_list, WinsList) or self.shown_setup is None:
+            return
+        deal = event.option_list.chosen_deal
+        if deal is not None:
+            self.app.open_replay(replay(self.shown_setup, self.part, deal))  # type: ignore[attr-defined]
+
+    def action_history(self) -> None:
+        from solitaire_tui.screens.history import HistoryScreen
+
+        def chosen(entry: Entry | None) -> None:
+            if entry is not None:
+                if self.live is not None:
+                    self.action_cancel()
+                self.app.switch_screen(StatsScreen(entry.game, entry=entry))
+
+        self.app.push_screen(HistoryScreen(self.app.history.entries), chosen)  # type: ignore[attr-defined]
+
+    def _reopen(self, entry: Entry) -> None:
+        """Show a past run's figures as they were when it ended."""
+        data = entry.data
+        try:
+            setup = runs.setup(entry.game, data["options"])
+            tallies = runs.tallies_of(data, setup)
+            labels = runs.labels_of(data, setup)
+            snap = Snapshot(
+                Phase.CANCELLED if data["cancelled"] else Phase.FINISHED,
+                int(data["seed"]), int(data["requested"]), int(data["games"]),
+                tuple(tallies), tuple(labels), "ties" in data, float(data["seconds"]),
+                int(data["workers"]), float(data["compile_seconds"]), tuple(entry.curve), data)
+        except (RulesError, KeyError, TypeError, ValueError) as error:
+            self._say(f"This saved run could not be read ({error}); run it again with r.",
+                      error=True)
+            return
+        self.shown_setup = setup
+        self._show(snap)
+        self._say(f"From the history: run on {entry.when}. " + self._summary(snap))
+
+    def action_help(self) -> None:
+        from solitaire_tui.help import keys_table
+        from solitaire_tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(STATS_HELP + keys_table(self.BINDINGS)))  # type: ignore[arg-type]
+
+    def action_back(self) -> None:
+        self.action_cancel()
+        self.dismiss()
+
+
+STATS_HELP = f"""\
+# Statistics
+
+Autoplay many numbered deals of the game with the compiled engine and watch the odds
+emerge. A run with seed S and N games plays deals S, S+1, …, S+N-1, so the same
+options and seed give the same figures on any number of workers, and the same as
+`solitaire-tui stats GAME --seed S -n N --json` prints.
+
+- **Games** accepts `1000000`, `1_000_000` or `1e6` (default {runs.DEFAULT_GAMES:,}).
+- **Seed** is drawn at random for each panel and always shown; `n` draws another.
+- **Workers**: the threads the kernels run on (all cores by default).
+- The table gives each outcome with its 95% interval (Wilson). For Add/Residue a row is
+  a seat: won alone, tied (a shared top score) and lost. For Sequence Solitaire a row
+  is a player, all on the same deals. Choose a row to show its charts.
+- The left chart is the running win rate with its 95% interval narrowing (games on a
+  log scale); the right one the distribution of a score (`s` shows the next score).
+- The list on the right holds the first winning deals: `enter` or a click opens one on
+  its game screen as a replay you step through.
+- `c` cancels and keeps the games played so far. Finished and cancelled runs go to the
+  history (`H`), where any can be reopened.
+
+## Keys
+
+"""

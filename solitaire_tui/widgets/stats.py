@@ -1,0 +1,165 @@
+"""The statistics panel's displays: the table of figures, the running win rate, the
+score histogram and the list of winning deals.
+
+Each shows a ``Snapshot`` of a run and keeps no figures of its own, so a live run,
+a finished one and one reopened from the history look alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.coordinate import Coordinate
+from textual.widgets import DataTable, OptionList
+from textual.widgets.option_list import Option
+from textual_plotext import PlotextPlot
+
+from rules.stats import Tally, wilson_interval
+from solitaire_tui.runner import Snapshot
+from solitaire_tui.runs import percent
+
+LABEL_WIDTH = 11
+# A colour a tally, for its line in the plot and its name in the table, which serves
+# as the plot's legend (plotext's own legend is unreliable in small plots).
+COLOURS = ("cyan", "magenta", "green", "yellow", "red", "blue")
+
+
+def share(count: int, games: int) -> str:
+    """A count as a share of the games with its 95% interval: ``48.31% (47.3–49.3)``."""
+    if not games:
+        return "—"
+    low, high = wilson_interval(count, games)
+    return f"{percent(count / games)} ({100 * low:.3g}–{100 * high:.3g})"
+
+
+def part_name(label: str) -> str:
+    return label or "all games"
+
+
+class ResultsTable(DataTable[Text | str]):
+    """A row a tally: the whole run, or each seat or strategy on the same deals."""
+
+    DEFAULT_CSS = """
+    ResultsTable { height: auto; max-height: 8; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, cursor_type="row", zebra_stripes=True)
+        self._shape: tuple[bool, str, int] | None = None  # ties, score, rows
+
+    def show(self, snap: Snapshot, score: str) -> None:
+        shape = (snap.shares_wins, score, len(snap.tallies))
+        if shape != self._shape:
+            self._shape = shape
+            cursor = self.cursor_row
+            self.clear(columns=True)
+            outcomes = ("won alone", "tied", "lost") if snap.shares_wins else (
+                "won", "win rate (95% interval)")
+            self.add_columns("", *outcomes, f"mean {score.replace('_', ' ')}" if score else "")
+            for index in range(len(snap.tallies)):
+                self.add_row(*self._cells(snap, index), key=str(index))
+            self.move_cursor(row=min(cursor, len(snap.tallies) - 1))
+            return
+        for index in range(len(snap.tallies)):
+            for column, value in enumerate(self._cells(snap, index)):
+                self.update_cell_at(Coordinate(index, column), value, update_width=True)
+
+    @staticmethod
+    def _cells(snap: Snapshot, index: int) -> list[Text | str]:
+        tally = snap.tallies[index]
+        games = tally.games
+        name = Text(part_name(snap.labels[index])[:LABEL_WIDTH],
+                    style=f"bold {COLOURS[index % len(COLOURS)]}")
+        if snap.shares_wins:
+            outcomes = [share(tally.wins, games), share(tally.ties, games),
+                        share(tally.losses, games)]
+        else:
+            outcomes = [f"{tally.wins:,} of {games:,}", share(tally.wins, games)]
+        histogram = next(iter(tally.histograms.values()), None)
+        mean = "" if histogram is None or not histogram.total else f"{histogram.mean:.3f}"
+        return [name, *outcomes, mean]
+
+
+def _rates(tally_wins: Sequence[int], games: Sequence[int]) -> list[float]:
+    return [100 * wins / done for wins, done in zip(tally_wins, games, strict=True)]
+
+
+def _games_text(games: int) -> str:
+    for size, suffix in ((10**9, "G"), (10**6, "M"), (10**3, "k")):
+        if games >= size:
+            return f"{games // size}{suffix}"
+    return str(games)
+
+
+class RatePlot(PlotextPlot):
+    """The running win rate of every tally, and the chosen tally's 95% interval
+    narrowing around it as the games add up (games on a log scale)."""
+
+    def show(self, snap: Snapshot, part: int) -> None:
+        plt = self.plt
+        plt.clear_data()
+        plt.clear_figure()
+        plt.title("win rate %, 95% interval")
+        points = [(done, wins) for done, wins in snap.curve if done]
+        if points:
+            games = [done for done, _ in points]
+            plt.xscale("log")
+            ticks = [10**power for power in range(len(str(games[-1])))
+                     if games[0] <= 10**power <= games[-1]]
+            plt.xticks(ticks, [_games_text(tick) for tick in ticks])
+            for index in range(len(snap.labels)):
+                wins = [each[index] for _, each in points]
+                plt.plot(games, _rates(wins, games), color=COLOURS[index % len(COLOURS)],
+                         marker="braille")
+            chosen = [each[part] for _, each in points]
+            bounds = [wilson_interval(w, n) for w, n in zip(chosen, games, strict=True)]
+            plt.plot(games, [100 * low for low, _ in bounds], color="gray", marker="dot")
+            plt.plot(games, [100 * high for _, high in bounds], color="gray", marker="dot")
+        self.refresh()
+
+
+class ScorePlot(PlotextPlot):
+    """The chosen tally's histogram of one score, as a share of the games."""
+
+    def show(self, tally: Tally | None, score: str, label: str) -> None:
+        plt = self.plt
+        plt.clear_data()
+        plt.clear_figure()
+        histogram = tally.histograms.get(score) if tally is not None else None
+        heading = score.replace("_", " ")
+        plt.title(f"{heading} (% of games)" + (f", {label}" if label else ""))
+        if histogram is not None and histogram.total:
+            items = histogram.items()
+            plt.bar([value for value, _ in items],
+                    [100 * count / histogram.total for _, count in items], marker="hd")
+        self.refresh()
+
+
+class WinsList(OptionList):
+    """The first winning deals, lowest first; choosing one replays it."""
+
+    DEFAULT_CSS = """
+    WinsList { width: 20; height: 1fr; border: round $panel; }
+    WinsList:focus { border: round $accent; }
+    """
+
+    def show(self, deals: Sequence[int], wins: int, label: str) -> None:
+        self.border_title = f"{wins:,} win{'s' * (wins != 1)}"
+        self.border_subtitle = "enter replays" if deals else ""
+        shown = [str(deal) for deal in deals]
+        if shown == [option.id for option in self.options]:
+            return
+        highlighted = self.highlighted
+        self.clear_options()
+        self.add_options(Option(f"{int(deal):,}", id=deal) for deal in shown)
+        if shown:
+            self.highlighted = min(highlighted or 0, len(shown) - 1)
+
+    @property
+    def chosen_deal(self) -> int | None:
+        if self.highlighted is None:
+            return None
+        option_id = self.get_option_at_index(self.highlighted).id
+        return int(option_id) if option_id is not None else None
+

@@ -1,0 +1,253 @@
+"""The statistics panel as a person uses it: choose options, run, watch, cancel, look
+back at the history and replay a winning deal.
+
+Every figure the panel shows must be the one ``solitaire-tui stats … --json`` prints
+for the same options and seed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, Select
+
+from rules import hit_or_miss
+from rules.fast import hit_or_miss as fast_hit_or_miss
+from solitaire_tui.app import SolitaireApp
+from solitaire_tui.cli import main
+from solitaire_tui.history import History
+from solitaire_tui.runner import Phase
+from solitaire_tui.screens.game import GameScreen
+from solitaire_tui.screens.history import HistoryScreen
+from solitaire_tui.screens.stats import StatsScreen
+from solitaire_tui.start import Start
+from solitaire_tui.widgets.stats import ResultsTable
+
+from .conftest import SIZE
+from .pilots import text_of
+
+TIMING = {"seconds", "compile_seconds", "games_per_second", "workers"}
+
+# The options each game's panel is given, and the same run on the command line.
+RUNS: dict[str, tuple[dict[str, Any], list[str]]] = {
+    "hit-or-miss": ({"variant": "roll-call", "order": "same"}, ["--variant", "roll-call"]),
+    "relay": ({"players": 3}, ["--players", "3"]),
+    "one-handed": ({}, []),
+    "sequence": ({"strategies": ["greedy", "random"]},
+                 ["--strategy", "greedy", "--strategy", "random"]),
+    "add-residue": ({"players": 3, "n": 5, "strategies": ["greedy", "random", "random"]},
+                    ["--players", "3", "--numbers", "5", "--strategy", "greedy", "--strategy",
+                     "random", "--strategy", "random"]),
+}
+
+
+def untimed(data: dict[str, Any]) -> dict[str, Any]:
+    """The figures as JSON has them (histogram keys become text), without timings."""
+    return {key: value for key, value in json.loads(json.dumps(data)).items()
+            if key not in TIMING}
+
+
+async def until(pilot: Pilot[None], done: Callable[[], bool], seconds: float = 120) -> None:
+    """Let the app run until ``done()``; the kernels may need compiling on a fresh machine."""
+    for _ in range(int(seconds / 0.05)):
+        if done():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the panel did not get there in time")
+
+
+async def fill(pilot: Pilot[None], screen: StatsScreen, games: str, seed: str) -> None:
+    screen.query_one("#games", Input).value = games
+    screen.query_one("#seed", Input).value = seed
+    screen.query_one("#workers", Select).value = 1
+    await pilot.pause()
+
+
+def table_text(screen: StatsScreen) -> str:
+    """Every cell of the table of figures, as shown."""
+    table = screen.query_one(ResultsTable)
+    return " | ".join(str(cell) for row in range(table.row_count)
+                      for cell in table.get_row_at(row))
+
+
+def panel(app: SolitaireApp) -> StatsScreen:
+    screen = app.screen
+    assert isinstance(screen, StatsScreen)
+    return screen
+
+
+@pytest.mark.parametrize("game", list(RUNS))
+async def test_a_seeded_run_shows_what_the_stats_command_prints(
+        make_app: Callable[..., SolitaireApp], capsys: pytest.CaptureFixture[str],
+        game: str) -> None:
+    options, argv = RUNS[game]
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_stats(game, options)
+        await pilot.pause()
+        screen = panel(app)
+        await fill(pilot, screen, "3_000", "41")
+        await pilot.press("r")
+        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        assert screen.shown is not None and screen.shown.phase is Phase.FINISHED
+        shown = screen.shown.data
+        assert shown is not None
+        table = table_text(screen)
+        history = app.history.entries
+    assert main(["stats", game, *argv, "-n", "3000", "--seed", "41", "--workers", "2",
+                 "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert untimed(shown) == untimed(printed)
+    assert history[0].data == shown
+    # The table shows those figures: each row's win rate, and its wins or its ties.
+    parts = printed.get("seats") or printed.get("strategies") or [printed]
+    for part in parts:
+        assert f"{100 * part['win_rate']:.4g}%" in table
+        assert f"{part['wins']:,} of 3,000" in table or (
+            f"{100 * part['tie_rate']:.4g}%" in table)
+
+
+async def test_cancel_keeps_the_games_played_so_far(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_stats("hit-or-miss", {"variant": "unlimited"})
+        await pilot.pause()
+        screen = panel(app)
+        await fill(pilot, screen, "1e12", "7")
+        await pilot.press("r")
+        await until(pilot, lambda: screen.shown is not None and screen.shown.done > 0)
+        await pilot.press("c")
+        snap = screen.shown
+        assert snap is not None and snap.phase is Phase.CANCELLED and not screen.running
+        assert snap.data is not None and snap.data["cancelled"] is True
+        played = snap.data["games"]
+        assert 0 < played < 10**12
+        assert "Cancelled after" in text_of(screen, "#summary")
+        saved = app.history.entries[0].data
+    rows = fast_hit_or_miss.deal_results(7, played, hit_or_miss.Options())
+    assert snap.data["wins"] == int(rows[:, 0].sum()) == saved["wins"]
+
+
+async def test_keys_are_handled_while_a_run_plays(make_app: Callable[..., SolitaireApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_stats("hit-or-miss", {"variant": "roll-call"})
+        await pilot.pause()
+        screen = panel(app)
+        await fill(pilot, screen, "1e12", "3")
+        await pilot.press("r")
+        await until(pilot, lambda: screen.shown is not None and screen.shown.done > 0)
+        assert screen.score == 0
+        await pilot.press("s")  # the next score's histogram
+        assert screen.score == 1 and screen.running
+        assert "passes" in text_of(screen, "#scores")
+        await pilot.press("escape")  # leaving cancels the run and keeps it
+        assert not isinstance(app.screen, StatsScreen)
+        assert app.history.entries[0].data["cancelled"] is True
+
+
+async def test_a_wrong_field_is_one_sentence_and_runs_nothing(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_stats("one-handed")
+        await pilot.pause()
+        screen = panel(app)
+        await fill(pilot, screen, "2.5", "1")
+        await pilot.press("r")
+        assert not screen.running
+        assert "A number of games is a whole number" in text_of(screen, "#summary")
+        await fill(pilot, screen, "10", str(2**64 - 5))
+        await pilot.press("r")
+        assert "run past the last deal number" in text_of(screen, "#summary")
+        app.open_stats("sequence", {"strategies": []})
+        await pilot.pause()
+        await pilot.press("r")
+        assert "Sequence Solitaire needs at least one computer player" in text_of(
+            panel(app), "#summary")
+
+
+async def test_the_menu_and_a_game_open_the_panel_with_their_options(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    from rules import relay
+
+    app = make_app(Start("relay", None, relay.Options(6)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        assert panel(app).game == "relay"
+        assert panel(app).query_one("#players", Select).value == 6
+        await pilot.press("escape", "escape")  # back to the game, then the menu
+        await pilot.press("down", "down", "t")
+        assert panel(app).game == "one-handed"
+
+
+@pytest.mark.parametrize("game", list(RUNS))
+async def test_a_winning_deal_replays_to_its_win(make_app: Callable[..., SolitaireApp],
+                                                 game: str) -> None:
+    options = RUNS[game][0]
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_stats(game, options)
+        await pilot.pause()
+        screen = panel(app)
+        await fill(pilot, screen, "5_000", "5")
+        await pilot.press("r")
+        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        assert screen.shown is not None
+        # A row other than the first (the random player almost never wins Sequence
+        # Solitaire: greedy's wins are replayed there).
+        labels = screen.shown.labels
+        last = labels.index("greedy") if game == "sequence" else len(labels) - 1
+        screen.query_one(ResultsTable).move_cursor(row=last)
+        await pilot.pause()
+        wins = screen.shown.tallies[last].first_wins
+        assert wins, "no win to replay in these deals"
+        screen.query_one("#wins").focus()
+        await pilot.press("enter")
+        game_screen = app.screen
+        assert isinstance(game_screen, GameScreen) and game_screen.replaying
+        assert str(wins[0]) in game_screen.replaying
+        assert game_screen.session.state == game_screen.session.start
+        while game_screen.session.can_redo:
+            await pilot.press("U")
+        assert game_screen.session.is_over
+        if game == "add-residue":
+            from rules import add_residue
+
+            winners = add_residue.result(game_screen.session.state).winners
+            assert winners == (last,)
+        else:
+            assert game_screen.verdict(game_screen.session.state)[0]
+        assert app.records.games == {}  # a replay counts toward no record
+        assert "replay" in text_of(game_screen, "#title")
+
+
+async def test_the_history_reopens_a_run_with_its_figures(
+        make_app: Callable[..., SolitaireApp], records_path: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_stats("sequence", {"strategies": ["greedy", "random"]})
+        await pilot.pause()
+        screen = panel(app)
+        await fill(pilot, screen, "1_000", "9")
+        await pilot.press("r")
+        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        first = screen.shown.data if screen.shown else None
+        await pilot.press("H")
+        assert isinstance(app.screen, HistoryScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        reopened = panel(app)
+        assert reopened is not screen and reopened.shown is not None
+        assert reopened.shown.data == first
+        assert reopened.query_one("#seed", Input).value == "9"
+        assert "From the history" in text_of(reopened, "#summary")
+    saved, notice = History.load(records_path.with_name("runs.json"))
+    assert notice is None and saved.entries[0].data == json.loads(json.dumps(first))
