@@ -129,7 +129,10 @@ def run(
         spent = time.perf_counter() - began
         state.done += count
         state.seconds += spent
-        chunk = int(min(MAX_CHUNK, max(MIN_CHUNK, count * CHUNK_SECONDS / max(spent, 1e-6))))
+        # At most double: early progress comes at evenly spaced powers of two, which is
+        # what a running win rate on a log scale needs.
+        chunk = int(min(MAX_CHUNK, 2 * count,
+                        max(MIN_CHUNK, count * CHUNK_SECONDS / max(spent, 1e-6))))
         if on_progress is not None:
             on_progress(state)
     return state

@@ -113,7 +113,8 @@ class StatsScreen(Screen[None]):
         self.query_one("#run", Button).focus()
         self.set_interval(POLL_SECONDS, self._poll)
         if self.entry is not None:
-            self._reopen(self.entry)
+            # After the first layout: plotext loses what is drawn before its plot has a size.
+            self.call_after_refresh(self._reopen, self.entry)
 
     def on_unmount(self) -> None:
         if self.live is not None:

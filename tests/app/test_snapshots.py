@@ -56,3 +56,27 @@ def test_hit_or_miss(snap_compare: Any, tmp_path: Path) -> None:
 def test_relay(snap_compare: Any, tmp_path: Path) -> None:
     app = app_on(tmp_path, Start("relay", numbered(107), relay.Options(4)))
     assert snap_compare(app, press=["space"] * 30, terminal_size=SIZE)
+
+
+def test_stats_panel(snap_compare: Any, tmp_path: Path) -> None:
+    """A seeded Add/Residue run reopened from the history: every figure is fixed, the
+    timings too (they are set here, as a live run's would vary)."""
+    from solitaire_tui import runs
+    from solitaire_tui.history import Entry
+    from solitaire_tui.runner import LiveRun
+    from solitaire_tui.screens.stats import StatsScreen
+
+    setup = runs.setup("add-residue", {"players": 3, "n": 6,
+                                       "strategies": ["greedy", "random", "random"]})
+    run = LiveRun(setup, 1000, 20_000, 1).start()
+    run.thread.join(120)
+    data = run.snapshot.data
+    assert data is not None
+    data |= {"seconds": 0.01, "compile_seconds": 0.5, "games_per_second": 2e6, "workers": 2}
+    entry = Entry(data, "2026-11-21 12:00:00", list(run.snapshot.curve))
+
+    async def reopen(pilot: Any) -> None:
+        pilot.app.push_screen(StatsScreen("add-residue", entry=entry))
+        await pilot.pause()
+
+    assert snap_compare(app_on(tmp_path), run_before=reopen, terminal_size=SIZE)
