@@ -76,11 +76,12 @@ class RunOptions(Horizontal):
             yield Label("n")
             yield _pick(_numbers(add_residue.MIN_N, add_residue.MAX_N),
                         given.get("n", add_residue.Options.n), "n")
-            seats = list(given.get("strategies", ["greedy"]))
+            # By default greedy against random players: greedy against greedy always ties.
+            seats = list(given.get("strategies", ["greedy", "random"]))
             for seat in range(add_residue.MAX_PLAYERS):
                 yield Label(f"P{seat + 1}", classes="seat")
                 level = _pick([(name, name) for name in STRATEGIES],
-                              seats[seat] if seat < len(seats) else seats[0], f"seat-{seat + 1}")
+                              seats[min(seat, len(seats) - 1)], f"seat-{seat + 1}")
                 level.add_class("seat-level")
                 yield level
 

@@ -7,6 +7,7 @@ a finished one and one reopened from the history look alike.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from rich.text import Text
@@ -20,6 +21,7 @@ from solitaire_tui.runner import Snapshot
 from solitaire_tui.runs import percent
 
 LABEL_WIDTH = 11
+SCORE_TICKS = 8  # at most this many values are named under a histogram
 # A colour a tally, for its line in the plot and its name in the table, which serves
 # as the plot's legend (plotext's own legend is unreliable in small plots).
 COLOURS = ("cyan", "magenta", "green", "yellow", "red", "blue")
@@ -131,8 +133,10 @@ class ScorePlot(PlotextPlot):
         plt.title(f"{heading} (% of games)" + (f", {label}" if label else ""))
         if histogram is not None and histogram.total:
             items = histogram.items()
-            plt.bar([value for value, _ in items],
-                    [100 * count / histogram.total for _, count in items], marker="hd")
+            values = [value for value, _ in items]
+            plt.bar(values, [100 * count / histogram.total for _, count in items], marker="hd")
+            ticks = values[::math.ceil(len(values) / SCORE_TICKS)]  # labels that never crowd
+            plt.xticks(ticks, [str(tick) for tick in ticks])
         self.refresh()
 
 

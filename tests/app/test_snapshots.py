@@ -73,7 +73,13 @@ def test_stats_panel(snap_compare: Any, tmp_path: Path) -> None:
     data = run.snapshot.data
     assert data is not None
     data |= {"seconds": 0.01, "compile_seconds": 0.5, "games_per_second": 2e6, "workers": 2}
-    entry = Entry(data, "2026-11-21 12:00:00", list(run.snapshot.curve))
+    # The running curve at fixed points (a live run's points follow its chunks' timing).
+    kernel = setup.make_kernel()
+    rows = kernel.results(1000, 20_000)
+    wins = [reading.won(rows).cumsum() for reading in kernel.readings]
+    curve = [(done, [int(seat[done - 1]) for seat in wins])
+             for done in (250, 500, 1000, 2000, 4000, 8000, 16000, 20_000)]
+    entry = Entry(data, "2026-11-21 12:00:00", curve)
 
     async def reopen(pilot: Any) -> None:
         pilot.app.push_screen(StatsScreen("add-residue", entry=entry))

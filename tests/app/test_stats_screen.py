@@ -68,6 +68,17 @@ async def fill(pilot: Pilot[None], screen: StatsScreen, games: str, seed: str) -
     await pilot.pause()
 
 
+async def start_run(pilot: Pilot[None], app: SolitaireApp, game: str, options: dict[str, Any],
+                    games: str, seed: str) -> StatsScreen:
+    """Open the panel on ``options`` and start ``games`` from ``seed`` on one worker."""
+    app.open_stats(game, options)
+    await pilot.pause()
+    screen = panel(app)
+    await fill(pilot, screen, games, seed)
+    await pilot.press("r")
+    return screen
+
+
 def table_text(screen: StatsScreen) -> str:
     """Every cell of the table of figures, as shown."""
     table = screen.query_one(ResultsTable)
@@ -88,11 +99,7 @@ async def test_a_seeded_run_shows_what_the_stats_command_prints(
     options, argv = RUNS[game]
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        app.open_stats(game, options)
-        await pilot.pause()
-        screen = panel(app)
-        await fill(pilot, screen, "3_000", "41")
-        await pilot.press("r")
+        screen = await start_run(pilot, app, game, options, "3_000", "41")
         await until(pilot, lambda: screen.shown is not None and screen.shown.over)
         assert screen.shown is not None and screen.shown.phase is Phase.FINISHED
         shown = screen.shown.data
@@ -116,11 +123,7 @@ async def test_cancel_keeps_the_games_played_so_far(
         make_app: Callable[..., SolitaireApp]) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        app.open_stats("hit-or-miss", {"variant": "unlimited"})
-        await pilot.pause()
-        screen = panel(app)
-        await fill(pilot, screen, "1e12", "7")
-        await pilot.press("r")
+        screen = await start_run(pilot, app, "hit-or-miss", {"variant": "unlimited"}, "1e12", "7")
         await until(pilot, lambda: screen.shown is not None and screen.shown.done > 0)
         await pilot.press("c")
         snap = screen.shown
@@ -137,11 +140,7 @@ async def test_cancel_keeps_the_games_played_so_far(
 async def test_keys_are_handled_while_a_run_plays(make_app: Callable[..., SolitaireApp]) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        app.open_stats("hit-or-miss", {"variant": "roll-call"})
-        await pilot.pause()
-        screen = panel(app)
-        await fill(pilot, screen, "1e12", "3")
-        await pilot.press("r")
+        screen = await start_run(pilot, app, "hit-or-miss", {"variant": "roll-call"}, "1e12", "3")
         await until(pilot, lambda: screen.shown is not None and screen.shown.done > 0)
         assert screen.score == 0
         await pilot.press("s")  # the next score's histogram
@@ -194,11 +193,7 @@ async def test_a_winning_deal_replays_to_its_win(make_app: Callable[..., Solitai
     options = RUNS[game][0]
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        app.open_stats(game, options)
-        await pilot.pause()
-        screen = panel(app)
-        await fill(pilot, screen, "5_000", "5")
-        await pilot.press("r")
+        screen = await start_run(pilot, app, game, options, "5_000", "5")
         await until(pilot, lambda: screen.shown is not None and screen.shown.over)
         assert screen.shown is not None
         # A row other than the first (the random player almost never wins Sequence
@@ -243,11 +238,8 @@ async def test_the_history_reopens_a_run_with_its_figures(
         make_app: Callable[..., SolitaireApp], records_path: Path) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        app.open_stats("sequence", {"strategies": ["greedy", "random"]})
-        await pilot.pause()
-        screen = panel(app)
-        await fill(pilot, screen, "1_000", "9")
-        await pilot.press("r")
+        screen = await start_run(pilot, app, "sequence", {"strategies": ["greedy", "random"]},
+                                 "1_000", "9")
         await until(pilot, lambda: screen.shown is not None and screen.shown.over)
         first = screen.shown.data if screen.shown else None
         await pilot.press("H")
