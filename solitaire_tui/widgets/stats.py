@@ -135,8 +135,8 @@ class ScorePlot(PlotextPlot):
             items = histogram.items()
             values = [value for value, _ in items]
             plt.bar(values, [100 * count / histogram.total for _, count in items], marker="hd")
-            ticks = values[::math.ceil(len(values) / SCORE_TICKS)]  # labels that never crowd
-            plt.xticks(ticks, [str(tick) for tick in ticks])
+            named = values[::math.ceil(len(values) / SCORE_TICKS)]  # labels that never crowd
+            plt.xticks([float(value) for value in named], [str(value) for value in named])
         self.refresh()
 
 
