@@ -62,6 +62,20 @@ class Histogram:
         """(value, count) pairs by value, for tables and plots."""
         return sorted(self.counts.items())
 
+    def binned(self, bins: int) -> list[tuple[int, int, int]]:
+        """(first value, last value, count) for at most ``bins`` equal ranges of the
+        values seen, so a score with a thousand values still draws in a few bars."""
+        items = self.items()
+        if not items:
+            return []
+        low, high = items[0][0], items[-1][0]
+        width = max(1, math.ceil((high - low + 1) / bins))
+        counts: dict[int, int] = {}
+        for value, count in items:
+            start = low + (value - low) // width * width
+            counts[start] = counts.get(start, 0) + count
+        return [(start, start + width - 1, count) for start, count in sorted(counts.items())]
+
 
 @dataclass
 class Tally:

@@ -98,17 +98,8 @@ def play_run(kernel: Kernel, games: int, seed: int, workers: int | None,
 
 def histogram_rows(histogram: Histogram, bins: int = HISTOGRAM_BINS) -> list[tuple[str, int]]:
     """(label, count) for at most ``bins`` equal ranges of the values seen."""
-    items = histogram.items()
-    if not items:
-        return []
-    low, high = items[0][0], items[-1][0]
-    width = max(1, math.ceil((high - low + 1) / bins))
-    rows: dict[int, int] = {}
-    for value, count in items:
-        start = low + (value - low) // width * width
-        rows[start] = rows.get(start, 0) + count
-    return [(str(start) if width == 1 else f"{start}–{start + width - 1}", count)
-            for start, count in sorted(rows.items())]
+    return [(str(first) if first == last else f"{first}–{last}", count)
+            for first, last, count in histogram.binned(bins)]
 
 
 def share_text(count: int, games: int) -> str:

@@ -32,7 +32,8 @@ from solitaire_tui.widgets.footer import KeyFooter
 from solitaire_tui.widgets.run_options import RunOptions
 from solitaire_tui.widgets.stats import RatePlot, ResultsTable, ScorePlot, WinsList
 
-POLL_SECONDS = 0.1  # how often the figures are redrawn while a run plays
+POLL_SECONDS = 0.15  # how often the figures are redrawn while a run plays: 6–7 times a second
+PLOT_SECONDS = 0.5  # and the plots
 
 
 def clock(seconds: float) -> str:
@@ -83,6 +84,8 @@ class StatsScreen(Screen[None]):
         self.shown: Snapshot | None = None
         self.shown_setup: runs.Setup | None = None  # the set-up the figures shown came from
         self.part = 0  # the tally the charts and the wins list show
+        self._plotted = 0.0  # when the plots were last drawn
+        self._said = ""
         self.score = 0  # which of its histograms
 
     def compose(self) -> ComposeResult:
@@ -101,7 +104,7 @@ class StatsScreen(Screen[None]):
         with Horizontal(id="meter"):
             yield ProgressBar(1, show_eta=False, id="progress")
             yield Static(id="speed")
-        yield Static("Choose the options, then r or enter runs the games.", id="summary")
+        yield Static(id="summary")
         yield ResultsTable(id="results")
         with Horizontal(id="charts"):
             yield RatePlot(id="rate")
@@ -110,6 +113,7 @@ class StatsScreen(Screen[None]):
         yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
+        self._say("Choose the options, then r or enter runs the games.")
         self.query_one("#run", Button).focus()
         self.set_interval(POLL_SECONDS, self._poll)
         if self.entry is not None:
@@ -204,20 +208,27 @@ class StatsScreen(Screen[None]):
     # --- showing a run --------------------------------------------------------------
 
     def _show(self, snap: Snapshot) -> None:
+        # The footer is rebuilt (a new layout) only when the keys that apply change.
+        keys_change = self.shown is None or (snap.phase, len(snap.tallies)) != (
+            self.shown.phase, len(self.shown.tallies))
         self.shown = snap
         bar = self.query_one(ProgressBar)
         if snap.phase is Phase.LOADING:
             bar.update(total=None)
         else:
             bar.update(total=snap.games, progress=snap.done)
-        self.query_one("#speed", Static).update(self._speed(snap))
+        # One line that never changes size: no layout, which would cost the kernels a core.
+        self.query_one("#speed", Static).update(self._speed(snap), layout=False)
         self._say(self._summary(snap), error=snap.phase is Phase.FAILED)
         if snap.tallies:
             self.part = min(self.part, len(snap.tallies) - 1)
-            self._show_figures()
-        self.refresh_bindings()
+            # The plots (plotext, pure Python) are redrawn less often than the figures,
+            # to leave the cores to the kernels.
+            self._show_figures(plots=snap.over or time.monotonic() - self._plotted >= PLOT_SECONDS)
+        if keys_change:
+            self.refresh_bindings()
 
-    def _show_figures(self) -> None:
+    def _show_figures(self, *, plots: bool = True) -> None:
         snap, tally = self.shown, self._tally()
         if snap is None or tally is None:
             return
@@ -225,9 +236,11 @@ class StatsScreen(Screen[None]):
         score = names[self.score % len(names)] if names else ""
         label = snap.labels[self.part] if len(snap.labels) > 1 else ""
         self.query_one(ResultsTable).show(snap, names[0] if names else "")
-        self.query_one(RatePlot).show(snap, self.part)
-        self.query_one(ScorePlot).show(tally, score, label)
         self.query_one(WinsList).show(tally.first_wins, tally.wins, label)
+        if plots:
+            self._plotted = time.monotonic()
+            self.query_one(RatePlot).show(snap, self.part)
+            self.query_one(ScorePlot).show(tally, score, label)
 
     def _tally(self) -> Any:
         snap = self.shown
@@ -250,8 +263,9 @@ class StatsScreen(Screen[None]):
         if snap.phase is Phase.LOADING:
             return ("Loading the compiled engine… (the first run after an install compiles"
                     " it, which can take a minute; c cancels)")
-        if snap.phase is Phase.PLAYING:
-            return f"Playing {deals} on {snap.workers} workers; c cancels, keeping what was played."
+        if snap.phase is Phase.PLAYING:  # the same words throughout: no new layout
+            return (f"Playing deals {snap.seed:,}..{snap.seed + snap.games - 1:,} on"
+                    f" {snap.workers} workers; c cancels, keeping what was played.")
         if snap.phase is Phase.FAILED:
             return snap.error
         timing = (f"{snap.seconds:.2f} s on {snap.workers} workers, engine loaded in"
@@ -266,7 +280,10 @@ class StatsScreen(Screen[None]):
     def _say(self, text: str, *, error: bool = False) -> None:
         summary = self.query_one("#summary", Static)
         summary.set_class(error, "-error")
-        summary.update(Text(text[:1].upper() + text[1:]))
+        sentence = text[:1].upper() + text[1:]
+        if sentence != self._said:  # the same line again needs no new layout
+            self._said = sentence
+            summary.update(Text(sentence))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.cursor_row != self.part:

@@ -21,7 +21,9 @@ from solitaire_tui.runner import Snapshot
 from solitaire_tui.runs import percent
 
 LABEL_WIDTH = 11
+SHARE_WIDTH = len("99.99% (99.9–99.9)")
 SCORE_TICKS = 8  # at most this many values are named under a histogram
+SCORE_BARS = 40  # a score with more values is drawn in this many ranges
 # A colour a tally, for its line in the plot and its name in the table, which serves
 # as the plot's legend (plotext's own legend is unreliable in small plots).
 COLOURS = ("cyan", "magenta", "green", "yellow", "red", "blue")
@@ -48,24 +50,32 @@ class ResultsTable(DataTable[Text | str]):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, cursor_type="row", zebra_stripes=True)
-        self._shape: tuple[bool, str, int] | None = None  # ties, score, rows
+        self._shape: tuple[bool, str, int, int] | None = None  # ties, score, rows, games
 
     def show(self, snap: Snapshot, score: str) -> None:
-        shape = (snap.shares_wins, score, len(snap.tallies))
+        shape = (snap.shares_wins, score, len(snap.tallies), snap.games)
         if shape != self._shape:
+            # Columns as wide as their figures can get, so that updates never widen
+            # them: a new layout on every update would cost the kernels a core.
             self._shape = shape
             cursor = self.cursor_row
             self.clear(columns=True)
-            outcomes = ("won alone", "tied", "lost") if snap.shares_wins else (
-                "won", "win rate (95% interval)")
-            self.add_columns("", *outcomes, f"mean {score.replace('_', ' ')}" if score else "")
+            self.add_column("", width=LABEL_WIDTH)
+            shares = ("won alone", "tied", "lost") if snap.shares_wins else (
+                "win rate (95% interval)",)
+            if not snap.shares_wins:
+                self.add_column("won", width=len(f"{snap.games:,} of {snap.games:,}"))
+            for heading in shares:
+                self.add_column(heading, width=max(len(heading), SHARE_WIDTH))
+            mean = f"mean {score.replace('_', ' ')}" if score else ""
+            self.add_column(mean, width=max(len(mean), 8))
             for index in range(len(snap.tallies)):
                 self.add_row(*self._cells(snap, index), key=str(index))
             self.move_cursor(row=min(cursor, len(snap.tallies) - 1))
             return
         for index in range(len(snap.tallies)):
             for column, value in enumerate(self._cells(snap, index)):
-                self.update_cell_at(Coordinate(index, column), value, update_width=True)
+                self.update_cell_at(Coordinate(index, column), value)
 
     @staticmethod
     def _cells(snap: Snapshot, index: int) -> list[Text | str]:
@@ -132,9 +142,9 @@ class ScorePlot(PlotextPlot):
         heading = score.replace("_", " ")
         plt.title(f"{heading} (% of games)" + (f", {label}" if label else ""))
         if histogram is not None and histogram.total:
-            items = histogram.items()
-            values = [value for value, _ in items]
-            plt.bar(values, [100 * count / histogram.total for _, count in items], marker="hd")
+            bars = histogram.binned(SCORE_BARS)
+            values = [first for first, _, _ in bars]
+            plt.bar(values, [100 * count / histogram.total for _, _, count in bars], marker="hd")
             named = values[::math.ceil(len(values) / SCORE_TICKS)]  # labels that never crowd
             plt.xticks([float(value) for value in named], [str(value) for value in named])
         self.refresh()
