@@ -78,12 +78,12 @@ class LiveRun:
     seed: int
     games: int
     workers: int | None = None  # None: every core
-    _cancel: threading.Event = field(default_factory=threading.Event)
-    _curve: list[Point] = field(default_factory=list)
-    _kernel: Kernel | None = None
-    _latest: Snapshot | None = None
-    _final: Snapshot | None = None
-    _lock: threading.Lock = field(default_factory=threading.Lock)
+    _cancel: threading.Event = field(default_factory=threading.Event, init=False)
+    _curve: list[Point] = field(default_factory=list, init=False)
+    _kernel: Kernel | None = field(default=None, init=False)
+    _latest: Snapshot | None = field(default=None, init=False)
+    _final: Snapshot | None = field(default=None, init=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False)
 
     def __post_init__(self) -> None:
         self._latest = Snapshot(Phase.LOADING, self.seed, self.games)

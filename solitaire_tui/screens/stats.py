@@ -23,6 +23,7 @@ from textual.widgets import Button, DataTable, Input, Label, OptionList, Progres
 
 from rules.cards import check_deals
 from rules.errors import RulesError
+from rules.stats import Tally
 from solitaire_tui import runs
 from solitaire_tui.games import GAMES_BY_KEY
 from solitaire_tui.history import Entry
@@ -242,7 +243,7 @@ class StatsScreen(Screen[None]):
             self.query_one(RatePlot).show(snap, self.part)
             self.query_one(ScorePlot).show(tally, score, label)
 
-    def _tally(self) -> Any:
+    def _tally(self) -> Tally | None:
         snap = self.shown
         return snap.tallies[self.part] if snap is not None and snap.tallies else None
 
