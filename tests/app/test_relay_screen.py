@@ -102,6 +102,7 @@ async def test_undo_and_redo_walk_the_same_states(make_app: Any) -> None:
 async def test_the_players_are_chosen_by_keys(make_app: Any) -> None:
     app = make_app(Start("relay", numbered(DEAL)))
     async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()  # the choices point at the one made only after a refresh
         dialog = app.screen
         assert isinstance(dialog, OptionsDialog), "opened without options, the relay asks"
         await pilot.press("right", "right", "enter")
