@@ -74,8 +74,7 @@ class GameScreen(Screen[None], Generic[S, M]):
         self.session: Session[S, M] = Session(self.rules, self.new_state())
         self._recorded = False
         self._auto: Timer | None = None
-        self.replaying: str | None = None  # what is replayed, while a replay is on
-        self._replay: Replay | None = None
+        self._replay: Replay | None = None  # the game replayed, while a replay is on
 
     # --- what a game supplies -------------------------------------------------
 
@@ -123,6 +122,11 @@ class GameScreen(Screen[None], Generic[S, M]):
     # --- shared machinery -----------------------------------------------------
 
     @property
+    def replaying(self) -> str | None:
+        """What is replayed, in words, while a replay is on."""
+        return self._replay.label if self._replay is not None else None
+
+    @property
     def rules(self) -> Rules[S, M]:
         return self.RULES  # type: ignore[no-any-return]
 
@@ -164,7 +168,6 @@ class GameScreen(Screen[None], Generic[S, M]):
         for move, _ in moves_of(self.rules, self.session.start, replay.choose):
             self.session.play(move)
         self.session.restart()
-        self.replaying = replay.label
         self.redraw()
         self.say(f"Replay of {replay.label}: U steps forward, u back, a plays it through,"
                  " r goes back to the start.")
@@ -252,7 +255,7 @@ class GameScreen(Screen[None], Generic[S, M]):
         self.deck = deck
         self.session = Session(self.rules, self.new_state())
         self._recorded = False
-        self.replaying = None
+        self._replay = None
         self.say("")
         self.redraw()
 

@@ -237,7 +237,7 @@ class StatsScreen(Screen[None]):
         score = names[self.score % len(names)] if names else ""
         label = snap.labels[self.part] if len(snap.labels) > 1 else ""
         self.query_one(ResultsTable).show(snap, names[0] if names else "")
-        self.query_one(WinsList).show(tally.first_wins, tally.wins, label)
+        self.query_one(WinsList).show(tally.first_wins, tally.wins)
         if plots:
             self._plotted = time.monotonic()
             self.query_one(RatePlot).show(snap, self.part)

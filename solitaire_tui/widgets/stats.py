@@ -158,7 +158,7 @@ class WinsList(OptionList):
     WinsList:focus { border: round $accent; }
     """
 
-    def show(self, deals: Sequence[int], wins: int, label: str) -> None:
+    def show(self, deals: Sequence[int], wins: int) -> None:
         self.border_title = f"{wins:,} win{'s' * (wins != 1)}"
         self.border_subtitle = "enter replays" if deals else ""
         shown = [str(deal) for deal in deals]
