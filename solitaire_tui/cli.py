@@ -16,7 +16,8 @@ from typing import NoReturn
 from rules import add_residue, hit_or_miss, relay
 from rules.cards import MAX_DEAL, deal_cards, format_cards, parse_deck, ranks_only
 from rules.errors import RulesError
-from rules.strategies import NAMES as STRATEGIES
+from rules.strategies import add_residue as add_residue_players
+from rules.strategies import sequence as sequence_players
 from solitaire_tui import decks, headless, runs
 from solitaire_tui.games import GAMES
 from solitaire_tui.judge import JudgeInputError, judge
@@ -84,11 +85,12 @@ def _game_options(parser: argparse.ArgumentParser, key: str, *, play: bool) -> N
                             default=4, metavar="P", help="players in the relay, 1..10"
                             " (default: 4)")
     elif key == "sequence" and play:
-        parser.add_argument("--strategy", choices=STRATEGIES, default="greedy",
+        parser.add_argument("--strategy", choices=sequence_players.NAMES, default="greedy",
                             help="the computer player (default: greedy)")
     elif key == "sequence":
-        parser.add_argument("--strategy", action="append", choices=STRATEGIES, metavar="S",
-                            help="a computer player, greedy or random; give it again to"
+        parser.add_argument("--strategy", action="append", choices=sequence_players.NAMES,
+                            metavar="S", help="a computer player: "
+                            + ", ".join(sequence_players.NAMES) + "; give it again to"
                             " compare players on the same deals (default: greedy)")
     elif key == "add-residue":
         parser.add_argument("--players", type=whole(add_residue.MIN_PLAYERS,
@@ -98,8 +100,9 @@ def _game_options(parser: argparse.ArgumentParser, key: str, *, play: bool) -> N
                             type=whole(add_residue.MIN_N, add_residue.MAX_N), default=13,
                             metavar="N", help="each pile holds 1..N, N from 1 to 20"
                             " (default: 13)")
-        parser.add_argument("--strategy", action="append", choices=STRATEGIES, metavar="S",
-                            help="a seat's player, greedy or random; give it once for every"
+        parser.add_argument("--strategy", action="append", choices=add_residue_players.NAMES,
+                            metavar="S", help="a seat's player: "
+                            + ", ".join(add_residue_players.NAMES) + "; give it once for every"
                             " seat or once for all (default: greedy)")
 
 

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import math
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rules import add_residue, hit_or_miss, relay
 from rules.errors import OptionsError
 from rules.stats import Histogram, Tally, wilson_interval
-from rules.strategies import NAMES as STRATEGIES
+from rules.strategies import add_residue as add_residue_players
 from rules.strategies import check_name
+from rules.strategies import sequence as sequence_players
 from solitaire_tui import headless
 from solitaire_tui.decks import RANDOM_DEALS
 from solitaire_tui.games import GAMES_BY_KEY
@@ -60,11 +61,11 @@ def kernels() -> Any:
     return kernels
 
 
-def _strategies(value: Any, game: str) -> list[str]:
+def _strategies(value: Any, names: Sequence[str], game: str) -> list[str]:
     if not isinstance(value, list) or not value:
         raise OptionsError(f"{game} needs at least one computer player:"
-                           f" {' or '.join(STRATEGIES)}")
-    return [check_name(str(name), game) for name in value]
+                           f" {', '.join(names)}")
+    return [check_name(str(name), names, game) for name in value]
 
 
 def _whole(options: Mapping[str, Any], name: str, default: int) -> int:
@@ -97,7 +98,8 @@ def setup(game: str, options: Mapping[str, Any]) -> Setup:
         return Setup(game, {}, GAMES_BY_KEY[game].title,
                      lambda: kernels().one_handed_kernel())
     if game == "sequence":
-        strategies = _strategies(options.get("strategies", ["greedy"]), "Sequence Solitaire")
+        strategies = _strategies(options.get("strategies", ["greedy"]),
+                                 sequence_players.NAMES, "Sequence Solitaire")
         if len(set(strategies)) < len(strategies):
             raise OptionsError("name each Sequence Solitaire player once")
         return Setup(game, {"strategies": strategies}, headless.sequence_title(strategies),
@@ -106,7 +108,8 @@ def setup(game: str, options: Mapping[str, Any]) -> Setup:
     if game == "add-residue":
         table = add_residue.Options(_whole(options, "players", add_residue.Options.players),
                                     _whole(options, "n", add_residue.Options.n))
-        seats = seat_players(_strategies(options.get("strategies", ["greedy"]), "Add/Residue"),
+        seats = seat_players(_strategies(options.get("strategies", ["greedy"]),
+                                         add_residue_players.NAMES, "Add/Residue"),
                              table.players)
         return Setup(game, {"players": table.players, "n": table.n, "strategies": seats},
                      headless.add_residue_title(table, seats),

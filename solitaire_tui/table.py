@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from rules import add_residue
 from rules.errors import OptionsError
-from rules.strategies import NAMES
+from rules.strategies.add_residue import NAMES
 
 NAME_LENGTH = 10  # the board has a narrow column for names at 80 columns
 DEFAULT_NAMES = ("You", "Bea", "Cal", "Dot", "Eli", "Flo")

@@ -91,5 +91,5 @@ def test_the_last_deal_numbers_play_like_the_rules() -> None:
 
 
 def test_an_unknown_player_is_refused_by_name() -> None:
-    with pytest.raises(OptionsError, match="greedy and random, not 'clever'"):
+    with pytest.raises(OptionsError, match="greedy, random, not 'clever'"):
         fast.deal_results(0, 1, "clever")

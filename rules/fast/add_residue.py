@@ -25,6 +25,7 @@ from rules import add_residue
 from rules.errors import OptionsError
 from rules.fast.deals import below
 from rules.fast.players import GREEDY, code
+from rules.strategies.add_residue import NAMES
 
 ADD, MOD = 0, 1
 # A pile is a mask with bit c - 1 set while number c is left. It is read in two
@@ -139,7 +140,7 @@ def codes(options: add_residue.Options, strategies: Sequence[str]) -> tuple[int,
     if len(strategies) != options.players:
         raise OptionsError(f"give a strategy for each of the {options.players} seats,"
                            f" not {len(strategies)}")
-    seats = np.array([code(name, "Add/Residue") for name in strategies], np.int8)
+    seats = np.array([code(name, NAMES, "Add/Residue") for name in strategies], np.int8)
     return options.n, seats
 
 

@@ -6,7 +6,9 @@ from collections.abc import Sequence
 
 from rules import add_residue
 from rules.add_residue import Move, Pile, State
-from rules.strategies import Player, RandomPlayer, check_name
+from rules.strategies import BASIC, Player, RandomPlayer, check_name
+
+NAMES = BASIC  # the players by name, as the command line and the kernels know them
 
 
 class GreedyPlayer:
@@ -27,7 +29,7 @@ class GreedyPlayer:
 
 def player(name: str, seed: int) -> Player[State, Move]:
     """The player a strategy name stands for; ``seed`` drives the random one."""
-    if check_name(name, "Add/Residue") == "greedy":
+    if check_name(name, NAMES, "Add/Residue") == "greedy":
         return GreedyPlayer()
     return RandomPlayer(add_residue.legal_moves, seed)
 

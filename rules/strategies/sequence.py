@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from rules import sequence
 from rules.sequence import Move, State, ToFinal, ToStorage
-from rules.strategies import Player, RandomPlayer, check_name
+from rules.strategies import BASIC, Player, RandomPlayer, check_name
+
+NAMES = BASIC  # the players by name, as the command line and the kernels know them
 
 
 class GreedyPlayer:
@@ -26,6 +28,6 @@ class GreedyPlayer:
 
 def player(name: str, seed: int) -> Player[State, Move]:
     """The player a strategy name stands for; ``seed`` drives the random one."""
-    if check_name(name, "Sequence Solitaire") == "greedy":
+    if check_name(name, NAMES, "Sequence Solitaire") == "greedy":
         return GreedyPlayer()
     return RandomPlayer(sequence.legal_moves, seed)

@@ -18,7 +18,7 @@ from textual.widgets import Button, Input, Label
 
 from rules import add_residue
 from rules.errors import RulesError
-from rules.strategies import NAMES
+from rules.strategies.add_residue import NAMES
 from solitaire_tui.table import DEFAULT_NAMES, NAME_LENGTH, Table, make_table
 from solitaire_tui.widgets.cycle import Cycle
 

@@ -21,7 +21,7 @@ from textual.widgets import Label
 from rules import sequence
 from rules.cards import Card
 from rules.sequence import PILE_SIZE, PILES, Move, State, ToFinal, ToStorage
-from rules.strategies import NAMES as STRATEGIES
+from rules.strategies.sequence import NAMES as STRATEGIES
 from rules.strategies.sequence import player
 from solitaire_tui.decks import Deck
 from solitaire_tui.keys import GAME_KEYS

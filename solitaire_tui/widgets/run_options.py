@@ -15,7 +15,8 @@ from textual.containers import Horizontal
 from textual.widgets import Checkbox, Label, Select
 
 from rules import add_residue, hit_or_miss, relay
-from rules.strategies import NAMES as STRATEGIES
+from rules.strategies import add_residue as add_residue_players
+from rules.strategies import sequence as sequence_players
 
 VARIANTS = ("unlimited", "roll-call", "two-strike", "strikes=1", "strikes=4", "strikes=5")
 
@@ -65,8 +66,8 @@ class RunOptions(Horizontal):
             yield Label("No options: every move is forced.")
         elif self.game == "sequence":
             yield Label("Players, compared on the same deals:")
-            chosen = given.get("strategies", STRATEGIES)
-            for name in STRATEGIES:
+            chosen = given.get("strategies", sequence_players.NAMES)
+            for name in sequence_players.NAMES:
                 yield Checkbox(name, name in chosen, compact=True, id=f"strategy-{name}")
         else:
             players = given.get("players", add_residue.Options.players)
@@ -80,7 +81,7 @@ class RunOptions(Horizontal):
             seats = list(given.get("strategies", ["greedy", "random"]))
             for seat in range(add_residue.MAX_PLAYERS):
                 yield Label(f"P{seat + 1}", classes="seat")
-                level = _pick([(name, name) for name in STRATEGIES],
+                level = _pick([(name, name) for name in add_residue_players.NAMES],
                               seats[min(seat, len(seats) - 1)], f"seat-{seat + 1}")
                 level.add_class("seat-level")
                 yield level
@@ -112,7 +113,7 @@ class RunOptions(Horizontal):
         if self.game == "relay":
             return {"players": self._value("players")}
         if self.game == "sequence":
-            return {"strategies": [name for name in STRATEGIES
+            return {"strategies": [name for name in sequence_players.NAMES
                                    if self.query_one(f"#strategy-{name}", Checkbox).value]}
         if self.game == "add-residue":
             players = self._value("players")
