@@ -1,0 +1,404 @@
+"""Sequence Solitaire's fair player, compiled: it sees what a person sees.
+
+A person sees the final piles, the storage piles, the hand card and which cards are
+still to come (their ranks, not their order). The player's choice is a function of
+exactly that, its seed and the move number, so the Python wrapper
+(``rules.strategies.sequence_fair``), playing move by move, and the batch kernel here,
+playing whole games, make the very same moves.
+
+Plays to final piles are made at once, storage tops before the hand card: a card on
+its final pile never hurts. Choices are left only where the hand card goes in
+storage, and which final pile takes a card that fits several. The "quick" level
+makes them by a rule of thumb on when each card will next be wanted; the "fair"
+level plays each choice forward on many sampled orders of the unseen cards (the
+same orders for every choice) with the quick level, and takes the choice that wins
+most often, the most cards on final piles breaking ties.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+from numba import njit, prange, uint64
+
+from rules import sequence
+from rules.cards import DECK_SIZE
+from rules.fast.deals import below, deal_into, shuffle, splitmix64
+from rules.fast.sequence import (
+    DONE,
+    FIELDS,
+    FULL,
+    HAND,
+    NEXT_RANK,
+    NO_MOVE,
+    NOTHING,
+    NTH_PILE,
+    PILES,
+    POPCOUNT,
+    _to_final,
+    _workspace,
+)
+from rules.stats import wilson_interval
+
+__all__ = ["DEFAULT_SAMPLES", "FIELDS", "HAND", "LEVELS", "NO_MOVE", "decide", "deal_results"]
+
+LEVELS = ("quick", "fair")  # samples 0 is the quick level
+DEFAULT_SAMPLES = 64  # sampled orders per choice at the fair level
+RANKS = 13
+# PLACE[pile, rank]: how many cards final pile ``pile`` holds when it takes ``rank``.
+PLACE = np.zeros((PILES, DONE + 1), np.int64)
+for _pile in range(PILES):
+    for _j in range(sequence.PILE_SIZE):
+        PLACE[_pile, NEXT_RANK[_pile, _j]] = _j
+FAR = 2 * sequence.PILE_SIZE  # how far off an empty storage pile's "top" is wanted
+NEIGHBOURS = 2  # cards apart on one final pile that make a card a good cover
+NEIGHBOUR_BONUS = 30  # such a cover beats any other home
+WIN_SCORE = FULL + 1  # a win outweighs any number of cards on final piles
+
+
+@njit(cache=True, nogil=True)
+def _ahead(placed: np.ndarray, rank: int, copies: int) -> int:
+    """How many cards a final pile takes before it takes this card of ``rank``, when
+    ``copies`` other cards of the rank will be at hand before it: they serve the piles
+    that want the rank sooner. FAR for the NOTHING under an empty storage pile."""
+    if rank == NOTHING:
+        return FAR
+    last = -1  # ahead * PILES + pile of the copy before, so equal aheads stay apart
+    for _ in range(copies + 1):
+        following = 1 << 30
+        for pile in range(PILES):
+            ahead = PLACE[pile, rank] - placed[pile]
+            if ahead >= 0 and last < ahead * PILES + pile < following:
+                following = ahead * PILES + pile
+        if following == 1 << 30:
+            break  # more copies than piles that want the rank: the last of them
+        last = following
+    return last // PILES if last >= 0 else FAR
+
+
+@njit(cache=True, nogil=True)
+def _tops_of(storage: np.ndarray, heights: np.ndarray, rank: int, piles: int) -> int:
+    """How many of the first ``piles`` storage tops are of ``rank``."""
+    count = 0
+    for pile in range(piles):
+        count += storage[pile, heights[pile]] == rank
+    return count
+
+
+@njit(cache=True, nogil=True)
+def _gap(placed: np.ndarray, rank: int, under: int) -> int:
+    """How few cards apart a final pile that still wants ``rank`` takes it and then
+    ``under``; a pile of such neighbours plays out onto one final pile in a row."""
+    best = FAR
+    for pile in range(PILES):
+        here = PLACE[pile, rank]
+        if here >= placed[pile] and here < PLACE[pile, under] < here + best:
+            best = PLACE[pile, under] - here
+    return best
+
+
+@njit(cache=True, nogil=True)
+def _storage_choice(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
+                    rank: int) -> int:
+    """The quick level's storage pile for a hand card of ``rank`` that fits nothing.
+
+    Best is a top that one final pile takes within NEIGHBOURS cards after the card.
+    Next, a top wanted later than the card, the tightest fit first, so loose homes
+    (empty piles, kings) are kept for the cards wanted late. With no good home the
+    card goes where it holds back the top the least time. Low piles break ties.
+    """
+    wanted = _ahead(placed, rank, _tops_of(storage, heights, rank, PILES))
+    best, best_cost = 0, 1 << 30
+    for pile in range(PILES):
+        height = heights[pile]
+        top = storage[pile, height]
+        under = _ahead(placed, top, _tops_of(storage, heights, top, pile))
+        gap = _gap(placed, rank, top) if height else FAR
+        if gap <= NEIGHBOURS:
+            cost = 2 * (gap - NEIGHBOUR_BONUS) + height
+        elif height == 0:
+            cost = 2 * (FAR - wanted)
+        elif under >= wanted:
+            cost = 2 * (under - wanted) + height
+        else:
+            cost = 2 * (FAR + 1 + wanted - under) + height
+        if cost < best_cost:
+            best, best_cost = pile, cost
+    return best
+
+
+@njit(cache=True, nogil=True)
+def _final_choice(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
+                  fits: int) -> int:
+    """The quick level's final pile among ``fits`` (a mask) for a card: the one whose
+    next rank is soonest on hand, on a storage top first, so the piles keep moving."""
+    if POPCOUNT[fits] == 1:
+        return NTH_PILE[fits, 0]
+    best, best_depth = NTH_PILE[fits, 0], 1 << 30
+    for k in range(POPCOUNT[fits]):
+        pile = NTH_PILE[fits, k]
+        following = NEXT_RANK[pile, placed[pile] + 1]
+        depth = 1 << 20
+        for source in range(PILES):
+            for level in range(heights[source], 0, -1):
+                if storage[source, level] == following:
+                    depth = min(depth, heights[source] - level)
+                    break
+        if depth < best_depth:
+            best, best_depth = pile, depth
+    return best
+
+
+@njit(cache=True, nogil=True)
+def _wants(placed: np.ndarray, wants: np.ndarray) -> None:
+    """wants[r]: the mask of final piles that take rank r next."""
+    wants[:] = 0
+    for pile in range(PILES):
+        wants[NEXT_RANK[pile, placed[pile]]] |= 1 << pile
+
+
+@njit(cache=True, nogil=True)
+def _empty_storage(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
+                   wants: np.ndarray) -> None:
+    """Storage tops to final piles while any fits, the first in the rules' order each
+    time, as the moves ``decide`` makes one by one."""
+    source = 0
+    while source < PILES:
+        top = storage[source, heights[source]]
+        fits = wants[top]
+        if fits:
+            heights[source] -= 1
+            _to_final(wants, placed, top, _final_choice(storage, heights, placed, fits))
+            source = 0
+        else:
+            source += 1
+
+
+@njit(cache=True, nogil=True)
+def _rollout(cards: np.ndarray, first: int, storage: np.ndarray, heights: np.ndarray,
+             placed: np.ndarray, wants: np.ndarray) -> int:
+    """The quick level's game from here, cards[first:] the hand card and the deck, card
+    by card; returns its score (cards on final piles, WIN_SCORE for a win)."""
+    _empty_storage(storage, heights, placed, wants)
+    for i in range(first, len(cards)):
+        rank = cards[i]
+        fits = wants[rank]
+        if fits:
+            _to_final(wants, placed, rank, _final_choice(storage, heights, placed, fits))
+            _empty_storage(storage, heights, placed, wants)
+        else:
+            pile = _storage_choice(storage, heights, placed, rank)
+            heights[pile] += 1
+            storage[pile, heights[pile]] = rank
+    total = placed.sum()
+    return WIN_SCORE if total == FULL else total
+
+
+@njit(cache=True, nogil=True)
+def _decision_rng(seed: np.uint64, moves: int) -> np.uint64:
+    """The generator of one decision, from the player's seed and the move number only."""
+    _, mixed = splitmix64(seed)
+    _, state = splitmix64(mixed ^ uint64(moves))
+    return state
+
+
+@njit(cache=True, nogil=True)
+def decide(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: int,
+           unseen: np.ndarray, seed: np.uint64, moves: int,
+           samples: int) -> tuple[int, int]:
+    """The fair player's move as (source, target): source HAND or a storage pile,
+    target a final pile or PILES + p for storage pile p; (NO_MOVE, 0) when the game
+    is over.
+
+    ``storage[p, 1..heights[p]]`` holds storage pile p bottom first over a NOTHING in
+    column 0, ``placed[p]`` counts final pile p's cards, ``hand`` is the hand card's
+    rank (NOTHING when the deck is used up) and ``unseen[r]`` counts the rank-r cards
+    still in the deck. None of them is changed. ``samples`` 0 is the quick level.
+    """
+    wants = np.zeros(DONE + 1, np.int64)
+    _wants(placed, wants)
+    sources = np.empty(PILES, np.int64)
+    targets = np.empty(PILES, np.int64)
+    options = 0
+    for source in range(PILES):
+        fits = wants[storage[source, heights[source]]]
+        if fits:
+            if POPCOUNT[fits] == 1 or samples == 0:
+                return source, _final_choice(storage, heights, placed, fits)
+            for k in range(POPCOUNT[fits]):
+                sources[k], targets[k] = source, NTH_PILE[fits, k]
+            options = POPCOUNT[fits]
+            break
+    if options == 0:
+        if hand == NOTHING:
+            return NO_MOVE, 0
+        fits = wants[hand]
+        if fits:
+            if POPCOUNT[fits] == 1 or samples == 0:
+                return HAND, _final_choice(storage, heights, placed, fits)
+            for k in range(POPCOUNT[fits]):
+                sources[k], targets[k] = HAND, NTH_PILE[fits, k]
+            options = POPCOUNT[fits]
+        else:
+            if samples == 0:
+                return HAND, PILES + _storage_choice(storage, heights, placed, hand)
+            empty_seen = False
+            for pile in range(PILES):
+                if heights[pile] == 0:
+                    if empty_seen:
+                        continue  # empty piles are all alike
+                    empty_seen = True
+                sources[options], targets[options] = HAND, PILES + pile
+                options += 1
+            if options == 1:
+                return HAND, targets[0]
+    return _sampled_choice(storage, heights, placed, hand, unseen, seed, moves, samples,
+                           sources[:options], targets[:options])
+
+
+@njit(cache=True, nogil=True)
+def _sampled_choice(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
+                    hand: int, unseen: np.ndarray, seed: np.uint64, moves: int,
+                    samples: int, sources: np.ndarray,
+                    targets: np.ndarray) -> tuple[int, int]:
+    """The option that scores best over ``samples`` orders of the unseen cards, each
+    option played on the same orders; the first of equals."""
+    count = unseen.sum()
+    cards = np.empty(count + 1, np.int8)  # the hand card, then a sampled order
+    cards[0] = hand
+    at = 1
+    for rank in range(1, RANKS + 1):
+        for _ in range(unseen[rank]):
+            cards[at] = rank
+            at += 1
+    size = heights.max() + count + 2
+    work = np.empty((PILES, size), np.int8)
+    work_heights = np.empty(PILES, np.int64)
+    work_placed = np.empty(PILES, np.int64)
+    work_wants = np.zeros(DONE + 1, np.int64)
+    scores = np.zeros(len(sources), np.int64)
+    rng = _decision_rng(seed, moves)
+    for _ in range(samples):
+        rng = shuffle(cards[1:], count, rng)
+        for option in range(len(sources)):
+            for pile in range(PILES):
+                work[pile, :heights[pile] + 1] = storage[pile, :heights[pile] + 1]
+            work_heights[:] = heights
+            work_placed[:] = placed
+            _wants(placed, work_wants)
+            source, target = sources[option], targets[option]
+            if source == HAND:
+                rank, first = hand, 1
+            else:
+                rank, first = work[source, work_heights[source]], 0
+                work_heights[source] -= 1
+            if target >= PILES:
+                work_heights[target - PILES] += 1
+                work[target - PILES, work_heights[target - PILES]] = rank
+            else:
+                _to_final(work_wants, work_placed, rank, target)
+            scores[option] += _rollout(cards, first, work, work_heights, work_placed,
+                                       work_wants)
+    best = 0
+    for option in range(1, len(sources)):
+        if scores[option] > scores[best]:
+            best = option
+    return sources[best], targets[best]
+
+
+@njit(cache=True, nogil=True)
+def _game(deck: np.ndarray, seed: np.uint64, samples: int, storage: np.ndarray,
+          heights: np.ndarray, placed: np.ndarray, wants: np.ndarray,
+          unseen: np.ndarray) -> tuple[bool, int, int]:
+    """``play`` in a workspace from ``_workspace`` (which may hold an earlier game) and
+    an ``unseen`` of 14 counts."""
+    heights[:] = 0
+    placed[:] = 0
+    unseen[:] = 0
+    for i in range(1, len(deck)):
+        unseen[deck[i]] += 1
+    dealt = moves = 0  # dealt: the hand card's place in the deck
+    while True:
+        hand = deck[dealt] if dealt < len(deck) else NOTHING
+        source, target = decide(storage, heights, placed, hand, unseen, seed, moves,
+                                samples)
+        if source == NO_MOVE:
+            break
+        moves += 1
+        if source == HAND:
+            rank = hand
+            dealt += 1
+            if dealt < len(deck):
+                unseen[deck[dealt]] -= 1
+        else:
+            rank = storage[source, heights[source]]
+            heights[source] -= 1
+        if target >= PILES:
+            heights[target - PILES] += 1
+            storage[target - PILES, heights[target - PILES]] = rank
+        else:
+            _wants(placed, wants)
+            _to_final(wants, placed, rank, target)
+    final_cards = placed.sum()
+    return final_cards == FULL, final_cards, moves
+
+
+@njit(cache=True, nogil=True)
+def play(deck: np.ndarray, seed: np.uint64, samples: int) -> tuple[bool, int, int]:
+    """One game on ``deck`` (ranks 1..13, the first hand card first, any length).
+    Returns won, final cards, moves."""
+    storage, heights, placed, wants = _workspace(len(deck))
+    return _game(deck, seed, samples, storage, heights, placed, wants,
+                 np.zeros(DONE + 1, np.int64))
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def batch(start: np.uint64, count: int, samples: int, out: np.ndarray) -> None:
+    """Deals start..start+count-1 into out[game, field] (fields as FIELDS); deal d's
+    player is seeded with d. One game per task: a game costs far more than its
+    workspace."""
+    for game in prange(count):
+        deck = np.empty(DECK_SIZE, np.int8)
+        storage, heights, placed, wants = _workspace(DECK_SIZE)
+        deal = start + uint64(game)
+        deal_into(deal, deck)
+        for i in range(DECK_SIZE):
+            deck[i] = deck[i] % 13 + 1
+        won, final_cards, moves = _game(deck, deal, samples, storage, heights, placed,
+                                        wants, np.zeros(DONE + 1, np.int64))
+        out[game, 0] = won
+        out[game, 1] = final_cards
+        out[game, 2] = moves
+
+
+def deal_results(start: int, count: int, samples: int = DEFAULT_SAMPLES) -> np.ndarray:
+    """Results of deals start.. as an array of (count, len(FIELDS)); ``samples`` 0 is
+    the quick level."""
+    out = np.empty((count, len(FIELDS)), np.int64)
+    batch(np.uint64(start), count, samples, out)
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Measures a level: python -m rules.fast.sequence_fair --deals 0:10000."""
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--deals", default="0:10000", help="first:end, end excluded")
+    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
+                        help="sampled orders per choice; 0 is the quick level")
+    args = parser.parse_args(argv)
+    first, end = (int(part) for part in args.deals.split(":"))
+    deal_results(0, 1, args.samples)  # compiled before the clock starts
+    began = time.perf_counter()
+    results = deal_results(first, end - first, args.samples)
+    seconds = time.perf_counter() - began
+    games, wins = len(results), int(results[:, 0].sum())
+    low, high = wilson_interval(wins, games)
+    print(f"samples {args.samples}: {wins}/{games} won, {wins / games:.2%} "
+          f"(95% {low:.2%}–{high:.2%}), mean final cards {results[:, 1].mean():.1f}, "
+          f"{1000 * seconds / games:.2f} ms/deal")
+
+
+if __name__ == "__main__":
+    main()
