@@ -1,17 +1,13 @@
 """Add/Residue, compiled: ``rules.add_residue`` with a computer player in every seat.
 
 There are no cards, so "deal" g of a batch is just game number g: seat s's random
-player is seeded with g + s, as ``solitaire-tui play add-residue --seed g`` does.
-The options are the rules' ``Options`` and one strategy name per seat, "greedy"
-(``rules.strategies.add_residue.GreedyPlayer``) or "random" (``RandomPlayer`` over
-``rules.add_residue.legal_moves``).
-
-A pile is a bitmask, so the random player's k-th legal move is a pile's k-th set
-bit, found through small tables without a loop. The greedy player's choice needs
-no list either: a mod move scores m % c >= 0 and leaves m % c, which always beats an
-add move (it scores 0 and leaves m + c > 0), so the greedy player takes from its mod
-pile while it can, the number with the largest residue, the smallest of equals (the
-first in the rules' order); then its smallest add number, which leaves the least m.
+and strong players are seeded with g + s, as ``solitaire-tui play add-residue --seed
+g`` does. The options are the rules' ``Options`` and one strategy name per seat, a
+player of ``rules.strategies.add_residue``: "greedy" (``GreedyPlayer``), "random"
+(``RandomPlayer`` over ``rules.add_residue.legal_moves``), "strong" (``StrongPlayer``)
+or "perfect" (``PerfectPlayer``, for the sizes the exact search solves: its table of
+best moves is searched once and handed to the kernel). Piles are bitmasks, read as
+``rules.fast.add_residue_piles`` describes.
 """
 
 from __future__ import annotations
@@ -23,22 +19,13 @@ from numba import njit, prange, uint64
 
 from rules import add_residue
 from rules.errors import OptionsError
-from rules.fast.deals import below
-from rules.fast.players import GREEDY, code
-from rules.strategies.add_residue import NAMES
+from rules.fast.add_residue_piles import ADD, MOD, greedy_move, random_move
+from rules.fast.add_residue_search import move_parts, perfect_code, solved, strong_code
+from rules.fast.players import GREEDY, RANDOM, code
+from rules.strategies.add_residue import ITERATIONS, NAMES
 
-ADD, MOD = 0, 1
-# A pile is a mask with bit c - 1 set while number c is left. It is read in two
-# halves of HALF bits through tables: how many numbers a half holds, and its k-th
-# lowest bit (-1 past the last). Small enough to stay in the first-level cache.
-HALF = (add_residue.MAX_N + 1) // 2
-LOW_HALF = (1 << HALF) - 1
-COUNT = np.array([bin(half).count("1") for half in range(1 << HALF)], np.int8)
-NTH = np.array(
-    [([bit for bit in range(HALF) if half >> bit & 1] + [-1] * HALF)[:HALF]
-     for half in range(1 << HALF)],
-    np.int8,
-)
+STRONG, PERFECT = NAMES.index("strong"), NAMES.index("perfect")
+NO_TABLE = np.full(1, -1, np.int8)  # the best moves handed in when no seat is perfect
 
 
 def fields(options: add_residue.Options, strategies: Sequence[str]) -> tuple[str, ...]:
@@ -49,47 +36,13 @@ def fields(options: add_residue.Options, strategies: Sequence[str]) -> tuple[str
 
 
 @njit(cache=True, nogil=True)
-def _size(pile: int) -> int:
-    """How many numbers are left in ``pile``."""
-    return int(COUNT[pile & LOW_HALF] + COUNT[pile >> HALF])
+def play(n: int, strategies: np.ndarray, best: np.ndarray, seed: np.uint64,
+         row: np.ndarray) -> None:
+    """One game with piles of 1..n and a player per seat (codes from ``codes``, with
+    the perfect players' table of best moves).
 
-
-@njit(cache=True, nogil=True)
-def _nth(pile: int, k: int) -> int:
-    """The k-th smallest number left in ``pile`` (k from 0, below its size)."""
-    low = pile & LOW_HALF
-    if k < COUNT[low]:
-        return int(NTH[low, k]) + 1
-    return int(NTH[pile >> HALF, k - COUNT[low]]) + HALF + 1
-
-
-@njit(cache=True, nogil=True)
-def _greedy_mod(pile: int, m: int) -> int:
-    """The number in a non-empty mod pile with the largest m % c, the smallest of equals.
-
-    No residue exceeds m, and every c > m leaves all of it: the smallest such c wins
-    at once. Otherwise the residues are compared from the largest c down, which may
-    stop as soon as c - 1, the most a smaller c could leave, is below the best so far.
-    """
-    above = pile >> m << m if m < add_residue.MAX_N else 0  # the numbers c > m
-    if above:
-        return _nth(above, 0)
-    best, most = 0, -1
-    for k in range(_size(pile) - 1, -1, -1):
-        number = _nth(pile, k)
-        if number <= most:
-            break
-        if m % number >= most:  # >=: a smaller number wins a tie
-            best, most = number, m % number
-    return best
-
-
-@njit(cache=True, nogil=True)
-def play(n: int, strategies: np.ndarray, seed: np.uint64, row: np.ndarray) -> None:
-    """One game with piles of 1..n and a player per seat (codes from ``codes``).
-
-    Seat s's random player draws from seed + s. Writes the result, columns as
-    ``fields``, into ``row``.
+    Seat s's random or strong player draws from seed + s. Writes the result, columns
+    as ``fields``, into ``row``.
     """
     players = strategies.shape[0]
     piles = np.empty((2, players), np.int64)  # piles[ADD or MOD, seat]
@@ -101,17 +54,17 @@ def play(n: int, strategies: np.ndarray, seed: np.uint64, row: np.ndarray) -> No
     m = 0
     seat = 0
     for _ in range(2 * n * players):
+        add, mod = piles[ADD, seat], piles[MOD, seat]
         if strategies[seat] == GREEDY:
-            if piles[MOD, seat]:
-                kind, number = MOD, _greedy_mod(piles[MOD, seat], m)
-            else:
-                kind, number = ADD, _nth(piles[ADD, seat], 0)
+            kind, number = greedy_move(add, mod, m)
+        elif strategies[seat] == RANDOM:
+            kind, number, rngs[seat] = random_move(add, mod, rngs[seat])
+        elif strategies[seat] == STRONG:
+            chosen, rngs[seat] = strong_code(n, piles, seat, m, row[:players], rngs[seat],
+                                             ITERATIONS)
+            kind, number = move_parts(chosen, n)
         else:
-            adds = _size(piles[ADD, seat])
-            rngs[seat], drawn = below(rngs[seat], adds + _size(piles[MOD, seat]))
-            k = np.int64(drawn)  # below's value is unsigned: mixed with signed it turns float
-            kind = ADD if k < adds else MOD
-            number = _nth(piles[kind, seat], k - kind * adds)
+            kind, number = move_parts(perfect_code(n, piles, seat, m, best), n)
         piles[kind, seat] &= ~(1 << (number - 1))
         if kind == ADD:
             m += number
@@ -128,20 +81,23 @@ def play(n: int, strategies: np.ndarray, seed: np.uint64, row: np.ndarray) -> No
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def batch(start: np.uint64, count: int, n: int, strategies: np.ndarray,
+def batch(start: np.uint64, count: int, n: int, strategies: np.ndarray, best: np.ndarray,
           out: np.ndarray) -> None:
     """Games start..start+count-1 into out[game, field] (columns as ``fields``)."""
     for game in prange(count):
-        play(n, strategies, start + uint64(game), out[game])
+        play(n, strategies, best, start + uint64(game), out[game])
 
 
-def codes(options: add_residue.Options, strategies: Sequence[str]) -> tuple[int, np.ndarray]:
-    """The kernel's (n, strategy code per seat) for rules options and seat strategies."""
+def codes(options: add_residue.Options,
+          strategies: Sequence[str]) -> tuple[int, np.ndarray, np.ndarray]:
+    """The kernel's (n, strategy code per seat, perfect players' best moves) for rules
+    options and seat strategies; a perfect seat at a table too big to solve is refused."""
     if len(strategies) != options.players:
         raise OptionsError(f"give a strategy for each of the {options.players} seats,"
                            f" not {len(strategies)}")
     seats = np.array([code(name, NAMES, "Add/Residue") for name in strategies], np.int8)
-    return options.n, seats
+    best = solved(options)[1] if PERFECT in seats else NO_TABLE
+    return options.n, seats, best
 
 
 def deal_results(start: int, count: int, options: add_residue.Options,

@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules import add_residue
-from rules.add_residue import Move, Pile, State
+from rules.add_residue import Move, Options, Pile, State
 from rules.strategies import BASIC, Player, RandomPlayer, check_name
+from rules.strategies.add_residue_search import check_solvable
 
-NAMES = BASIC  # the players by name, as the command line and the kernels know them
+# The players by name, as the command line and the kernels know them, weakest first.
+NAMES = (*BASIC, "strong", "perfect")
+ITERATIONS = 1000  # the strong player's playouts per move: its strength and its cost
 
 
 class GreedyPlayer:
@@ -27,15 +30,56 @@ class GreedyPlayer:
         return min(add_residue.legal_moves(state), key=key)
 
 
-def player(name: str, seed: int) -> Player[State, Move]:
-    """The player a strategy name stands for; ``seed`` drives the random one."""
-    if check_name(name, NAMES, "Add/Residue") == "greedy":
+class StrongPlayer:
+    """Monte-Carlo tree search over ITERATIONS seeded playouts a move
+    (``rules.fast.add_residue_search.strong_code``): plans for any table, where the
+    exact search cannot reach. Compiled, and loaded only when first asked to move.
+    """
+
+    def __init__(self, seed: int, iterations: int = ITERATIONS) -> None:
+        self._rng = seed
+        self._iterations = iterations
+
+    def choose(self, state: State) -> Move:
+        from rules.fast.add_residue_search import strong_move
+
+        move, self._rng = strong_move(state, self._rng, self._iterations)
+        return move
+
+
+class PerfectPlayer:
+    """Plays the first optimal move in the rules' order, as
+    ``rules.strategies.add_residue_search`` defines optimal: with 2 players it never
+    ends below the game value, whatever the other does. Only for the sizes that
+    search can solve, which it refuses up front; the table is built on first use.
+    """
+
+    def __init__(self, options: Options) -> None:
+        check_solvable(options)
+
+    def choose(self, state: State) -> Move:
+        from rules.fast.add_residue_search import perfect_move
+
+        return perfect_move(state)
+
+
+def player(name: str, seed: int, options: Options) -> Player[State, Move]:
+    """The player a strategy name stands for at a table of ``options``; ``seed``
+    drives the random and strong ones. Perfect refuses a table it cannot solve."""
+    level = check_name(name, NAMES, "Add/Residue")
+    if level == "greedy":
         return GreedyPlayer()
+    if level == "strong":
+        return StrongPlayer(seed)
+    if level == "perfect":
+        return PerfectPlayer(options)
     return RandomPlayer(add_residue.legal_moves, seed)
 
 
-def seated(levels: Sequence[str | None], seed: int) -> dict[int, Player[State, Move]]:
-    """The computer players at a table, by seat: seat s plays ``levels[s]`` with seed
-    ``seed + s`` (None: a person's seat), as the kernels seed game ``seed``'s seats."""
-    return {seat: player(level, seed + seat) for seat, level in enumerate(levels)
+def seated(levels: Sequence[str | None], seed: int,
+           options: Options) -> dict[int, Player[State, Move]]:
+    """The computer players at a table of ``options``, by seat: seat s plays
+    ``levels[s]`` with seed ``seed + s`` (None: a person's seat), as the kernels seed
+    game ``seed``'s seats."""
+    return {seat: player(level, seed + seat, options) for seat, level in enumerate(levels)
             if level is not None}
