@@ -10,7 +10,7 @@ from rules.errors import OptionsError
 from rules.fast import add_residue as fast
 from rules.play import final_state
 from rules.strategies import Player, RandomPlayer
-from rules.strategies.add_residue import GreedyPlayer
+from rules.strategies.add_residue import GreedyPlayer, seated
 from tests.replay import AGREEMENT_DEALS, first_difference, pure_rows
 
 Seats = tuple[str, ...]
@@ -35,6 +35,13 @@ def pure_result(game: int, options: ar.Options, seats: Seats) -> tuple[int, ...]
     ]
     end = final_state(ar, ar.new_game(options), lambda s: players[s.to_move].choose(s))
     r = ar.result(end)
+    return (*r.scores, sum(1 << seat for seat in r.winners))
+
+
+def seated_result(game: int, options: ar.Options, seats: Seats) -> tuple[int, ...]:
+    """Game ``game`` with the players ``seated`` puts at the table."""
+    players = seated(seats, game, options)
+    r = ar.result(final_state(ar, ar.new_game(options), lambda s: players[s.to_move].choose(s)))
     return (*r.scores, sum(1 << seat for seat in r.winners))
 
 
@@ -105,3 +112,30 @@ def test_a_wrong_list_of_players_is_refused(seats: list[str], message: str) -> N
         fast.deal_results(0, 1, ar.Options(2), seats)
     with pytest.raises(OptionsError, match=message):
         fast.fields(ar.Options(2), seats)
+
+
+SEARCHING: list[tuple[ar.Options, Seats, int]] = [  # (table, seats, games)
+    (ar.Options(2, 13), ("strong", "greedy"), 20),
+    (ar.Options(2, 7), ("random", "strong"), 40),
+    (ar.Options(3, 5), ("strong", "random", "strong"), 30),
+    (ar.Options(6, 3), ("greedy", "strong", "random", "strong", "strong", "greedy"), 20),
+    (ar.Options(2, 5), ("perfect", "random"), 200),
+    (ar.Options(2, 4), ("random", "perfect"), 200),
+    (ar.Options(2, 5), ("strong", "perfect"), 20),
+    (ar.Options(3, 3), ("random", "perfect", "strong"), 100),
+]
+
+
+@pytest.mark.parametrize(("options", "seats", "games"), SEARCHING,
+                         ids=[f"{o.players}x{o.n}-{'-'.join(s)}" for o, s, _ in SEARCHING])
+def test_kernel_strong_and_perfect_seats_agree_with_the_players(
+        options: ar.Options, seats: Seats, games: int) -> None:
+    kernel = fast.deal_results(100, games, options, seats)
+    rows = [seated_result(game, options, seats) for game in range(100, 100 + games)]
+    assert first_difference(fast.fields(options, seats), kernel, rows, 100) is None
+    assert len({row[:-1] for row in rows}) > 1  # the games differ, so each is a check
+
+
+def test_a_perfect_seat_at_a_table_too_big_to_solve_is_refused() -> None:
+    with pytest.raises(OptionsError, match="perfect play is solved for"):
+        fast.deal_results(0, 1, ar.Options(4, 2), ["perfect", "greedy", "greedy", "greedy"])
