@@ -23,7 +23,10 @@ from rules.errors import OptionsError
 from rules.stats import FIRST_WINS_KEPT, Histogram, Tally
 
 CHUNK_SECONDS = 0.1
-MIN_CHUNK, MAX_CHUNK = 256, 1 << 18  # the largest keeps a chunk's results under ~25 MB
+# The smallest chunk is small because some players (the solver, the fair player) take
+# milliseconds a deal, and a chunk must still answer a cancel promptly; the largest
+# keeps a chunk's results under ~25 MB.
+MIN_CHUNK, MAX_CHUNK = 16, 1 << 18
 
 
 @dataclass(frozen=True)
