@@ -25,7 +25,7 @@ from numba import njit, prange, uint64
 
 from rules import sequence
 from rules.cards import DECK_SIZE
-from rules.fast.deals import below, deal_into, shuffle, splitmix64
+from rules.fast.deals import deal_into, shuffle, splitmix64
 from rules.fast.sequence import (
     DONE,
     FIELDS,
@@ -41,11 +41,11 @@ from rules.fast.sequence import (
     _workspace,
 )
 from rules.stats import wilson_interval
+from rules.strategies.sequence_fair import SAMPLES
 
-__all__ = ["DEFAULT_SAMPLES", "FIELDS", "HAND", "LEVELS", "NO_MOVE", "decide", "deal_results"]
+__all__ = ["DEFAULT_SAMPLES", "FIELDS", "HAND", "NO_MOVE", "deal_results", "decide"]
 
-LEVELS = ("quick", "fair")  # samples 0 is the quick level
-DEFAULT_SAMPLES = 64  # sampled orders per choice at the fair level
+DEFAULT_SAMPLES = SAMPLES["fair"]
 RANKS = 13
 # PLACE[pile, rank]: how many cards final pile ``pile`` holds when it takes ``rank``.
 PLACE = np.zeros((PILES, DONE + 1), np.int64)
@@ -56,6 +56,9 @@ FAR = 2 * sequence.PILE_SIZE  # how far off an empty storage pile's "top" is wan
 NEIGHBOURS = 2  # cards apart on one final pile that make a card a good cover
 NEIGHBOUR_BONUS = 30  # such a cover beats any other home
 WIN_SCORE = FULL + 1  # a win outweighs any number of cards on final piles
+CHECK = 8  # sampled orders between looks at which options still matter
+SAME = 32  # sampled orders after which options that never differed are one
+CONFIDENCE = 3.0  # standard errors by which an option must trail to be dropped
 
 
 @njit(cache=True, nogil=True)
@@ -75,7 +78,7 @@ def _ahead(placed: np.ndarray, rank: int, copies: int) -> int:
         if following == 1 << 30:
             break  # more copies than piles that want the rank: the last of them
         last = following
-    return last // PILES if last >= 0 else FAR
+    return int(last // PILES) if last >= 0 else FAR
 
 
 @njit(cache=True, nogil=True)
@@ -135,7 +138,7 @@ def _final_choice(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
     """The quick level's final pile among ``fits`` (a mask) for a card: the one whose
     next rank is soonest on hand, on a storage top first, so the piles keep moving."""
     if POPCOUNT[fits] == 1:
-        return NTH_PILE[fits, 0]
+        return int(NTH_PILE[fits, 0])
     best, best_depth = NTH_PILE[fits, 0], 1 << 30
     for k in range(POPCOUNT[fits]):
         pile = NTH_PILE[fits, k]
@@ -148,7 +151,7 @@ def _final_choice(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
                     break
         if depth < best_depth:
             best, best_depth = pile, depth
-    return best
+    return int(best)
 
 
 @njit(cache=True, nogil=True)
@@ -259,12 +262,43 @@ def decide(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: i
 
 
 @njit(cache=True, nogil=True)
+def _score(cards: np.ndarray, storage: np.ndarray, heights: np.ndarray,
+           placed: np.ndarray, hand: int, source: int, target: int, work: np.ndarray,
+           work_heights: np.ndarray, work_placed: np.ndarray, wants: np.ndarray) -> int:
+    """The quick level's score after the move (source, target) when the deck comes in
+    the order cards[1:], played in the work arrays so the position is kept."""
+    for pile in range(PILES):
+        work[pile, :heights[pile] + 1] = storage[pile, :heights[pile] + 1]
+    work_heights[:] = heights
+    work_placed[:] = placed
+    _wants(placed, wants)
+    if source == HAND:
+        rank, first = hand, 1
+    else:
+        rank, first = work[source, work_heights[source]], 0
+        work_heights[source] -= 1
+    if target >= PILES:
+        work_heights[target - PILES] += 1
+        work[target - PILES, work_heights[target - PILES]] = rank
+    else:
+        _to_final(wants, work_placed, rank, target)
+    return _rollout(cards, first, work, work_heights, work_placed, wants)
+
+
+@njit(cache=True, nogil=True)
 def _sampled_choice(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
                     hand: int, unseen: np.ndarray, seed: np.uint64, moves: int,
                     samples: int, sources: np.ndarray,
                     targets: np.ndarray) -> tuple[int, int]:
-    """The option that scores best over ``samples`` orders of the unseen cards, each
-    option played on the same orders; the first of equals."""
+    """The option that scores best over at most ``samples`` orders of the unseen
+    cards, every option played on the same orders.
+
+    Every CHECK orders an option is dropped once its score trails the leader's by
+    more than CONFIDENCE standard errors of their paired differences (or never
+    differs from it at all), and the choice is made when one is left: most
+    choices are plain after a few orders, and the rest get all of them. The first
+    of equals wins.
+    """
     count = unseen.sum()
     cards = np.empty(count + 1, np.int8)  # the hand card, then a sampled order
     cards[0] = hand
@@ -273,39 +307,56 @@ def _sampled_choice(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray
         for _ in range(unseen[rank]):
             cards[at] = rank
             at += 1
-    size = heights.max() + count + 2
-    work = np.empty((PILES, size), np.int8)
+    options = len(sources)
+    work = np.empty((PILES, heights.max() + count + 2), np.int8)
     work_heights = np.empty(PILES, np.int64)
     work_placed = np.empty(PILES, np.int64)
-    work_wants = np.zeros(DONE + 1, np.int64)
-    scores = np.zeros(len(sources), np.int64)
+    wants = np.zeros(DONE + 1, np.int64)
+    alive = np.ones(options, np.bool_)
+    score = np.zeros(options, np.int64)
+    sums = np.zeros(options, np.float64)
+    products = np.zeros((options, options), np.float64)  # sums of score_i * score_j
     rng = _decision_rng(seed, moves)
-    for _ in range(samples):
+    for sample in range(1, samples + 1):
         rng = shuffle(cards[1:], count, rng)
-        for option in range(len(sources)):
-            for pile in range(PILES):
-                work[pile, :heights[pile] + 1] = storage[pile, :heights[pile] + 1]
-            work_heights[:] = heights
-            work_placed[:] = placed
-            _wants(placed, work_wants)
-            source, target = sources[option], targets[option]
-            if source == HAND:
-                rank, first = hand, 1
-            else:
-                rank, first = work[source, work_heights[source]], 0
-                work_heights[source] -= 1
-            if target >= PILES:
-                work_heights[target - PILES] += 1
-                work[target - PILES, work_heights[target - PILES]] = rank
-            else:
-                _to_final(work_wants, work_placed, rank, target)
-            scores[option] += _rollout(cards, first, work, work_heights, work_placed,
-                                       work_wants)
-    best = 0
-    for option in range(1, len(sources)):
-        if scores[option] > scores[best]:
+        for option in range(options):
+            if alive[option]:
+                score[option] = _score(cards, storage, heights, placed, hand,
+                                       sources[option], targets[option], work,
+                                       work_heights, work_placed, wants)
+        for i in range(options):
+            sums[i] += score[i]
+            for j in range(options):
+                products[i, j] += score[i] * score[j]
+        if sample % CHECK == 0 and _narrowed(alive, sums, products, sample):
+            break
+    best = -1
+    for option in range(options):
+        if alive[option] and (best < 0 or sums[option] > sums[best]):
             best = option
     return sources[best], targets[best]
+
+
+@njit(cache=True, nogil=True)
+def _narrowed(alive: np.ndarray, sums: np.ndarray, products: np.ndarray,
+              samples: int) -> bool:
+    """Drops the options that plainly trail the leader; whether one is left."""
+    leader = -1
+    for option in range(len(alive)):
+        if alive[option] and (leader < 0 or sums[option] > sums[leader]):
+            leader = option
+    left = 0
+    for option in range(len(alive)):
+        if alive[option] and option != leader:
+            mean = (sums[leader] - sums[option]) / samples
+            square = (products[leader, leader] + products[option, option]
+                      - 2 * products[leader, option]) / samples
+            spread = np.sqrt(max(square - mean * mean, 0.0) / samples)
+            if mean > CONFIDENCE * spread or (square == 0 and samples >= SAME):
+                alive[option] = False
+            else:
+                left += 1
+    return left == 0
 
 
 @njit(cache=True, nogil=True)
