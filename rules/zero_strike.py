@@ -37,9 +37,9 @@ from rules.play import final_state
 
 ZERO_STRIKE = hit_or_miss.Options(strikes=1)  # one strike loses: a win is a zero-strike game
 COPIES = DECK_SIZE // len(RANKS)  # of each rank in a deck
-WIDTH = 40  # stocks kept of each size after a pass
-SAMPLES = 4  # earlier passes drawn from a stock for each number of matches
-MOST_MATCHES = 8  # in one pass
+WIDTH = 200  # stocks kept of each size after a pass
+SAMPLES = 6  # earlier passes drawn from a stock for each number of matches
+MOST_MATCHES = 10  # in one pass
 UNIT = 2.0 ** -53
 HASH_STEP = 0x100000001B3  # FNV-1a's prime: spreads the offsets over 64 bits
 MASK64 = (1 << 64) - 1

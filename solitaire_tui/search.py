@@ -63,8 +63,9 @@ def longest(seed: int, nodes: int, seconds: float | None, show_progress: bool) -
 
         for found in zero_strike.search(seed, nodes, progress=report, stop=stop):
             best = found
-            progress.console.print(f"{found.passes} passes after {found.nodes:,} draws",
-                                   style="dim")
+            if not progress.disable:
+                    progress.console.print(f"{found.passes} passes after {found.nodes:,} draws",
+                                       style="dim")
     return Longest(best, max(spent, best.nodes if best else 0),
                    time.perf_counter() - began, cancel.is_set(), late())
 
