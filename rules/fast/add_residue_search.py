@@ -21,12 +21,13 @@ the rules' order (add 1..n, then mod 1..n), and ``best`` holds that move's code.
 with splitmix64, so a seed and a position give one move here, in the Python player
 and in the batch kernel. A node's statistics are every seat's summed reward, so
 each seat picks by its own (max-n); the reward is a seat's share of the win plus a
-small term for its score margin, which orders the many playouts a game of 2..6
-players would otherwise score alike. Playouts are epsilon-greedy: mostly
-``GreedyPlayer``'s move, so they look like a game people play.
+small term for its score margin, which tells apart the many playouts a win or loss
+alone would score alike. Playouts are epsilon-greedy: mostly ``GreedyPlayer``'s
+move, a cheap stand-in for sensible play that values a position better than
+uniform moves do.
 
-Run ``python -m rules.fast.add_residue_search --values`` or ``--strong-vs-greedy``
-for the figures in the documentation.
+``python -m rules.fast.add_residue_search --values``, ``--strong-vs-greedy GAMES``
+and ``--move-time`` print the figures quoted for them.
 """
 
 from __future__ import annotations
@@ -78,13 +79,9 @@ def solved(options: add_residue.Options) -> tuple[np.ndarray, np.ndarray]:
     """The table searched from the start, which answers every reachable position;
     kept for the perfect players and kernels."""
     values, best = new_table(options)
-    search(options.n, options.players, start_masks(options), 0, values, best,
-           np.zeros(1, np.int64))
+    every_pile_full = (1 << 2 * options.players * options.n) - 1
+    search(options.n, options.players, every_pile_full, 0, values, best, np.zeros(1, np.int64))
     return values, best
-
-
-def start_masks(options: add_residue.Options) -> int:
-    return (1 << 2 * options.players * options.n) - 1
 
 
 @njit(cache=True, nogil=True)
@@ -396,12 +393,33 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--values", action="store_true", help="print the solved game values")
     parser.add_argument("--strong-vs-greedy", type=int, metavar="GAMES",
                         help="games per table and seat for the strong player against greedy")
+    parser.add_argument("--move-time", action="store_true",
+                        help="time the strong player's moves in a game of 6 at n = 13")
     args = parser.parse_args(argv)
+    if args.move_time:
+        move_time(add_residue.Options(6, 13))
     if args.values:
         measure_values([(2, n) for n in range(1, SOLVABLE[2] + 1)]
                        + [(3, n) for n in range(1, SOLVABLE[3] + 1)])
     if args.strong_vs_greedy:
         strong_vs_greedy(args.strong_vs_greedy)
+
+
+def move_time(options: add_residue.Options) -> None:
+    """Seconds per move of the Python strong player (as the app calls it) over one
+    game with it in every seat, after a first move that compiles or loads the code."""
+    from rules.strategies.add_residue import StrongPlayer
+
+    StrongPlayer(0).choose(add_residue.new_game(options))
+    seats = [StrongPlayer(seat) for seat in range(options.players)]
+    state, times = add_residue.new_game(options), []
+    while not add_residue.is_over(state):
+        started = time.perf_counter()
+        move = seats[state.to_move].choose(state)
+        times.append(time.perf_counter() - started)
+        state = add_residue.apply(state, move)
+    print(f"strong player, {options.players} players n={options.n}: {len(times)} moves,"
+          f" mean {sum(times) / len(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms")
 
 
 def strong_vs_greedy(games: int) -> None:
