@@ -35,7 +35,8 @@ class Longest:
     timed_out: bool  # stopped by the time cap before the budget ran out
 
 
-def longest(seed: int, nodes: int, seconds: float | None, show_progress: bool) -> Longest:
+def longest(seed: int, nodes: int, seconds: float | None, show_progress: bool,
+            beam: zero_strike.Beam = zero_strike.Beam()) -> Longest:
     """Run the search, drawing its progress on a terminal; Ctrl+C keeps the best so far."""
     cancel = threading.Event()
     console = Console(stderr=True)
@@ -61,7 +62,7 @@ def longest(seed: int, nodes: int, seconds: float | None, show_progress: bool) -
                 f"beam {state.rounds}, {state.passes} passes back, {state.nodes:,} of"
                 f" {nodes:,} draws; longest so far {state.best or '—'} passes"))
 
-        for found in zero_strike.search(seed, nodes, progress=report, stop=stop):
+        for found in zero_strike.search(seed, nodes, beam, progress=report, stop=stop):
             best = found
             if not progress.disable:
                     progress.console.print(f"{found.passes} passes after {found.nodes:,} draws",
@@ -71,13 +72,13 @@ def longest(seed: int, nodes: int, seconds: float | None, show_progress: bool) -
 
 
 def zero_strike_search(nodes: int, seed: int, games: int, seconds: float | None,
-                       as_json: bool) -> int:
+                       as_json: bool, beam: zero_strike.Beam = zero_strike.Beam()) -> int:
     """The command's body: the search with ``nodes`` draws from ``seed`` (stopped
     early after ``seconds`` if given), then the frequency of zero-strike wins on deals
     seed..seed+games-1. Returns the exit status: 130 if either part was cut short."""
     from rules import hit_or_miss
 
-    found = longest(seed, nodes, seconds, show_progress=not as_json)
+    found = longest(seed, nodes, seconds, not as_json, beam)
     kernel = kernels().hit_or_miss_kernel(hit_or_miss.Options(strikes=1))
     run = play_run(kernel, games, seed, None, show_progress=not as_json)
     (tally,) = run.tallies
