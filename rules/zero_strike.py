@@ -149,6 +149,9 @@ class Beam:
     most_matches: int = MOST_MATCHES
 
 
+DEFAULT_BEAM = Beam()
+
+
 class Layer(Protocol):
     """The stocks a beam holds at one pass back from the win."""
 
@@ -238,7 +241,7 @@ def first_layer(beam: Beam, compiled: bool) -> Layer:
     return ArrayLayer.first(beam)
 
 
-def search(seed: int, nodes: int, beam: Beam = Beam(), *, compiled: bool = True,
+def search(seed: int, nodes: int, beam: Beam = DEFAULT_BEAM, *, compiled: bool = True,
            progress: Callable[[Progress], None] | None = None,
            stop: Callable[[], bool] | None = None) -> Iterator[Found]:
     """Beams from the win backwards, one after another, until ``nodes`` earlier passes

@@ -36,7 +36,7 @@ class Longest:
 
 
 def longest(seed: int, nodes: int, seconds: float | None, show_progress: bool,
-            beam: zero_strike.Beam = zero_strike.Beam()) -> Longest:
+            beam: zero_strike.Beam = zero_strike.DEFAULT_BEAM) -> Longest:
     """Run the search, drawing its progress on a terminal; Ctrl+C keeps the best so far."""
     cancel = threading.Event()
     console = Console(stderr=True)
@@ -72,7 +72,7 @@ def longest(seed: int, nodes: int, seconds: float | None, show_progress: bool,
 
 
 def zero_strike_search(nodes: int, seed: int, games: int, seconds: float | None,
-                       as_json: bool, beam: zero_strike.Beam = zero_strike.Beam()) -> int:
+                       as_json: bool, beam: zero_strike.Beam = zero_strike.DEFAULT_BEAM) -> int:
     """The command's body: the search with ``nodes`` draws from ``seed`` (stopped
     early after ``seconds`` if given), then the frequency of zero-strike wins on deals
     seed..seed+games-1. Returns the exit status: 130 if either part was cut short."""
