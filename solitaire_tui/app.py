@@ -84,3 +84,9 @@ class SolitaireApp(App[None]):
         from solitaire_tui.screens.stats import StatsScreen
 
         self.push_screen(StatsScreen(game, options))
+
+    def open_zero_strike(self) -> None:
+        """The search for the longest Hit or Miss game won without a strike."""
+        from solitaire_tui.screens.zero_strike import ZeroStrikeScreen
+
+        self.push_screen(ZeroStrikeScreen())

@@ -43,6 +43,7 @@ class HitOrMissScreen(GameScreen[State, Call]):
         Binding("x", "call('HIT')", "Hit"),
         Binding("m", "call('MISS')", "Miss"),
         *GAME_KEYS,
+        Binding("z", "zero_strike", "Zero-strike"),
     ]
 
     DEFAULT_CSS = """
@@ -159,6 +160,10 @@ class HitOrMissScreen(GameScreen[State, Call]):
 
     def action_call(self, name: str) -> None:
         self.play(Call[name])
+
+    def action_zero_strike(self) -> None:
+        self.stop_auto()
+        self.app.open_zero_strike()  # type: ignore[attr-defined]
 
     def action_options(self) -> None:
         options: Options = self.options
