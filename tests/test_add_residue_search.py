@@ -75,14 +75,12 @@ def test_the_compiled_search_agrees_with_the_reference(players: int, n: int,
     exact, reference = solve(options, state), solve(options, state, reference=True)
     assert (exact.value, exact.scores, exact.best_moves) == (
         reference.value, reference.scores, reference.best_moves)
-    assert exact.nodes <= reference.nodes  # m is only kept modulo what is left to mod
 
 
 @pytest.mark.parametrize(("players", "n"), sorted(VALUES))
 def test_game_values_are_pinned(players: int, n: int) -> None:
     solved = solve(ar.Options(players, n))
     assert (solved.value, solved.scores) == VALUES[players, n]
-    assert solved.nodes > 0
 
 
 @pytest.mark.parametrize(("players", "n"), [(2, 3), (2, 4), (3, 3)])

@@ -23,8 +23,8 @@ and in the batch kernel. A node's statistics are every seat's summed reward, so
 each seat picks by its own (max-n); the reward is a seat's share of the win plus a
 small term for its score margin, which tells apart the many playouts a win or loss
 alone would score alike. Playouts are epsilon-greedy: mostly ``GreedyPlayer``'s
-move, a cheap stand-in for sensible play that values a position better than
-uniform moves do.
+move, a cheap stand-in for sensible play (against greedy it measured no better
+than uniform playouts, 374 against 371 of 384 sampled games won alone).
 
 ``python -m rules.fast.add_residue_search --values``, ``--strong-vs-greedy GAMES``
 and ``--move-time`` print the figures quoted for them.
@@ -65,20 +65,20 @@ def entries(options: add_residue.Options) -> int:
     return (1 << 2 * options.players * options.n) * int(LCM[(1 << options.n) - 1])
 
 
-def new_table(options: add_residue.Options) -> tuple[np.ndarray, np.ndarray]:
-    """An empty table (values, best moves) for ``search``: one value per position with
-    2 players (the mover's margin), one per seat from the mover with 3 (max-n)."""
+@cache  # one a solvable size: 8 in all, 130 MB at 2 players n = 5
+def table(options: add_residue.Options) -> tuple[np.ndarray, np.ndarray]:
+    """The table (values, best moves) that every search at these options fills in and
+    every later one reuses: one value per position with 2 players (the mover's
+    margin), one per seat from the mover with 3 (max-n)."""
     check_solvable(options)
     columns = 1 if options.players == 2 else options.players
     return (np.zeros((entries(options), columns), np.int8),
             np.full(entries(options), UNKNOWN, np.int8))
 
 
-@cache  # one a solvable size: 8 in all, 130 MB at 2 players n = 5
 def solved(options: add_residue.Options) -> tuple[np.ndarray, np.ndarray]:
-    """The table searched from the start, which answers every reachable position;
-    kept for the perfect players and kernels."""
-    values, best = new_table(options)
+    """The table searched from the start, which answers every reachable position."""
+    values, best = table(options)
     every_pile_full = (1 << 2 * options.players * options.n) - 1
     search(options.n, options.players, every_pile_full, 0, values, best, np.zeros(1, np.int64))
     return values, best
@@ -331,12 +331,12 @@ def move_of(code: int, n: int) -> add_residue.Move:
 
 def solve_position(state: add_residue.State) -> tuple[dict[add_residue.Move, int],
                                                       tuple[int, ...], int]:
-    """For ``solve``, in a fresh table: (what each legal move is worth to the mover,
-    the future scores from the mover on along the first optimal line, positions
-    searched)."""
+    """For ``solve``: (what each legal move is worth to the mover, the future scores
+    from the mover on along the first optimal line, positions searched that no
+    earlier search at these options had)."""
     options = state.options
     n, players = options.n, options.players
-    values, best = new_table(options)
+    values, best = table(options)
     nodes = np.zeros(1, np.int64)
     masks = mover_masks(n, piles_of(state), state.to_move)
     search(n, players, masks, state.m, values, best, nodes)
@@ -366,7 +366,7 @@ def _searched_code(state: add_residue.State, values: np.ndarray, best: np.ndarra
 
 def perfect_move(state: add_residue.State) -> add_residue.Move:
     """The perfect player's move: the first optimal one in the rules' order."""
-    return move_of(_searched_code(state, *solved(state.options)), state.options.n)
+    return move_of(_searched_code(state, *table(state.options)), state.options.n)
 
 
 def strong_move(state: add_residue.State, rng: int, iterations: int) -> tuple[add_residue.Move,
