@@ -175,9 +175,9 @@ def _pure_sequence(strategy: str) -> Callable[[int], object]:
 
 
 def _pure_add_residue(game: int) -> object:
-    players = [add_residue_players.player("greedy", game),
-               add_residue_players.player("random", game + 1)]
-    return final_state(add_residue, add_residue.new_game(add_residue.Options(2, 13)),
+    options = add_residue.Options(2, 13)
+    players = add_residue_players.seated(["greedy", "random"], game, options)
+    return final_state(add_residue, add_residue.new_game(options),
                        lambda state: players[state.to_move].choose(state))
 
 

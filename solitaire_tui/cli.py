@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import secrets
 import sys
 from collections.abc import Callable, Sequence
@@ -18,6 +19,7 @@ from rules.cards import MAX_DEAL, deal_cards, format_cards, parse_deck, ranks_on
 from rules.errors import RulesError
 from rules.strategies import add_residue as add_residue_players
 from rules.strategies import sequence as sequence_players
+from rules.zero_strike import MOST_MATCHES, SAMPLES, WIDTH
 from solitaire_tui import decks, headless, runs
 from solitaire_tui.games import GAMES
 from solitaire_tui.judge import JudgeInputError, judge
@@ -66,6 +68,17 @@ def games_count(text: str) -> int:
         return runs.parse_games(text)
     except RulesError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def positive(text: str) -> float:
+    """An argparse type for a number of seconds above zero."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not value > 0 or math.isinf(value):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, not {text!r}")
+    return value
 
 
 SEED = whole(0, MAX_DEAL - 1)
@@ -140,6 +153,48 @@ def _stats_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
 
 
+def _solve_sequence_options(parser: argparse.ArgumentParser) -> None:
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--deal", type=deal_number, metavar="D", help="solve deal number D")
+    source.add_argument("--deck", metavar="CARDS",
+                        help="solve these cards, top first: 'KC 10H 9C …' or bare ranks")
+    parser.add_argument("--seconds", type=positive, default=2.0, metavar="T",
+                        help="give up (verdict unknown) after T seconds (default: 2)")
+    parser.add_argument("--nodes", type=games_count, default=None, metavar="N",
+                        help="give up after N positions, which names one result whatever"
+                        " the machine (default: the solver's own budget)")
+    parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
+
+
+def _solve_add_residue_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=whole(add_residue.MIN_PLAYERS, add_residue.MAX_PLAYERS),
+                        default=2, metavar="P", help="players, 2 or 3 (default: 2)")
+    parser.add_argument("-n", "--numbers", dest="numbers",
+                        type=whole(add_residue.MIN_N, add_residue.MAX_N), default=5,
+                        metavar="N", help="each pile holds 1..N (default: 5)")
+    parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
+
+
+def _zero_strike_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--nodes", type=games_count, default=100_000_000, metavar="N",
+                        help="earlier passes to draw: the search's budget, so a seed and a"
+                        " budget name one result (default: 1e8, about a minute or two)")
+    parser.add_argument("--seed", type=SEED, default=7, metavar="S",
+                        help="the search's seed, and the first deal counted (default: 7)")
+    parser.add_argument("--games", type=games_count, default=10_000_000, metavar="G",
+                        help="random deals to count zero-strike wins among (default: 1e7)")
+    parser.add_argument("--seconds", type=positive, default=None, metavar="T",
+                        help="stop the search after T seconds, keeping the longest so far")
+    parser.add_argument("--width", type=whole(1), default=WIDTH, metavar="W",
+                        help=f"stocks kept of each size after a pass (default: {WIDTH})")
+    parser.add_argument("--samples", type=whole(1), default=SAMPLES, metavar="K",
+                        help="earlier passes drawn from a stock for each number of matches"
+                        f" (default: {SAMPLES})")
+    parser.add_argument("--most-matches", type=whole(1, 52), default=MOST_MATCHES, metavar="M",
+                        help=f"the most matches one pass may have (default: {MOST_MATCHES})")
+    parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
+
+
 def build_parser() -> Parser:
     parser = Parser(prog=PROG, description="Five solitaire and number games in the terminal.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
@@ -178,6 +233,35 @@ def build_parser() -> Parser:
                 extra(sub, info.key)
             else:
                 _stats_options(sub)
+
+    solve = commands.add_parser(
+        "solve", help="solve a position: a Sequence deal with its cards known, or"
+        " Add/Residue under perfect play",
+        description="Decide a game by search and print its verdict or value with the"
+        " line that achieves it.")
+    solvers = solve.add_subparsers(dest="game", metavar="GAME", required=True,
+                                   parser_class=Parser)
+    _solve_sequence_options(solvers.add_parser(
+        "sequence", help="whether a deal can be won, and a winning line",
+        description="Search a Sequence Solitaire deal with every card known (a peek no"
+        " player gets) and print won, lost or unknown (undecided within the budget),"
+        " with a winning line."))
+    _solve_add_residue_options(solvers.add_parser(
+        "add-residue", help="the game's value under perfect play, and the best first moves",
+        description="Search the whole Add/Residue game with a transposition table: two"
+        " players each maximise their score minus the other's; three players each their"
+        " own score (max-n)."))
+
+    search = commands.add_parser(
+        "search", help="search for extreme games: the longest zero-strike Hit or Miss game",
+        description="Constructive searches the sources asked for.")
+    searches = search.add_subparsers(dest="target", metavar="TARGET", required=True,
+                                     parser_class=Parser)
+    _zero_strike_options(searches.add_parser(
+        "zero-strike", help="the longest zero-strike Hit or Miss game, and how rare they are",
+        description="Build zero-strike games of Hit or Miss (won without a pass that"
+        " matches nothing) backwards from the win, keep the longest, then count them among"
+        " random deals. Ctrl+C stops the search and keeps the longest so far."))
 
     bench = commands.add_parser(
         "bench", help="measure the compiled engine against the plain rules",
@@ -311,6 +395,20 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             setup = runs.setup(args.game, _stats_options_of(args))
             return autoplay.stats(setup, args.games, seed, args.workers, args.json)
+        elif args.command == "solve":
+            from solitaire_tui import solve
+
+            if args.game == "sequence":
+                return solve.sequence_(_deck(args, ranks=True), args.nodes, args.seconds,
+                                       args.json)
+            return solve.add_residue_(add_residue.Options(args.players, args.numbers), args.json)
+        elif args.command == "search":
+            from rules.zero_strike import Beam
+            from solitaire_tui import search
+
+            return search.zero_strike_search(
+                args.nodes, args.seed, args.games, args.seconds, args.json,
+                Beam(args.width, args.samples, args.most_matches))
         elif args.command == "bench":
             from solitaire_tui import autoplay
 

@@ -144,19 +144,21 @@ def play_one_handed(deck: Deck, log: bool) -> Report:
     return _report("one-handed", heading, outcome, options, deck, res, None, lines)
 
 
-def play_sequence(deck: Deck, strategy: str, seed: int, log: bool) -> Report:
-    def describe(before: sequence.State, move: sequence.Move, _: object) -> str:
-        if isinstance(move, sequence.ToFinal) and move.source is not None:
-            card = before.storage[move.source][-1]
-        else:
-            assert before.hand is not None
-            card = before.hand
-        return f"{card.glyph:>3}  {move}"
+def sequence_move_text(before: sequence.State, move: sequence.Move, _: object = None) -> str:
+    """A Sequence move with the card it moves, as ``play --moves`` and ``solve`` list them."""
+    if isinstance(move, sequence.ToFinal) and move.source is not None:
+        card = before.storage[move.source][-1]
+    else:
+        assert before.hand is not None
+        card = before.hand
+    return f"{card.glyph:>3}  {move}"
 
+
+def play_sequence(deck: Deck, strategy: str, seed: int, log: bool) -> Report:
     options = sequence.Options()
     player = sequence_players.player(strategy, seed)
     state = sequence.new_game(options, deck.cards)
-    end, lines = _play(sequence, state, player.choose, describe, log)
+    end, lines = _play(sequence, state, player.choose, sequence_move_text, log)
     res = sequence.result(end)
     heading = f"{sequence_title([strategy])}, {deck.label}"
     outcome = (
@@ -176,7 +178,7 @@ def play_add_residue(options: add_residue.Options, strategies: list[str], seed: 
         return (f"P{before.to_move + 1} {move.pile.value} {move.number:>2}: m = {after.m}"
                 + (scored if move.pile is add_residue.Pile.MOD else ""))
 
-    players = add_residue_players.seated(strategies, seed)
+    players = add_residue_players.seated(strategies, seed, options)
 
     def choose(state: add_residue.State) -> add_residue.Move:
         return players[state.to_move].choose(state)

@@ -33,7 +33,7 @@ def replay(setup: Setup, part: int, deal: int) -> Replay:
     a strategy) saw it."""
     strategies: list[str] = setup.options.get("strategies", [])
     if setup.game == "add-residue":
-        players = seated(strategies, deal)
+        players = seated(strategies, deal, setup.rules)
         table = Table(tuple(Seat(f"P{seat + 1}", level) for seat, level in enumerate(strategies)),
                       setup.rules.n)
         return Replay(setup.game, None, table,

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from rules import add_residue
 from rules.errors import OptionsError
 from rules.strategies.add_residue import NAMES
+from rules.strategies.add_residue_search import check_solvable
 
 NAME_LENGTH = 10  # the board has a narrow column for names at 80 columns
 DEFAULT_NAMES = ("You", "Bea", "Cal", "Dot", "Eli", "Flo")
@@ -49,8 +50,13 @@ class Table:
                 raise OptionsError(f"Names have at most {NAME_LENGTH} characters, and seat"
                                    f" {number}'s has {len(seat.name)}")
             if seat.level is not None and seat.level not in NAMES:
-                raise OptionsError(f"Seat {number}'s computer is {' or '.join(NAMES)},"
+                raise OptionsError(f"Seat {number}'s computer is {', '.join(NAMES)},"
                                    f" not {seat.level!r}")
+            if seat.level == "perfect":
+                try:
+                    check_solvable(add_residue.Options(len(self.seats), self.n))
+                except OptionsError as error:
+                    raise OptionsError(f"Seat {number} cannot play perfectly: {error}") from None
             first = seen.setdefault(seat.name.casefold(), number)
             if first != number:
                 raise OptionsError(f"Seats {first} and {number} are both called {seat.name}:"

@@ -31,7 +31,7 @@ def test_a_form_becomes_a_table_with_names_trimmed() -> None:
     ([("Ann", None), ("ann", "greedy")], "13", "Seats 1 and 2 are both called ann"),
     ([("Ann", None), ("Bartholomew", None)], "13", "at most 10 characters"),
     ([("Ann", "greedy"), ("Ben", "random")], "13", "At least one seat must be played by a"),
-    ([("Ann", None), ("Ben", "clever")], "13", "greedy or random, not 'clever'"),
+    ([("Ann", None), ("Ben", "clever")], "13", "greedy, random, strong, perfect, not 'clever'"),
     ([("Ann", None)], "13", "2..6 players, not 1"),
     ([("Ann", None), ("Ben", None)], "21", "n must be a whole number from 1 to 20, not 21"),
     ([("Ann", None), ("Ben", None)], "", "n must be a whole number from 1 to 20"),

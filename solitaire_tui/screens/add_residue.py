@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -24,7 +24,8 @@ from textual.widgets import Digits, Label, Static
 from rules import add_residue
 from rules.add_residue import Move, Pile, State
 from rules.strategies import Player
-from rules.strategies.add_residue import GreedyPlayer, seated
+from rules.strategies.add_residue import player, seated
+from rules.strategies.add_residue_search import SOLVABLE
 from solitaire_tui.decks import Deck
 from solitaire_tui.keys import game_keys
 from solitaire_tui.records import Records
@@ -46,6 +47,7 @@ class AddResidueScreen(GameScreen[State, Move]):
     GAME = "add-residue"
     RULES = add_residue
     USES_DECK = False
+    SLOW_HINTS = True
     HAS_AUTO = False  # the computers play their own seats; the people play theirs
     HAS_OPTIONS = True
     COMPUTER_PAUSE: ClassVar[float] = 0.6  # seconds before a computer moves
@@ -86,6 +88,8 @@ class AddResidueScreen(GameScreen[State, Move]):
         self.seed = secrets.randbelow(SEED_RANGE)
         self.players = self._computers()
         self._computer: Timer | None = None
+        self._choosing: State | None = None  # the state a computer is choosing a move for
+        self._adviser: Player[State, Move] | None = None  # the hint's player, made on first use
         self._cursor = (Pile.ADD, 1)
         self._cursor_turn = -1  # the turn the cursor was placed for
         self._typed: tuple[int, float] | None = None  # the number being typed, and when
@@ -101,7 +105,7 @@ class AddResidueScreen(GameScreen[State, Move]):
         return self._offered
 
     def _computers(self) -> dict[int, Player[State, Move]]:
-        return seated([seat.level for seat in self.table.seats], self.seed)
+        return seated([seat.level for seat in self.table.seats], self.seed, self.table.options)
 
     def _seat(self, number: int) -> Seat:
         return self.table.seats[number]
@@ -187,7 +191,14 @@ class AddResidueScreen(GameScreen[State, Move]):
         return f"m = {state.m} · {left} move{'s' if left != 1 else ''} to go"
 
     def hint(self, state: State) -> Move | None:
-        return None if add_residue.is_over(state) else GreedyPlayer().choose(state)
+        """The perfect player's move where the game is solved, else the strong one's."""
+        if add_residue.is_over(state):
+            return None
+        if self._adviser is None:
+            options = self.table.options
+            level = "perfect" if options.n <= SOLVABLE.get(options.players, 0) else "strong"
+            self._adviser = player(level, self.seed, options)
+        return self._adviser.choose(state)
 
     def describe(self, move: Move) -> str:
         m = add_residue.value_after(self.session.state.m, move)
@@ -242,11 +253,13 @@ class AddResidueScreen(GameScreen[State, Move]):
     def _schedule_computer(self) -> None:
         """A computer moves by itself after a pause, except in a replay, where the
         line the computers played is stepped through."""
-        if (self._computer is None and self._computer_to_move() and self.is_active
-                and not self.replaying):
+        if (self._computer is None and self._choosing is None and self._computer_to_move()
+                and self.is_active and not self.replaying):
             self._computer = self.set_timer(self.COMPUTER_PAUSE, self._computer_move)
 
     def _stop_computer(self) -> None:
+        """No computer moves until scheduled again; a move being chosen is dropped."""
+        self._choosing = None
         if self._computer is not None:
             self._computer.stop()
             self._computer = None
@@ -254,8 +267,33 @@ class AddResidueScreen(GameScreen[State, Move]):
     def _computer_move(self) -> None:
         self._computer = None
         if self._computer_to_move() and self.is_active:  # not while help or set-up is open
-            state = self.session.state
-            self.play(self.players[state.to_move].choose(state))
+            self._choosing = self.session.state
+            self._choose_for_computer(self._choosing, self.players[self._choosing.to_move])
+
+    @work(thread=True, group="computer", exit_on_error=False)
+    def _choose_for_computer(self, state: State, chooser: Player[State, Move]) -> None:
+        """A strong or perfect computer searches: in a thread, so the table stays live
+        (the first perfect move builds the game's whole table, a few seconds)."""
+        try:
+            move = chooser.choose(state)
+        except Exception as error:  # a failed search is a message, not a crash
+            self.app.call_from_thread(self._computer_failed, state, error)
+        else:
+            self.app.call_from_thread(self._computer_chose, state, move)
+
+    def _computer_chose(self, state: State, move: Move) -> None:
+        if state is not self._choosing:
+            return  # the game was restarted or undone meanwhile
+        self._choosing = None
+        if state is self.session.state and self.is_active:
+            self.play(move)
+        else:
+            self._schedule_computer()
+
+    def _computer_failed(self, state: State, error: Exception) -> None:
+        if state is self._choosing:
+            self._choosing = None
+            self.say(f"{self._seat(state.to_move).label} could not move: {error}", error=True)
 
     def on_screen_resume(self) -> None:
         self._schedule_computer()
@@ -263,6 +301,7 @@ class AddResidueScreen(GameScreen[State, Move]):
     def start(self, deck: Deck | None) -> None:
         self._stop_computer()
         self.players = self._computers()
+        self._adviser = None
         self._cursor_turn = -1  # n may have changed: the cursor is placed afresh
         super().start(deck)
 
@@ -382,9 +421,8 @@ class AddResidueScreen(GameScreen[State, Move]):
         self._typed = None
         self.play(Move(*self._cursor))
 
-    def action_hint(self) -> None:
-        super().action_hint()
-        move = self.hint(self.session.state)
+    def show_hint(self, move: Move | None) -> None:
+        super().show_hint(move)
         if move is not None and self._person_to_move():
             self._choose(move.pile, move.number)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.containers import Container
 from textual.reactive import reactive
@@ -45,6 +46,9 @@ class GameScreen(Screen[None], Generic[S, M]):
     USES_DECK: ClassVar[bool] = True
     HAS_AUTO: ClassVar[bool] = True
     HAS_OPTIONS: ClassVar[bool] = False
+    # A hint that comes from a search is worked out in a thread, so the screen never
+    # waits for it (nor for numba, which such a hint loads on first use).
+    SLOW_HINTS: ClassVar[bool] = False
     MOUSE_HELP: ClassVar[str] = "click a card, a pile, a button or a key in the footer"
 
     DEFAULT_CSS = """
@@ -75,6 +79,8 @@ class GameScreen(Screen[None], Generic[S, M]):
         self._recorded = False
         self._auto: Timer | None = None
         self._replay: Replay | None = None  # the game replayed, while a replay is on
+        self._thinking: S | None = None  # the state a slow hint is being worked out for
+        self._wanted: set[str] = set()  # what that hint is for: "hint", "auto" or both
 
     # --- what a game supplies -------------------------------------------------
 
@@ -318,12 +324,56 @@ class GameScreen(Screen[None], Generic[S, M]):
 
         self.app.push_screen(DealDialog(ranks_only=self.RANKS_ONLY), chosen)
 
-    def action_hint(self) -> None:
-        move = self.hint(self.session.state)
+    def show_hint(self, move: M | None) -> None:
         if move is None:
             self.say("No move to suggest.")
         else:
             self.say(f"Hint: {self.describe(move)}.")
+
+    def action_hint(self) -> None:
+        self._ask_hint("hint")
+
+    def _ask_hint(self, purpose: str) -> None:
+        """The hint for the position now, shown ("hint") or played ("auto"); a slow
+        hint arrives later, and only if the position is still the same by then."""
+        state = self.session.state
+        if not self.SLOW_HINTS:
+            self._hinted(state, self.hint(state), {purpose})
+            return
+        self._wanted = (self._wanted if self._thinking is state else set()) | {purpose}
+        if self._thinking is not state:
+            self._thinking = state
+            if purpose == "hint":
+                self.say("Thinking…")
+            self._think(state)
+
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
+    def _think(self, state: S) -> None:
+        try:
+            move = self.hint(state)
+        except Exception as error:  # a failed search is a message, not a crash
+            self.app.call_from_thread(self._failed, state, error)
+        else:
+            self.app.call_from_thread(self._hinted, state, move, self._wanted)
+
+    def _failed(self, state: S, error: Exception) -> None:
+        if state is self._thinking:
+            self._thinking = None
+            self.stop_auto()
+            self.say(f"No hint: {error}", error=True)
+
+    def _hinted(self, state: S, move: M | None, purposes: set[str]) -> None:
+        if self.SLOW_HINTS:
+            if state is not self._thinking:
+                return  # asked again meanwhile
+            self._thinking = None
+        if state is not self.session.state:
+            return  # the position changed while the hint was worked out
+        if "hint" in purposes:
+            self.show_hint(move)
+        if "auto" in purposes and self._auto is not None and (
+                move is None or not self.play(move)):
+            self.stop_auto()
 
     def action_auto(self) -> None:
         if self._auto is not None:
@@ -345,9 +395,8 @@ class GameScreen(Screen[None], Generic[S, M]):
         if self.replaying and self.session.redo():
             self.redraw()
             return
-        move = self.hint(self.session.state)
-        if move is None or not self.play(move):
-            self.stop_auto()
+        if self._thinking is None:
+            self._ask_hint("auto")
 
     def action_speed(self, change: int) -> None:
         self.auto_speed = max(0, min(len(AUTO_DELAYS) - 1, self.auto_speed + change))

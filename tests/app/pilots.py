@@ -30,3 +30,11 @@ async def auto_play_to_end(pilot: Pilot[None], screen: Any, seconds: float = 20.
             break
         await pilot.pause(0.02)
     await pilot.pause()
+
+
+async def settle(app: Any, pilot: Pilot[None]) -> None:
+    """Wait for the screen's thread workers (a slow hint, a computer's search) and for
+    what they hand back to the screen."""
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    await pilot.pause()

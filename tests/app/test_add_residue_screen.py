@@ -12,7 +12,8 @@ from textual.pilot import Pilot
 from rules import add_residue
 from rules.add_residue import Move, Pile, State
 from rules.strategies import Player
-from rules.strategies.add_residue import GreedyPlayer, player
+from rules.strategies.add_residue import StrongPlayer, player, seated
+from rules.strategies.add_residue_search import solve
 from solitaire_tui.screens.add_residue import AddResidueScreen
 from solitaire_tui.screens.add_residue_setup import TableSetup
 from solitaire_tui.screens.menu import MenuScreen
@@ -20,7 +21,7 @@ from solitaire_tui.start import Start
 from solitaire_tui.table import Seat, Table
 from solitaire_tui.widgets.chips import Chips
 from tests.app.conftest import SIZE
-from tests.app.pilots import text_of
+from tests.app.pilots import settle, text_of
 
 HOT_SEAT = Table((Seat("Ann"), Seat("Ben")), 3)
 AGAINST_GREEDY = Table((Seat("You"), Seat("Bot", "greedy")), 4)
@@ -58,7 +59,7 @@ async def until_a_person_moves(pilot: Pilot[None], screen: AddResidueScreen) -> 
 def play_out(table: Table, people: Player[State, Move]) -> State:
     """The end the rules reach when ``people`` chooses for every person's seat and
     each computer seat plays its level with the screen's seeds."""
-    computers = {seat: player(s.level, seat) for seat, s in enumerate(table.seats)
+    computers = {seat: player(s.level, seat, table.options) for seat, s in enumerate(table.seats)
                  if s.level is not None}
     state = add_residue.new_game(table.options)
     while not add_residue.is_over(state):
@@ -138,12 +139,12 @@ async def test_a_hot_seat_game_played_by_keys_ends_as_the_rules_say(
     app = make_app(Start("add-residue", options=HOT_SEAT))
     async with app.run_test(size=SIZE) as pilot:
         screen = board(app)
-        chooser = player("random", 11)
+        chooser = player("random", 11, HOT_SEAT.options)
         while not screen.session.is_over:
             name = HOT_SEAT.seats[screen.session.state.to_move].name
             assert f"{name}, your move" in text_of(screen, "#turn")
             await play_by_keys(pilot, screen, chooser.choose(screen.session.state))
-        end = play_out(HOT_SEAT, player("random", 11))
+        end = play_out(HOT_SEAT, player("random", 11, HOT_SEAT.options))
         assert screen.session.state == end
         banner = text_of(screen, "#banner")
         places = [[HOT_SEAT.seats[p].name for p in seats]
@@ -167,11 +168,11 @@ async def test_the_computer_replies_and_its_game_counts_in_the_records(
     app = make_app(Start("add-residue", options=AGAINST_GREEDY))
     async with app.run_test(size=SIZE) as pilot:
         screen = board(app)
-        chooser = player("random", 3)
+        chooser = player("random", 3, AGAINST_GREEDY.options)
         while not screen.session.is_over:
             await play_by_keys(pilot, screen, chooser.choose(screen.session.state))
             await until_a_person_moves(pilot, screen)
-        end = play_out(AGAINST_GREEDY, player("random", 3))
+        end = play_out(AGAINST_GREEDY, player("random", 3, AGAINST_GREEDY.options))
         assert screen.session.state == end
         result = add_residue.result(end)
         won = 0 in result.winners
@@ -269,17 +270,47 @@ async def test_a_click_on_a_chip_of_the_player_to_move_plays_it(make_app: Any) -
         assert screen.session.moves == [Move(Pile.MOD, 3)]
 
 
-async def test_the_hint_is_the_greedy_move_and_enter_plays_it(make_app: Any) -> None:
+async def test_the_hint_is_the_perfect_move_where_the_game_is_solved(make_app: Any) -> None:
     app = make_app(Start("add-residue", options=HOT_SEAT))
     async with app.run_test(size=SIZE) as pilot:
         screen = board(app)
         await play_by_keys(pilot, screen, Move(Pile.ADD, 3))
-        greedy = GreedyPlayer().choose(screen.session.state)
+        best = solve(HOT_SEAT.options, screen.session.state).best_moves
         await pilot.press("h")
-        assert greedy == Move(Pile.MOD, 2)
-        assert "Hint: mod 2 (m becomes 1, scoring 1)" in text_of(screen, "#message")
+        await settle(app, pilot)
+        assert f"Hint: {best[0]} " in text_of(screen, "#message")
         await pilot.press("enter")
-        assert screen.session.moves[-1] == greedy
+        assert screen.session.moves[-1] == best[0]
+
+
+async def test_the_hint_is_the_strong_players_beyond_the_solved_sizes(make_app: Any) -> None:
+    table = Table((Seat("Ann"), Seat("Ben")), 13)
+    app = make_app(Start("add-residue", options=table))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board(app)
+        await pilot.press("h")
+        await settle(app, pilot)
+        move = StrongPlayer(screen.seed).choose(screen.session.state)
+        assert f"Hint: {move} " in text_of(screen, "#message")
+        await pilot.press("enter")
+        assert screen.session.moves == [move]
+
+
+async def test_strong_and_perfect_computers_reply_from_a_thread(make_app: Any) -> None:
+    table = Table((Seat("You"), Seat("Sam", "strong"), Seat("Pat", "perfect")), 3)
+    app = make_app(Start("add-residue", options=table))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board(app)
+        people = player("random", 5, table.options)
+        while not screen.session.is_over:
+            await play_by_keys(pilot, screen, people.choose(screen.session.state))
+            await until_a_person_moves(pilot, screen)
+        computers = seated([None, "strong", "perfect"], screen.seed, table.options)
+        state = add_residue.new_game(table.options)
+        for move in screen.session.moves:
+            if state.to_move:
+                assert move == computers[state.to_move].choose(state)
+            state = add_residue.apply(state, move)
 
 
 async def test_six_players_with_twenty_numbers_fit_80_by_24(make_app: Any) -> None:
