@@ -5,7 +5,7 @@ loaded too, so the screen never waits for it: the thread keeps its latest snapsh
 and the screen reads it on a timer, as the statistics panel does. A seed and a
 budget in draws name one result, the one ``solitaire-tui search zero-strike
 --seed S --nodes N`` prints; the longest game so far is shown as it improves, and
-``p`` opens it on the Hit or Miss screen with one strike losing, to step through.
+``p`` replays it on the Hit or Miss screen, one strike losing, to step through.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from rules.cards import MAX_DEAL, format_cards
 from rules.errors import OptionsError, RulesError
 from solitaire_tui import runs
 from solitaire_tui.decks import Deck
+from solitaire_tui.replay import Replay
 from solitaire_tui.runner import Phase
 from solitaire_tui.screens.stats import POLL_SECONDS, clock
 from solitaire_tui.widgets.footer import KeyFooter
@@ -160,11 +161,12 @@ class ZeroStrikeScreen(Screen[None]):
     ZeroStrikeScreen > #controls { height: auto; padding: 0 1; margin-top: 1; }
     ZeroStrikeScreen > #controls > Label { width: auto; margin-right: 1; color: $text-muted; }
     ZeroStrikeScreen > #controls > Input { width: 14; margin-right: 2; }
-    ZeroStrikeScreen > #controls > #seed { width: 22; }
-    ZeroStrikeScreen > #controls > Button { margin-right: 1; }
+    ZeroStrikeScreen > #controls > #seed { width: 12; }
+    ZeroStrikeScreen > #controls > Button { min-width: 0; margin-right: 2; }
     ZeroStrikeScreen > #meter { height: 1; padding: 0 1; margin-top: 1; }
     ZeroStrikeScreen > #meter > ProgressBar { width: auto; margin-right: 1; }
-    ZeroStrikeScreen > #meter > #speed { width: 1fr; }
+    ZeroStrikeScreen > #meter > #draws { width: 1fr; }
+    ZeroStrikeScreen > #speed { height: 1; padding: 0 1; }
     ZeroStrikeScreen > #summary { height: auto; padding: 0 1; color: $text-muted; }
     ZeroStrikeScreen > #summary.-error { color: $error; text-style: bold; }
     ZeroStrikeScreen > #best { height: auto; padding: 0 1; margin-top: 1; text-style: bold; }
@@ -184,13 +186,15 @@ class ZeroStrikeScreen(Screen[None]):
             yield Label("Seed")
             yield Input(str(DEFAULT_SEED), id="seed", restrict=r"[0-9_]*", compact=True)
             yield Label("Budget (draws)")
-            yield Input(f"{DEFAULT_BUDGET:_}", id="budget", compact=True)
+            yield Input(f"{DEFAULT_BUDGET:_}", id="budget", restrict=r"[0-9_,.eE+]*",
+                        compact=True)
             yield Button("Run (r)", action="screen.run", compact=True, id="run")
             yield Button("Play it (p)", action="screen.play", compact=True, id="play",
                          disabled=True)
         with Horizontal(id="meter"):
-            yield ProgressBar(1, show_eta=False, show_percentage=True, id="progress")
-            yield Static(id="speed")
+            yield ProgressBar(1, show_eta=False, id="progress")
+            yield Static(id="draws")
+        yield Static(id="speed")
         yield Static(id="summary")
         yield Static(id="best")
         yield Static(id="deck")
@@ -278,33 +282,38 @@ class ZeroStrikeScreen(Screen[None]):
             bar.update(total=None)
         else:
             bar.update(total=snap.budget, progress=snap.nodes)
+        # Lines that never change size: no new layout, which would slow the search.
+        self.query_one("#draws", Static).update(
+            f"{snap.nodes:,} of {snap.budget:,} draws", layout=False)
         self.query_one("#speed", Static).update(self._speed(snap), layout=False)
         self._say(self._summary(snap), error=snap.phase is Phase.FAILED)
-        self._show_best(snap.best)
+        self._show_best(snap)
         self.query_one("#play", Button).disabled = snap.best is None
         if keys_change:
             self.refresh_bindings()
 
-    def _show_best(self, best: zero_strike.Found | None) -> None:
+    def _show_best(self, snap: Snapshot) -> None:
+        best = snap.best
         if best is None:
             self.query_one("#best", Static).update(
                 "No zero-strike game yet: the first whole deck takes a million draws or so.")
             self.query_one("#deck", Static).update("")
             return
         self.query_one("#best", Static).update(
-            f"Longest so far: {best.passes} passes, found after {best.nodes:,} draws."
-            " The deck, top card first (p plays it):")
+            f"Longest {'found' if snap.over else 'so far'}: {best.passes} passes,"
+            f" found after {best.nodes:,} draws."
+            " The deck, top card first (p replays it):")
         self.query_one("#deck", Static).update(Text(format_cards(best.deck)))
 
     @staticmethod
     def _speed(snap: Snapshot) -> str:
-        text = f"{snap.nodes:,} of {snap.budget:,} draws"
-        if snap.progress is not None:
-            text += f" · beam {snap.progress.rounds}, {snap.progress.passes} passes back"
-        text += f" · {clock(snap.elapsed(time.monotonic()))}"
+        text = f"{clock(snap.elapsed(time.monotonic()))} elapsed"
         rate = snap.draws_per_second
         if rate is not None:
             text += f" · {rate:,.0f} draws/s"
+        if snap.progress is not None:
+            text += (f" · beam {snap.progress.rounds}: {snap.progress.passes} passes back"
+                     " from the win")
         return text
 
     @staticmethod
@@ -317,9 +326,10 @@ class ZeroStrikeScreen(Screen[None]):
                     " found so far.")
         if snap.phase is Phase.FAILED:
             return snap.error
-        stopped = "Cancelled" if snap.phase is Phase.CANCELLED else "Finished"
-        return (f"{stopped} after {snap.nodes:,} of {snap.budget:,} draws from seed"
-                f" {snap.seed}.")
+        if snap.phase is Phase.CANCELLED:
+            return f"Cancelled after {snap.nodes:,} of {snap.budget:,} draws from seed {snap.seed}."
+        return (f"Finished: {snap.nodes:,} draws from seed {snap.seed} ({snap.budget:,} asked;"
+                " the last pass back is always completed).")
 
     def _say(self, text: str, *, error: bool = False) -> None:
         summary = self.query_one("#summary", Static)
@@ -335,12 +345,14 @@ class ZeroStrikeScreen(Screen[None]):
         self.query_one("#seed", Input).value = str(runs.random_seed())
 
     def action_play(self) -> None:
-        """The longest game so far on the Hit or Miss screen, where one strike loses;
-        a search under way goes on meanwhile."""
+        """The longest game so far on the Hit or Miss screen, one strike losing, as a
+        replay: stepped through like a run's game, and counted toward no record (auto
+        play would otherwise win it for the player). A search under way goes on."""
         best = self.best
         if best is not None:
-            self.app.open_game(  # type: ignore[attr-defined]
-                "hit-or-miss", Deck(best.deck, None), zero_strike.ZERO_STRIKE)
+            self.app.open_replay(Replay(  # type: ignore[attr-defined]
+                "hit-or-miss", Deck(best.deck, None), zero_strike.ZERO_STRIKE, None,
+                f"a {best.passes}-pass zero-strike game"))
 
     def action_help(self) -> None:
         from solitaire_tui.help import keys_table
@@ -369,8 +381,8 @@ reports is first replayed by the rules.
 - The search runs beam after beam; the line under the fields gives the draws made, the
   passes back from the win the current beam has reached, the time and the speed.
 - `c` cancels and keeps the longest game found so far; `esc` leaves (and cancels).
-- `p` opens the longest game on the Hit or Miss screen with one strike losing: call
-  each card with `x` or `m`, or let `a` play it out; `esc` comes back here.
+- `p` opens the longest game on the Hit or Miss screen, one strike losing, as a replay:
+  `U` steps forward, `u` back, `a` plays it through; `esc` comes back here.
 
 ## Keys
 

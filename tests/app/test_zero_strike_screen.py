@@ -77,7 +77,7 @@ async def test_a_search_by_keys_shows_a_zero_strike_game_and_plays_it(
         await until(pilot, lambda: not screen.running)
         assert screen.shown is not None and screen.shown.phase is Phase.FINISHED
         assert screen.shown.nodes >= BUDGET
-        assert "Finished after" in text_of(screen, "#summary")
+        assert "Finished: " in text_of(screen, "#summary")
         passes, deck = shown_game(screen)
         assert zs.passes_if_zero_strike(parse_deck(deck)) == passes
         best = best_of(screen)
@@ -89,9 +89,12 @@ async def test_a_search_by_keys_shows_a_zero_strike_game_and_plays_it(
         assert isinstance(game, HitOrMissScreen)
         assert game.deck is not None and game.deck.cards == best.deck
         assert game.options == zs.ZERO_STRIKE
-        await auto_play_to_end(pilot, game)
+        assert game.replaying == f"a {passes}-pass zero-strike game"
+        await auto_play_to_end(pilot, game)  # auto play steps through the game …
         end = game.session.state
         assert hit_or_miss.result(end).won and end.strikes == 0 and end.passes == passes
+        assert "WON" in text_of(game, "#banner")
+        assert app.records.games == {}  # … which counts toward no record
         await pilot.press("escape")  # back to the search, its game still shown
         assert app.screen is screen and screen.best == best
 
