@@ -1,0 +1,603 @@
+"""Sequence Solitaire solved with the deck order known: can a position still be won?
+
+A depth-first search over ``rules.sequence``'s moves, in the array form of
+``rules.fast.sequence`` (``wants`` masks, storage piles on a NOTHING card). Its
+answers are one-sided by construction:
+
+- "won" comes with the line that wins, which the tests replay through the rules;
+- "lost" only when every move was searched (up to the sound cuts below): the search
+  stops as a whole when the node budget runs out, so nothing it has marked lost was
+  cut short, and the answer is then "unknown".
+
+A position is lost when all its moves lead to lost positions; there are no cycles,
+as every move turns a card or fills a final pile. Lost positions go into a
+transposition table of 64-bit keys (open addressing in a numpy array). A key is the
+deck place, the four final counts and the storage piles, with the piles summed as a
+set: any two storage piles can swap places without changing what can be won, so a
+position and its pile permutations share one key, and moving the hand card to
+storage tries one pile of each distinct content (one empty pile, say). Two positions
+share a key with odds near 2^-64 per pair; that is the only way the table could
+call a position lost wrongly.
+
+The cuts, each proved where it is made:
+- ``_forced``: a card no other pile will ever need goes to its pile at once;
+- ``_stuck``: cards that can provably never reach a final pile make it lost.
+
+Moves to final piles are tried first, then the hand card to the storage pile where
+it is needed before the card it covers (see ``_storage_order``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Sequence
+
+import numpy as np
+from numba import njit, prange, uint64
+
+from rules import sequence
+from rules.cards import DECK_SIZE
+from rules.fast.deals import deal_into, splitmix64
+from rules.fast.sequence import DONE, NEXT_RANK, NOTHING, NTH_PILE, PILES, _to_final
+from rules.sequence import Move, State, ToFinal, ToStorage
+from rules.strategies.sequence_solver import DEFAULT_NODES, VERDICTS, Solution
+
+FIELDS = ("won", "final_cards", "moves", "unknown", "nodes")
+WON, LOST, UNKNOWN = (VERDICTS.index(v) for v in ("won", "lost", "unknown"))
+HAND = PILES  # a move's source when it is the hand card (sources 0..3: storage piles)
+TABOO = 2 * PILES  # targets TABOO + k forbid final pile k (see _generate)
+# Steps of a line per move at most: the move and the taboos before it (each source's
+# card, each final pile, once).
+STEPS_PER_MOVE = 1 + (PILES + 1) * PILES
+GOAL = PILES * sequence.PILE_SIZE
+RANKS = DONE + 1  # arrays indexed by rank also hold NOTHING and DONE
+MOST_MOVES = PILES  # the hand card to each storage pile, the most moves _generate lists
+CHUNK = 1 << 16  # nodes between looks at the clock, when there is a time limit
+BLOCK = 8  # deals that one thread solves in one workspace
+SMALLEST_TABLE, LARGEST_TABLE = 1 << 12, 1 << 24
+# POS[pile, rank]: where on final pile ``pile`` the card of ``rank`` goes (0..12).
+POS = np.zeros((PILES, RANKS), np.int64)
+# BELOW[pile, rank]: the ranks (bit r for rank r) that go on the pile before ``rank``;
+# PLACED[pile, j]: the ranks of its first j cards. BELOW & ~PLACED: still to come.
+BELOW = np.zeros((PILES, RANKS), np.int64)
+PLACED = np.zeros((PILES, sequence.PILE_SIZE + 1), np.int64)
+for _pile in range(PILES):
+    for _j in range(sequence.PILE_SIZE):
+        _rank = int(NEXT_RANK[_pile, _j])
+        POS[_pile, _rank] = _j
+        BELOW[_pile, _rank] = PLACED[_pile, _j]
+        PLACED[_pile, _j + 1] = PLACED[_pile, _j] | 1 << _rank
+POS[:, NOTHING] = -1  # no pile needs NOTHING, the card under every storage pile
+PILE_SALT = uint64(0x5EC0E7CE)  # keeps a storage card's hash apart from the counts'
+
+
+@njit(cache=True, nogil=True)
+def _card_hash(height: int, rank: int) -> np.uint64:
+    """Zobrist value of a card of ``rank`` at ``height`` in a storage pile; height 0
+    (no card is there) hashes a pile's top taboos instead."""
+    return splitmix64(uint64(height * RANKS + rank) + PILE_SALT)[1]
+
+
+@njit(cache=True, nogil=True)
+def _needed_by(placed: np.ndarray, rank: int) -> int:
+    """How many final piles still take a card of ``rank``."""
+    count = 0
+    for pile in range(PILES):
+        if placed[pile] <= POS[pile, rank]:
+            count += 1
+    return count
+
+
+@njit(cache=True, nogil=True)
+def _rank_of(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
+             source: int) -> int:
+    """The rank of a move's source card: a storage top, the hand card, or NOTHING
+    (which fits no pile) when there is none."""
+    if source < PILES:
+        return int(storage[source, heights[source]])
+    return int(deck[dealt]) if dealt < len(deck) else NOTHING
+
+
+@njit(cache=True, nogil=True)
+def _key(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
+         placed: np.ndarray, wants: np.ndarray, taboo: np.ndarray,
+         pile_hash: np.ndarray) -> np.uint64:
+    """The position's table key: deck place, final counts, storage piles and the
+    taboos that still bite (``_generate``). The piles' hashes are summed, so every
+    order of the piles has the same key. Never 0, the empty slot."""
+    packed = uint64(dealt)
+    for pile in range(PILES):
+        packed = packed << uint64(4) | uint64(placed[pile])
+    hand = _rank_of(deck, dealt, storage, heights, HAND)
+    packed = packed << uint64(4) | uint64(taboo[HAND] & wants[hand])
+    key: np.uint64 = splitmix64(packed)[1]  # typed here: numba's functions are not
+    for pile in range(PILES):
+        bites = taboo[pile] & wants[storage[pile, heights[pile]]]
+        key += splitmix64(pile_hash[pile] ^ _card_hash(0, bites))[1]
+    key |= uint64(1)
+    return key
+
+
+@njit(cache=True, nogil=True)
+def _slot(table: np.ndarray, key: np.uint64) -> int:
+    """Where ``key`` is in the table, or the empty slot where it would go."""
+    mask = uint64(len(table) - 1)
+    slot = key & mask
+    while table[slot] != 0 and table[slot] != key:
+        slot = (slot + uint64(1)) & mask
+    return int(slot)
+
+
+@njit(cache=True, nogil=True)
+def _mark_lost(table: np.ndarray, log: np.ndarray, filled: int, key: np.uint64) -> int:
+    """Record a lost position; returns the new fill. A half-full table takes no
+    more: a position left out is only searched again, never misjudged."""
+    if filled < len(log):
+        slot = _slot(table, key)
+        if table[slot] == 0:
+            table[slot] = key
+            log[filled] = slot
+            filled += 1
+    return filled
+
+
+@njit(cache=True, nogil=True)
+def _forced(rank: int, wants: np.ndarray, left: np.ndarray, placed: np.ndarray) -> int:
+    """The final pile a card of ``rank`` must go to now, or -1 when there is a
+    choice to search.
+
+    Proof that playing it at once loses nothing: say it is the last card of its rank
+    left (``left``) and one final pile k needs that rank at all, and k wants it now.
+    Any winning line plays this card X onto k (all of k must be built and nothing
+    else can go there), at some later time t; it makes no move onto k before t, as k
+    waits for X. Play X to k now and then the line without X's own moves. Until t
+    X's storage pile differs only by lacking X, and the line moves that pile's top
+    only when X is not it (while X is on top, only X could leave). Moving the hand
+    card X turns the next card, as putting it on storage would have. From t on the
+    positions are the same, so the line still wins. (``_generate`` uses the same
+    argument, without "last" and "one", for its taboos.)
+    """
+    fits = wants[rank]
+    if fits and left[rank] == 1 and _needed_by(placed, rank) == 1:
+        return int(NTH_PILE[fits, 0])
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def _stuck(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, left: np.ndarray,
+           keep: np.ndarray, coming: np.ndarray, held: np.ndarray,
+           blocked: np.ndarray) -> bool:
+    """Whether some cards can never reach a final pile while a pile needs them, which
+    loses. ``keep``, ``coming``, ``held`` and ``blocked`` are scratch arrays (piles,
+    then ranks).
+
+    Proof. Take a set U of cards left (in storage, hand or deck); R(U) the ranks some
+    final pile still needs whose every copy left (``left``) is in U. Say rank a is
+    blocked when every final pile that still needs a needs a rank of R(U) before it,
+    counted from now. Say each storage card X in U has a card Y at or above it in its
+    pile, Y in U, of a blocked rank; and each hand or deck card in U is of a blocked
+    rank itself. Then no card of U ever reaches a final pile. If X were the first:
+    were X in storage now, the Y above it leaves first (only tops move, and only to
+    final piles), so Y = X; either way X's rank is blocked, so the pile X goes onto
+    took a card of an R(U) rank before it, and every such card is in U. Cards put on
+    storage later only cover more. So with R(U) not empty some final pile is never
+    completed: lost.
+
+    Unions of such sets are such sets (R and the blocked ranks only grow with U), so
+    the largest one is found by starting from every card left and dropping cards that
+    fail until nothing changes. In storage, dropping is from the top (a card with no
+    Y has none above it either), so U is each pile up to ``keep``; off storage, U holds
+    every copy of the blocked ranks. R shrinks with U, so an empty R ends it. A rank
+    with fewer copies left than piles needing it loses at once too.
+    """
+    coming[:] = left
+    for pile in range(PILES):
+        for height in range(1, heights[pile] + 1):
+            coming[storage[pile, height]] -= 1
+    for rank in range(1, 14):
+        if left[rank] < _needed_by(placed, rank):
+            return True
+    keep[:] = heights
+    blocked[:] = True
+    while True:
+        for rank in range(RANKS):
+            held[rank] = coming[rank] if blocked[rank] else 0
+        for pile in range(PILES):
+            for height in range(1, keep[pile] + 1):
+                held[storage[pile, height]] += 1
+        short = 0  # R(U) as a mask of ranks
+        for rank in range(1, 14):
+            if held[rank] == left[rank] and _needed_by(placed, rank) > 0:
+                short |= 1 << rank
+        if short == 0:
+            return False
+        changed = False
+        for rank in range(1, 14):
+            for pile in range(PILES):
+                if placed[pile] <= POS[pile, rank]:
+                    ahead = BELOW[pile, rank] & ~PLACED[pile, placed[pile]]
+                    if ahead & short == 0 and blocked[rank]:
+                        blocked[rank] = False
+                        changed = True
+        for pile in range(PILES):
+            height = keep[pile]
+            while height > 0 and not blocked[storage[pile, height]]:
+                height -= 1
+            changed |= height != keep[pile]
+            keep[pile] = height
+        if not changed:
+            return True
+
+
+@njit(cache=True, nogil=True)
+def _distance(placed: np.ndarray, rank: int) -> int:
+    """How many cards the nearest final pile that needs ``rank`` still takes before
+    it (0: it fits now); 13 for NOTHING, which no pile needs."""
+    best = sequence.PILE_SIZE
+    for pile in range(PILES):
+        ahead = POS[pile, rank] - placed[pile]
+        if 0 <= ahead < best:
+            best = ahead
+    return best
+
+
+@njit(cache=True, nogil=True)
+def _same_pile(storage: np.ndarray, heights: np.ndarray, bites: np.ndarray, a: int,
+               b: int) -> bool:
+    """Whether storage piles a and b hold the same ranks under the same taboos."""
+    if heights[a] != heights[b] or bites[a] != bites[b]:
+        return False
+    return bool((storage[a, 1:heights[a] + 1] == storage[b, 1:heights[b] + 1]).all())
+
+
+@njit(cache=True, nogil=True)
+def _storage_order(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
+                   wants: np.ndarray, taboo: np.ndarray, rank: int,
+                   moves: np.ndarray) -> int:
+    """Hand-to-storage moves into ``moves``, one per distinct pile, best first;
+    returns how many. Best is a pile whose top is needed no sooner than the hand
+    card (so the card comes off first), the closest such; then an empty pile; then
+    the pile whose top is needed latest."""
+    mine = _distance(placed, rank)
+    bites = np.empty(PILES, np.int64)
+    scores = np.empty(PILES, np.int64)
+    for pile in range(PILES):
+        bites[pile] = taboo[pile] & wants[storage[pile, heights[pile]]]
+    count = 0
+    for pile in range(PILES):
+        duplicate = False
+        for earlier in range(pile):
+            duplicate |= _same_pile(storage, heights, bites, pile, earlier)
+        if duplicate:
+            continue
+        if heights[pile] == 0:
+            score = 100
+        else:
+            theirs = _distance(placed, storage[pile, heights[pile]])
+            score = theirs if theirs >= mine else 200 - theirs
+        at = count
+        while at > 0 and scores[at - 1] > score:
+            scores[at], moves[at, 0], moves[at, 1] = scores[at - 1], HAND, moves[at - 1, 1]
+            at -= 1
+        scores[at], moves[at, 0], moves[at, 1] = score, HAND, PILES + pile
+        count += 1
+    return count
+
+
+@njit(cache=True, nogil=True)
+def _generate(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
+              placed: np.ndarray, wants: np.ndarray, left: np.ndarray, taboo: np.ndarray,
+              moves: np.ndarray) -> int:
+    """The moves to search from here into ``moves`` as (source, target) rows;
+    returns how many. Sources are storage piles and HAND; targets are final piles,
+    PILES + p for storage pile p, and TABOO + k, which changes no card but forbids
+    the source card's move to final pile k while k waits for its rank.
+
+    A card X that fits final pile k splits the search in two: play it there now, or
+    never there (the taboo). Lines that play it there later lose nothing by playing
+    it now (the proof in ``_forced``), so both halves together miss no win, and the
+    second does not search again, at every later move, the first's wins. A taboo is
+    dropped (only loosening) when its card is covered; it stops biting once k takes
+    another card of that rank. Only when no card fits anywhere untabooed does the
+    hand card go to storage. A forced move (``_forced``) is the only move; when it is
+    taboo the position is lost (under its taboos).
+    """
+    for source in range(PILES + 1):
+        rank = _rank_of(deck, dealt, storage, heights, source)
+        target = _forced(rank, wants, left, placed)
+        if target >= 0:
+            if taboo[source] >> target & 1:
+                return 0
+            moves[0, 0], moves[0, 1] = source, target
+            return 1
+    for source in range(PILES + 1):
+        fits = wants[_rank_of(deck, dealt, storage, heights, source)] & ~taboo[source]
+        if fits:
+            target = NTH_PILE[fits, 0]
+            moves[0, 0], moves[0, 1] = source, target
+            moves[1, 0], moves[1, 1] = source, TABOO + target
+            return 2
+    if dealt < len(deck):
+        return _storage_order(storage, heights, placed, wants, taboo, deck[dealt], moves)
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def _play(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
+          placed: np.ndarray, wants: np.ndarray, left: np.ndarray, taboo: np.ndarray,
+          pile_hash: np.ndarray, source: int, target: int) -> int:
+    """Make a move in place; returns the new deck place. The hand card's taboos go
+    with it to storage; a storage pile's new top starts with none."""
+    if target >= TABOO:
+        taboo[source] |= 1 << (target - TABOO)
+        return dealt
+    carried = taboo[source]
+    taboo[source] = 0
+    if source == HAND:
+        rank = deck[dealt]
+        dealt += 1
+    else:
+        rank = storage[source, heights[source]]
+        pile_hash[source] ^= _card_hash(heights[source], rank)
+        heights[source] -= 1
+    if target < PILES:
+        _to_final(wants, placed, rank, target)
+        left[rank] -= 1
+    else:
+        pile = target - PILES
+        heights[pile] += 1
+        storage[pile, heights[pile]] = rank
+        pile_hash[pile] ^= _card_hash(heights[pile], rank)
+        taboo[pile] = carried
+    return dealt
+
+
+@njit(cache=True, nogil=True)
+def _unplay(dealt: int, storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
+            wants: np.ndarray, left: np.ndarray, pile_hash: np.ndarray,
+            source: int, target: int) -> int:
+    """Take back ``_play`` but for the taboos, which the search restores; returns
+    the deck place before it."""
+    if target >= TABOO:
+        return dealt
+    if target < PILES:
+        wants[NEXT_RANK[target, placed[target]]] &= ~(1 << target)
+        placed[target] -= 1
+        rank = NEXT_RANK[target, placed[target]]
+        wants[rank] |= 1 << target
+        left[rank] += 1
+    else:
+        pile = target - PILES
+        rank = storage[pile, heights[pile]]
+        pile_hash[pile] ^= _card_hash(heights[pile], rank)
+        heights[pile] -= 1
+    if source == HAND:
+        return dealt - 1
+    heights[source] += 1
+    storage[source, heights[source]] = rank
+    pile_hash[source] ^= _card_hash(heights[source], rank)
+    return dealt
+
+
+@njit(cache=True, nogil=True)
+def search(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
+           placed: np.ndarray, table: np.ndarray, log: np.ndarray, filled: int,
+           path: np.ndarray, max_nodes: int) -> tuple[int, int, int, int, int]:
+    """Solve the position: deck ranks with the hand card at ``dealt`` (past the end:
+    no hand card), storage ranks in storage[pile, 1..heights[pile]] (column 0 is
+    NOTHING) and ``placed`` cards on each final pile. The arrays are worked in place
+    and left as they came. ``table`` (a power of two in size) holds lost positions,
+    none at first or those of an earlier search of the same position, which then
+    resumes where it stopped; ``log`` lists the ``filled`` slots used (it is half the
+    table's size: its capacity), for the caller to empty the table. ``path`` has a
+    row per step of the longest line (STEPS_PER_MOVE for each card left to turn or
+    to place on a final pile).
+
+    Returns (verdict as a place in VERDICTS, nodes, most final cards seen, steps of
+    the winning line written to ``path`` as (source, target) rows, taboos included,
+    and slots now used in ``log``).
+    """
+    depth_limit = len(path) + 1
+    moves = np.empty((depth_limit, MOST_MOVES, 2), np.int64)
+    counts = np.zeros(depth_limit, np.int64)
+    tried = np.zeros(depth_limit, np.int64)
+    keys = np.zeros(depth_limit, np.uint64)
+    taboos = np.zeros((depth_limit, PILES + 1), np.int64)  # taboos[depth]: on entering it
+    wants = np.zeros(RANKS, np.int64)
+    left = np.zeros(RANKS, np.int64)
+    pile_hash = np.zeros(PILES, np.uint64)
+    keep = np.zeros(PILES, np.int64)
+    coming = np.zeros(RANKS, np.int64)
+    held = np.zeros(RANKS, np.int64)
+    blocked = np.zeros(RANKS, np.bool_)
+    for pile in range(PILES):
+        wants[NEXT_RANK[pile, placed[pile]]] |= 1 << pile
+        for height in range(1, heights[pile] + 1):
+            left[storage[pile, height]] += 1
+            pile_hash[pile] ^= _card_hash(height, storage[pile, height])
+    for i in range(dealt, len(deck)):
+        left[deck[i]] += 1
+    nodes = depth = 0
+    best = placed.sum()
+    verdict = UNKNOWN
+    while True:
+        # Entering the position at ``depth``: decide it or list its moves.
+        nodes += 1
+        taboo = taboos[depth]
+        on_finals = placed.sum()
+        best = max(best, on_finals)
+        keys[depth] = _key(deck, dealt, storage, heights, placed, wants, taboo, pile_hash)
+        counts[depth] = tried[depth] = 0
+        if on_finals == GOAL:
+            verdict = WON
+            break
+        if table[_slot(table, keys[depth])] == 0:
+            # A taboo step keeps the cards as they were, so they were not stuck.
+            if (depth == 0 or path[depth - 1, 1] < TABOO) and _stuck(
+                    storage, heights, placed, left, keep, coming, held, blocked):
+                filled = _mark_lost(table, log, filled, keys[depth])
+            else:
+                counts[depth] = _generate(deck, dealt, storage, heights, placed, wants, left,
+                                          taboo, moves[depth])
+                if counts[depth] == 0:
+                    filled = _mark_lost(table, log, filled, keys[depth])
+        # Back up past exhausted positions (lost) to the next move to try.
+        while tried[depth] == counts[depth]:
+            if counts[depth] > 0:
+                filled = _mark_lost(table, log, filled, keys[depth])
+            if depth == 0:
+                verdict = LOST
+                break
+            depth -= 1
+            dealt = _unplay(dealt, storage, heights, placed, wants, left, pile_hash,
+                            path[depth, 0], path[depth, 1])
+        if verdict == LOST or nodes >= max_nodes:
+            break
+        source, target = moves[depth, tried[depth], 0], moves[depth, tried[depth], 1]
+        tried[depth] += 1
+        path[depth, 0], path[depth, 1] = source, target
+        taboos[depth + 1] = taboos[depth]
+        dealt = _play(deck, dealt, storage, heights, placed, wants, left, taboos[depth + 1],
+                      pile_hash, source, target)
+        depth += 1
+    length = depth if verdict == WON else 0
+    while depth > 0:  # leave the arrays as they came
+        depth -= 1
+        dealt = _unplay(dealt, storage, heights, placed, wants, left, pile_hash,
+                        path[depth, 0], path[depth, 1])
+    return verdict, nodes, best, length, filled
+
+@njit(cache=True, nogil=True)
+def table_size(max_nodes: int) -> int:
+    """A power of two with room for every position a search of ``max_nodes`` marks
+    lost at half load (within bounds: past them the table just stops taking more)."""
+    size = SMALLEST_TABLE
+    while size < 2 * max_nodes and size < LARGEST_TABLE:
+        size *= 2
+    return size
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def batch(start: np.uint64, count: int, max_nodes: int, out: np.ndarray) -> None:
+    """Deals start..start+count-1 into out[deal, field] (fields as FIELDS). Each
+    block of deals shares one workspace; the table is emptied through its log of
+    used slots, far cheaper than clearing it all."""
+    size = table_size(max_nodes)
+    for block in prange((count + BLOCK - 1) // BLOCK):
+        deck = np.empty(DECK_SIZE, np.int8)
+        storage = np.full((PILES, DECK_SIZE + 1), NOTHING, np.int8)
+        heights = np.zeros(PILES, np.int64)
+        placed = np.zeros(PILES, np.int64)
+        table = np.zeros(size, np.uint64)
+        log = np.empty(size // 2, np.int64)
+        path = np.empty(((DECK_SIZE + GOAL) * STEPS_PER_MOVE, 2), np.int64)
+        for game in range(block * BLOCK, min(count, (block + 1) * BLOCK)):
+            deal_into(start + uint64(game), deck)
+            for i in range(DECK_SIZE):
+                deck[i] = deck[i] % 13 + 1
+            verdict, nodes, best, steps, filled = search(deck, 0, storage, heights, placed,
+                                                         table, log, 0, path, max_nodes)
+            for i in range(filled):
+                table[log[i]] = 0
+            out[game, 0] = verdict == WON
+            out[game, 1] = GOAL if verdict == WON else best
+            out[game, 2] = (path[:steps, 1] < TABOO).sum()
+            out[game, 3] = verdict == UNKNOWN
+            out[game, 4] = nodes
+
+
+def deal_results(start: int, count: int, max_nodes: int = DEFAULT_NODES) -> np.ndarray:
+    """The solver's results for deals start.. as an array of (count, len(FIELDS)).
+
+    won and unknown are 0 or 1; final_cards is 52 for a won deal, otherwise the most
+    final cards of any position the search entered (a lower bound on the best any
+    line reaches: the cuts skip positions); moves is the winning line's length.
+    """
+    out = np.empty((count, len(FIELDS)), np.int64)
+    batch(np.uint64(start), count, max_nodes, out)
+    return out
+
+
+def _move(source: int, target: int) -> Move:
+    if target >= PILES:
+        return ToStorage(target - PILES)
+    return ToFinal(None if source == HAND else source, target)
+
+
+def solve(state: State, *, max_nodes: int = DEFAULT_NODES,
+          max_seconds: float | None = None) -> Solution:
+    """Whether ``state`` can still be won, knowing its deck, with a winning line when
+    it can. ``max_seconds`` is an extra cap for interactive use; statistics rely on
+    ``max_nodes`` alone, so they replay exactly. With a time limit the search runs in
+    chunks of CHUNK nodes, looking at the clock between them; each chunk resumes the
+    last through the table of lost positions, re-entering (and counting) only the
+    positions on the way back to where it stopped."""
+    began = time.perf_counter()
+    cards = (() if state.hand is None else (state.hand,)) + state.deck
+    deck = np.array([card.rank for card in cards], np.int8)
+    depth = max(len(pile) for pile in state.storage) + len(cards)
+    storage = np.full((PILES, depth + 1), NOTHING, np.int8)
+    for pile, stack in enumerate(state.storage):
+        storage[pile, 1:len(stack) + 1] = [card.rank for card in stack]
+    heights = np.array([len(stack) for stack in state.storage], np.int64)
+    placed = np.array([len(final) for final in state.finals], np.int64)
+    size = table_size(max_nodes)
+    table, log = np.zeros(size, np.uint64), np.empty(size // 2, np.int64)
+    path = np.empty(((len(cards) + GOAL) * STEPS_PER_MOVE, 2), np.int64)
+    nodes = filled = 0
+    while True:
+        budget = max_nodes - nodes if max_seconds is None else min(max_nodes - nodes, CHUNK)
+        verdict, spent, _, steps, filled = search(deck, 0, storage, heights, placed, table,
+                                                  log, filled, path, budget)
+        nodes += spent
+        if (verdict != UNKNOWN or nodes >= max_nodes
+                or time.perf_counter() - began > (max_seconds or 0.0)):
+            break
+    moves = tuple(_move(int(source), int(target)) for source, target in path[:steps]
+                  if target < TABOO)
+    return Solution(VERDICTS[verdict], moves, int(nodes), time.perf_counter() - began)
+
+
+def _deal_range(text: str) -> range:
+    first, _, last = text.partition(":")
+    return range(int(first), int(last))
+
+
+def _percentile(values: Sequence[float], share: float) -> float:
+    return float(np.percentile(np.asarray(values), share))
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Measure the solver deal by deal on one core: ``python -m
+    rules.fast.sequence_solver --deals 0:1000 --seconds 2``."""
+    from rules.cards import deal_cards
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--deals", type=_deal_range, default=range(1000),
+                        help="first:last deal numbers, last excluded (default 0:1000)")
+    parser.add_argument("--nodes", type=int, default=DEFAULT_NODES, help="node budget a deal")
+    parser.add_argument("--seconds", type=float, default=None, help="time limit a deal")
+    args = parser.parse_args(argv)
+    solve(sequence.new_game(sequence.Options(), deal_cards(0)), max_nodes=10)  # compile
+    solutions = [solve(sequence.new_game(sequence.Options(), deal_cards(deal)),
+                       max_nodes=args.nodes, max_seconds=args.seconds) for deal in args.deals]
+    total = len(solutions)
+    for verdict in VERDICTS:
+        share = sum(s.verdict == verdict for s in solutions) / total
+        print(f"{verdict:8} {share:8.2%}")
+    print(f"decided  {sum(s.verdict != 'unknown' for s in solutions) / total:8.2%}"
+          f"  of {total} deals {args.deals.start}..{args.deals.stop - 1},"
+          f" {args.nodes} nodes, {args.seconds} s")
+    for name, values in (("ms", [s.seconds * 1000 for s in solutions]),
+                         ("nodes", [float(s.nodes) for s in solutions])):
+        print(f"{name:6} median {_percentile(values, 50):10.1f}"
+              f"  p90 {_percentile(values, 90):10.1f}  p99 {_percentile(values, 99):10.1f}"
+              f"  max {max(values):10.1f}")
+    slowest = sorted(zip(solutions, args.deals, strict=True), key=lambda pair: -pair[0].seconds)
+    print("slowest:", ", ".join(f"{deal} ({s.verdict}, {s.seconds:.2f} s)"
+                                for s, deal in slowest[:5]))
+
+
+if __name__ == "__main__":
+    main()
