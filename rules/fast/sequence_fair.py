@@ -11,8 +11,10 @@ its final pile never hurts. Choices are left only where the hand card goes in
 storage, and which final pile takes a card that fits several. The "quick" level
 makes them by a rule of thumb on when each card will next be wanted; the "fair"
 level plays each choice forward on many sampled orders of the unseen cards (the
-same orders for every choice) with the quick level, and takes the choice that wins
-most often, the most cards on final piles breaking ties.
+same orders for every choice) with the quick level, and takes the choice with the
+best mean score: cards on final piles, a win counting WIN_SCORE. Scoring a win as
+only one card more made the player chase cards rather than wins (17.8% of deals
+0..999 won at 32 orders, against 23.7% with a win worth 20 cards more).
 """
 
 from __future__ import annotations
@@ -55,10 +57,10 @@ for _pile in range(PILES):
 FAR = 2 * sequence.PILE_SIZE  # how far off an empty storage pile's "top" is wanted
 NEIGHBOURS = 2  # cards apart on one final pile that make a card a good cover
 NEIGHBOUR_BONUS = 30  # such a cover beats any other home
-WIN_SCORE = FULL + 1  # a win outweighs any number of cards on final piles
+WIN_SCORE = FULL + 20  # a win, worth 20 cards more: 60 or 300 won less often
 CHECK = 8  # sampled orders between looks at which options still matter
 SAME = 32  # sampled orders after which options that never differed are one
-CONFIDENCE = 3.0  # standard errors by which an option must trail to be dropped
+CONFIDENCE = 2.0  # standard errors by which an option must trail to be dropped
 
 
 @njit(cache=True, nogil=True)

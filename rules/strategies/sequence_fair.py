@@ -19,7 +19,7 @@ from rules.strategies import check_name
 
 # Sampled orders of the unseen cards per choice, by level: "quick" is the rule of
 # thumb alone (an instant hint), "fair" the default player.
-SAMPLES = {"quick": 0, "fair": 128}
+SAMPLES = {"quick": 0, "fair": 512}
 LEVELS = tuple(SAMPLES)
 COLUMNS = sequence.PILES * sequence.PILE_SIZE + 1  # any storage pile, over its NOTHING
 
