@@ -17,7 +17,10 @@ from rules.fast import hit_or_miss as fast_hit_or_miss
 from rules.fast import one_handed as fast_one_handed
 from rules.fast import relay as fast_relay
 from rules.fast import sequence as fast_sequence
+from rules.fast import sequence_fair as fast_sequence_fair
+from rules.fast import sequence_solver as fast_sequence_solver
 from rules.fast.batch import Kernel, Reading
+from rules.strategies.sequence_fair import SAMPLES
 
 
 def _one_reading(results: Callable[[int, int], np.ndarray], fields: Sequence[str],
@@ -47,6 +50,15 @@ def one_handed_kernel() -> Kernel:
 
 
 def sequence_kernel(strategy: str) -> Kernel:
+    """A Sequence player's kernel. The solver's row also counts the deals it left
+    undecided (its ``unknown`` histogram): those may be winnable too."""
+    if strategy in SAMPLES:
+        return _one_reading(
+            lambda start, count: fast_sequence_fair.deal_results(start, count, SAMPLES[strategy]),
+            fast_sequence_fair.FIELDS, ("final_cards",))
+    if strategy == "solver":
+        return _one_reading(fast_sequence_solver.deal_results, fast_sequence_solver.FIELDS,
+                            ("final_cards", "unknown"))
     return _one_reading(lambda start, count: fast_sequence.deal_results(start, count, strategy),
                         fast_sequence.FIELDS, ("final_cards",))
 

@@ -21,7 +21,7 @@ from rules import sequence
 from rules.cards import DECK_SIZE
 from rules.fast.deals import below, deal_into
 from rules.fast.players import GREEDY, code
-from rules.strategies.sequence import NAMES
+from rules.strategies import BASIC
 
 FIELDS = ("won", "final_cards", "moves")
 
@@ -209,7 +209,7 @@ def batch(start: np.uint64, count: int, strategy: int, out: np.ndarray) -> None:
 
 def codes(strategy: str) -> int:
     """The kernel's code for a strategy name, "greedy" or "random"."""
-    return code(strategy, NAMES, "Sequence Solitaire")
+    return code(strategy, BASIC, "Sequence Solitaire")
 
 
 def deal_results(start: int, count: int, strategy: str) -> np.ndarray:

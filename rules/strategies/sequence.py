@@ -6,7 +6,13 @@ from rules import sequence
 from rules.sequence import Move, State, ToFinal, ToStorage
 from rules.strategies import BASIC, Player, RandomPlayer, check_name
 
-NAMES = BASIC  # the players by name, as the command line and the kernels know them
+# The players by name, as the command line and the kernels know them: "quick" and
+# "fair" see only what a person sees (``sequence_fair``); "solver" knows the deck's
+# order (``sequence_solver``), so its wins are the deals that can be won at all.
+NAMES = (*BASIC, "quick", "fair", "solver")
+# Compared when no player is named: the solver takes milliseconds a deal, so it is
+# asked for, not assumed.
+COMPARED = NAMES[:-1]
 
 
 class GreedyPlayer:
@@ -27,7 +33,17 @@ class GreedyPlayer:
 
 
 def player(name: str, seed: int) -> Player[State, Move]:
-    """The player a strategy name stands for; ``seed`` drives the random one."""
-    if check_name(name, NAMES, "Sequence Solitaire") == "greedy":
+    """The player a strategy name stands for; ``seed`` drives the random and fair
+    ones (a batch game's deal number)."""
+    level = check_name(name, NAMES, "Sequence Solitaire")
+    if level == "greedy":
         return GreedyPlayer()
+    if level in ("quick", "fair"):
+        from rules.strategies.sequence_fair import FairPlayer  # they import this module
+
+        return FairPlayer(seed, level)
+    if level == "solver":
+        from rules.strategies.sequence_solver import SolverPlayer
+
+        return SolverPlayer()
     return RandomPlayer(sequence.legal_moves, seed)

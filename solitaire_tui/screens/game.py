@@ -108,6 +108,10 @@ class GameScreen(Screen[None], Generic[S, M]):
         moves = self.rules.legal_moves(state)
         return moves[0] if moves else None
 
+    def thought(self, state: S) -> None:
+        """A slow hint for ``state``, the position now, has just been worked out: a
+        game may show more of what the search found than the move."""
+
     def describe(self, move: M) -> str:
         """A move in words, for hints."""
         return str(getattr(move, "value", move))
@@ -369,6 +373,7 @@ class GameScreen(Screen[None], Generic[S, M]):
             self._thinking = None
         if state is not self.session.state:
             return  # the position changed while the hint was worked out
+        self.thought(state)
         if "hint" in purposes:
             self.show_hint(move)
         if "auto" in purposes and self._auto is not None and (

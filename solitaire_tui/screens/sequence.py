@@ -21,8 +21,9 @@ from textual.widgets import Label
 from rules import sequence
 from rules.cards import Card
 from rules.sequence import PILE_SIZE, PILES, Move, State, ToFinal, ToStorage
-from rules.strategies.sequence import NAMES as STRATEGIES
-from rules.strategies.sequence import player
+from rules.strategies import Player
+from rules.strategies.sequence import COMPARED, player
+from rules.strategies.sequence_solver import Solution
 from solitaire_tui.decks import Deck
 from solitaire_tui.keys import GAME_KEYS
 from solitaire_tui.records import Records
@@ -35,7 +36,14 @@ HAND: Literal["hand"] = "hand"
 Source = int | Literal["hand"]  # a storage pile (from 0) or the hand card
 Question = Literal["storage", "final"]  # what the next digit answers
 ANSWER = "1–4, esc cancels"
-GREEDY = player("greedy", 0)  # the hint and auto play; it keeps no state
+PEEK_SECONDS = 2.0  # the solver's budget for one position, when peeking
+# Who gives the hints and plays auto: the fair players see what you see; peek is the
+# solver, which reads the hidden cards, so a game peeked at counts toward no record.
+HELPERS = {  # in the order p steps through them, the first by default
+    "fair": "fair: plays ahead on what you can see",
+    "quick": "quick: rules of thumb, instant",
+    "peek": "peek: the solver, which looks at the hidden cards",
+}
 
 
 def _digit_keys(action: str, description: str) -> list[BindingType]:
@@ -95,8 +103,10 @@ class SequenceScreen(GameScreen[State, Move]):
         Binding("f", "hand_to_final", "Hand→final"),
         Binding("s", "from_storage", "Pile→final"),
         Binding("escape", "cancel", "Cancel", key_display="esc"),
+        Binding("p", "helper", "Helper"),
         *GAME_KEYS,
     ]
+    SLOW_HINTS = True  # the fair player and the solver search
 
     # width 100%: as 1fr the board loses the banner's side margins when it shows
     DEFAULT_CSS = """
@@ -105,6 +115,8 @@ class SequenceScreen(GameScreen[State, Move]):
     SequenceScreen #hand { margin-right: 1; }
     SequenceScreen #hand > CardView, SequenceScreen #deck > CardView { margin-left: 1; }
     SequenceScreen #storage-name { text-style: bold; }
+    SequenceScreen #peek { display: none; color: $warning; text-style: bold; }
+    SequenceScreen.-peek #peek { display: block; }
     """
 
     def __init__(self, records: Records, deck: Deck | None = None,
@@ -112,6 +124,10 @@ class SequenceScreen(GameScreen[State, Move]):
         super().__init__(records, deck, options)
         self._question: Question | None = None
         self._source: Source | None = None  # the card chosen by mouse or for a question
+        self.helper = "fair"
+        self._helpers: dict[str, Player[State, Move]] = {}
+        self._solutions: dict[State, Solution] = {}  # what peeking found, by position
+        self._peeked = False  # this game was peeked at
 
     def compose_board(self) -> ComposeResult:
         with Horizontal(id="table"):
@@ -122,6 +138,7 @@ class SequenceScreen(GameScreen[State, Move]):
         yield Label("Storage piles · the top card, last, is the one that moves",
                     id="storage-name")
         yield StorageTable(PILES, id="storage")
+        yield Label(id="peek")
 
     def new_state(self) -> State:
         assert self.deck is not None
@@ -149,15 +166,92 @@ class SequenceScreen(GameScreen[State, Move]):
         return str(rank) if bare else Card(rank).rank_text
 
     def stats_options(self) -> dict[str, Any]:
-        """Every player, compared on the same deals."""
-        return {"strategies": list(STRATEGIES)}
+        """The players, compared on the same deals (the solver when asked for)."""
+        return {"strategies": list(COMPARED)}
 
     def figures(self, state: State) -> str:
         return (f"final {state.final_cards}/{TOTAL} · deck {len(state.deck)}"
                 f" · storage {sum(len(pile) for pile in state.storage)}")
 
+    # --- the helper: hints, auto play and peeking ----------------------------------
+
     def hint(self, state: State) -> Move | None:
-        return None if sequence.is_over(state) else GREEDY.choose(state)
+        """The helper's move. Worked out in a thread (``SLOW_HINTS``): the first one
+        loads the compiled players, and a peek may search for up to two seconds."""
+        if sequence.is_over(state):
+            return None
+        if self.helper == "peek":
+            line = self._peek(state).moves
+            if line:
+                return line[0]
+        level = "quick" if self.helper == "quick" else "fair"
+        if level not in self._helpers:
+            assert self.deck is not None  # Sequence is always dealt
+            self._helpers[level] = player(level, self.deck.deal or 0)
+        return self._helpers[level].choose(state)
+
+    def _peek(self, state: State) -> Solution:
+        """The solver's answer for ``state``; a winning line is kept for every position
+        along it, so following the line asks the solver nothing more."""
+        known = self._solutions.get(state)
+        if known is not None:
+            return known
+        from rules.fast.sequence_solver import solve
+
+        solution = solve(state, max_seconds=PEEK_SECONDS)
+        self._solutions[state] = solution
+        if solution.verdict == "won":
+            at = state
+            for done, move in enumerate(solution.moves, 1):
+                at = sequence.apply(at, move)
+                self._solutions[at] = Solution("won", solution.moves[done:], 0, 0.0)
+        return solution
+
+    def thought(self, state: State) -> None:
+        self._show_peek(state)
+
+    def _show_peek(self, state: State) -> None:
+        """Whether the position can still be won, when peeking."""
+        self.set_class(self.helper == "peek", "-peek")
+        if self.helper != "peek":
+            return
+        solution = self._solutions.get(state)
+        if sequence.is_over(state):
+            verdict = "the game is over"
+        elif solution is None:
+            verdict = "thinking…"
+            self._ask_hint("peek")
+        elif solution.verdict == "won":
+            left = len(solution.moves)
+            verdict = ("won" if not left
+                       else f"still winnable: the solver wins in {left} more moves")
+        elif solution.verdict == "lost":
+            verdict = "lost: no line wins from here, whatever is played"
+        else:
+            verdict = f"undecided: the solver found no answer in {PEEK_SECONDS:g} s"
+        self.query_one("#peek", Label).update(
+            f"Peek (it looks at the hidden cards) · {verdict}")
+
+    def action_helper(self) -> None:
+        names = list(HELPERS)
+        self.helper = names[(names.index(self.helper) + 1) % len(names)]
+        if self.helper == "peek" and not self.replaying:
+            self._peeked = True
+        self._show_peek(self.session.state)
+        extra = (" This game now counts toward no record." if self.helper == "peek"
+                 and not self.replaying else "")
+        self.say(f"Helper for hints and auto play: {HELPERS[self.helper]}.{extra}")
+
+    @property
+    def records_variant(self) -> str | None:
+        """A game peeked at is not counted: the solver saw the hidden cards."""
+        return None if self._peeked else super().records_variant
+
+    def start(self, deck: Deck | None) -> None:
+        self._peeked = self.helper == "peek"
+        self._helpers.clear()  # the fair players are seeded with the deal
+        self._solutions.clear()
+        super().start(deck)
 
     def describe(self, move: Move) -> str:
         state = self.session.state
@@ -183,6 +277,7 @@ class SequenceScreen(GameScreen[State, Move]):
         """A new position ends any question and drops a chosen card."""
         self._question = self._source = None
         super().redraw()
+        self._show_peek(self.session.state)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("store", "hand_to_final", "from_storage"):

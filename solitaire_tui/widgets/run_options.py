@@ -66,7 +66,7 @@ class RunOptions(Horizontal):
             yield Label("No options: every move is forced.")
         elif self.game == "sequence":
             yield Label("Players, compared on the same deals:")
-            chosen = given.get("strategies", sequence_players.NAMES)
+            chosen = given.get("strategies", sequence_players.COMPARED)
             for name in sequence_players.NAMES:
                 yield Checkbox(name, name in chosen, compact=True, id=f"strategy-{name}")
         else:
