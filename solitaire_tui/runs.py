@@ -21,6 +21,7 @@ from rules.stats import Histogram, Tally, wilson_interval
 from rules.strategies import add_residue as add_residue_players
 from rules.strategies import check_name
 from rules.strategies import sequence as sequence_players
+from rules.strategies.add_residue_search import check_solvable
 from solitaire_tui import headless
 from solitaire_tui.decks import RANDOM_DEALS
 from solitaire_tui.games import GAMES_BY_KEY
@@ -111,6 +112,8 @@ def setup(game: str, options: Mapping[str, Any]) -> Setup:
         seats = seat_players(_strategies(options.get("strategies", ["greedy"]),
                                          add_residue_players.NAMES, "Add/Residue"),
                              table.players)
+        if "perfect" in seats:
+            check_solvable(table)
         return Setup(game, {"players": table.players, "n": table.n, "strategies": seats},
                      headless.add_residue_title(table, seats),
                      lambda: kernels().add_residue_kernel(table, seats), table)
