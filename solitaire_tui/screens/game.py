@@ -137,6 +137,11 @@ class GameScreen(Screen[None], Generic[S, M]):
         return self._replay.label if self._replay is not None else None
 
     @property
+    def uncounted(self) -> str | None:
+        """Why this game counts toward no record, if it does not."""
+        return "A replay" if self.replaying else None
+
+    @property
     def rules(self) -> Rules[S, M]:
         return self.RULES  # type: ignore[no-any-return]
 
@@ -232,8 +237,8 @@ class GameScreen(Screen[None], Generic[S, M]):
         if not self._recorded:
             self._recorded = True
             self._record(won)
-        if self.replaying:
-            text.append("A replay: it counts toward no record.\n", style="italic")
+        if self.uncounted:
+            text.append(f"{self.uncounted}: it counts toward no record.\n", style="italic")
         elif self.records_variant is not None:
             record = self.records.record(self.GAME, self.records_variant)
             text.append(f"{self.variant}: {record.summary()}\n", style="italic")
@@ -252,7 +257,7 @@ class GameScreen(Screen[None], Generic[S, M]):
         return self.variant
 
     def _record(self, won: bool) -> None:
-        if self.records_variant is None or self.replaying:
+        if self.records_variant is None or self.uncounted:
             return
         try:
             self.records.add(self.GAME, self.records_variant, won)

@@ -243,9 +243,9 @@ class SequenceScreen(GameScreen[State, Move]):
         self.say(f"Helper for hints and auto play: {HELPERS[self.helper]}.{extra}")
 
     @property
-    def records_variant(self) -> str | None:
+    def uncounted(self) -> str | None:
         """A game peeked at is not counted: the solver saw the hidden cards."""
-        return None if self._peeked else super().records_variant
+        return super().uncounted or ("You peeked" if self._peeked else None)
 
     def start(self, deck: Deck | None) -> None:
         self._peeked = self.helper == "peek"

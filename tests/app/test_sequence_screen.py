@@ -218,7 +218,7 @@ async def test_peek_follows_the_solvers_line_to_a_win_that_is_not_recorded(
         assert f"still winnable: the solver wins in {len(solution.moves)} more moves" in peek
         await auto_play_to_end(pilot, screen)
         assert sequence.is_won(screen.session.state)
-        assert "A replay" not in text_of(screen, "#banner")
+        assert "You peeked: it counts toward no record" in text_of(screen, "#banner")
     assert not records_path.exists()
 
 
