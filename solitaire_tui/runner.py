@@ -10,6 +10,9 @@ thread stops after the chunk under way, whose games are left out. Either way the
 result is the exact totals of deals seed..seed+done-1, as ``stats`` would give.
 Only one run plays at a time (numba's thread pool is not for two callers at once):
 a new run waits for the previous one's last chunk.
+
+The thread, the latest snapshot and cancel are ``Job``'s, which the zero-strike
+search (``screens.zero_strike.LiveSearch``) shares.
 """
 
 from __future__ import annotations
@@ -17,9 +20,10 @@ from __future__ import annotations
 import copy
 import dataclasses
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from rules.errors import RulesError
 from rules.stats import Tally
@@ -41,10 +45,78 @@ class Phase(Enum):
 
 
 @dataclass(frozen=True)
-class Snapshot:
-    """The run as of one moment: a copy the panel may read while the run goes on."""
+class Moment:
+    """What a watched job hands over, as far as its watcher needs to tell whether to
+    keep polling: each job's snapshot adds its own figures."""
 
     phase: Phase
+
+    @property
+    def over(self) -> bool:
+        return self.phase in (Phase.FINISHED, Phase.CANCELLED, Phase.FAILED)
+
+
+S = TypeVar("S", bound=Moment)
+J = TypeVar("J", bound="Job[Any]")
+
+
+@dataclass
+class Job(Generic[S]):
+    """Work in a daemon thread, watched through the latest snapshot it hands over.
+
+    A screen must never wait for the work, so reading and cancelling only take a lock
+    held for a copy. Cancel answers at once with the last snapshot, ended; what the
+    thread does after that is left out, because the first ending decides the result.
+    A job subclass calls ``_begin`` from ``__post_init__``, and fills in ``_work`` and
+    ``_ending``.
+    """
+
+    _cancel: threading.Event = field(default_factory=threading.Event, init=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False)
+    _latest: S = field(init=False)
+    _final: S | None = field(default=None, init=False)
+
+    def _begin(self, first: S, name: str) -> None:
+        self._latest = first
+        self.thread = threading.Thread(target=self._work, name=name, daemon=True)
+
+    def start(self: J) -> J:
+        self.thread.start()
+        return self
+
+    @property
+    def snapshot(self) -> S:
+        with self._lock:
+            return self._final or self._latest
+
+    def cancel(self) -> S:
+        """Stop now: the last snapshot, marked cancelled, is the result."""
+        self._cancel.set()
+        return self._end(Phase.CANCELLED)
+
+    def _update(self, change: Callable[[S], S]) -> None:
+        with self._lock:
+            self._latest = change(self._latest)
+
+    def _end(self, phase: Phase, error: str = "") -> S:
+        """The latest snapshot, ended, as the result (the first call decides)."""
+        with self._lock:
+            if self._final is None:
+                self._final = self._ending(self._latest, phase, error)
+            return self._final
+
+    def _ending(self, last: S, phase: Phase, error: str) -> S:
+        """The result made of the last snapshot; called under the lock."""
+        raise NotImplementedError
+
+    def _work(self) -> None:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Snapshot(Moment):
+    """The run as of one moment: a copy the panel may read while the run goes on."""
+
     seed: int
     games: int  # asked for
     done: int = 0
@@ -59,10 +131,6 @@ class Snapshot:
     error: str = ""
 
     @property
-    def over(self) -> bool:
-        return self.phase in (Phase.FINISHED, Phase.CANCELLED, Phase.FAILED)
-
-    @property
     def games_per_second(self) -> float:
         return self.done / self.seconds if self.seconds > 0 else 0.0
 
@@ -73,44 +141,22 @@ class Snapshot:
 
 
 @dataclass
-class LiveRun:
+class LiveRun(Job[Snapshot]):
     setup: Setup
     seed: int
     games: int
     workers: int | None = None  # None: every core
-    _cancel: threading.Event = field(default_factory=threading.Event, init=False)
     _curve: list[Point] = field(default_factory=list, init=False)
     _kernel: Kernel | None = field(default=None, init=False)
-    _latest: Snapshot | None = field(default=None, init=False)
-    _final: Snapshot | None = field(default=None, init=False)
-    _lock: threading.Lock = field(default_factory=threading.Lock, init=False)
 
     def __post_init__(self) -> None:
-        self._latest = Snapshot(Phase.LOADING, self.seed, self.games)
-        self.thread = threading.Thread(target=self._work, name="autoplay", daemon=True)
+        self._begin(Snapshot(Phase.LOADING, self.seed, self.games), "autoplay")
 
-    def start(self) -> LiveRun:
-        self.thread.start()
-        return self
-
-    @property
-    def snapshot(self) -> Snapshot:
-        with self._lock:
-            latest = self._final or self._latest
-        assert latest is not None
-        return latest
-
-    def cancel(self) -> Snapshot:
-        """Stop now: the last snapshot, marked cancelled, is the run's result."""
-        self._cancel.set()
-        with self._lock:
-            if self._final is None:
-                assert self._latest is not None
-                self._final = self._ended(self._latest, Phase.CANCELLED)
-            return self._final
-
-    def _ended(self, last: Snapshot, phase: Phase) -> Snapshot:
-        """The last snapshot as the run's result, with its JSON object."""
+    def _ending(self, last: Snapshot, phase: Phase, error: str) -> Snapshot:
+        """The last snapshot as the run's result, with its JSON object; a failed run
+        keeps no figures, as they could be a chunk short."""
+        if phase is Phase.FAILED:
+            return Snapshot(phase, self.seed, self.games, error=error[:1].upper() + error[1:])
         data = None
         if last.done and self._kernel is not None:
             from rules.fast.batch import Run
@@ -127,8 +173,7 @@ class LiveRun:
                         tuple(copy.deepcopy(state.tallies)), tuple(self._kernel.labels),
                         self._kernel.shares_wins, state.seconds, state.workers,
                         state.compile_seconds, tuple(self._curve))
-        with self._lock:
-            self._latest = snap
+        self._update(lambda _: snap)
 
     def _work(self) -> None:
         with ONE_AT_A_TIME:
@@ -141,19 +186,10 @@ class LiveRun:
                 state = batch.run(self._kernel, self.seed, self.games, self.workers,
                                   self._progress, self._cancel)
             except RulesError as error:
-                self._fail(str(error))
+                self._end(Phase.FAILED, str(error))
                 return
             except Exception as error:  # shown in the panel, never as a traceback
-                self._fail(f"the engine stopped: {error}")
+                self._end(Phase.FAILED, f"the engine stopped: {error}")
                 return
         if not state.cancelled:
-            with self._lock:
-                assert self._latest is not None
-                if self._final is None:
-                    self._final = self._ended(self._latest, Phase.FINISHED)
-
-    def _fail(self, message: str) -> None:
-        with self._lock:
-            if self._final is None:
-                self._final = Snapshot(Phase.FAILED, self.seed, self.games,
-                                       error=message[:1].upper() + message[1:])
+            self._end(Phase.FINISHED)

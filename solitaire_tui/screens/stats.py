@@ -14,11 +14,10 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, DataTable, Input, Label, OptionList, ProgressBar, Select, Static
 
 from rules.cards import check_deals
@@ -29,30 +28,47 @@ from solitaire_tui.games import GAMES_BY_KEY
 from solitaire_tui.history import Entry
 from solitaire_tui.replay import replay
 from solitaire_tui.runner import LiveRun, Phase, Snapshot
+from solitaire_tui.screens.live import LiveScreen, clock, live_keys
 from solitaire_tui.widgets.footer import KeyFooter
 from solitaire_tui.widgets.run_options import RunOptions
 from solitaire_tui.widgets.stats import RatePlot, ResultsTable, ScorePlot, WinsList
 
-POLL_SECONDS = 0.15  # how often the figures are redrawn while a run plays: 6–7 times a second
-PLOT_SECONDS = 0.5  # and the plots
+PLOT_SECONDS = 0.5  # how often the plots are redrawn while a run plays
+
+STATS_HELP = f"""\
+# Statistics
+
+Autoplay many numbered deals of the game with the compiled engine and watch the odds
+emerge. A run with seed S and N games plays deals S, S+1, …, S+N-1, so the same
+options and seed give the same figures on any number of workers, and the same as
+`solitaire-tui stats GAME --seed S -n N --json` prints.
+
+- **Games** accepts `1000000`, `1_000_000` or `1e6` (default {runs.DEFAULT_GAMES:,}).
+- **Seed** is drawn at random for each panel and always shown; `n` draws another.
+- **Workers**: the threads the kernels run on (all cores by default).
+- The table gives each outcome with its 95% interval (Wilson). For Add/Residue a row is
+  a seat: won alone, tied (a shared top score) and lost. For Sequence Solitaire a row
+  is a player, all on the same deals. Choose a row to show its charts.
+- The left chart is the running win rate with its 95% interval narrowing (games on a
+  log scale); the right one the distribution of a score (`s` shows the next score).
+- The list on the right holds the first winning deals: `enter` or a click opens one on
+  its game screen as a replay you step through.
+- `c` cancels and keeps the games played so far. Finished and cancelled runs go to the
+  history (`H`), where any can be reopened.
+
+## Keys
+
+"""
 
 
-def clock(seconds: float) -> str:
-    whole = round(seconds)
-    return f"{whole // 3600}:{whole // 60 % 60:02}:{whole % 60:02}" if whole >= 60 else (
-        f"{seconds:.1f} s")
-
-
-class StatsScreen(Screen[None]):
-    BINDINGS = [
-        Binding("r", "run", "Run"),
-        Binding("c", "cancel", "Cancel"),
+class StatsScreen(LiveScreen[Snapshot]):
+    BINDINGS = live_keys(
         Binding("n", "new_seed", "New seed"),
         Binding("s", "next_score", "Score"),
         Binding("H", "history", "History"),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("escape", "back", "Back", key_display="esc"),
-    ]
+    )
+    WELCOME = "Choose the options, then r or enter runs the games."
+    HELP = STATS_HELP
 
     DEFAULT_CSS = """
     StatsScreen { layout: vertical; }
@@ -81,12 +97,9 @@ class StatsScreen(Screen[None]):
         self.options = dict(data.get("options", options or {}))
         self.seed = int(data.get("seed", runs.random_seed()))
         self.games = int(data.get("requested", runs.DEFAULT_GAMES))
-        self.live: LiveRun | None = None
-        self.shown: Snapshot | None = None
         self.shown_setup: runs.Setup | None = None  # the set-up the figures shown came from
         self.part = 0  # the tally the charts and the wins list show
         self._plotted = 0.0  # when the plots were last drawn
-        self._said = ""
         self.score = 0  # which of its histograms
 
     def compose(self) -> ComposeResult:
@@ -114,32 +127,18 @@ class StatsScreen(Screen[None]):
         yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
-        self._say("Choose the options, then r or enter runs the games.")
-        self.query_one("#run", Button).focus()
-        self.set_interval(POLL_SECONDS, self._poll)
+        # Textual calls LiveScreen.on_mount too, after this one.
         if self.entry is not None:
             # After the first layout: plotext loses what is drawn before its plot has a size.
             self.call_after_refresh(self._reopen, self.entry)
 
-    def on_unmount(self) -> None:
-        if self.live is not None:
-            self.live.cancel()
-
     # --- running ------------------------------------------------------------------
 
-    @property
-    def running(self) -> bool:
-        return self.live is not None
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("run", "new_seed"):
-            return not self.running
-        if action == "cancel":
-            return self.running
         if action == "next_score":
             tally = self._tally()
             return tally is not None and len(tally.histograms) > 1
-        return True
+        return super().check_action(action, parameters)
 
     def _ask(self) -> tuple[runs.Setup, int, int, int | None]:
         """The run the form describes; a wrong field raises the reason as a sentence."""
@@ -153,43 +152,17 @@ class StatsScreen(Screen[None]):
         workers = self.query_one("#workers", Select).value
         return setup, games, seed, int(workers) if isinstance(workers, int) and workers else None
 
-    def action_run(self) -> None:
-        if self.running:
-            return
-        try:
-            setup, games, seed, workers = self._ask()
-        except RulesError as error:
-            self._say(f"{str(error).rstrip('.')}.", error=True)
-            self.app.bell()
-            return
-        self.live = LiveRun(setup, seed, games, workers).start()
+    def _launch(self) -> LiveRun:
+        setup, games, seed, workers = self._ask()
+        live = LiveRun(setup, seed, games, workers).start()
         self.shown_setup = setup
         self.part = self.score = 0
-        self._lock_form(True)
-        self._poll()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.action_run()
-
-    def action_cancel(self) -> None:
-        if self.live is not None:
-            self._show(self.live.cancel())
-            self._ended()
-
-    def _poll(self) -> None:
-        if self.live is None:
-            return
-        snap = self.live.snapshot
-        if snap is not self.shown:
-            self._show(snap)
-        if snap.over:
-            self._ended()
+        return live
 
     def _ended(self) -> None:
-        """Keep a finished or cancelled run in the history, and free the form."""
-        snap, self.live = self.shown, None
-        self._lock_form(False)
+        """Keep a finished or cancelled run in the history, too."""
+        super()._ended()
+        snap = self.shown
         if snap is not None and snap.data is not None:
             entry = Entry(snap.data, time.strftime("%Y-%m-%d %H:%M:%S"), list(snap.curve))
             try:
@@ -198,36 +171,23 @@ class StatsScreen(Screen[None]):
                 self.notify(f"The run could not be saved to the history: {error}",
                             severity="error")
 
-    def _lock_form(self, locked: bool) -> None:
-        self.query_one(RunOptions).disabled = locked
-        for widget in self.query("#controls > *"):
-            widget.disabled = locked
-        if not locked:
-            self.query_one("#run", Button).focus()
-        self.refresh_bindings()
+    def _fields(self) -> list[Widget]:
+        return [self.query_one(RunOptions), *super()._fields()]
 
     # --- showing a run --------------------------------------------------------------
 
-    def _show(self, snap: Snapshot) -> None:
-        # The footer is rebuilt (a new layout) only when the keys that apply change.
-        keys_change = self.shown is None or (snap.phase, len(snap.tallies)) != (
-            self.shown.phase, len(self.shown.tallies))
-        self.shown = snap
-        bar = self.query_one(ProgressBar)
-        if snap.phase is Phase.LOADING:
-            bar.update(total=None)
-        else:
-            bar.update(total=snap.games, progress=snap.done)
-        # One line that never changes size: no layout, which would cost the kernels a core.
-        self.query_one("#speed", Static).update(self._speed(snap), layout=False)
-        self._say(self._summary(snap), error=snap.phase is Phase.FAILED)
+    def _keys(self, snap: Snapshot) -> object:
+        return snap.phase, len(snap.tallies)
+
+    def _meter(self, snap: Snapshot) -> tuple[int, int]:
+        return snap.done, snap.games
+
+    def _show_more(self, snap: Snapshot) -> None:
         if snap.tallies:
             self.part = min(self.part, len(snap.tallies) - 1)
             # The plots (plotext, pure Python) are redrawn less often than the figures,
             # to leave the cores to the kernels.
             self._show_figures(plots=snap.over or time.monotonic() - self._plotted >= PLOT_SECONDS)
-        if keys_change:
-            self.refresh_bindings()
 
     def _show_figures(self, *, plots: bool = True) -> None:
         snap, tally = self.shown, self._tally()
@@ -278,14 +238,6 @@ class StatsScreen(Screen[None]):
                     f" for {deals} ({timing}). Kept in the history (H).")
         return f"Finished: {deals} in {timing}. Kept in the history (H); enter on a win replays it."
 
-    def _say(self, text: str, *, error: bool = False) -> None:
-        summary = self.query_one("#summary", Static)
-        summary.set_class(error, "-error")
-        sentence = text[:1].upper() + text[1:]
-        if sentence != self._said:  # the same line again needs no new layout
-            self._said = sentence
-            summary.update(Text(sentence))
-
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.cursor_row != self.part:
             self.part = event.cursor_row
@@ -294,9 +246,6 @@ class StatsScreen(Screen[None]):
     def action_next_score(self) -> None:
         self.score += 1
         self._show_figures()
-
-    def action_new_seed(self) -> None:
-        self.query_one("#seed", Input).value = str(runs.random_seed())
 
     # --- replays, the history, help ----------------------------------------------------
 
@@ -337,39 +286,3 @@ class StatsScreen(Screen[None]):
         self.shown_setup = setup
         self._show(snap)
         self._say(f"From the history: run on {entry.when}. " + self._summary(snap))
-
-    def action_help(self) -> None:
-        from solitaire_tui.help import keys_table
-        from solitaire_tui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(STATS_HELP + keys_table(self.BINDINGS)))  # type: ignore[arg-type]
-
-    def action_back(self) -> None:
-        self.action_cancel()
-        self.dismiss()
-
-
-STATS_HELP = f"""\
-# Statistics
-
-Autoplay many numbered deals of the game with the compiled engine and watch the odds
-emerge. A run with seed S and N games plays deals S, S+1, …, S+N-1, so the same
-options and seed give the same figures on any number of workers, and the same as
-`solitaire-tui stats GAME --seed S -n N --json` prints.
-
-- **Games** accepts `1000000`, `1_000_000` or `1e6` (default {runs.DEFAULT_GAMES:,}).
-- **Seed** is drawn at random for each panel and always shown; `n` draws another.
-- **Workers**: the threads the kernels run on (all cores by default).
-- The table gives each outcome with its 95% interval (Wilson). For Add/Residue a row is
-  a seat: won alone, tied (a shared top score) and lost. For Sequence Solitaire a row
-  is a player, all on the same deals. Choose a row to show its charts.
-- The left chart is the running win rate with its 95% interval narrowing (games on a
-  log scale); the right one the distribution of a score (`s` shows the next score).
-- The list on the right holds the first winning deals: `enter` or a click opens one on
-  its game screen as a replay you step through.
-- `c` cancels and keeps the games played so far. Finished and cancelled runs go to the
-  history (`H`), where any can be reopened.
-
-## Keys
-
-"""

@@ -11,25 +11,26 @@ budget in draws name one result, the one ``solitaire-tui search zero-strike
 from __future__ import annotations
 
 import dataclasses
-import threading
+import functools
 import time
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, ProgressBar, Static
 
 from rules import zero_strike
 from rules.cards import MAX_DEAL, format_cards
-from rules.errors import OptionsError, RulesError
+from rules.errors import OptionsError
 from solitaire_tui import runs
 from solitaire_tui.decks import Deck
 from solitaire_tui.replay import Replay
-from solitaire_tui.runner import Phase
-from solitaire_tui.screens.stats import POLL_SECONDS, clock
+from solitaire_tui.runner import Job, Moment, Phase
+from solitaire_tui.screens.live import LiveScreen, clock, live_keys
 from solitaire_tui.widgets.footer import KeyFooter
 
 DEFAULT_SEED = 7  # as the command's
@@ -37,10 +38,10 @@ DEFAULT_BUDGET = 100_000_000  # draws, as the command's: a minute or two
 
 
 @dataclass(frozen=True)
-class Snapshot:
-    """The search as of one moment; times are ``time.monotonic()`` readings."""
+class Snapshot(Moment):
+    """The search as of one moment (PLAYING: searching); times are ``time.monotonic()``
+    readings."""
 
-    phase: Phase  # PLAYING: searching
     seed: int
     budget: int  # draws asked for
     began: float
@@ -51,10 +52,6 @@ class Snapshot:
     reported: float = 0.0  # the latest progress
     ended: float | None = None
     error: str = ""
-
-    @property
-    def over(self) -> bool:
-        return self.phase in (Phase.FINISHED, Phase.CANCELLED, Phase.FAILED)
 
     @property
     def nodes(self) -> int:
@@ -71,57 +68,36 @@ class Snapshot:
 
 
 @dataclass
-class LiveSearch:
+class LiveSearch(Job[Snapshot]):
     """A search in a thread. Cancel answers at once with the last snapshot; the
     thread stops after the pass back under way, whose finds are left out."""
 
     seed: int
     budget: int
-    _cancel: threading.Event = field(default_factory=threading.Event, init=False)
-    _lock: threading.Lock = field(default_factory=threading.Lock, init=False)
-    _latest: Snapshot = field(init=False)
-    _final: Snapshot | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
-        self._latest = Snapshot(Phase.LOADING, self.seed, self.budget, time.monotonic())
-        self.thread = threading.Thread(target=self._work, name="zero-strike", daemon=True)
+        self._begin(Snapshot(Phase.LOADING, self.seed, self.budget, time.monotonic()),
+                    "zero-strike")
 
-    def start(self) -> LiveSearch:
-        self.thread.start()
-        return self
-
-    @property
-    def snapshot(self) -> Snapshot:
-        with self._lock:
-            return self._final or self._latest
-
-    def cancel(self) -> Snapshot:
-        self._cancel.set()
-        return self._end(Phase.CANCELLED)
-
-    def _end(self, phase: Phase, error: str = "") -> Snapshot:
-        """The latest snapshot, ended, as the search's result (the first call decides)."""
-        with self._lock:
-            if self._final is None:
-                self._final = dataclasses.replace(self._latest, phase=phase,
-                                                  ended=time.monotonic(), error=error)
-            return self._final
+    def _ending(self, last: Snapshot, phase: Phase, error: str) -> Snapshot:
+        return dataclasses.replace(last, phase=phase, ended=time.monotonic(), error=error)
 
     def _progress(self, progress: zero_strike.Progress) -> None:
         now = time.monotonic()
-        with self._lock:
-            latest = self._latest
+
+        def reported(latest: Snapshot) -> Snapshot:
             if latest.progress is None:
                 latest = dataclasses.replace(latest, phase=Phase.PLAYING, searching_since=now,
                                              first_nodes=progress.nodes)
-            self._latest = dataclasses.replace(latest, progress=progress, reported=now)
+            return dataclasses.replace(latest, progress=progress, reported=now)
+
+        self._update(reported)
 
     def _work(self) -> None:
         try:
             for found in zero_strike.search(self.seed, self.budget, progress=self._progress,
                                             stop=self._cancel.is_set):
-                with self._lock:
-                    self._latest = dataclasses.replace(self._latest, best=found)
+                self._update(functools.partial(dataclasses.replace, best=found))
         except Exception as error:  # shown on the screen, never as a traceback
             self._end(Phase.FAILED, f"The search stopped: {error}")
             return
@@ -145,15 +121,38 @@ def parse_budget(text: str) -> int:
                            f" 100_000_000 or 1e8, not {text.strip()!r}") from None
 
 
-class ZeroStrikeScreen(Screen[None]):
-    BINDINGS = [
-        Binding("r", "run", "Run"),
-        Binding("c", "cancel", "Cancel"),
+ZERO_STRIKE_HELP = f"""\
+# Zero-strike games
+
+A **zero-strike** game of Hit or Miss is won without a single strike (a pass with no
+hit): a win of the `strikes=1` variant. Random deals rarely give one and never a long
+one, so the search builds games backwards from the win, pass by pass, giving every
+pass a hit by construction, and keeps the one with the most passes. Every deck it
+reports is first replayed by the rules.
+
+- **Seed** (default {DEFAULT_SEED}): the search's random choices; `n` draws another.
+- **Budget**: earlier passes drawn, accepting `100000000`, `100_000_000` or `1e8`
+  (default {DEFAULT_BUDGET:,}, a minute or two). A seed and a budget name one result,
+  the same as `solitaire-tui search zero-strike --seed S --nodes N` finds.
+- The search runs beam after beam; the line under the fields gives the draws made, the
+  passes back from the win the current beam has reached, the time and the speed.
+- `c` cancels and keeps the longest game found so far; `esc` leaves (and cancels).
+- `p` opens the longest game on the Hit or Miss screen, one strike losing, as a replay:
+  `U` steps forward, `u` back, `a` plays it through; `esc` comes back here.
+
+## Keys
+
+"""
+
+
+class ZeroStrikeScreen(LiveScreen[Snapshot]):
+    BINDINGS = live_keys(
         Binding("p", "play", "Play it"),
         Binding("n", "new_seed", "New seed"),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("escape", "back", "Back", key_display="esc"),
-    ]
+    )
+    WELCOME = "Choose a seed and a budget, then r or enter searches."
+    HELP = ZERO_STRIKE_HELP
+    TICKS = True  # the elapsed time moves even when the snapshot does not
 
     DEFAULT_CSS = """
     ZeroStrikeScreen { layout: vertical; }
@@ -172,12 +171,6 @@ class ZeroStrikeScreen(Screen[None]):
     ZeroStrikeScreen > #best { height: auto; padding: 0 1; margin-top: 1; text-style: bold; }
     ZeroStrikeScreen > #deck { height: 1fr; padding: 0 1; }
     """
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.live: LiveSearch | None = None
-        self.shown: Snapshot | None = None
-        self._said = ""
 
     def compose(self) -> ComposeResult:
         yield Static("Zero-strike games · Hit or Miss won without a strike (strikes=1)",
@@ -200,97 +193,42 @@ class ZeroStrikeScreen(Screen[None]):
         yield Static(id="deck")
         yield KeyFooter(compact=True)
 
-    def on_mount(self) -> None:
-        self._say("Choose a seed and a budget, then r or enter searches.")
-        self.query_one("#run", Button).focus()
-        self.set_interval(POLL_SECONDS, self._poll)
-
-    def on_unmount(self) -> None:
-        if self.live is not None:
-            self.live.cancel()
-
     # --- running ------------------------------------------------------------------
-
-    @property
-    def running(self) -> bool:
-        return self.live is not None
 
     @property
     def best(self) -> zero_strike.Found | None:
         return self.shown.best if self.shown is not None else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("run", "new_seed"):
-            return not self.running
-        if action == "cancel":
-            return self.running
         if action == "play":
             return self.best is not None
-        return True
+        return super().check_action(action, parameters)
 
-    def action_run(self) -> None:
-        if self.running:
-            return
-        try:
-            seed = parse_seed(self.query_one("#seed", Input).value)
-            budget = parse_budget(self.query_one("#budget", Input).value)
-        except RulesError as error:
-            self._say(f"{str(error).rstrip('.')}.", error=True)
-            self.app.bell()
-            return
-        self.live = LiveSearch(seed, budget).start()
-        self._lock_form(True)
-        self._poll()
+    def _launch(self) -> LiveSearch:
+        seed = parse_seed(self.query_one("#seed", Input).value)
+        budget = parse_budget(self.query_one("#budget", Input).value)
+        return LiveSearch(seed, budget).start()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.action_run()
+    def _fields(self) -> Iterable[Widget]:
+        return self.query("#controls > *").exclude("#play")
 
-    def action_cancel(self) -> None:
-        if self.live is not None:
-            self._show(self.live.cancel())
-            self._ended()
-
-    def _poll(self) -> None:
-        if self.live is None:
-            return
-        snap = self.live.snapshot
-        self._show(snap)  # the clock moves even when the snapshot does not
-        if snap.over:
-            self._ended()
-
-    def _ended(self) -> None:
-        self.live = None
-        self._lock_form(False)
-
-    def _lock_form(self, locked: bool) -> None:
-        for widget in self.query("#controls > *").exclude("#play"):
-            widget.disabled = locked
-        if not locked:
-            self.query_one("#play" if self.best is not None else "#run", Button).focus()
-        self.refresh_bindings()
+    def _focus_after(self) -> str:
+        return "#play" if self.best is not None else "#run"
 
     # --- showing the search ------------------------------------------------------------
 
-    def _show(self, snap: Snapshot) -> None:
-        # The footer is rebuilt only when the keys that apply change.
-        keys_change = self.shown is None or (snap.phase, snap.best is None) != (
-            self.shown.phase, self.best is None)
-        self.shown = snap
-        bar = self.query_one(ProgressBar)
-        if snap.phase is Phase.LOADING:
-            bar.update(total=None)
-        else:
-            bar.update(total=snap.budget, progress=snap.nodes)
-        # Lines that never change size: no new layout, which would slow the search.
+    def _keys(self, snap: Snapshot) -> object:
+        return snap.phase, snap.best is None
+
+    def _meter(self, snap: Snapshot) -> tuple[int, int]:
+        return snap.nodes, snap.budget
+
+    def _show_more(self, snap: Snapshot) -> None:
+        # A line that never changes size: no new layout, which would slow the search.
         self.query_one("#draws", Static).update(
             f"{snap.nodes:,} of {snap.budget:,} draws", layout=False)
-        self.query_one("#speed", Static).update(self._speed(snap), layout=False)
-        self._say(self._summary(snap), error=snap.phase is Phase.FAILED)
         self._show_best(snap)
         self.query_one("#play", Button).disabled = snap.best is None
-        if keys_change:
-            self.refresh_bindings()
 
     def _show_best(self, snap: Snapshot) -> None:
         best = snap.best
@@ -331,18 +269,7 @@ class ZeroStrikeScreen(Screen[None]):
         return (f"Finished: {snap.nodes:,} draws from seed {snap.seed} ({snap.budget:,} asked;"
                 " the last pass back is always completed).")
 
-    def _say(self, text: str, *, error: bool = False) -> None:
-        summary = self.query_one("#summary", Static)
-        summary.set_class(error, "-error")
-        sentence = text[:1].upper() + text[1:]
-        if sentence != self._said:  # the same line again needs no new layout
-            self._said = sentence
-            summary.update(Text(sentence))
-
     # --- keys -----------------------------------------------------------------------------
-
-    def action_new_seed(self) -> None:
-        self.query_one("#seed", Input).value = str(runs.random_seed())
 
     def action_play(self) -> None:
         """The longest game so far on the Hit or Miss screen, one strike losing, as a
@@ -353,37 +280,3 @@ class ZeroStrikeScreen(Screen[None]):
             self.app.open_replay(Replay(  # type: ignore[attr-defined]
                 "hit-or-miss", Deck(best.deck, None), zero_strike.ZERO_STRIKE, None,
                 f"a {best.passes}-pass zero-strike game"))
-
-    def action_help(self) -> None:
-        from solitaire_tui.help import keys_table
-        from solitaire_tui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(ZERO_STRIKE_HELP + keys_table(self.BINDINGS)))  # type: ignore[arg-type]
-
-    def action_back(self) -> None:
-        self.action_cancel()
-        self.dismiss()
-
-
-ZERO_STRIKE_HELP = f"""\
-# Zero-strike games
-
-A **zero-strike** game of Hit or Miss is won without a single strike (a pass with no
-hit): a win of the `strikes=1` variant. Random deals rarely give one and never a long
-one, so the search builds games backwards from the win, pass by pass, giving every
-pass a hit by construction, and keeps the one with the most passes. Every deck it
-reports is first replayed by the rules.
-
-- **Seed** (default {DEFAULT_SEED}): the search's random choices; `n` draws another.
-- **Budget**: earlier passes drawn, accepting `100000000`, `100_000_000` or `1e8`
-  (default {DEFAULT_BUDGET:,}, a minute or two). A seed and a budget name one result,
-  the same as `solitaire-tui search zero-strike --seed S --nodes N` finds.
-- The search runs beam after beam; the line under the fields gives the draws made, the
-  passes back from the win the current beam has reached, the time and the speed.
-- `c` cancels and keeps the longest game found so far; `esc` leaves (and cancels).
-- `p` opens the longest game on the Hit or Miss screen, one strike losing, as a replay:
-  `U` steps forward, `u` back, `a` plays it through; `esc` comes back here.
-
-## Keys
-
-"""
