@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual.pilot import Pilot
@@ -38,3 +39,13 @@ async def settle(app: Any, pilot: Pilot[None]) -> None:
     await app.workers.wait_for_complete()
     await pilot.pause()
     await pilot.pause()
+
+
+async def until(pilot: Pilot[None], done: Callable[[], bool], seconds: float = 120) -> None:
+    """Let the app run until ``done()``; a compiled engine may need compiling first on
+    a fresh machine, hence the long default."""
+    for _ in range(int(seconds / 0.05)):
+        if done():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the screen did not get there in time")

@@ -29,7 +29,7 @@ from solitaire_tui.start import Start
 from solitaire_tui.widgets.stats import ResultsTable
 
 from .conftest import SIZE
-from .pilots import text_of
+from .pilots import text_of, until
 
 TIMING = {"seconds", "compile_seconds", "games_per_second", "workers"}
 
@@ -50,15 +50,6 @@ def untimed(data: dict[str, Any]) -> dict[str, Any]:
     """The figures as JSON has them (histogram keys become text), without timings."""
     return {key: value for key, value in json.loads(json.dumps(data)).items()
             if key not in TIMING}
-
-
-async def until(pilot: Pilot[None], done: Callable[[], bool], seconds: float = 120) -> None:
-    """Let the app run until ``done()``; the kernels may need compiling on a fresh machine."""
-    for _ in range(int(seconds / 0.05)):
-        if done():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("the panel did not get there in time")
 
 
 async def fill(pilot: Pilot[None], screen: StatsScreen, games: str, seed: str) -> None:

@@ -23,21 +23,12 @@ from solitaire_tui.screens.zero_strike import ZeroStrikeScreen, parse_budget
 from solitaire_tui.start import Start
 
 from .conftest import SIZE
-from .pilots import auto_play_to_end, text_of
+from .pilots import auto_play_to_end, text_of, until
 
 SEED = 7
 BUDGET = 1_000_000  # draws: from seed 7, a 6-pass game, found after 1,152,768 (the pass
 # back under way when the budget runs out is finished)
 ROLL_CALL = Start("hit-or-miss", numbered(5), hit_or_miss.Options(3))
-
-
-async def until(pilot: Pilot[None], done: Callable[[], bool], seconds: float = 120) -> None:
-    """Let the app run until ``done()``; the engine may need compiling on a fresh machine."""
-    for _ in range(int(seconds / 0.05)):
-        if done():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("the screen did not get there in time")
 
 
 async def open_search(pilot: Pilot[None], app: SolitaireApp) -> ZeroStrikeScreen:
