@@ -53,9 +53,11 @@ STEPS_PER_MOVE = 1 + (PILES + 1) * PILES
 GOAL = PILES * sequence.PILE_SIZE
 RANKS = DONE + 1  # arrays indexed by rank also hold NOTHING and DONE
 MOST_MOVES = PILES  # the hand card to each storage pile, the most moves _generate lists
-CHUNK = 1 << 16  # nodes between looks at the clock, when there is a time limit
+CHUNK = 1 << 16  # nodes of the first run, when there is a time limit
 BLOCK = 8  # deals that one thread solves in one workspace
 SMALLEST_TABLE, LARGEST_TABLE = 1 << 12, 1 << 24
+FAR = 2 * sequence.PILE_SIZE  # how far off a rank no final pile needs is
+NEIGHBOURS = 2  # cards apart on one final pile that make a storage top a good cover
 # POS[pile, rank]: where on final pile ``pile`` the card of ``rank`` goes (0..12).
 POS = np.zeros((PILES, RANKS), np.int64)
 # BELOW[pile, rank]: the ranks (bit r for rank r) that go on the pile before ``rank``;
@@ -233,12 +235,24 @@ def _stuck(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, left: n
 @njit(cache=True, nogil=True)
 def _distance(placed: np.ndarray, rank: int) -> int:
     """How many cards the nearest final pile that needs ``rank`` still takes before
-    it (0: it fits now); 13 for NOTHING, which no pile needs."""
-    best = sequence.PILE_SIZE
+    it (0: it fits now); FAR for NOTHING (an empty pile) and ranks no pile needs."""
+    best = FAR
     for pile in range(PILES):
         ahead = POS[pile, rank] - placed[pile]
         if 0 <= ahead < best:
             best = ahead
+    return best
+
+
+@njit(cache=True, nogil=True)
+def _gap(placed: np.ndarray, rank: int, under: int) -> int:
+    """How few cards after ``rank`` a final pile that still needs both takes
+    ``under``; FAR when none does."""
+    best = FAR
+    for pile in range(PILES):
+        here = POS[pile, rank]
+        if here >= placed[pile] and here < POS[pile, under] < here + best:
+            best = POS[pile, under] - here
     return best
 
 
@@ -256,9 +270,12 @@ def _storage_order(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
                    wants: np.ndarray, taboo: np.ndarray, rank: int,
                    moves: np.ndarray) -> int:
     """Hand-to-storage moves into ``moves``, one per distinct pile, best first;
-    returns how many. Best is a pile whose top is needed no sooner than the hand
-    card (so the card comes off first), the closest such; then an empty pile; then
-    the pile whose top is needed latest."""
+    returns how many. The order only steers the search (every pile is tried), by the
+    rule of thumb of the fair player: best is a top that a final pile takes within
+    NEIGHBOURS cards after the hand card (the two then play out in a row); then a
+    top needed later than the hand card, the tightest fit first, so empty piles are
+    kept for the cards needed last; then, with no good home, the top held back
+    least. Lower piles break ties."""
     mine = _distance(placed, rank)
     bites = np.empty(PILES, np.int64)
     scores = np.empty(PILES, np.int64)
@@ -271,11 +288,18 @@ def _storage_order(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
             duplicate |= _same_pile(storage, heights, bites, pile, earlier)
         if duplicate:
             continue
-        if heights[pile] == 0:
-            score = 100
+        height = heights[pile]
+        top = storage[pile, height]
+        theirs = _distance(placed, top)
+        gap = _gap(placed, rank, top)
+        if gap <= NEIGHBOURS:
+            score = 2 * gap + height
+        elif height == 0:
+            score = 4 * FAR - 2 * mine
+        elif theirs >= mine:
+            score = 2 * FAR + 2 * (theirs - mine) + height
         else:
-            theirs = _distance(placed, storage[pile, heights[pile]])
-            score = theirs if theirs >= mine else 200 - theirs
+            score = 6 * FAR + 2 * (mine - theirs) + height
         at = count
         while at > 0 and scores[at - 1] > score:
             scores[at], moves[at, 0], moves[at, 1] = scores[at - 1], HAND, moves[at - 1, 1]
@@ -383,25 +407,35 @@ def _unplay(dealt: int, storage: np.ndarray, heights: np.ndarray, placed: np.nda
 @njit(cache=True, nogil=True)
 def search(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
            placed: np.ndarray, table: np.ndarray, log: np.ndarray, filled: int,
-           path: np.ndarray, max_nodes: int) -> tuple[int, int, int, int, int]:
-    """Solve the position: deck ranks with the hand card at ``dealt`` (past the end:
-    no hand card), storage ranks in storage[pile, 1..heights[pile]] (column 0 is
-    NOTHING) and ``placed`` cards on each final pile. The arrays are worked in place
-    and left as they came. ``table`` (a power of two in size) holds lost positions,
-    none at first or those of an earlier search of the same position, which then
-    resumes where it stopped; ``log`` lists the ``filled`` slots used (it is half the
-    table's size: its capacity), for the caller to empty the table. ``path`` has a
-    row per step of the longest line (STEPS_PER_MOVE for each card left to turn or
-    to place on a final pile).
+           path: np.ndarray, max_nodes: int,
+           limit: int) -> tuple[int, int, int, int, int, bool]:
+    """Search the position within ``limit`` discrepancies: deck ranks with the hand
+    card at ``dealt`` (past the end: no hand card), storage ranks in
+    storage[pile, 1..heights[pile]] (column 0 is NOTHING) and ``placed`` cards on
+    each final pile. The arrays are worked in place and left as they came. ``table``
+    (a power of two in size) holds lost positions, none at first or those of an
+    earlier search of the same position; ``log`` lists the ``filled`` slots used (it
+    is half the table's size: its capacity), for the caller to empty the table.
+    ``path`` has a row per step of the longest line (STEPS_PER_MOVE for each card
+    left to turn or to place on a final pile).
+
+    A line's discrepancies are the sum, over its moves, of the move's place in its
+    position's list (``_generate``, best first); moves past ``limit`` are not tried,
+    and a position with such a move left out is "cut": it is not marked lost, nor is
+    any position above it, so the table keeps only exhaustive losses, valid for any
+    later limit.
 
     Returns (verdict as a place in VERDICTS, nodes, most final cards seen, steps of
     the winning line written to ``path`` as (source, target) rows, taboos included,
-    and slots now used in ``log``).
+    slots now used in ``log``, whether the search was cut). LOST with a cut means
+    only: no win within ``limit``.
     """
     depth_limit = len(path) + 1
     moves = np.empty((depth_limit, MOST_MOVES, 2), np.int64)
     counts = np.zeros(depth_limit, np.int64)
     tried = np.zeros(depth_limit, np.int64)
+    spent = np.zeros(depth_limit, np.int64)  # discrepancies on the way to a depth
+    cut = np.zeros(depth_limit, np.bool_)
     keys = np.zeros(depth_limit, np.uint64)
     taboos = np.zeros((depth_limit, PILES + 1), np.int64)  # taboos[depth]: on entering it
     wants = np.zeros(RANKS, np.int64)
@@ -429,6 +463,7 @@ def search(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarra
         best = max(best, on_finals)
         keys[depth] = _key(deck, dealt, storage, heights, placed, wants, taboo, pile_hash)
         counts[depth] = tried[depth] = 0
+        cut[depth] = False
         if on_finals == GOAL:
             verdict = WON
             break
@@ -442,19 +477,26 @@ def search(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarra
                                           taboo, moves[depth])
                 if counts[depth] == 0:
                     filled = _mark_lost(table, log, filled, keys[depth])
-        # Back up past exhausted positions (lost) to the next move to try.
-        while tried[depth] == counts[depth]:
-            if counts[depth] > 0:
+        # Back up past exhausted positions to the next move to try.
+        while True:
+            if tried[depth] < counts[depth] and spent[depth] + tried[depth] > limit:
+                cut[depth] = True
+                tried[depth] = counts[depth]
+            if tried[depth] < counts[depth]:
+                break
+            if counts[depth] > 0 and not cut[depth]:
                 filled = _mark_lost(table, log, filled, keys[depth])
             if depth == 0:
                 verdict = LOST
                 break
             depth -= 1
+            cut[depth] |= cut[depth + 1]
             dealt = _unplay(dealt, storage, heights, placed, wants, left, pile_hash,
                             path[depth, 0], path[depth, 1])
         if verdict == LOST or nodes >= max_nodes:
             break
         source, target = moves[depth, tried[depth], 0], moves[depth, tried[depth], 1]
+        spent[depth + 1] = spent[depth] + tried[depth]
         tried[depth] += 1
         path[depth, 0], path[depth, 1] = source, target
         taboos[depth + 1] = taboos[depth]
@@ -466,7 +508,36 @@ def search(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarra
         depth -= 1
         dealt = _unplay(dealt, storage, heights, placed, wants, left, pile_hash,
                         path[depth, 0], path[depth, 1])
-    return verdict, nodes, best, length, filled
+    return verdict, nodes, best, length, filled, bool(cut[0])
+
+
+@njit(cache=True, nogil=True)
+def deepen(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
+           placed: np.ndarray, table: np.ndarray, log: np.ndarray, filled: int,
+           path: np.ndarray, max_nodes: int) -> tuple[int, int, int, int, int]:
+    """``search`` with 0, 1, 2, … discrepancies until it wins, loses without a cut
+    (exhaustively: then it is lost) or spends ``max_nodes`` in all.
+
+    A plain depth-first search that takes a bad early turn spends its budget under
+    it; searching the best-first line and its near neighbours first finds most wins
+    in few nodes. Each round keeps the table of the last, which holds exhaustive
+    losses only, so later rounds skip what earlier ones settled. Returns as
+    ``search`` without the cut.
+    """
+    nodes = limit = 0
+    best = placed.sum()
+    while True:
+        verdict, spent, reached, length, filled, cut = search(
+            deck, dealt, storage, heights, placed, table, log, filled, path,
+            max_nodes - nodes, limit)
+        nodes += spent
+        best = max(best, reached)
+        if verdict == LOST and cut:
+            verdict = UNKNOWN  # no win within the limit: widen it, budget allowing
+        if verdict != UNKNOWN or nodes >= max_nodes:
+            return verdict, nodes, best, length, filled
+        limit += 1
+
 
 @njit(cache=True, nogil=True)
 def table_size(max_nodes: int) -> int:
@@ -496,7 +567,7 @@ def batch(start: np.uint64, count: int, max_nodes: int, out: np.ndarray) -> None
             deal_into(start + uint64(game), deck)
             for i in range(DECK_SIZE):
                 deck[i] = deck[i] % 13 + 1
-            verdict, nodes, best, steps, filled = search(deck, 0, storage, heights, placed,
+            verdict, nodes, best, steps, filled = deepen(deck, 0, storage, heights, placed,
                                                          table, log, 0, path, max_nodes)
             for i in range(filled):
                 table[log[i]] = 0
@@ -529,10 +600,11 @@ def solve(state: State, *, max_nodes: int = DEFAULT_NODES,
           max_seconds: float | None = None) -> Solution:
     """Whether ``state`` can still be won, knowing its deck, with a winning line when
     it can. ``max_seconds`` is an extra cap for interactive use; statistics rely on
-    ``max_nodes`` alone, so they replay exactly. With a time limit the search runs in
-    chunks of CHUNK nodes, looking at the clock between them; each chunk resumes the
-    last through the table of lost positions, re-entering (and counting) only the
-    positions on the way back to where it stopped."""
+    ``max_nodes`` alone, so they replay exactly. With a time limit the search runs
+    again and again from the start with a budget that doubles from CHUNK nodes (no
+    more than the clock leaves at the rate seen), looking at the clock between runs;
+    each run keeps the table of exhaustive losses of the last. The nodes of all runs
+    are counted."""
     began = time.perf_counter()
     cards = (() if state.hand is None else (state.hand,)) + state.deck
     deck = np.array([card.rank for card in cards], np.int8)
@@ -546,14 +618,17 @@ def solve(state: State, *, max_nodes: int = DEFAULT_NODES,
     table, log = np.zeros(size, np.uint64), np.empty(size // 2, np.int64)
     path = np.empty(((len(cards) + GOAL) * STEPS_PER_MOVE, 2), np.int64)
     nodes = filled = 0
+    budget = max_nodes if max_seconds is None else min(max_nodes, CHUNK)
     while True:
-        budget = max_nodes - nodes if max_seconds is None else min(max_nodes - nodes, CHUNK)
-        verdict, spent, _, steps, filled = search(deck, 0, storage, heights, placed, table,
+        verdict, spent, _, steps, filled = deepen(deck, 0, storage, heights, placed, table,
                                                   log, filled, path, budget)
         nodes += spent
-        if (verdict != UNKNOWN or nodes >= max_nodes
-                or time.perf_counter() - began > (max_seconds or 0.0)):
+        elapsed = time.perf_counter() - began
+        if verdict != UNKNOWN or nodes >= max_nodes or elapsed > (max_seconds or 0.0):
             break
+        rate = nodes / max(elapsed, 1e-6)
+        budget = int(min(max_nodes - nodes, 2 * budget,
+                         max(rate * ((max_seconds or 0.0) - elapsed), 1)))
     moves = tuple(_move(int(source), int(target)) for source, target in path[:steps]
                   if target < TABOO)
     return Solution(VERDICTS[verdict], moves, int(nodes), time.perf_counter() - began)
