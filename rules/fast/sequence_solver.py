@@ -6,8 +6,9 @@ answers are one-sided by construction:
 
 - "won" comes with the line that wins, which the tests replay through the rules;
 - "lost" only when every move was searched (up to the sound cuts below): the search
-  stops as a whole when the node budget runs out, so nothing it has marked lost was
-  cut short, and the answer is then "unknown".
+  stops as a whole when the node budget runs out, and a position some of whose moves
+  were left out by the discrepancy limit is never marked lost, so nothing marked
+  lost was cut short; an undecided answer is "unknown".
 
 A position is lost when all its moves lead to lost positions; there are no cycles,
 as every move turns a card or fills a final pile. Lost positions go into a
@@ -23,8 +24,12 @@ The cuts, each proved where it is made:
 - ``_forced``: a card no other pile will ever need goes to its pile at once;
 - ``_stuck``: cards that can provably never reach a final pile make it lost.
 
-Moves to final piles are tried first, then the hand card to the storage pile where
-it is needed before the card it covers (see ``_storage_order``).
+Moves to final piles are tried first (onto the pile that moves on soonest,
+``_final_choice``), then the hand card to storage, best pile first by a rule of
+thumb (``_storage_order``). The search (``deepen``) is a limited discrepancy search:
+the line that follows the first moves, then the lines that leave it once, twice, …,
+so a bad early turn does not hold the budget; it is exhaustive, and can say "lost",
+once no line is left out.
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ from numba import njit, prange, uint64
 from rules import sequence
 from rules.cards import DECK_SIZE
 from rules.fast.deals import deal_into, splitmix64
-from rules.fast.sequence import DONE, NEXT_RANK, NOTHING, NTH_PILE, PILES, _to_final
+from rules.fast.sequence import DONE, NEXT_RANK, NOTHING, NTH_PILE, PILES, POPCOUNT, _to_final
 from rules.sequence import Move, State, ToFinal, ToStorage
 from rules.strategies.sequence_solver import DEFAULT_NODES, VERDICTS, Solution
 
@@ -310,6 +315,30 @@ def _storage_order(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
 
 
 @njit(cache=True, nogil=True)
+def _final_choice(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
+                  placed: np.ndarray, fits: int) -> int:
+    """Which of the final piles ``fits`` (a mask) to try a card on first: the one
+    whose following rank comes to hand soonest, a storage top first, so the piles
+    keep moving. Only steers the search (the taboo split tries the others)."""
+    best, soonest = NTH_PILE[fits, 0], 1 << 30
+    for k in range(POPCOUNT[fits]):
+        pile = NTH_PILE[fits, k]
+        following = NEXT_RANK[pile, placed[pile] + 1]
+        when = 1 << 20
+        for source in range(PILES):
+            if storage[source, heights[source]] == following:
+                when = 0
+        at = dealt
+        while when > 0 and at < len(deck) and at - dealt < when:
+            if deck[at] == following:
+                when = at - dealt + 1
+            at += 1
+        if when < soonest:
+            best, soonest = pile, when
+    return int(best)
+
+
+@njit(cache=True, nogil=True)
 def _generate(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
               placed: np.ndarray, wants: np.ndarray, left: np.ndarray, taboo: np.ndarray,
               moves: np.ndarray) -> int:
@@ -338,7 +367,7 @@ def _generate(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.nda
     for source in range(PILES + 1):
         fits = wants[_rank_of(deck, dealt, storage, heights, source)] & ~taboo[source]
         if fits:
-            target = NTH_PILE[fits, 0]
+            target = _final_choice(deck, dealt, storage, heights, placed, fits)
             moves[0, 0], moves[0, 1] = source, target
             moves[1, 0], moves[1, 1] = source, TABOO + target
             return 2
@@ -419,7 +448,7 @@ def search(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarra
     ``path`` has a row per step of the longest line (STEPS_PER_MOVE for each card
     left to turn or to place on a final pile).
 
-    A line's discrepancies are the sum, over its moves, of the move's place in its
+    A line's discrepancies are how many of its moves are not the first of their
     position's list (``_generate``, best first); moves past ``limit`` are not tried,
     and a position with such a move left out is "cut": it is not marked lost, nor is
     any position above it, so the table keeps only exhaustive losses, valid for any
@@ -479,7 +508,7 @@ def search(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarra
                     filled = _mark_lost(table, log, filled, keys[depth])
         # Back up past exhausted positions to the next move to try.
         while True:
-            if tried[depth] < counts[depth] and spent[depth] + tried[depth] > limit:
+            if tried[depth] < counts[depth] and spent[depth] + min(tried[depth], 1) > limit:
                 cut[depth] = True
                 tried[depth] = counts[depth]
             if tried[depth] < counts[depth]:
@@ -496,7 +525,7 @@ def search(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarra
         if verdict == LOST or nodes >= max_nodes:
             break
         source, target = moves[depth, tried[depth], 0], moves[depth, tried[depth], 1]
-        spent[depth + 1] = spent[depth] + tried[depth]
+        spent[depth + 1] = spent[depth] + min(tried[depth], 1)
         tried[depth] += 1
         path[depth, 0], path[depth, 1] = source, target
         taboos[depth + 1] = taboos[depth]
