@@ -58,6 +58,18 @@ def _to_final(wants: np.ndarray, placed: np.ndarray, rank: int, pile: int) -> No
 
 
 @njit(cache=True, nogil=True)
+def place(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, wants: np.ndarray,
+          rank: int, target: int) -> None:
+    """Put a card of ``rank`` where a move sends it: final pile ``target``, or storage
+    pile ``target - PILES`` (the players' move codes)."""
+    if target >= PILES:
+        heights[target - PILES] += 1
+        storage[target - PILES, heights[target - PILES]] = rank
+    else:
+        _to_final(wants, placed, rank, target)
+
+
+@njit(cache=True, nogil=True)
 def _play_greedy(deck: np.ndarray, storage: np.ndarray, heights: np.ndarray,
                  placed: np.ndarray, wants: np.ndarray) -> int:
     """GreedyPlayer's game; returns its moves.
@@ -137,11 +149,7 @@ def _play_random(deck: np.ndarray, storage: np.ndarray, heights: np.ndarray,
         else:
             rank = storage[source, heights[source]]
             heights[source] -= 1
-        if target >= PILES:
-            heights[target - PILES] += 1
-            storage[target - PILES, heights[target - PILES]] = rank
-        else:
-            _to_final(wants, placed, rank, target)
+        place(storage, heights, placed, wants, rank, target)
 
 
 @njit(cache=True, nogil=True)

@@ -41,6 +41,7 @@ from rules.fast.sequence import (
     POPCOUNT,
     _to_final,
     _workspace,
+    place,
 )
 from rules.stats import wilson_interval
 from rules.strategies.sequence_fair import SAMPLES
@@ -279,11 +280,7 @@ def _score(cards: np.ndarray, storage: np.ndarray, heights: np.ndarray,
     else:
         rank, first = work[source, work_heights[source]], 0
         work_heights[source] -= 1
-    if target >= PILES:
-        work_heights[target - PILES] += 1
-        work[target - PILES, work_heights[target - PILES]] = rank
-    else:
-        _to_final(wants, work_placed, rank, target)
+    place(work, work_heights, work_placed, wants, rank, target)
     return _rollout(cards, first, work, work_heights, work_placed, wants)
 
 
@@ -388,12 +385,8 @@ def _game(deck: np.ndarray, seed: np.uint64, samples: int, storage: np.ndarray,
         else:
             rank = storage[source, heights[source]]
             heights[source] -= 1
-        if target >= PILES:
-            heights[target - PILES] += 1
-            storage[target - PILES, heights[target - PILES]] = rank
-        else:
-            _wants(placed, wants)
-            _to_final(wants, placed, rank, target)
+        _wants(placed, wants)
+        place(storage, heights, placed, wants, rank, target)
     final_cards = placed.sum()
     return final_cards == FULL, final_cards, moves
 
