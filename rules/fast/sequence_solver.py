@@ -497,8 +497,10 @@ def search(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarra
             verdict = WON
             break
         if table[_slot(table, keys[depth])] == 0:
-            # A taboo step keeps the cards as they were, so they were not stuck.
-            if (depth == 0 or path[depth - 1, 1] < TABOO) and _stuck(
+            # Looked for only where a card was just covered, where deadlocks mostly
+            # start (skipping a test only cuts less): at every node it cost 40% of
+            # the time for no more deals decided.
+            if (depth == 0 or PILES <= path[depth - 1, 1] < TABOO) and _stuck(
                     storage, heights, placed, left, keep, coming, held, blocked):
                 filled = _mark_lost(table, log, filled, keys[depth])
             else:

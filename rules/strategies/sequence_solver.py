@@ -15,9 +15,9 @@ from rules.strategies.sequence import GreedyPlayer
 
 Verdict = Literal["won", "lost", "unknown"]
 VERDICTS: tuple[Verdict, ...] = ("won", "lost", "unknown")  # kernels return places in it
-# About 2 s of search on one core of the (loaded) machine this was tuned on; a node
-# budget rather than a clock, so statistics replay exactly (see the fast module).
-DEFAULT_NODES = 1_000_000
+# About 2 s of search on one core of the (loaded) machine this was tuned on (1M nodes
+# took 1.2-1.6 s); a node budget rather than a clock, so statistics replay exactly.
+DEFAULT_NODES = 1_500_000
 
 
 @dataclass(frozen=True)
