@@ -631,11 +631,10 @@ def solve(state: State, *, max_nodes: int = DEFAULT_NODES,
           max_seconds: float | None = None) -> Solution:
     """Whether ``state`` can still be won, knowing its deck, with a winning line when
     it can. ``max_seconds`` is an extra cap for interactive use; statistics rely on
-    ``max_nodes`` alone, so they replay exactly. With a time limit the search runs
-    again and again from the start with a budget that doubles from CHUNK nodes (no
-    more than the clock leaves at the rate seen), looking at the clock between runs;
-    each run keeps the table of exhaustive losses of the last. The nodes of all runs
-    are counted."""
+    ``max_nodes`` alone, so they replay exactly. With a time limit a first run of
+    CHUNK nodes (most positions are decided in fewer) measures the rate; the next
+    run, from the start again but keeping the table of exhaustive losses, gets the
+    nodes the clock leaves at that rate. The nodes of all runs are counted."""
     began = time.perf_counter()
     cards = (() if state.hand is None else (state.hand,)) + state.deck
     deck = np.array([card.rank for card in cards], np.int8)
@@ -658,8 +657,7 @@ def solve(state: State, *, max_nodes: int = DEFAULT_NODES,
         if verdict != UNKNOWN or nodes >= max_nodes or elapsed > (max_seconds or 0.0):
             break
         rate = nodes / max(elapsed, 1e-6)
-        budget = int(min(max_nodes - nodes, 2 * budget,
-                         max(rate * ((max_seconds or 0.0) - elapsed), 1)))
+        budget = int(min(max_nodes - nodes, max(rate * ((max_seconds or 0.0) - elapsed), 1)))
     moves = tuple(_move(int(source), int(target)) for source, target in path[:steps]
                   if target < TABOO)
     return Solution(VERDICTS[verdict], moves, int(nodes), time.perf_counter() - began)
