@@ -45,6 +45,7 @@ from rules import sequence
 from rules.cards import DECK_SIZE
 from rules.fast.deals import deal_into, splitmix64
 from rules.fast.sequence import DONE, NEXT_RANK, NOTHING, NTH_PILE, PILES, POPCOUNT, _to_final
+from rules.fast.sequence_fair import FAR, _gap
 from rules.sequence import Move, State, ToFinal, ToStorage
 from rules.strategies.sequence_solver import DEFAULT_NODES, VERDICTS, Solution
 
@@ -61,7 +62,6 @@ MOST_MOVES = PILES  # the hand card to each storage pile, the most moves _genera
 CHUNK = 1 << 16  # nodes of the first run, when there is a time limit
 BLOCK = 8  # deals that one thread solves in one workspace
 SMALLEST_TABLE, LARGEST_TABLE = 1 << 12, 1 << 24
-FAR = 2 * sequence.PILE_SIZE  # how far off a rank no final pile needs is
 NEIGHBOURS = 2  # cards apart on one final pile that make a storage top a good cover
 # POS[pile, rank]: where on final pile ``pile`` the card of ``rank`` goes (0..12).
 POS = np.zeros((PILES, RANKS), np.int64)
@@ -246,18 +246,6 @@ def _distance(placed: np.ndarray, rank: int) -> int:
         ahead = POS[pile, rank] - placed[pile]
         if 0 <= ahead < best:
             best = ahead
-    return best
-
-
-@njit(cache=True, nogil=True)
-def _gap(placed: np.ndarray, rank: int, under: int) -> int:
-    """How few cards after ``rank`` a final pile that still needs both takes
-    ``under``; FAR when none does."""
-    best = FAR
-    for pile in range(PILES):
-        here = POS[pile, rank]
-        if here >= placed[pile] and here < POS[pile, under] < here + best:
-            best = POS[pile, under] - here
     return best
 
 
