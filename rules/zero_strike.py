@@ -40,6 +40,9 @@ COPIES = DECK_SIZE // len(RANKS)  # of each rank in a deck
 WIDTH = 200  # stocks kept of each size after a pass
 SAMPLES = 6  # earlier passes drawn from a stock for each number of matches
 MOST_MATCHES = 10  # in one pass
+# What ``search zero-strike`` and the app's search screen start from: 40 passes in
+# a minute or two.
+DEFAULT_SEED, DEFAULT_NODES = 7, 100_000_000
 UNIT = 2.0 ** -53
 HASH_STEP = 0x100000001B3  # FNV-1a's prime: spreads the offsets over 64 bits
 MASK64 = (1 << 64) - 1

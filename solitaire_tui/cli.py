@@ -19,7 +19,7 @@ from rules.cards import MAX_DEAL, deal_cards, format_cards, parse_deck, ranks_on
 from rules.errors import RulesError
 from rules.strategies import add_residue as add_residue_players
 from rules.strategies import sequence as sequence_players
-from rules.zero_strike import MOST_MATCHES, SAMPLES, WIDTH
+from rules.zero_strike import DEFAULT_NODES, DEFAULT_SEED, MOST_MATCHES, SAMPLES, WIDTH
 from solitaire_tui import decks, headless, runs
 from solitaire_tui.games import GAMES
 from solitaire_tui.judge import JudgeInputError, judge
@@ -176,11 +176,12 @@ def _solve_add_residue_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _zero_strike_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--nodes", type=games_count, default=100_000_000, metavar="N",
+    parser.add_argument("--nodes", type=games_count, default=DEFAULT_NODES, metavar="N",
                         help="earlier passes to draw: the search's budget, so a seed and a"
                         " budget name one result (default: 1e8, about a minute or two)")
-    parser.add_argument("--seed", type=SEED, default=7, metavar="S",
-                        help="the search's seed, and the first deal counted (default: 7)")
+    parser.add_argument("--seed", type=SEED, default=DEFAULT_SEED, metavar="S",
+                        help="the search's seed, and the first deal counted"
+                        f" (default: {DEFAULT_SEED})")
     parser.add_argument("--games", type=games_count, default=10_000_000, metavar="G",
                         help="random deals to count zero-strike wins among (default: 1e7)")
     parser.add_argument("--seconds", type=positive, default=None, metavar="T",

@@ -56,7 +56,8 @@ def sequence_(deck: Deck, max_nodes: int | None, max_seconds: float, as_json: bo
         }, ensure_ascii=False))
         return 0
     print(f"{TITLES['sequence']}, {deck.label}, solved with every card known")
-    print(*lines, sep="\n")
+    for line in lines:
+        print(line)
     print(f"{VERDICTS[solution.verdict]}"
           + (f" ({len(lines)} moves)" if lines else "")
           + f". Searched {solution.nodes:,} positions in {solution.seconds:.2f} s.")

@@ -53,9 +53,14 @@ class GameValue:
     seconds: float
 
 
+def solvable(options: Options) -> bool:
+    """Whether the exact search can hold a game of this size."""
+    return options.n <= SOLVABLE.get(options.players, 0)
+
+
 def check_solvable(options: Options) -> None:
     """Refuse sizes the exact search cannot hold, saying which it can."""
-    if options.n > SOLVABLE.get(options.players, 0):
+    if not solvable(options):
         sizes = " and ".join(f"{players} players with n up to {n}"
                              for players, n in SOLVABLE.items())
         raise OptionsError(f"perfect play is solved for {sizes};"

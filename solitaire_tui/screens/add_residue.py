@@ -25,7 +25,7 @@ from rules import add_residue
 from rules.add_residue import Move, Pile, State
 from rules.strategies import Player
 from rules.strategies.add_residue import player, seated
-from rules.strategies.add_residue_search import SOLVABLE
+from rules.strategies.add_residue_search import solvable
 from solitaire_tui.decks import Deck
 from solitaire_tui.keys import game_keys
 from solitaire_tui.records import Records
@@ -196,7 +196,7 @@ class AddResidueScreen(GameScreen[State, Move]):
             return None
         if self._adviser is None:
             options = self.table.options
-            level = "perfect" if options.n <= SOLVABLE.get(options.players, 0) else "strong"
+            level = "perfect" if solvable(options) else "strong"
             self._adviser = player(level, self.seed, options)
         return self._adviser.choose(state)
 

@@ -25,16 +25,15 @@ from textual.widgets import Button, Input, Label, ProgressBar, Static
 
 from rules import zero_strike
 from rules.cards import MAX_DEAL, format_cards
-from rules.errors import OptionsError
+from rules.errors import OptionsError, RulesError
 from solitaire_tui import runs
-from solitaire_tui.decks import Deck
+from solitaire_tui.decks import Deck, parse_deal_number
 from solitaire_tui.replay import Replay
 from solitaire_tui.runner import Job, Moment, Phase
 from solitaire_tui.screens.live import LiveScreen, clock, live_keys
 from solitaire_tui.widgets.footer import KeyFooter
 
-DEFAULT_SEED = 7  # as the command's
-DEFAULT_BUDGET = 100_000_000  # draws, as the command's: a minute or two
+DEFAULT_SEED, DEFAULT_BUDGET = zero_strike.DEFAULT_SEED, zero_strike.DEFAULT_NODES
 
 
 @dataclass(frozen=True)
@@ -105,11 +104,12 @@ class LiveSearch(Job[Snapshot]):
 
 
 def parse_seed(text: str) -> int:
-    cleaned = text.strip().replace("_", "")
-    if not (cleaned.isascii() and cleaned.isdigit()) or int(cleaned) >= MAX_DEAL:
+    """A seed as typed, the way a deal number is (``decks.parse_deal_number``)."""
+    try:
+        return parse_deal_number(text)
+    except RulesError:
         raise OptionsError(f"a seed is a whole number from 0 to {MAX_DEAL - 1}"
-                           " (n draws a new one)")
-    return int(cleaned)
+                           " (n draws a new one)") from None
 
 
 def parse_budget(text: str) -> int:
