@@ -99,8 +99,13 @@ def legal_moves(state: State) -> tuple[Move, ...]:
             *map(_MOVES[Pile.MOD].__getitem__, sorted(state.mod[player])))
 
 
+def moves_left(state: State) -> int:
+    """Moves still to come: every number of every pile is played once."""
+    return 2 * state.options.n * state.options.players - state.turn
+
+
 def is_over(state: State) -> bool:
-    return state.turn == 2 * state.options.n * state.options.players
+    return moves_left(state) == 0
 
 
 def value_after(m: int, move: Move) -> int:

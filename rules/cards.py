@@ -79,8 +79,8 @@ FULL_DECK: tuple[Card, ...] = tuple(card_from_index(i) for i in range(DECK_SIZE)
 def splitmix64(state: int) -> tuple[int, int]:
     """One step of splitmix64: the next state and its output.
 
-    The generator is fixed by DESIGN.md so that a deal number means the same deck in
-    the rules, the compiled kernels and any other implementation.
+    The generator is fixed by docs/RULES.md ("Cards and deals") so that a deal number
+    means the same deck in the rules, the compiled kernels and any other implementation.
     """
     state = (state + _GOLDEN) & _MASK64
     z = state
@@ -96,7 +96,7 @@ def below(state: int, bound: int) -> tuple[int, int]:
 
 
 def shuffle(items: MutableSequence[T], state: int) -> int:
-    """Fisher-Yates from the end, the order DESIGN.md fixes; returns the generator state."""
+    """Fisher-Yates from the end, the order docs/RULES.md fixes; returns the generator state."""
     for i in range(len(items) - 1, 0, -1):
         state, j = below(state, i + 1)
         items[i], items[j] = items[j], items[i]

@@ -103,7 +103,12 @@ class Result:
     passes: int
     strikes: int
     turns: int
-    reason: str
+    reason: str  # "won: …" or "lost: …", a sentence for the player
+
+    @property
+    def why(self) -> str:
+        """The reason without its "won: " or "lost: ", for a heading that says which."""
+        return self.reason.removeprefix("won: " if self.won else "lost: ")
 
 
 def new_game(options: Options, deck: tuple[Card, ...]) -> State:

@@ -60,7 +60,13 @@ class Result:
     won: bool
     rounds: int
     last_hits: tuple[Card | None, ...]
-    reason: str
+    reason: str  # "won: …" or "unwinnable: …", a sentence for the player
+
+    @property
+    def why(self) -> str:
+        """The reason without its "won: " or "unwinnable: ", for a heading that says
+        which."""
+        return self.reason.removeprefix("won: " if self.won else "unwinnable: ")
 
 
 def new_game(options: Options, deck: tuple[Card, ...]) -> State:

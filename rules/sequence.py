@@ -148,22 +148,40 @@ def _is_legal(state: State, move: Move) -> bool:
     return card is not None and needs(state, move.pile) == card.rank
 
 
+def card_at(state: State, source: int | None) -> Card:
+    """The card a move from ``source`` would move: the hand card (None) or storage
+    pile ``source``'s top card; when there is none, ``IllegalMove`` says why."""
+    if source is None:
+        if state.hand is None:
+            raise IllegalMove("there is no hand card: the deck is used up")
+        return state.hand
+    if not 0 <= source < PILES:
+        raise IllegalMove(f"there is no storage pile {source + 1}: they are numbered 1..{PILES}")
+    if not state.storage[source]:
+        raise IllegalMove(f"storage pile {source + 1} is empty")
+    return state.storage[source][-1]
+
+
+def source_of(move: Move) -> int | None:
+    """Where the card ``move`` plays comes from: a storage pile, or the hand (None)."""
+    return move.source if isinstance(move, ToFinal) else None
+
+
+def card_moved(state: State, move: Move) -> Card:
+    """The card ``move`` plays here (``IllegalMove`` when there is none)."""
+    return card_at(state, source_of(move))
+
+
 def _why_illegal(state: State, move: Move) -> str:
     if is_over(state):
         return "the game is over: start a new deal or replay this one"
     kind = "storage" if isinstance(move, ToStorage) else "final"
     if not 0 <= move.pile < PILES:
         return f"there is no {kind} pile {move.pile + 1}: they are numbered 1..{PILES}"
-    if isinstance(move, ToFinal) and move.source is not None:
-        if not 0 <= move.source < PILES:
-            return f"there is no storage pile {move.source + 1}: they are numbered 1..{PILES}"
-        if not state.storage[move.source]:
-            return f"storage pile {move.source + 1} is empty"
-        card = state.storage[move.source][-1]
-    elif state.hand is None:
-        return "there is no hand card: the deck is used up"
-    else:
-        card = state.hand
+    try:
+        card = card_moved(state, move)
+    except IllegalMove as error:
+        return str(error)
     wanted = needs(state, move.pile)
     needed = "is complete" if wanted is None else f"takes a {wanted} next"
     return f"final pile {move.pile + 1} {needed}, not {card.glyph}"

@@ -235,26 +235,20 @@ class Progress:
     best: int  # passes of the longest game found so far, 0 before the first
 
 
-def first_layer(beam: Beam, compiled: bool) -> Layer:
-    """The win itself, an empty stock; compiled, numba is imported here."""
-    if not compiled:
-        return Stocks(beam)
-    from rules.fast.zero_strike import ArrayLayer
-
-    return ArrayLayer.first(beam)
-
-
-def search(seed: int, nodes: int, beam: Beam = DEFAULT_BEAM, *, compiled: bool = True,
+def search(seed: int, nodes: int, beam: Beam = DEFAULT_BEAM, *,
+           first: Callable[[Beam], Layer] = Stocks,
            progress: Callable[[Progress], None] | None = None,
            stop: Callable[[], bool] | None = None) -> Iterator[Found]:
     """Beams from the win backwards, one after another, until ``nodes`` earlier passes
     have been drawn or ``stop()`` says so (asked after each pass back); yields each
-    game longer than the ones before, replayed by the rules first. The same seed,
-    budget and beam give the same games, compiled or not."""
+    game longer than the ones before, replayed by the rules first. ``first`` makes a
+    beam's first layer, the win itself: these plain ``Stocks`` here, the compiled
+    arrays in ``rules.fast.zero_strike.search``. The same seed, budget and beam give
+    the same games either way."""
     state, spent, best, rounds = seed, 0, 0, 0
     while spent < nodes:
         rounds += 1
-        layer, depth = first_layer(beam, compiled), 0
+        layer, depth = first(beam), 0
         while len(layer) and spent < nodes:
             depth += 1
             layer, whole, draws, state = layer.back(state)

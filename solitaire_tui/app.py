@@ -1,49 +1,34 @@
-"""The Textual app: the menu, and the game screens it opens.
+"""The Textual app: the menu, and the screens it opens when a screen asks.
 
-Only the rules modules and Textual are imported here; the compiled autoplay engine
-(numba) is never loaded at start-up.
+Screens ask by message (``messages``): open a game, the statistics panel, a replay.
+The app finds the game in the registry, so it names none itself. Only the rules
+modules and Textual are imported at start-up; the compiled engine (numba) never is.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from textual import on
 from textual.app import App
 
 from solitaire_tui.decks import Deck
-from solitaire_tui.history import FILE_NAME as HISTORY_FILE
-from solitaire_tui.history import History
-from solitaire_tui.keys import APP_KEYS
-from solitaire_tui.records import FILE_NAME, Records, data_dir
-from solitaire_tui.screens.game import GameScreen
+from solitaire_tui.games.registry import GAMES_BY_KEY
+from solitaire_tui.messages import OpenGame, OpenReplay, OpenStats
 from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.start import Start
-
-if TYPE_CHECKING:
-    from solitaire_tui.replay import Replay
-
-# Each game's screen, imported when first opened.
-GAME_SCREENS = {
-    "hit-or-miss": "solitaire_tui.screens.hit_or_miss:HitOrMissScreen",
-    "relay": "solitaire_tui.screens.relay:RelayScreen",
-    "one-handed": "solitaire_tui.screens.one_handed:OneHandedScreen",
-    "sequence": "solitaire_tui.screens.sequence:SequenceScreen",
-    "add-residue": "solitaire_tui.screens.add_residue:AddResidueScreen",
-}
-
-
-def game_screen(game: str) -> type[GameScreen[Any, Any]]:
-    module, name = GAME_SCREENS[game].split(":")
-    screen: type[GameScreen[Any, Any]] = getattr(importlib.import_module(module), name)
-    return screen
+from solitaire_tui.store.history import FILE_NAME as HISTORY_FILE
+from solitaire_tui.store.history import History
+from solitaire_tui.store.records import FILE_NAME, Records, data_dir
+from solitaire_tui.ui.game_screen import GameScreen
+from solitaire_tui.ui.keys import APP_KEYS
 
 
 class SolitaireApp(App[None]):
     TITLE = "solitaire-tui"
     ENABLE_COMMAND_PALETTE = False
+    CSS_PATH = "app.tcss"
     BINDINGS = APP_KEYS
 
     def __init__(self, records_path: Path | None = None, start: Start | None = None) -> None:
@@ -71,22 +56,29 @@ class SolitaireApp(App[None]):
         if self.opening is not None:
             self.open_game(self.opening.game, self.opening.deck, self.opening.options)
 
-    def open_game(self, game: str, deck: Deck | None = None, options: Any = None) -> None:
-        self.push_screen(game_screen(game)(self.records, deck, options))
+    def open_game(self, key: str, deck: Deck | None = None, options: Any = None) -> GameScreen[
+            Any, Any]:
+        game = GAMES_BY_KEY[key]
+        screen = game.screen()(game, self.records, deck, options)
+        self.push_screen(screen)
+        return screen
 
-    def open_replay(self, replay: Replay) -> None:
+    @on(OpenGame)
+    def _open_game(self, message: OpenGame) -> None:
+        self.open_game(message.game, message.deck, message.options)
+
+    @on(OpenReplay)
+    def _open_replay(self, message: OpenReplay) -> None:
         """A game from an autoplay run on its screen, to step through."""
-        screen = game_screen(replay.game)(self.records, replay.deck, replay.options)
+        replay = message.replay
+        game = GAMES_BY_KEY[replay.game]
+        screen = game.screen()(game, self.records, replay.deck, replay.options)
         screen.replay(replay)
         self.push_screen(screen)
 
-    def open_stats(self, game: str, options: Mapping[str, Any] | None = None) -> None:
+    @on(OpenStats)
+    def _open_stats(self, message: OpenStats) -> None:
         from solitaire_tui.screens.stats import StatsScreen
 
-        self.push_screen(StatsScreen(game, options))
-
-    def open_zero_strike(self) -> None:
-        """The search for the longest Hit or Miss game won without a strike."""
-        from solitaire_tui.screens.zero_strike import ZeroStrikeScreen
-
-        self.push_screen(ZeroStrikeScreen())
+        self.push_screen(StatsScreen(GAMES_BY_KEY[message.game], message.options,
+                                     history=self.history))

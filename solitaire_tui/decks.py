@@ -28,6 +28,14 @@ class Deck:
     def label(self) -> str:
         return "a given deck" if self.deal is None else f"deal {self.deal}"
 
+    @property
+    def seed(self) -> int:
+        """The seed of whatever is random in a game on these cards, unless one is
+        chosen: the deal number (0 for a given deck), so the number alone replays the
+        game. Hit or Miss shuffles its misses with it, Sequence's random and fair
+        players draw with it, and the kernels seed deal d's game with d alike."""
+        return self.deal if self.deal is not None else 0
+
 
 def numbered(deal: int) -> Deck:
     return Deck(deal_cards(check_deal_number(deal)), deal)

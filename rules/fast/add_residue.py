@@ -3,7 +3,7 @@
 There are no cards, so "deal" g of a batch is just game number g: seat s's random
 and strong players are seeded with g + s, as ``solitaire-tui play add-residue --seed
 g`` does. The options are the rules' ``Options`` and one strategy name per seat, a
-player of ``rules.strategies.add_residue``: "greedy" (``GreedyPlayer``), "random"
+player of ``rules.players.add_residue``: "greedy" (``GreedyPlayer``), "random"
 (``RandomPlayer`` over ``rules.add_residue.legal_moves``), "strong" (``StrongPlayer``)
 or "perfect" (``PerfectPlayer``, for the sizes the exact search solves: its table of
 best moves is searched once and handed to the kernel). Piles are bitmasks, read as
@@ -21,8 +21,8 @@ from rules import add_residue
 from rules.errors import OptionsError
 from rules.fast.add_residue_piles import ADD, MOD, greedy_move, random_move
 from rules.fast.add_residue_search import move_parts, perfect_code, solved, strong_code
-from rules.fast.players import GREEDY, RANDOM, code
-from rules.strategies.add_residue import ITERATIONS, NAMES
+from rules.roster import ADD_RESIDUE as NAMES
+from rules.roster import GREEDY, ITERATIONS, RANDOM, code
 
 STRONG, PERFECT = NAMES.index("strong"), NAMES.index("perfect")
 NO_TABLE = np.full(1, -1, np.int8)  # the best moves handed in when no seat is perfect

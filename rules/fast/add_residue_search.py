@@ -12,7 +12,7 @@ position is the piles seen from the mover (its add and mod piles, then the next
 seat's, ...) and m mod L, which index a dense table: 2·P·n bits of piles times
 lcm(1..n) values of m. Every reachable position is searched once (no pruning), so
 after a search from the start the table answers every position of every game.
-Two solution concepts, as ``rules.strategies.add_residue_search`` documents: with 2
+Two solution concepts, as ``rules.players.add_residue_search`` documents: with 2
 players the mover maximises its score minus the other's (negamax), with 3 players
 each maximises its own final score (max-n). Either way ties go to the first move in
 the rules' order (add 1..n, then mod 1..n), and ``best`` holds that move's code.
@@ -26,16 +26,13 @@ alone would score alike. Playouts are epsilon-greedy: mostly ``GreedyPlayer``'s
 move, a cheap stand-in for sensible play (against greedy it measured no better
 than uniform playouts, 374 against 371 of 384 sampled games won alone).
 
-``python -m rules.fast.add_residue_search --values``, ``--strong-vs-greedy GAMES``
+``python -m rules.players.add_residue_measures --values``, ``--strong-vs-greedy GAMES``
 and ``--move-time`` print the figures quoted for them.
 """
 
 from __future__ import annotations
 
-import argparse
 import math
-import time
-from collections.abc import Sequence
 from functools import cache, reduce
 
 import numpy as np
@@ -44,8 +41,7 @@ from numba import njit
 from rules import add_residue
 from rules.fast.add_residue_piles import ADD, MOD, greedy_move, nth, random_move, size
 from rules.fast.deals import below
-from rules.stats import wilson_interval
-from rules.strategies.add_residue_search import SOLVABLE, check_solvable
+from rules.roster import SOLVABLE, check_solvable
 
 MAX_SOLVED_N = max(SOLVABLE.values())
 # LCM[u]: the lcm of the numbers in mask u (1 for none), for piles up to MAX_SOLVED_N.
@@ -375,85 +371,3 @@ def strong_move(state: add_residue.State, rng: int, iterations: int) -> tuple[ad
     played, after = strong_code(state.options.n, piles_of(state), state.to_move, state.m,
                                 np.array(state.scores, np.int64), np.uint64(rng), iterations)
     return move_of(played, state.options.n), int(after)
-
-
-def measure_values(sizes: Sequence[tuple[int, int]]) -> None:
-    """Print the game value of each (players, n), as the report quotes them."""
-    from rules.strategies.add_residue_search import solve
-
-    for players, n in sizes:
-        value = solve(add_residue.Options(players, n))
-        moves = " ".join(str(move) for move in value.best_moves)
-        print(f"{players} players n={n}: value {value.value}, scores {value.scores},"
-              f" best first moves {moves}; {value.nodes} positions in {value.seconds:.2f} s")
-
-
-def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--values", action="store_true", help="print the solved game values")
-    parser.add_argument("--strong-vs-greedy", type=int, metavar="GAMES",
-                        help="games per table and seat for the strong player against greedy")
-    parser.add_argument("--move-time", action="store_true",
-                        help="time the strong player's moves in a game of 6 at n = 13")
-    args = parser.parse_args(argv)
-    if args.move_time:
-        move_time(add_residue.Options(6, 13))
-    if args.values:
-        measure_values([(2, n) for n in range(1, SOLVABLE[2] + 1)]
-                       + [(3, n) for n in range(1, SOLVABLE[3] + 1)])
-    if args.strong_vs_greedy:
-        strong_vs_greedy(args.strong_vs_greedy)
-
-
-def move_time(options: add_residue.Options) -> None:
-    """Seconds per move of the Python strong player (as the app calls it) over one
-    game with it in every seat, after a first move that compiles or loads the code."""
-    from rules.strategies.add_residue import StrongPlayer
-
-    StrongPlayer(0).choose(add_residue.new_game(options))
-    seats = [StrongPlayer(seat) for seat in range(options.players)]
-    state, times = add_residue.new_game(options), []
-    while not add_residue.is_over(state):
-        started = time.perf_counter()
-        move = seats[state.to_move].choose(state)
-        times.append(time.perf_counter() - started)
-        state = add_residue.apply(state, move)
-    print(f"strong player, {options.players} players n={options.n}: {len(times)} moves,"
-          f" mean {sum(times) / len(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms")
-
-
-def strong_vs_greedy(games: int) -> None:
-    """Win/tie/loss of one strong seat against greedy in every other seat, over every
-    seat it can take, n = 1..20 and 2..6 players; ``games`` seeds per table."""
-    from rules.fast.add_residue import deal_results
-
-    counts = np.zeros((add_residue.MAX_PLAYERS + 1, 3), np.int64)
-    started = time.perf_counter()
-    for players in range(add_residue.MIN_PLAYERS, add_residue.MAX_PLAYERS + 1):
-        for n in range(add_residue.MIN_N, add_residue.MAX_N + 1):
-            for seat in range(players):
-                seats = ["greedy"] * players
-                seats[seat] = "strong"
-                rows = deal_results(0, games, add_residue.Options(players, n), seats)
-                winners = rows[:, -1]
-                mine = (winners >> seat & 1) == 1
-                alone = winners == 1 << seat
-                counts[players] += (int(alone.sum()), int((mine & ~alone).sum()),
-                                    int((~mine).sum()))
-        print(_line(f"{players} players", counts[players]))
-    print(_line("all", counts.sum(axis=0)))
-    print(f"{time.perf_counter() - started:.0f} s")
-
-
-def _line(label: str, counts: np.ndarray) -> str:
-    won, tied, lost = (int(c) for c in counts)
-    games = won + tied + lost
-    low, high = wilson_interval(won, games)
-    tlow, thigh = wilson_interval(won + tied, games)
-    return (f"{label}: {games} games, strong won {won}, tied {tied}, lost {lost};"
-            f" won alone {won / games:.1%} [{low:.1%}, {high:.1%}],"
-            f" won or tied {(won + tied) / games:.1%} [{tlow:.1%}, {thigh:.1%}]")
-
-
-if __name__ == "__main__":
-    main()

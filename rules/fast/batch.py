@@ -9,7 +9,6 @@ on its number, so the totals are the same whatever the chunking or worker count.
 
 from __future__ import annotations
 
-import threading
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -105,10 +104,10 @@ def run(
     games: int,
     workers: int | None = None,
     on_progress: Callable[[Run], None] | None = None,
-    cancel: threading.Event | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> Run:
-    """Play the deals, calling ``on_progress`` after every chunk; a set ``cancel``
-    stops after the chunk under way and keeps what was played."""
+    """Play the deals, calling ``on_progress`` after every chunk; ``stop()``, asked
+    before each chunk, ends the run there, keeping what was played."""
     check_deals(seed, games)
     workers = workers or available_workers()
     if not 1 <= workers <= available_workers():
@@ -120,7 +119,7 @@ def run(
     state.compile_seconds = time.perf_counter() - began
     chunk = MIN_CHUNK
     while state.done < games:
-        if cancel is not None and cancel.is_set():
+        if stop is not None and stop():
             state.cancelled = True
             break
         count = min(chunk, games - state.done)

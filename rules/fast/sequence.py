@@ -1,7 +1,7 @@
 """Sequence Solitaire, compiled: ``rules.sequence`` played by a computer player.
 
 The strategy is the kernel's only option, a name as on the command line: "greedy"
-(``rules.strategies.sequence.GreedyPlayer``) or "random" (``RandomPlayer`` over
+(``rules.players.sequence.GreedyPlayer``) or "random" (``RandomPlayer`` over
 ``rules.sequence.legal_moves``, seeded with the deal number as ``solitaire-tui play
 sequence --deal d --strategy random`` does).
 
@@ -20,8 +20,7 @@ from numba import njit, prange, uint64
 from rules import sequence
 from rules.cards import DECK_SIZE
 from rules.fast.deals import below, deal_into
-from rules.fast.players import GREEDY, code
-from rules.strategies import BASIC
+from rules.roster import BASIC, GREEDY, code
 
 FIELDS = ("won", "final_cards", "moves")
 

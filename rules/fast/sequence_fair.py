@@ -3,7 +3,7 @@
 A person sees the final piles, the storage piles, the hand card and which cards are
 still to come (their ranks, not their order). The player's choice is a function of
 exactly that, its seed and the move number, so the Python wrapper
-(``rules.strategies.sequence_fair``), playing move by move, and the batch kernel here,
+(``rules.players.sequence_fair``), playing move by move, and the batch kernel here,
 playing whole games, make the very same moves.
 
 Plays to final piles are made at once, storage tops before the hand card: a card on
@@ -43,8 +43,8 @@ from rules.fast.sequence import (
     _workspace,
     place,
 )
+from rules.roster import FAIR_SAMPLES as SAMPLES
 from rules.stats import wilson_interval
-from rules.strategies.sequence_fair import SAMPLES
 
 __all__ = ["DEFAULT_SAMPLES", "FIELDS", "HAND", "NO_MOVE", "deal_results", "decide"]
 

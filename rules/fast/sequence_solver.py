@@ -46,8 +46,9 @@ from rules.cards import DECK_SIZE
 from rules.fast.deals import deal_into, splitmix64
 from rules.fast.sequence import DONE, NEXT_RANK, NOTHING, NTH_PILE, PILES, POPCOUNT, _to_final
 from rules.fast.sequence_fair import FAR, _gap
+from rules.roster import SOLVER_NODES as DEFAULT_NODES
+from rules.roster import VERDICTS, Solution
 from rules.sequence import Move, State, ToFinal, ToStorage
-from rules.strategies.sequence_solver import DEFAULT_NODES, VERDICTS, Solution
 
 FIELDS = ("won", "final_cards", "moves", "unknown", "nodes")
 WON, LOST, UNKNOWN = (VERDICTS.index(v) for v in ("won", "lost", "unknown"))

@@ -9,6 +9,7 @@ used), their starting offsets, and how many of each offset they hold.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -18,7 +19,7 @@ from numba.typed import Dict
 from rules import zero_strike
 from rules.cards import DECK_SIZE
 from rules.fast.deals import shuffle, splitmix64
-from rules.zero_strike import COPIES, UNIT, Beam, Stock
+from rules.zero_strike import COPIES, DEFAULT_BEAM, UNIT, Beam, Found, Progress, Stock
 
 S11 = uint64(11)
 HASH_STEP = uint64(zero_strike.HASH_STEP)
@@ -172,3 +173,11 @@ class ArrayLayer:
                           tuple(int(h) for h in held[whole]))
             ranks, sizes, starts, held = ranks[:whole], sizes[:whole], starts[:whole], held[:whole]
         return ArrayLayer(self.beam, ranks, sizes, starts, held), stock, int(draws), int(after)
+
+
+def search(seed: int, nodes: int, beam: Beam = DEFAULT_BEAM, *,
+           progress: Callable[[Progress], None] | None = None,
+           stop: Callable[[], bool] | None = None) -> Iterator[Found]:
+    """``rules.zero_strike.search`` on compiled layers: the same games, far faster."""
+    return zero_strike.search(seed, nodes, beam, first=ArrayLayer.first, progress=progress,
+                              stop=stop)

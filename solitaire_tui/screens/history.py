@@ -11,13 +11,15 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label
 
 from rules.errors import RulesError
-from solitaire_tui import runs
-from solitaire_tui.history import Entry
+from solitaire_tui.games.registry import GAMES_BY_KEY
+from solitaire_tui.stats import runs
+from solitaire_tui.store.history import Entry
 
 
 def heading(entry: Entry) -> str:
+    """The run's game and options in words, as the panel heads it."""
     try:
-        return runs.setup(entry.game, entry.data["options"]).heading
+        return GAMES_BY_KEY[entry.game].setup(entry.data["options"]).heading
     except (RulesError, KeyError, TypeError):
         return f"{entry.game} (options not understood)"
 
@@ -25,13 +27,7 @@ def heading(entry: Entry) -> str:
 class HistoryScreen(ModalScreen[Entry | None]):
     BINDINGS = [Binding("escape", "dismiss(None)", "Close", key_display="esc")]
 
-    DEFAULT_CSS = """
-    HistoryScreen { align: center middle; }
-    HistoryScreen > Vertical { width: 95%; height: 90%; border: round $accent;
-                               background: $surface; padding: 0 1; }
-    HistoryScreen DataTable { height: 1fr; }
-    HistoryScreen .keys { color: $text-muted; }
-    """
+    CSS_PATH = "history.tcss"
 
     def __init__(self, entries: Sequence[Entry]) -> None:
         super().__init__()

@@ -10,8 +10,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from solitaire_tui.games import GAMES
-from solitaire_tui.records import Records
+from solitaire_tui.games.registry import GAMES
+from solitaire_tui.messages import OpenGame, OpenStats
+from solitaire_tui.store.records import Records
+from solitaire_tui.ui.help import HelpScreen
 
 
 class MenuScreen(Screen[None]):
@@ -23,16 +25,7 @@ class MenuScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    DEFAULT_CSS = """
-    MenuScreen { align: center middle; }
-    MenuScreen > #heading { width: 100%; max-width: 96; height: auto;
-                            content-align: center middle; padding: 1 0; }
-    MenuScreen > OptionList { width: 100%; max-width: 96; height: auto; max-height: 1fr;
-                              border: round $accent; padding: 0 1; }
-    MenuScreen > #record { width: 100%; max-width: 96; height: auto; padding: 0 2; }
-    MenuScreen > #hint { width: 100%; max-width: 96; height: auto; color: $text-muted;
-                         content-align: center middle; }
-    """
+    CSS_PATH = "menu.tcss"
 
     def __init__(self, records: Records) -> None:
         super().__init__()
@@ -93,19 +86,17 @@ class MenuScreen(Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         assert event.option.id is not None
-        self.app.open_game(event.option.id)  # type: ignore[attr-defined]
+        self.post_message(OpenGame(event.option.id))
 
     def action_open_number(self, index: int) -> None:
-        self.app.open_game(GAMES[index].key)  # type: ignore[attr-defined]
+        self.post_message(OpenGame(GAMES[index].key))
 
     def action_stats(self) -> None:
         games = self.query_one(OptionList)
         index = games.highlighted if games.highlighted is not None else 0
-        self.app.open_stats(GAMES[index].key)  # type: ignore[attr-defined]
+        self.post_message(OpenStats(GAMES[index].key))
 
     def action_help(self) -> None:
-        from solitaire_tui.screens.help import HelpScreen
-
         self.app.push_screen(HelpScreen(APP_HELP))
 
 

@@ -1,10 +1,12 @@
 """The statistics panel: autoplay a game's numbered deals and watch the odds emerge.
 
-The run plays in a background thread (``runner``); this screen only reads its
-latest snapshot on a timer, so keys and the mouse stay live while the kernels use
-every core. What is shown is the run's own JSON object, the one ``solitaire-tui
-stats … --json`` prints for the same options and seed. Finished and cancelled runs
-go to the history; a winning deal opens on its game screen as a replay.
+The run plays in a Textual worker (``stats.runner``, started by ``ui.live``) and
+reports its snapshots by message, so keys and the mouse stay live while the kernels
+use every core. The game's own fields, its run and its replays come from the game
+(``Game.run_fields``, ``setup``, ``replay``). What is shown is the run's own JSON
+object, the one ``solitaire-tui stats … --json`` prints for the same options and
+seed. Finished and cancelled runs go to the history; a winning deal opens on its game
+screen as a replay.
 """
 
 from __future__ import annotations
@@ -23,14 +25,16 @@ from textual.widgets import Button, DataTable, Input, Label, OptionList, Progres
 from rules.cards import check_deals
 from rules.errors import RulesError
 from rules.stats import Tally
-from solitaire_tui import runs
-from solitaire_tui.games import GAMES_BY_KEY
-from solitaire_tui.history import Entry
-from solitaire_tui.replay import replay
-from solitaire_tui.runner import LiveRun, Phase, Snapshot
-from solitaire_tui.screens.live import LiveScreen, clock, live_keys
+from solitaire_tui.games.game import Game
+from solitaire_tui.games.registry import GAMES_BY_KEY
+from solitaire_tui.messages import OpenReplay
+from solitaire_tui.screens.history import HistoryScreen
+from solitaire_tui.stats import runs
+from solitaire_tui.stats.runner import LiveRun, Phase, Snapshot
+from solitaire_tui.store.history import Entry, History
+from solitaire_tui.ui.live import LiveScreen, clock, live_keys
+from solitaire_tui.ui.run_options import RunOptions
 from solitaire_tui.widgets.footer import KeyFooter
-from solitaire_tui.widgets.run_options import RunOptions
 from solitaire_tui.widgets.stats import RatePlot, ResultsTable, ScorePlot, WinsList
 
 PLOT_SECONDS = 0.5  # how often the plots are redrawn while a run plays
@@ -70,28 +74,13 @@ class StatsScreen(LiveScreen[Snapshot]):
     WELCOME = "Choose the options, then r or enter runs the games."
     HELP = STATS_HELP
 
-    DEFAULT_CSS = """
-    StatsScreen { layout: vertical; }
-    StatsScreen > #title { height: 1; padding: 0 1; background: $panel; color: $text; }
-    StatsScreen > RunOptions { padding: 0 1; }
-    StatsScreen > #controls { height: auto; padding: 0 1; }
-    StatsScreen > #controls > Label { width: auto; margin-right: 1; color: $text-muted; }
-    StatsScreen > #controls > Input { width: 13; margin-right: 2; }
-    StatsScreen > #controls > #seed { width: 14; }
-    StatsScreen > #controls > Select { width: 12; margin-right: 2; }
-    StatsScreen > #meter { height: 1; padding: 0 1; }
-    StatsScreen > #meter > ProgressBar { width: auto; margin-right: 1; }
-    StatsScreen > #meter > #speed { width: 1fr; }
-    StatsScreen > #summary { height: auto; padding: 0 1; color: $text-muted; }
-    StatsScreen > #summary.-error { color: $error; text-style: bold; }
-    StatsScreen > #charts { height: 1fr; min-height: 8; }
-    StatsScreen RatePlot, StatsScreen ScorePlot { width: 1fr; height: 100%; }
-    """
+    CSS_PATH = "stats.tcss"
 
-    def __init__(self, game: str, options: Mapping[str, Any] | None = None,
-                 entry: Entry | None = None) -> None:
+    def __init__(self, game: Game, options: Mapping[str, Any] | None = None, *,
+                 history: History, entry: Entry | None = None) -> None:
         super().__init__()
         self.game = game
+        self.history = history
         self.entry = entry
         data = entry.data if entry is not None else {}
         self.options = dict(data.get("options", options or {}))
@@ -103,8 +92,8 @@ class StatsScreen(LiveScreen[Snapshot]):
         self.score = 0  # which of its histograms
 
     def compose(self) -> ComposeResult:
-        yield Static(f"Statistics · {GAMES_BY_KEY[self.game].title}", id="title")
-        yield RunOptions(self.game, self.options)
+        yield Static(f"Statistics · {self.game.title}", id="title")
+        yield self.game.run_fields(self.options)
         with Horizontal(id="controls"):
             yield Label("Games")
             yield Input(f"{self.games:_}", id="games", compact=True)
@@ -142,7 +131,7 @@ class StatsScreen(LiveScreen[Snapshot]):
 
     def _ask(self) -> tuple[runs.Setup, int, int, int | None]:
         """The run the form describes; a wrong field raises the reason as a sentence."""
-        setup = runs.setup(self.game, self.query_one(RunOptions).value)
+        setup = self.game.setup(self.query_one(RunOptions).value)
         games = runs.parse_games(self.query_one("#games", Input).value)
         seed_text = self.query_one("#seed", Input).value
         if not seed_text:
@@ -154,7 +143,7 @@ class StatsScreen(LiveScreen[Snapshot]):
 
     def _launch(self) -> LiveRun:
         setup, games, seed, workers = self._ask()
-        live = LiveRun(setup, seed, games, workers).start()
+        live = LiveRun(setup, seed, games, workers)
         self.shown_setup = setup
         self.part = self.score = 0
         return live
@@ -166,7 +155,7 @@ class StatsScreen(LiveScreen[Snapshot]):
         if snap is not None and snap.data is not None:
             entry = Entry(snap.data, time.strftime("%Y-%m-%d %H:%M:%S"), list(snap.curve))
             try:
-                self.app.history.add(entry)  # type: ignore[attr-defined]
+                self.history.add(entry)
             except OSError as error:
                 self.notify(f"The run could not be saved to the history: {error}",
                             severity="error")
@@ -254,24 +243,28 @@ class StatsScreen(LiveScreen[Snapshot]):
             return
         deal = event.option_list.chosen_deal
         if deal is not None:
-            self.app.open_replay(replay(self.shown_setup, self.part, deal))  # type: ignore[attr-defined]
+            self.post_message(OpenReplay(self.game.replay(self.shown_setup, self.part, deal)))
 
     def action_history(self) -> None:
-        from solitaire_tui.screens.history import HistoryScreen
-
         def chosen(entry: Entry | None) -> None:
-            if entry is not None:
-                if self.live is not None:
-                    self.action_cancel()
-                self.app.switch_screen(StatsScreen(entry.game, entry=entry))
+            if entry is None:
+                return
+            game = GAMES_BY_KEY.get(entry.game)
+            if game is None:
+                self._say(f"This saved run is of a game this version does not have"
+                          f" ({entry.game!r}).", error=True)
+                return
+            if self.live is not None:
+                self.action_cancel()
+            self.app.switch_screen(StatsScreen(game, history=self.history, entry=entry))
 
-        self.app.push_screen(HistoryScreen(self.app.history.entries), chosen)  # type: ignore[attr-defined]
+        self.app.push_screen(HistoryScreen(self.history.entries), chosen)
 
     def _reopen(self, entry: Entry) -> None:
         """Show a past run's figures as they were when it ended."""
         data = entry.data
         try:
-            setup = runs.setup(entry.game, data["options"])
+            setup = self.game.setup(data["options"])
             tallies = runs.tallies_of(data, setup)
             labels = runs.labels_of(data, setup)
             snap = Snapshot(

@@ -1,1 +1,2 @@
-"""Widgets the game screens are built from."""
+"""Widgets shared by the games' screens: cards, piles, trails, buttons, the footer, and
+the statistics panel's displays."""

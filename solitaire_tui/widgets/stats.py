@@ -17,8 +17,8 @@ from textual.widgets.option_list import Option
 from textual_plotext import PlotextPlot
 
 from rules.stats import Tally, wilson_interval
-from solitaire_tui.runner import Snapshot
-from solitaire_tui.runs import percent
+from solitaire_tui.stats.runner import Snapshot
+from solitaire_tui.stats.runs import percent
 
 LABEL_WIDTH = 11
 SHARE_WIDTH = len("99.99% (99.9–99.9)")

@@ -11,15 +11,14 @@ from textual.widgets import Input, OptionList
 
 from rules.cards import deal_cards, format_cards
 from solitaire_tui.decks import numbered
-from solitaire_tui.games import GAMES
-from solitaire_tui.records import Records
-from solitaire_tui.screens.deal import DealDialog
-from solitaire_tui.screens.help import HelpScreen
+from solitaire_tui.games.one_handed.screen import OneHandedScreen
+from solitaire_tui.games.registry import GAMES
 from solitaire_tui.screens.menu import MenuScreen
-from solitaire_tui.screens.one_handed import OneHandedScreen
 from solitaire_tui.start import Start
-from tests.app.conftest import SIZE
-from tests.app.pilots import auto_play_to_end
+from solitaire_tui.store.records import Records
+from solitaire_tui.ui.deal_dialog import DealDialog
+from solitaire_tui.ui.help import HelpScreen
+from tests.pilots import SIZE, auto_play_to_end
 
 
 def menu_text(app: Any) -> str:

@@ -13,9 +13,9 @@ from typing import Any
 from rules import add_residue, hit_or_miss, relay
 from solitaire_tui.app import SolitaireApp
 from solitaire_tui.decks import numbered
+from solitaire_tui.games.add_residue.table import Seat, Table
 from solitaire_tui.start import Start
-from solitaire_tui.table import Seat, Table
-from tests.app.conftest import SIZE
+from tests.pilots import SIZE
 
 
 def app_on(tmp_path: Path, start: Start | None = None) -> SolitaireApp:
@@ -61,16 +61,14 @@ def test_relay(snap_compare: Any, tmp_path: Path) -> None:
 def test_stats_panel(snap_compare: Any, tmp_path: Path) -> None:
     """A seeded Add/Residue run reopened from the history: every figure is fixed, the
     timings too (they are set here, as a live run's would vary)."""
-    from solitaire_tui import runs
-    from solitaire_tui.history import Entry
-    from solitaire_tui.runner import LiveRun
+    from solitaire_tui.games.registry import GAMES_BY_KEY
     from solitaire_tui.screens.stats import StatsScreen
+    from solitaire_tui.stats.runner import LiveRun
+    from solitaire_tui.store.history import Entry, History
 
-    setup = runs.setup("add-residue", {"players": 3, "n": 6,
-                                       "strategies": ["greedy", "random", "random"]})
-    run = LiveRun(setup, 1000, 20_000, 1).start()
-    run.thread.join(120)
-    data = run.snapshot.data
+    game = GAMES_BY_KEY["add-residue"]
+    setup = game.setup({"players": 3, "n": 6, "strategies": ["greedy", "random", "random"]})
+    data = LiveRun(setup, 1000, 20_000, 1).work(lambda _: None, lambda: False).data
     assert data is not None
     data |= {"seconds": 0.01, "compile_seconds": 0.5, "games_per_second": 2e6, "workers": 2}
     # The running curve at fixed points (a live run's points follow its chunks' timing).
@@ -82,7 +80,7 @@ def test_stats_panel(snap_compare: Any, tmp_path: Path) -> None:
     entry = Entry(data, "2026-11-21 12:00:00", curve)
 
     async def reopen(pilot: Any) -> None:
-        pilot.app.push_screen(StatsScreen("add-residue", entry=entry))
+        pilot.app.push_screen(StatsScreen(game, history=History(None), entry=entry))
         await pilot.pause()
 
     assert snap_compare(app_on(tmp_path), run_before=reopen, terminal_size=SIZE)

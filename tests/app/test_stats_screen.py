@@ -20,16 +20,15 @@ from rules import hit_or_miss
 from rules.fast import hit_or_miss as fast_hit_or_miss
 from solitaire_tui.app import SolitaireApp
 from solitaire_tui.cli import main
-from solitaire_tui.history import History
-from solitaire_tui.runner import Phase
-from solitaire_tui.screens.game import GameScreen
+from solitaire_tui.messages import OpenStats
 from solitaire_tui.screens.history import HistoryScreen
 from solitaire_tui.screens.stats import StatsScreen
 from solitaire_tui.start import Start
+from solitaire_tui.stats.runner import Phase
+from solitaire_tui.store.history import History
+from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.widgets.stats import ResultsTable
-
-from .conftest import SIZE
-from .pilots import text_of, until
+from tests.pilots import SIZE, text_of, until
 
 TIMING = {"seconds", "compile_seconds", "games_per_second", "workers"}
 
@@ -62,7 +61,7 @@ async def fill(pilot: Pilot[None], screen: StatsScreen, games: str, seed: str) -
 async def start_run(pilot: Pilot[None], app: SolitaireApp, game: str, options: dict[str, Any],
                     games: str, seed: str) -> StatsScreen:
     """Open the panel on ``options`` and start ``games`` from ``seed`` on one worker."""
-    app.open_stats(game, options)
+    app.post_message(OpenStats(game, options))
     await pilot.pause()
     screen = panel(app)
     await fill(pilot, screen, games, seed)
@@ -146,7 +145,7 @@ async def test_a_wrong_field_is_one_sentence_and_runs_nothing(
         make_app: Callable[..., SolitaireApp]) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        app.open_stats("one-handed")
+        app.post_message(OpenStats("one-handed"))
         await pilot.pause()
         screen = panel(app)
         await fill(pilot, screen, "2.5", "1")
@@ -156,7 +155,7 @@ async def test_a_wrong_field_is_one_sentence_and_runs_nothing(
         await fill(pilot, screen, "10", str(2**64 - 5))
         await pilot.press("r")
         assert "run past the last deal number" in text_of(screen, "#summary")
-        app.open_stats("sequence", {"strategies": []})
+        app.post_message(OpenStats("sequence", {"strategies": []}))
         await pilot.pause()
         await pilot.press("r")
         assert "Sequence Solitaire needs at least one computer player" in text_of(
@@ -171,11 +170,11 @@ async def test_the_menu_and_a_game_open_the_panel_with_their_options(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("t")
-        assert panel(app).game == "relay"
+        assert panel(app).game.key == "relay"
         assert panel(app).query_one("#players", Select).value == 6
         await pilot.press("escape", "escape")  # back to the game, then the menu
         await pilot.press("down", "down", "t")
-        assert panel(app).game == "one-handed"
+        assert panel(app).game.key == "one-handed"
 
 
 @pytest.mark.parametrize("game", list(RUNS))

@@ -1,0 +1,71 @@
+"""A Sequence Solitaire player that follows the solver.
+
+The solver itself is compiled (``rules.fast.sequence_solver``); what it answers
+(``Solution``, its verdicts and budget) is plain data in ``rules.roster``, so the app
+and the rules can name a solver's answer without importing numba, which the player
+loads on its first move.
+"""
+
+from __future__ import annotations
+
+from rules import sequence
+from rules.players.sequence_greedy import GreedyPlayer
+from rules.roster import SOLVER_NODES as DEFAULT_NODES
+from rules.roster import VERDICTS, Solution, Verdict
+from rules.sequence import Move, State
+
+__all__ = ["DEFAULT_NODES", "VERDICTS", "Solution", "SolverPlayer", "Verdict"]
+
+
+class SolverPlayer:
+    """Plays the first move of a winning line when the solver finds one within
+    ``max_nodes``; otherwise (lost or undecided) plays as GreedyPlayer.
+
+    A fresh search every move keeps the player stateless, as players are: a line
+    found earlier stays a winning line, so it is found again quickly.
+    """
+
+    def __init__(self, max_nodes: int = DEFAULT_NODES) -> None:
+        self._max_nodes = max_nodes
+        self._fallback = GreedyPlayer()
+
+    def choose(self, state: State) -> Move:
+        from rules.fast.sequence_solver import solve  # numba loads on the first move only
+
+        solution = solve(state, max_nodes=self._max_nodes)
+        if solution.moves:
+            return solution.moves[0]
+        return self._fallback.choose(state)
+
+
+class Peek:
+    """The solver asked about one game's positions as they come, as a player who peeks
+    does: a winning line, once found, answers every position along it, so following
+    it asks the solver nothing more."""
+
+    def __init__(self, max_seconds: float) -> None:
+        self.max_seconds = max_seconds
+        self._known: dict[State, Solution] = {}
+
+    def known(self, state: State) -> Solution | None:
+        """What is known of ``state`` without searching."""
+        return self._known.get(state)
+
+    def solve(self, state: State) -> Solution:
+        """The solver's answer for ``state`` (a search of up to ``max_seconds``)."""
+        from rules.fast.sequence_solver import solve
+
+        known = self._known.get(state)
+        if known is not None:
+            return known
+        solution = solve(state, max_seconds=self.max_seconds)
+        self._known[state] = solution
+        if solution.verdict == "won":
+            at = state
+            for done, move in enumerate(solution.moves, 1):
+                at = sequence.apply(at, move)
+                self._known[at] = Solution("won", solution.moves[done:], 0, 0.0)
+        return solution
+
+    def forget(self) -> None:
+        self._known.clear()

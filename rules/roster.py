@@ -1,0 +1,94 @@
+"""The computer players each game offers, by name, and the numbers they think with.
+
+Both the players (``rules.players``) and the compiled kernels (``rules.fast``) need
+these: the names the command line and the kernels share, the fair player's sample
+counts, the solver's budget and verdicts, the sizes the exact search can hold. They
+live here, apart from both, so the players depend on the kernels and the kernels on
+this module, and never the other way round.
+
+Each game lists its players weakest first, the two basic ones first of all: a
+kernel's code for a player is its place in that list, so greedy is 0 and random 1
+in every game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from rules.add_residue import Options
+from rules.errors import OptionsError
+from rules.sequence import Move
+
+BASIC = ("greedy", "random")  # the players every game with choices offers, by name
+GREEDY, RANDOM = BASIC.index("greedy"), BASIC.index("random")
+
+
+def check_name(name: str, names: Sequence[str], game: str) -> str:
+    """``name`` if it is one of ``names``; ``game`` is for the message."""
+    if name not in names:
+        raise OptionsError(f"{game}'s computer players are {', '.join(names)}, not {name!r}")
+    return name
+
+
+def code(name: str, names: Sequence[str], game: str) -> int:
+    """The kernels' code for the player called ``name`` among ``game``'s ``names``."""
+    return list(names).index(check_name(name, names, game))
+
+
+# --- Sequence Solitaire ---------------------------------------------------------------
+
+# "quick" and "fair" see only what a person sees; "solver" knows the deck's order, so
+# its wins are the deals that can be won at all.
+SEQUENCE = (*BASIC, "quick", "fair", "solver")
+# Compared when no player is named: the solver takes milliseconds a deal, so it is
+# asked for, not assumed.
+SEQUENCE_COMPARED = SEQUENCE[:-1]
+# Sampled orders of the unseen cards per choice, by level: "quick" is the rule of
+# thumb alone (an instant hint), "fair" the default player.
+FAIR_SAMPLES = {"quick": 0, "fair": 512}
+
+Verdict = Literal["won", "lost", "unknown"]
+VERDICTS: tuple[Verdict, ...] = ("won", "lost", "unknown")  # kernels return places in it
+# About 2 s of search on one core of the (loaded) machine this was tuned on (1M nodes
+# took 1.2-1.6 s); a node budget rather than a clock, so statistics replay exactly.
+SOLVER_NODES = 1_500_000
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The solver's answer for one position, which knows the order of the deck.
+
+    ``verdict`` is "won" only with a line that wins (``moves``, from the position),
+    "lost" only after an exhaustive search, and "unknown" when the budget ran out.
+    """
+
+    verdict: Verdict
+    moves: tuple[Move, ...]
+    nodes: int
+    seconds: float
+
+
+# --- Add/Residue ----------------------------------------------------------------------
+
+ADD_RESIDUE = (*BASIC, "strong", "perfect")
+ITERATIONS = 1000  # the strong player's playouts per move: its strength and its cost
+# The largest n solved exactly, by number of players: the compiled search keeps a
+# table of 2^(2·players·n) · lcm(1..n) positions (63 million bytes at 2 players,
+# n = 5; n = 6 would take 1 GB, and 3 players at n = 4 200 MB a seat).
+SOLVABLE = {2: 5, 3: 3}
+
+
+def solvable(options: Options) -> bool:
+    """Whether the exact search can hold a game of this size."""
+    return options.n <= SOLVABLE.get(options.players, 0)
+
+
+def check_solvable(options: Options) -> None:
+    """Refuse sizes the exact search cannot hold, saying which it can."""
+    if not solvable(options):
+        sizes = " and ".join(f"{players} players with n up to {n}"
+                             for players, n in SOLVABLE.items())
+        raise OptionsError(f"perfect play is solved for {sizes};"
+                           f" not {options.players} players with n = {options.n}")

@@ -1,0 +1,138 @@
+"""``solitaire-tui stats``: the compiled engine from the command line, with a progress
+bar on a terminal and the figures as a table or as JSON.
+
+numba is imported only when a run starts (``Setup.make_kernel``), never when the
+module is imported, so the rest of the command line and the app start fast.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+from typing import TYPE_CHECKING
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from rules.stats import Histogram, Tally, wilson_interval
+from solitaire_tui.stats.runs import Setup, percent, run_data
+
+if TYPE_CHECKING:
+    from rules.fast.batch import Kernel, Run
+
+FIRST_WINS_SHOWN = 12
+HISTOGRAM_BINS = 10
+INTERRUPTED = 130  # the shell's status for a command ended by Ctrl+C
+
+
+class RateColumn(ProgressColumn):
+    """Games a second so far."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text(f"{speed:,.0f} games/s" if speed else "", style="cyan")
+
+
+@contextmanager
+def ctrl_c_cancels(cancel: threading.Event) -> Iterator[None]:
+    """Ctrl+C asks the run to stop after its chunk instead of tearing it mid-merge."""
+    def handler(signum: int, frame: FrameType | None) -> None:
+        cancel.set()
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def play_run(kernel: Kernel, games: int, seed: int, workers: int | None,
+             show_progress: bool) -> Run:
+    from rules.fast.batch import run
+
+    cancel = threading.Event()
+    console = Console(stderr=True)
+    progress = Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+        RateColumn(), TimeRemainingColumn(), console=console, transient=True,
+        disable=not (show_progress and console.is_terminal),
+    )
+    with progress, ctrl_c_cancels(cancel):
+        task = progress.add_task("compiling", total=games)
+
+        def advance(state: Run) -> None:
+            progress.update(task, completed=state.done, description="playing")
+
+        return run(kernel, seed, games, workers, advance, cancel.is_set)
+
+
+def histogram_rows(histogram: Histogram, bins: int = HISTOGRAM_BINS) -> list[tuple[str, int]]:
+    """(label, count) for at most ``bins`` equal ranges of the values seen."""
+    return [(str(first) if first == last else f"{first}–{last}", count)
+            for first, last, count in histogram.binned(bins)]
+
+
+def share_text(count: int, games: int) -> str:
+    """A count as a percentage of the games, with its 95% interval."""
+    low, high = wilson_interval(count, games)
+    rate = count / games if games else math.nan
+    return f"{percent(rate)}  (95% interval {percent(low)} to {percent(high)})"
+
+
+def tally_table(tally: Tally, label: str, shares_wins: bool) -> Table:
+    table = Table(title=label or None, show_header=False, box=None, pad_edge=False)
+    table.add_column(style="bold")
+    table.add_column()
+    table.add_row("won" + " alone" * shares_wins, f"{tally.wins:,} of {tally.games:,}")
+    table.add_row("win rate", share_text(tally.wins, tally.games))
+    if shares_wins:
+        table.add_row("tied", f"{tally.ties:,}: {share_text(tally.ties, tally.games)}")
+        table.add_row("lost", f"{tally.losses:,}: {share_text(tally.losses, tally.games)}")
+    for name, histogram in tally.histograms.items():
+        total = histogram.total or 1
+        bars = "\n".join(
+            f"{label_:>9} {'█' * max(1 if count else 0, round(30 * count / total))}"
+            f" {100 * count / total:.2f}%"
+            for label_, count in histogram_rows(histogram))
+        table.add_row(name.replace("_", " "), f"mean {histogram.mean:.3f}\n{bars}")
+    if tally.first_wins:
+        shown = ", ".join(map(str, tally.first_wins[:FIRST_WINS_SHOWN]))
+        more = len(tally.first_wins) - FIRST_WINS_SHOWN
+        table.add_row("first wins", shown + (f" … and {more} more (--json lists"
+                                              f" {len(tally.first_wins)})" if more > 0 else ""))
+    return table
+
+
+def stats(setup: Setup, games: int, seed: int, workers: int | None, as_json: bool) -> int:
+    kernel = setup.make_kernel()
+    state = play_run(kernel, games, seed, workers, show_progress=True)
+    if as_json:
+        print(json.dumps(run_data(setup, state, kernel)))
+    else:
+        console = Console()
+        last = state.seed + state.done - 1
+        console.print(f"[bold]{setup.heading}[/]: deals {state.seed}..{last},"
+                      f" {state.done:,} games" + (" (cancelled)" if state.cancelled else ""))
+        console.print(f"{state.games_per_second:,.0f} games/s on {state.workers} workers,"
+                      f" {state.seconds:.2f} s (first call {state.compile_seconds:.2f} s)")
+        for label, tally in zip(kernel.labels, state.tallies, strict=True):
+            console.print(tally_table(tally, label, kernel.shares_wins))
+    return INTERRUPTED if state.cancelled else 0

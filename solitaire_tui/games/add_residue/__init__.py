@@ -1,0 +1,1 @@
+"""Add/Residue: the game's home in the app."""

@@ -1,0 +1,167 @@
+"""Add/Residue as the app knows it: its table, players, headless play, runs,
+replays and the perfect player's command. There are no cards: a game is numbered
+by the seed its random computers draw with."""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+from collections.abc import Mapping, Sequence
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from rules import add_residue
+from rules.cards import MAX_DEAL
+from rules.errors import OptionsError
+from rules.play import final_state
+from rules.players.add_residue import seated
+from rules.roster import ADD_RESIDUE as NAMES
+from rules.roster import check_solvable
+from solitaire_tui.commands import arguments
+from solitaire_tui.commands.report import Report, plain, play_out, report
+from solitaire_tui.decks import Deck
+from solitaire_tui.games.add_residue.table import Seat, Table
+from solitaire_tui.games.game import Command, Game
+from solitaire_tui.replay import Replay
+from solitaire_tui.stats.runs import BenchCase, Setup, strategies, whole
+
+if TYPE_CHECKING:
+    from rules.fast.batch import Kernel
+    from solitaire_tui.ui.game_screen import GameScreen
+    from solitaire_tui.ui.run_options import RunOptions
+
+
+def title(options: add_residue.Options, seats: Sequence[str]) -> str:
+    return (f"{AddResidue.TITLE}, {options.players} players ({', '.join(seats)}),"
+            f" n = {options.n}")
+
+
+def seat_players(names: list[str], players: int) -> list[str]:
+    """A computer player for each seat: one name serves them all."""
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        raise OptionsError(f"give the computer player once, or once for each of the"
+                           f" {players} seats, not {len(names)} times")
+    return names
+
+
+def kernel(options: add_residue.Options, seats: Sequence[str]) -> Kernel:
+    from solitaire_tui.games.add_residue.kernel import kernel as make
+
+    return make(options, seats)
+
+
+def describe(before: add_residue.State, move: add_residue.Move,
+             after: add_residue.State) -> str:
+    scored = f"  scores {after.scores[before.to_move] - before.scores[before.to_move]}"
+    return (f"P{before.to_move + 1} {move.pile.value} {move.number:>2}: m = {after.m}"
+            + (scored if move.pile is add_residue.Pile.MOD else ""))
+
+
+def _pure(game: int) -> object:
+    options = add_residue.Options(2, 13)
+    players = seated(["greedy", "random"], game, options)
+    return final_state(add_residue, add_residue.new_game(options),
+                       lambda state: players[state.to_move].choose(state))
+
+
+class AddResidue(Game):
+    KEY = "add-residue"
+    TITLE = "Add/Residue"
+    BLURB = "Add to m or take it modulo your number, and score the rest."
+    USES_DECK = False
+    COMPUTER_PLAYS = True
+    SEED_HELP = ("the random players' seed; seat s uses S+s (default: random, shown"
+                 " with --json)")
+
+    def screen(self) -> type[GameScreen[Any, Any]]:
+        from solitaire_tui.games.add_residue.screen import AddResidueScreen
+
+        return AddResidueScreen
+
+    def add_options(self, parser: argparse.ArgumentParser, *, batch: bool) -> None:
+        parser.add_argument("--players", type=arguments.whole(add_residue.MIN_PLAYERS,
+                                                              add_residue.MAX_PLAYERS),
+                            default=2, metavar="P", help="players, 2..6 (default: 2)")
+        # With stats, -n counts the games.
+        parser.add_argument(*(["--numbers"] if batch else ["-n", "--numbers"]), dest="numbers",
+                            type=arguments.whole(add_residue.MIN_N, add_residue.MAX_N),
+                            default=13, metavar="N", help="each pile holds 1..N, N from 1 to"
+                            " 20 (default: 13)")
+        parser.add_argument("--strategy", action="append", choices=NAMES, metavar="S",
+                            help="a seat's player: " + ", ".join(NAMES) + "; give it once"
+                            " for every seat or once for all (default: greedy)")
+
+    def screen_options(self, args: argparse.Namespace, deck: Deck | None) -> Any:
+        return add_residue.Options(args.players, args.numbers)
+
+    def play(self, args: argparse.Namespace, deck: Deck | None, log: bool) -> Report:
+        options = add_residue.Options(args.players, args.numbers)
+        seats = seat_players(args.strategy or ["greedy"], options.players)
+        seed = args.seed if args.seed is not None else secrets.randbelow(MAX_DEAL)
+        players = seated(seats, seed, options)
+        end, lines = play_out(add_residue, add_residue.new_game(options),
+                              lambda state: players[state.to_move].choose(state), describe,
+                              log)
+        res = add_residue.result(end)
+        places = "; ".join(f"{score}: {', '.join(f'P{p + 1}' for p in seats_)}"
+                           for score, seats_ in res.ranking())
+        winners = " and ".join(f"P{p + 1}" for p in res.winners)
+        verb = "wins" if len(res.winners) == 1 else "share the win"
+        return report(self.KEY, title(options, seats),
+                      f"{winners} {verb}. Scores, best first: {places}.",
+                      plain(options) | {"strategies": seats}, None, res,
+                      seed if "random" in seats else None, lines)
+
+    def run_options(self, args: argparse.Namespace) -> dict[str, Any]:
+        return {"players": args.players, "n": args.numbers,
+                "strategies": args.strategy or ["greedy"]}
+
+    def commands(self) -> Sequence[Command]:
+        from solitaire_tui.games.add_residue import solve_command
+
+        return (Command(
+            "solve", "add-residue", "the game's value under perfect play, and the best first"
+            " moves", "Search the whole Add/Residue game with a transposition table: two"
+            " players each maximise their score minus the other's; three players each their"
+            " own score (max-n).", solve_command.options, partial(solve_command.run, self)),)
+
+    def setup(self, options: Mapping[str, Any]) -> Setup:
+        table = add_residue.Options(whole(options, "players", add_residue.Options.players),
+                                    whole(options, "n", add_residue.Options.n))
+        seats = seat_players(strategies(options.get("strategies", ["greedy"]), NAMES,
+                                        self.TITLE), table.players)
+        if "perfect" in seats:
+            check_solvable(table)
+        return Setup(self.KEY, {"players": table.players, "n": table.n, "strategies": seats},
+                     title(table, seats), lambda: kernel(table, seats), table,
+                     parts=("seats", "seat"))
+
+    def panel_options(self, screen_options: Any) -> dict[str, Any]:
+        """The table's computers as they are; a person's seat is played by greedy."""
+        table: Table = screen_options
+        return {"players": len(table.seats), "n": table.n,
+                "strategies": [seat.level or "greedy" for seat in table.seats]}
+
+    def run_fields(self, options: Mapping[str, Any]) -> RunOptions:
+        from solitaire_tui.games.add_residue.run_options import AddResidueRunOptions
+
+        return AddResidueRunOptions(options)
+
+    def replay(self, setup: Setup, part: int, deal: int) -> Replay:
+        """Game ``deal`` of the run: its seats seeded as the kernel seeds them."""
+        seats: list[str] = setup.options["strategies"]
+        players = seated(seats, deal, setup.rules)
+        table = Table(tuple(Seat(f"P{seat + 1}", level) for seat, level in enumerate(seats)),
+                      setup.rules.n)
+        return Replay(self.KEY, None, table, lambda state: players[state.to_move].choose(state),
+                      f"game {deal}, won by P{part + 1}")
+
+    def bench(self) -> Sequence[BenchCase]:
+        return (BenchCase("Add/Residue, greedy v random",
+                          lambda: kernel(add_residue.Options(2, 13), ["greedy", "random"]),
+                          _pure),)
+
+
+GAME = AddResidue()

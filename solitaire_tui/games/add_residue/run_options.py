@@ -1,0 +1,53 @@
+"""Add/Residue's fields in the statistics panel: the players, n, and a computer
+player for each seat (as many fields as there are players)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.widgets import Label, Select
+
+from rules import add_residue
+from rules.roster import ADD_RESIDUE as NAMES
+from solitaire_tui.ui.run_options import RunOptions, numbers, pick
+
+
+class AddResidueRunOptions(RunOptions):
+    def compose(self) -> ComposeResult:
+        given = self.initial
+        yield Label("Players")
+        yield pick(numbers(add_residue.MIN_PLAYERS, add_residue.MAX_PLAYERS),
+                   given.get("players", add_residue.Options.players), "players")
+        yield Label("n")
+        yield pick(numbers(add_residue.MIN_N, add_residue.MAX_N),
+                   given.get("n", add_residue.Options.n), "n")
+        # By default greedy against random players: greedy against greedy always ties.
+        seats = list(given.get("strategies", ["greedy", "random"]))
+        for seat in range(add_residue.MAX_PLAYERS):
+            yield Label(f"P{seat + 1}", classes="seat")
+            level = pick([(name, name) for name in NAMES], seats[min(seat, len(seats) - 1)],
+                         f"seat-{seat + 1}")
+            level.add_class("seat-level")
+            yield level
+
+    def on_mount(self) -> None:
+        self._show_seats()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "players":
+            self._show_seats()
+
+    def _show_seats(self) -> None:
+        """As many strategy fields as there are players."""
+        players = self.chosen("players")
+        for seat in range(add_residue.MAX_PLAYERS):
+            shown = seat < players
+            self.query_one(f"#seat-{seat + 1}").display = shown
+            self.query(Label).filter(".seat")[seat].display = shown
+
+    @property
+    def value(self) -> dict[str, Any]:
+        players = self.chosen("players")
+        return {"players": players, "n": self.chosen("n"),
+                "strategies": [self.chosen(f"seat-{seat + 1}") for seat in range(players)]}

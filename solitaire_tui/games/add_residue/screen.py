@@ -1,0 +1,435 @@
+"""Add/Residue: people and computer players take turns at one table.
+
+The people share the keyboard and the mouse (hot seat); a computer seat moves by
+itself after a pause long enough to see its move. Undo and redo step over the
+computers' moves to the nearest turn of a person, so undoing hands the choice
+back to a person instead of to a computer that would move again at once.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Iterable
+from functools import partial
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.timer import Timer
+from textual.widgets import Digits, Label, Static
+
+from rules import add_residue
+from rules.add_residue import Move, Pile, State
+from rules.players import Player
+from rules.players.add_residue import player, seated
+from rules.roster import solvable
+from solitaire_tui.decks import Deck
+from solitaire_tui.games.add_residue.table import Seat, Table, default_table
+from solitaire_tui.games.add_residue.widgets import Chips, SeatView
+from solitaire_tui.games.game import Game
+from solitaire_tui.store.records import Records
+from solitaire_tui.ui.game_screen import GameScreen
+from solitaire_tui.ui.keys import game_keys
+from solitaire_tui.widgets.tail import Tail
+
+SEED_RANGE = 1 << 32  # the random computers' seeds; seat s plays with seed + s
+FIXED_ROWS = 5  # title, message, status and two rows of footer keys
+M_ROWS, LOG_ROWS = 3, 6  # the big m, and the least of the move log worth showing
+
+# There is no deal here: the shared keys are named for what they do in this game.
+SHARED_KEYS = game_keys(new_game="New game", options="Players")
+PLAY_ACTIONS = ("step", "switch_pile", "digit", "play_chosen")
+
+
+class AddResidueScreen(GameScreen[State, Move]):
+    RULES = add_residue
+    SLOW_HINTS = True
+    HAS_AUTO = False  # the computers play their own seats; the people play theirs
+    HAS_OPTIONS = True
+    COMPUTER_PAUSE: ClassVar[float] = 0.6  # seconds before a computer moves
+    TYPE_WINDOW: ClassVar[float] = 1.0  # seconds within which two digits make one number
+
+    BINDINGS = [
+        Binding("left", "step(-1)", "Chip", key_display="←→"),
+        Binding("right", "step(1)", "Chip", show=False),
+        Binding("up,down,p", "switch_pile", "Pile", key_display="↑↓"),
+        *(Binding(str(digit), f"digit({digit})", "Number", key_display="0–9",
+                  show=digit == 1) for digit in range(10)),
+        Binding("enter", "play_chosen", "Play"),
+        *SHARED_KEYS,
+    ]
+
+    CSS_PATH = "screen.tcss"
+
+    def __init__(self, game: Game, records: Records, deck: Deck | None = None,
+                 options: add_residue.Options | Table | None = None) -> None:
+        """A ``Table`` seats the game at once; the rules' ``Options`` only pre-fill the
+        set-up, which is shown first whenever there is no table yet."""
+        self._offered = options if isinstance(options, Table) else default_table(options)
+        super().__init__(game, records, deck, options if isinstance(options, Table) else None)
+        self.seated = isinstance(options, Table)
+        self.seed = secrets.randbelow(SEED_RANGE)
+        self.players = self._computers()
+        self._computer: Timer | None = None
+        self._choosing: State | None = None  # the state a computer is choosing a move for
+        self._adviser: Player[State, Move] | None = None  # the hint's player, made on first use
+        self._cursor = (Pile.ADD, 1)
+        self._cursor_turn = -1  # the turn the cursor was placed for
+        self._typed: tuple[int, float] | None = None  # the number being typed, and when
+
+    # --- the table --------------------------------------------------------------
+
+    @property
+    def table(self) -> Table:
+        table: Table = self.options
+        return table
+
+    def default_options(self) -> Table:
+        return self._offered
+
+    def _computers(self) -> dict[int, Player[State, Move]]:
+        return seated([seat.level for seat in self.table.seats], self.seed, self.table.options)
+
+    def _seat(self, number: int) -> Seat:
+        return self.table.seats[number]
+
+    def _person_to_move(self) -> bool:
+        return not self.session.is_over and self._seat(self.session.state.to_move).is_person
+
+    def _computer_to_move(self) -> bool:
+        return not self.session.is_over and not self._person_to_move()
+
+    # --- what a game supplies -----------------------------------------------------
+
+    def new_state(self) -> State:
+        return add_residue.new_game(self.table.options)
+
+    def compose_board(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            with Horizontal(id="big-m"):
+                yield Label("m = ")
+                yield Digits("0")
+            yield Static(id="turn")
+        with Vertical(id="seats"):
+            for number in range(add_residue.MAX_PLAYERS):
+                yield SeatView(number)
+        yield Tail("Moves", id="log")
+
+    def show(self, state: State) -> None:
+        self._fit()
+        self.query_one(Digits).update(str(state.m))
+        self._show_turn(state)
+        live = None if self.session.is_over else state.to_move
+        chosen_pile, chosen = self._cursor
+        chooser = state.to_move if self._person_to_move() else None
+        for view in self.query(SeatView):
+            seated = view.player < len(self.table.seats)
+            view.display = seated
+            if not seated:
+                continue
+            seat = self._seat(view.player)
+            view.show(seat.name, seat.level, state.scores[view.player],
+                      to_move=view.player == live)
+            for pile in Pile:
+                cursor = chosen if (view.player, pile) == (chooser, chosen_pile) else None
+                view.chips(pile).show(self.table.n, state.pile(view.player, pile),
+                                      live=view.player == live, cursor=cursor)
+        self.query_one("#log", Tail).show(self._log())
+
+    def _show_turn(self, state: State) -> None:
+        """Whose move it is, in words; at small heights m comes first, on the same line.
+        Names are the players' own text, never markup."""
+        tall = self.has_class("-tall")
+        person = self._person_to_move()
+        text = Text() if tall else Text.assemble((f" m = {state.m} ", "bold reverse"), " ")
+        if self.session.is_over:
+            winners = add_residue.result(state).winners
+            verb = "wins" if len(winners) == 1 else "share the win"
+            text.append(f"Game over: {_and([self._seat(p).name for p in winners])} {verb}.")
+        elif person:
+            text.append(self._seat(state.to_move).name, "bold")
+            text.append(", your move: ")
+            text.append(f" {Move(*self._cursor)} ", "bold reverse")
+            text.append("\n←→ ↑↓ or a number choose, enter plays; or click a chip." if tall
+                        else ", enter plays it")
+        else:
+            text.append(f"{self._seat(state.to_move).label} is choosing…")
+        turn = self.query_one("#turn", Static)
+        turn.set_class(person, "-person")
+        turn.update(text)
+
+    def _log(self) -> list[str]:
+        lines = []
+        state = self.session.start
+        for count, move in enumerate(self.session.moves, 1):
+            after = add_residue.apply(state, move)
+            scored = f", scores {after.m}" if move.pile is Pile.MOD else ""
+            lines.append(f"{count:>3}. {self._seat(state.to_move).name}: {move}"
+                         f" → m = {after.m}{scored}")
+            state = after
+        return lines
+
+    def figures(self, state: State) -> str:
+        left = add_residue.moves_left(state)
+        return f"m = {state.m} · {left} move{'s' if left != 1 else ''} to go"
+
+    def hint(self, state: State) -> Move | None:
+        """The perfect player's move where the game is solved, else the strong one's."""
+        if add_residue.is_over(state):
+            return None
+        if self._adviser is None:
+            options = self.table.options
+            level = "perfect" if solvable(options) else "strong"
+            self._adviser = player(level, self.seed, options)
+        return self._adviser.choose(state)
+
+    def describe(self, move: Move) -> str:
+        m = add_residue.value_after(self.session.state.m, move)
+        scores = f", scoring {m}" if move.pile is Pile.MOD else ""
+        return f"{move} (m becomes {m}{scores}); enter plays it"
+
+    def verdict(self, state: State) -> tuple[bool, str]:
+        result = add_residue.result(state)
+        places, place = [], 1
+        for score, seats in result.ranking():
+            names = _and([self._seat(p).name for p in seats])
+            each = ", each" if len(seats) > 1 else ""
+            places.append(f"{_ordinal(place)} {names} {score}{each}")
+            place += len(seats)
+        won = any(self._seat(p).is_person for p in result.winners)
+        return won, " · ".join(places)
+
+    @property
+    def variant(self) -> str:
+        return self.table.variant
+
+    @property
+    def records_variant(self) -> str | None:
+        """A game among people only is nobody's own record."""
+        return None if self.table.all_people else self.variant
+
+    # --- layout ---------------------------------------------------------------------
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.show(self.session.state)
+
+    def _fit(self) -> None:
+        """The big m, then a blank row between seats, when the height has room for them
+        above a few rows of the move log."""
+        rows = self.size.height - FIXED_ROWS - LOG_ROWS
+        players = len(self.table.seats)
+        self.set_class(rows >= M_ROWS + 2 * players + 1, "-tall")
+        self.set_class(rows >= M_ROWS + 3 * players + 1, "-airy")
+
+    # --- the computers' turns ---------------------------------------------------------
+
+    def redraw(self) -> None:
+        self._place_cursor()
+        super().redraw()
+        self._schedule_computer()
+
+    def _schedule_computer(self) -> None:
+        """A computer moves by itself after a pause, except in a replay, where the
+        line the computers played is stepped through."""
+        if (self._computer is None and self._choosing is None and self._computer_to_move()
+                and self.is_active and not self.replaying):
+            self._computer = self.set_timer(self.COMPUTER_PAUSE, self._computer_move)
+
+    def _stop_computer(self) -> None:
+        """No computer moves until scheduled again; a move being chosen is dropped."""
+        self._choosing = None
+        self.cancel_thinking("computer")
+        if self._computer is not None:
+            self._computer.stop()
+            self._computer = None
+
+    def _computer_move(self) -> None:
+        """A computer chooses in the background, so the table stays live while a strong
+        or perfect one searches (the first perfect move builds the game's whole table,
+        a few seconds); the move is played if the position is still the same."""
+        self._computer = None
+        if self._computer_to_move() and self.is_active:  # not while help or set-up is open
+            state = self._choosing = self.session.state
+            chooser = self.players[state.to_move]
+            self.think(None, partial(chooser.choose, state), partial(self._computer_chose, state),
+                       partial(self._computer_failed, state), group="computer")
+
+    def _computer_chose(self, state: State, move: Move) -> None:
+        """Played if the position is still the one it was chosen for, and the table is
+        in view; otherwise the computer chooses again when it is."""
+        self._choosing = None
+        if state is self.session.state and self.is_active:
+            self.play(move)
+        else:
+            self._schedule_computer()
+
+    def _computer_failed(self, state: State, error: Exception) -> None:
+        self._choosing = None
+        self.say(f"{self._seat(state.to_move).label} could not move: {error}", error=True)
+
+    def on_screen_resume(self) -> None:
+        self._schedule_computer()
+
+    def start(self, deck: Deck | None) -> None:
+        self._stop_computer()
+        self.players = self._computers()
+        self._adviser = None
+        self._cursor_turn = -1  # n may have changed: the cursor is placed afresh
+        super().start(deck)
+
+    def action_new_game(self) -> None:
+        self.seed = secrets.randbelow(SEED_RANGE)
+        super().action_new_game()
+        self.say("A new game at the same table.")
+
+    def action_restart(self) -> None:
+        super().action_restart()
+        if not self.replaying:
+            self.say("The same table, from the start.")
+
+    def action_options(self) -> None:
+        from solitaire_tui.games.add_residue.setup_screen import TableSetup
+
+        def chosen(table: Table | None) -> None:
+            if table is not None:
+                self.seated = True
+                self.change_options(table)
+            elif not self.seated:
+                self.dismiss()
+
+        self._stop_computer()
+        self.app.push_screen(TableSetup(self.table), chosen)
+
+    # --- undo and redo to a person's turn -------------------------------------------
+
+    def _undo_steps(self) -> int:
+        """How many moves back the nearest earlier turn of a person is (in a replay,
+        one move); 0: none."""
+        turn, players = self.session.state.turn, len(self.table.seats)
+        if self.replaying:
+            return min(turn, 1)
+        return next((back for back in range(1, turn + 1)
+                     if self._seat((turn - back) % players).is_person), 0)
+
+    def action_undo(self) -> None:
+        steps = self._undo_steps()
+        if not steps:
+            return
+        self._stop_computer()
+        for _ in range(steps):
+            self.session.undo()
+        self.say("")
+        self.redraw()
+
+    def action_redo(self) -> None:
+        while self.session.redo() and self._computer_to_move() and not self.replaying:
+            pass
+        self.say("")
+        self.redraw()
+
+    # --- choosing a move --------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in PLAY_ACTIONS:
+            return False if self.session.is_over else self._person_to_move() or None
+        if action == "undo":
+            return self._undo_steps() > 0
+        if action == "hint" and self._computer_to_move():
+            return None
+        return super().check_action(action, parameters)
+
+    def _place_cursor(self) -> None:
+        """At a new turn, the cursor stays where it was as near as the mover's piles
+        allow; the same turn again (after an undo) keeps it as it is."""
+        state = self.session.state
+        if state.turn == self._cursor_turn or self.session.is_over:
+            return
+        self._cursor_turn = state.turn
+        self._typed = None
+        pile, number = self._cursor
+        if not state.pile(state.to_move, pile):
+            pile = _other(pile)
+        self._cursor = (pile, _nearest(state.pile(state.to_move, pile), number))
+
+    def _choose(self, pile: Pile, number: int) -> None:
+        self._cursor = (pile, number)
+        self.show(self.session.state)
+
+    def action_step(self, step: int) -> None:
+        self._typed = None
+        pile, number = self._cursor
+        state = self.session.state
+        ahead = [k for k in state.pile(state.to_move, pile) if (k - number) * step > 0]
+        if ahead:
+            self._choose(pile, _nearest(ahead, number))
+
+    def action_switch_pile(self) -> None:
+        self._typed = None
+        pile, number = self._cursor
+        state = self.session.state
+        left = state.pile(state.to_move, _other(pile))
+        if not left:
+            self.say(f"Your {_other(pile).value} pile is empty.", error=True)
+            return
+        self._choose(_other(pile), _nearest(left, number))
+
+    def action_digit(self, digit: int) -> None:
+        """A digit chooses that number; a second digit soon after makes a two-digit
+        number when the piles go that high."""
+        now, n = time.monotonic(), self.table.n
+        number = digit
+        if self._typed is not None and now - self._typed[1] <= self.TYPE_WINDOW:
+            joined = self._typed[0] * 10 + digit
+            number = joined if joined <= n else digit
+        if not 1 <= number <= n:
+            self._typed = None
+            self.say(f"The numbers run from 1 to {n}.", error=True)
+            return
+        self._typed = (number, now)
+        self.say("")
+        self._choose(self._cursor[0], number)
+
+    def action_play_chosen(self) -> None:
+        self._typed = None
+        self.play(Move(*self._cursor))
+
+    def show_hint(self, move: Move | None) -> None:
+        super().show_hint(move)
+        if move is not None and self._person_to_move():
+            self._choose(move.pile, move.number)
+
+    def on_chips_picked(self, event: Chips.Picked) -> None:
+        state = self.session.state
+        if not self._person_to_move():
+            if not self.session.is_over:
+                self.say(f"Wait: it is {self._seat(state.to_move).label}'s move.")
+            return
+        if event.player != state.to_move:
+            name = self._seat(state.to_move).name
+            self.say(f"It is {name}'s move: click one of {name}'s chips.", error=True)
+            return
+        self._cursor = (event.pile, event.number)
+        self.play(Move(event.pile, event.number))
+
+
+def _other(pile: Pile) -> Pile:
+    return Pile.MOD if pile is Pile.ADD else Pile.ADD
+
+
+def _nearest(numbers: Iterable[int], number: int) -> int:
+    """The one nearest ``number``, the smaller of two as near."""
+    return min(numbers, key=lambda k: (abs(k - number), k))
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _ordinal(place: int) -> str:
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+

@@ -1,0 +1,106 @@
+"""Setting the Add/Residue table: how many play, each seat's name, a person or a
+computer at each, and n.
+
+Every row for six seats is built at once and the ones beyond the player count
+are hidden, so names typed before the count goes down come back when it goes up.
+Whether the table makes sense is the table's own decision: the form only reports
+its first objection and stays open until it is mended or left.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label
+
+from rules import add_residue
+from rules.errors import RulesError
+from rules.players.add_residue import NAMES
+from solitaire_tui.games.add_residue.table import DEFAULT_NAMES, NAME_LENGTH, Table, make_table
+from solitaire_tui.widgets.cycle import Cycle
+
+PLAYERS = tuple((str(p), p) for p in range(add_residue.MIN_PLAYERS, add_residue.MAX_PLAYERS + 1))
+KINDS: tuple[tuple[str, str | None], ...] = (
+    ("person", None), *((f"computer, {name}", name) for name in NAMES))
+
+
+class TableSetup(ModalScreen[Table | None]):
+    BINDINGS = [
+        Binding("enter", "start", "Start"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    CSS_PATH = "setup_screen.tcss"
+
+    def __init__(self, table: Table) -> None:
+        super().__init__()
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        seats = self.table.seats
+        with Vertical() as form:
+            form.border_title = "Add/Residue: who plays"
+            with Horizontal(classes="row"):
+                yield Label("Players", classes="what")
+                yield Cycle(PLAYERS, len(seats), id="players")
+                yield Label("", classes="gap")
+                yield Label("n", classes="short")
+                yield Input(str(self.table.n), id="n", restrict=r"\d*", max_length=2,
+                            compact=True)
+                yield Label(f"from {add_residue.MIN_N} to {add_residue.MAX_N}: piles of 1..n",
+                            classes="note")
+            for number, default in enumerate(DEFAULT_NAMES):
+                name, level = ((seats[number].name, seats[number].level)
+                               if number < len(seats) else (default, NAMES[0]))
+                with Horizontal(classes="row seat", id=f"seat-{number}"):
+                    yield Label(f"Seat {number + 1}", classes="what")
+                    yield Input(name, id=f"name-{number}", max_length=NAME_LENGTH,
+                                compact=True)
+                    yield Cycle(KINDS, level, id=f"kind-{number}")
+            yield Label("", id="error")
+            with Horizontal(id="buttons"):
+                for label, action in (("Start", "start"), ("Back", "back")):
+                    button = Button(label, id=action, action=f"screen.{action}", compact=True)
+                    button.can_focus = False  # enter starts wherever the focus is
+                    yield button
+            yield Label("tab: next field · ←→ space: change · enter: start · esc: back",
+                        id="keys")
+
+    def on_mount(self) -> None:
+        self._show_seats()
+
+    def on_cycle_changed(self, event: Cycle.Changed) -> None:
+        if event.cycle.id == "players":
+            self._show_seats()
+
+    def _show_seats(self) -> None:
+        players = self._players
+        for number in range(len(DEFAULT_NAMES)):
+            self.query_one(f"#seat-{number}").display = number < players
+
+    @property
+    def _players(self) -> int:
+        players: int = self.query_one("#players", Cycle).value
+        return players
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_start()
+
+    def action_start(self) -> None:
+        seats = [(self.query_one(f"#name-{number}", Input).value,
+                  self.query_one(f"#kind-{number}", Cycle).value)
+                 for number in range(self._players)]
+        try:
+            table = make_table(seats, self.query_one("#n", Input).value)
+        except RulesError as error:
+            self.query_one("#error", Label).update(Text(f"{error}."))
+            self.app.bell()
+            return
+        self.dismiss(table)
+
+    def action_back(self) -> None:
+        self.dismiss(None)

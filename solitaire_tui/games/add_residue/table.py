@@ -1,0 +1,111 @@
+"""Who sits at an Add/Residue table: a name for each seat, a person or a computer
+level, and the size of the piles.
+
+The rules know players only by seat number; names and who plays each seat belong
+to the app. A table is checked whole when it is made, so the set-up screen can
+show the first thing wrong in one sentence and a game never starts half-seated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules import add_residue
+from rules.errors import OptionsError
+from rules.players.add_residue import NAMES
+from rules.roster import check_solvable
+
+NAME_LENGTH = 10  # the board has a narrow column for names at 80 columns
+DEFAULT_NAMES = ("You", "Bea", "Cal", "Dot", "Eli", "Flo")
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    level: str | None = None  # a computer player's name in NAMES; None: a person plays
+
+    @property
+    def is_person(self) -> bool:
+        return self.level is None
+
+    @property
+    def label(self) -> str:
+        """The name, with the computer level when a computer plays it."""
+        return self.name if self.level is None else f"{self.name} ({self.level})"
+
+
+@dataclass(frozen=True)
+class Table:
+    seats: tuple[Seat, ...]
+    n: int = add_residue.Options.n
+
+    def __post_init__(self) -> None:
+        add_residue.Options(len(self.seats), self.n)  # the rules' own bounds first
+        seen: dict[str, int] = {}
+        for number, seat in enumerate(self.seats, 1):
+            if not seat.name.strip():
+                raise OptionsError(f"Seat {number} needs a name")
+            if len(seat.name) > NAME_LENGTH:
+                raise OptionsError(f"Names have at most {NAME_LENGTH} characters, and seat"
+                                   f" {number}'s has {len(seat.name)}")
+            if seat.level is not None and seat.level not in NAMES:
+                raise OptionsError(f"Seat {number}'s computer is {', '.join(NAMES)},"
+                                   f" not {seat.level!r}")
+            if seat.level == "perfect":
+                try:
+                    check_solvable(add_residue.Options(len(self.seats), self.n))
+                except OptionsError as error:
+                    raise OptionsError(f"Seat {number} cannot play perfectly: {error}") from None
+            first = seen.setdefault(seat.name.casefold(), number)
+            if first != number:
+                raise OptionsError(f"Seats {first} and {number} are both called {seat.name}:"
+                                   " give each seat a name of its own")
+
+    @property
+    def options(self) -> add_residue.Options:
+        return add_residue.Options(len(self.seats), self.n)
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The seats people play, by number from 0."""
+        return tuple(number for number, seat in enumerate(self.seats) if seat.is_person)
+
+    @property
+    def all_people(self) -> bool:
+        return len(self.people) == len(self.seats)
+
+    @property
+    def variant(self) -> str:
+        return f"{len(self.seats)} players, n = {self.n}"
+
+
+def default_table(options: add_residue.Options | None = None) -> Table:
+    """You against greedy computers, as many seats and as large piles as ``options``
+    asks (the rules' defaults without)."""
+    options = options or add_residue.Options()
+    return Table(
+        tuple(Seat(name, None if number == 0 else NAMES[0])
+              for number, name in enumerate(DEFAULT_NAMES[: options.players])),
+        options.n,
+    )
+
+
+def parse_n(text: str) -> int:
+    """n as typed; anything but a whole number in the rules' range is refused."""
+    text = text.strip()
+    low, high = add_residue.MIN_N, add_residue.MAX_N
+    if not text.isdigit() or not low <= int(text) <= high:
+        shown = f", not {text}" if text else ""
+        raise OptionsError(f"n must be a whole number from {low} to {high}{shown}")
+    return int(text)
+
+
+def make_table(seats: Sequence[tuple[str, str | None]], n_text: str) -> Table:
+    """A table from the set-up form: (name, level) per seat and n as typed; names
+    lose surrounding spaces, which nobody means to type. A game to play needs a
+    person at it (only a replay seats computers alone)."""
+    table = Table(tuple(Seat(name.strip(), level) for name, level in seats), parse_n(n_text))
+    if not table.people:
+        raise OptionsError("At least one seat must be played by a person")
+    return table

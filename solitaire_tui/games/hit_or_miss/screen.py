@@ -1,0 +1,170 @@
+"""Hit or Miss: the player says each call, hit or miss, as the count goes round."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Digits, Label, Static
+
+from rules import hit_or_miss
+from rules.hit_or_miss import Call, Options, PassOrder, State
+from solitaire_tui import decks
+from solitaire_tui.games.game import Game
+from solitaire_tui.store.records import Records
+from solitaire_tui.ui.game_screen import GameScreen
+from solitaire_tui.ui.keys import GAME_KEYS
+from solitaire_tui.ui.options_dialog import Number, Pick, ask_options
+from solitaire_tui.widgets.cards import PileView
+from solitaire_tui.widgets.moves import MoveButtons
+from solitaire_tui.widgets.trail import CardTrail
+
+PLAY_KEYS = {Call.HIT: "x", Call.MISS: "m"}
+LIMITS = (*hit_or_miss.NAMED_LIMITS, "strikes=N")
+FIRST_UNNAMED_LIMIT = 4  # offered for strikes=N: the named variants cover 1..3 and none
+
+
+def pass_words(state: State) -> str:
+    """The pass under way, or once the game is over the passes it took."""
+    if hit_or_miss.is_over(state):
+        return f"passes {state.passes}"
+    return f"pass {state.passes + 1}"
+
+
+class HitOrMissScreen(GameScreen[State, Call]):
+    RULES = hit_or_miss
+    HAS_OPTIONS = True
+
+    BINDINGS = [
+        Binding("x", "call('HIT')", "Hit"),
+        Binding("m", "call('MISS')", "Miss"),
+        *GAME_KEYS,
+        Binding("z", "zero_strike", "Zero-strike"),
+    ]
+
+    CSS_PATH = "screen.tcss"
+
+    def __init__(self, game: Game, records: Records, deck: decks.Deck | None = None,
+                 options: Options | None = None) -> None:
+        self._seeded_for = deck if options is not None else None
+        super().__init__(game, records, deck, options)
+
+    def default_options(self) -> Options:
+        return Options()
+
+    def new_state(self) -> State:
+        """As the command line does, a deal seeds the shuffle between passes with its
+        own seed (``Deck.seed``), so the deal number alone replays a shuffled game;
+        options given with the deck keep the seed they carry (the command line's
+        --seed)."""
+        assert self.deck is not None
+        if self.deck != self._seeded_for:
+            self.options = replace(self.options, seed=self.deck.seed)
+            self._seeded_for = self.deck
+        return hit_or_miss.new_game(self.options, self.deck.cards)
+
+    @property
+    def variant(self) -> str:
+        options: Options = self.options
+        return f"{options.variant}, {options.order.value} order"
+
+    def compose_board(self) -> ComposeResult:
+        with Horizontal(id="table"):
+            yield PileView("Stock", id="stock")
+            yield PileView("Turned", id="turned")
+            with Vertical(id="say"):
+                yield Label("Say", classes="pile-name")
+                yield Digits(id="count")
+            yield PileView("Misses", id="misses")
+            yield PileView("Discards", id="discards")
+        yield Static(id="passes")
+        yield MoveButtons(*((f"{call.value.capitalize()} ({key})", f"call('{call.name}')")
+                            for call, key in PLAY_KEYS.items()))
+        yield CardTrail("Misses this pass", id="miss-trail")
+        yield CardTrail("Discards", id="discard-trail")
+
+    def show(self, state: State) -> None:
+        # In play the top card is turned, waiting for the call; once the game is over
+        # every card left lies face down in the stock.
+        turned = None if hit_or_miss.is_over(state) else state.top
+        under = state.stock[1:] if turned else state.stock
+        self.query_one("#stock", PileView).show(under[0] if under else None, len(under),
+                                                face_up=False)
+        self.query_one("#turned", PileView).show(turned, 1 if turned else 0,
+                                                 note="call it" if turned else "")
+        self.query_one("#count", Digits).update(str(state.count))
+        self.query_one("#misses", PileView).show(state.misses[-1] if state.misses else None,
+                                                 len(state.misses))
+        self.query_one("#discards", PileView).show(
+            state.discards[-1] if state.discards else None, len(state.discards))
+        self.query_one("#passes", Static).update(self._passes_text(state))
+        self.query_one("#miss-trail", CardTrail).show(state.misses)
+        self.query_one("#discard-trail", CardTrail).show(state.discards)
+
+    @staticmethod
+    def _passes_text(state: State) -> Text:
+        limit = hit_or_miss.strike_limit(state.options, state.cards_left)
+        text = Text(pass_words(state).capitalize(), style="bold")
+        if not hit_or_miss.is_over(state):
+            text.append(" (a hit made)" if state.hit_in_pass else " (no hit yet)",
+                        style="green" if state.hit_in_pass else "yellow")
+        text.append("  ·  strikes in a row ")
+        text.append(str(state.strike_run),
+                    style="bold red" if state.strike_run and limit else "bold")
+        text.append(f" ({limit} {'loses' if limit == 1 else 'lose'})" if limit
+                    else " (no limit)")
+        text.append(f"  ·  strikes in all {state.strikes}")
+        return text
+
+    def figures(self, state: State) -> str:
+        return (f"count {state.count} · {pass_words(state)} · strikes {state.strikes}"
+                f" · left {state.cards_left}")
+
+    def describe(self, move: Call) -> str:
+        state = self.session.state  # a hint is always for the card turned now
+        assert state.top is not None
+        matches = "equals" if move is Call.HIT else "is not"
+        return (f"{move.value} ({PLAY_KEYS[move]}): {state.top.glyph} {matches}"
+                f" the count {state.count}")
+
+    def verdict(self, state: State) -> tuple[bool, str]:
+        result = hit_or_miss.result(state)
+        why = result.why  # the banner itself says won or lost
+        if not result.won:
+            why += f"; {result.cards_left} cards left after {result.passes} passes"
+        return result.won, f"{why}, {result.strikes} strikes, {result.turns} cards turned"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "call":
+            return not self.session.is_over
+        return super().check_action(action, parameters)
+
+    def action_call(self, name: str) -> None:
+        self.play(Call[name])
+
+    def action_zero_strike(self) -> None:
+        from solitaire_tui.games.hit_or_miss.zero_strike_screen import ZeroStrikeScreen
+
+        self.stop_auto()
+        self.app.push_screen(ZeroStrikeScreen(self.game.key))
+
+    def action_options(self) -> None:
+        options: Options = self.options
+        limit = options.variant if options.variant in LIMITS else "strikes=N"
+
+        def build(answers: list[str]) -> Options:
+            name, n, order = answers
+            strikes = hit_or_miss.parse_variant(f"strikes={n}" if name == "strikes=N" else name)
+            return Options(strikes, PassOrder(order), seed=options.seed)
+
+        fields = (
+            Pick("Strikes in a row that lose", LIMITS, limit),
+            Number("N for strikes=N",
+                   options.strikes if limit == "strikes=N" else FIRST_UNNAMED_LIMIT),
+            Pick("Pass order", tuple(order.value for order in PassOrder),
+                 options.order.value),
+        )
+        ask_options(self, "Hit or Miss: the variant to play", fields, build)

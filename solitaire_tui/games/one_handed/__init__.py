@@ -1,0 +1,1 @@
+"""One-Handed Solitaire: the game's home in the app."""

@@ -1,0 +1,83 @@
+"""One-Handed Solitaire as the app knows it: headless play, runs, replays.
+
+Every move is forced, so the game has no options, no players and no seed."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rules import one_handed
+from rules.cards import deal_cards, format_cards
+from rules.play import final_state
+from solitaire_tui.commands.report import Report, play_out, report
+from solitaire_tui.decks import Deck, numbered
+from solitaire_tui.games.game import Game
+from solitaire_tui.replay import Replay
+from solitaire_tui.stats.runs import BenchCase, Setup
+
+if TYPE_CHECKING:
+    from rules.fast.batch import Kernel
+    from solitaire_tui.ui.game_screen import GameScreen
+    from solitaire_tui.ui.run_options import RunOptions
+
+
+def kernel() -> Kernel:
+    from solitaire_tui.games.one_handed.kernel import kernel as make
+
+    return make()
+
+
+class OneHanded(Game):
+    KEY = "one-handed"
+    TITLE = "One-Handed Solitaire"
+    BLURB = "Watch the newest four cards for a rank or suit pair."
+    RANKS_ONLY = False  # the suits decide the pairs
+
+    def screen(self) -> type[GameScreen[Any, Any]]:
+        from solitaire_tui.games.one_handed.screen import OneHandedScreen
+
+        return OneHandedScreen
+
+    def add_options(self, parser: argparse.ArgumentParser, *, batch: bool) -> None:
+        """No options: every move is forced."""
+
+    def play(self, args: argparse.Namespace, deck: Deck | None, log: bool) -> Report:
+        assert deck is not None
+
+        def describe(before: one_handed.State, move: one_handed.Move, _: object) -> str:
+            return f"{format_cards(before.window, glyphs=True):<15} {move.value}"
+
+        options = one_handed.Options()
+        state = one_handed.new_game(options, deck.cards)
+        end, lines = play_out(one_handed, state, None, describe, log)
+        res = one_handed.result(end)
+        left = f"{res.cards_left} card{'s' if res.cards_left != 1 else ''}"
+        said = "Won: every card discarded." if res.won else f"Lost: {left} left in hand."
+        return report(self.KEY, f"{self.TITLE}, {deck.label}", said, options, deck, res,
+                      None, lines)
+
+    def run_options(self, args: argparse.Namespace) -> dict[str, Any]:
+        return {}
+
+    def setup(self, options: Mapping[str, Any]) -> Setup:
+        return Setup(self.KEY, {}, self.TITLE, kernel)
+
+    def run_fields(self, options: Mapping[str, Any]) -> RunOptions:
+        from solitaire_tui.ui.run_options import NoRunOptions
+
+        return NoRunOptions(options)
+
+    def replay(self, setup: Setup, part: int, deal: int) -> Replay:
+        return Replay(self.KEY, numbered(deal), None, None, f"deal {deal}")
+
+    def bench(self) -> Sequence[BenchCase]:
+        def pure(deal: int) -> object:
+            return final_state(one_handed, one_handed.new_game(one_handed.Options(),
+                                                               deal_cards(deal)))
+
+        return (BenchCase("One-Handed", kernel, pure, 2_000_000),)
+
+
+GAME = OneHanded()

@@ -1,0 +1,1 @@
+"""The Hit or Miss relay (POJ 2035): the game's home in the app."""

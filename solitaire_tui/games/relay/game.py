@@ -1,0 +1,106 @@
+"""The Hit or Miss relay as the app knows it: options, headless play, runs, replays."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rules import relay
+from rules.cards import deal_cards
+from rules.play import final_state
+from rules.relay import Options
+from solitaire_tui.commands import arguments
+from solitaire_tui.commands.report import Report, play_out, report
+from solitaire_tui.decks import Deck, numbered
+from solitaire_tui.games.game import Game
+from solitaire_tui.replay import Replay
+from solitaire_tui.stats.runs import BenchCase, Setup, whole
+
+if TYPE_CHECKING:
+    from rules.fast.batch import Kernel
+    from solitaire_tui.ui.game_screen import GameScreen
+    from solitaire_tui.ui.run_options import RunOptions
+
+
+def title(options: Options) -> str:
+    return f"{Relay.TITLE}, {options.players} players"
+
+
+def kernel(options: Options) -> Kernel:
+    from solitaire_tui.games.relay.kernel import kernel as make
+
+    return make(options)
+
+
+def describe(before: relay.State, _: object, after: relay.State) -> str:
+    """A round as ``play --moves`` lists it: what each player said to its top card."""
+    cells = []
+    for player, cards in enumerate(before.decks, 1):
+        if not cards:
+            cells.append(f"P{player} —")
+        else:
+            said = "hit" if after.passed[player - 1] else "miss"
+            cells.append(f"P{player} {before.counts[player - 1]}:{cards[0].glyph} {said}")
+    return f"round {after.rounds:>5}  " + "  ".join(cells)
+
+
+class Relay(Game):
+    KEY = "relay"
+    TITLE = "Hit or Miss relay"
+    BLURB = "2 to 10 players pass their matches down the line."
+
+    def screen(self) -> type[GameScreen[Any, Any]]:
+        from solitaire_tui.games.relay.screen import RelayScreen
+
+        return RelayScreen
+
+    def add_options(self, parser: argparse.ArgumentParser, *, batch: bool) -> None:
+        parser.add_argument("--players", type=arguments.whole(relay.MIN_PLAYERS,
+                                                              relay.MAX_PLAYERS),
+                            default=4, metavar="P", help="players in the relay, 1..10"
+                            " (default: 4)")
+
+    def screen_options(self, args: argparse.Namespace, deck: Deck | None) -> Any:
+        return Options(args.players)
+
+    def play(self, args: argparse.Namespace, deck: Deck | None, log: bool) -> Report:
+        assert deck is not None
+        options = Options(args.players)
+        end, lines = play_out(relay, relay.new_game(options, deck.cards), None, describe, log)
+        res = relay.result(end)
+        outcome = res.reason.capitalize() + "."
+        if res.won:
+            lasts = " ".join(card.glyph if card else "—" for card in res.last_hits)
+            outcome += f" Last card each player matched: {lasts}."
+        return report(self.KEY, f"{title(options)}, {deck.label}", outcome, options, deck,
+                      res, None, lines)
+
+    def run_options(self, args: argparse.Namespace) -> dict[str, Any]:
+        return {"players": args.players}
+
+    def setup(self, options: Mapping[str, Any]) -> Setup:
+        players = Options(whole(options, "players", Options.players))
+        return Setup(self.KEY, {"players": players.players}, title(players),
+                     lambda: kernel(players), players)
+
+    def panel_options(self, screen_options: Any) -> dict[str, Any]:
+        options: Options = screen_options
+        return {"players": options.players}
+
+    def run_fields(self, options: Mapping[str, Any]) -> RunOptions:
+        from solitaire_tui.games.relay.run_options import RelayRunOptions
+
+        return RelayRunOptions(options)
+
+    def replay(self, setup: Setup, part: int, deal: int) -> Replay:
+        return Replay(self.KEY, numbered(deal), setup.rules, None, f"deal {deal}")
+
+    def bench(self) -> Sequence[BenchCase]:
+        def pure(deal: int) -> object:
+            return final_state(relay, relay.new_game(Options(4), deal_cards(deal)))
+
+        return (BenchCase("Relay, 4 players", lambda: kernel(Options(4)), pure, 150_000),)
+
+
+GAME = Relay()

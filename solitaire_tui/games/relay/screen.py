@@ -1,0 +1,143 @@
+"""Hit or Miss relay: the players count in lockstep, and the player steps the rounds.
+
+The relay has no choices in it, so the screen is a window on the line of players:
+what each holds, what it will say, and what passed along the line in the last
+round. At the end it answers as the contest would.
+"""
+
+from __future__ import annotations
+
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Static
+
+from rules import relay
+from rules.relay import Options, State, Step
+from solitaire_tui.judge import case_line
+from solitaire_tui.ui.game_screen import GameScreen
+from solitaire_tui.ui.keys import game_keys
+from solitaire_tui.ui.options_dialog import Pick, ask_options
+from solitaire_tui.widgets.cards import BACK, BACK_PATTERN, card_text
+from solitaire_tui.widgets.moves import MoveButtons
+from solitaire_tui.widgets.trail import CardTrail
+
+
+class DeckBar:
+    """A deck drawn as a row of card backs, as long as its share of the cards: the
+    wider the terminal, the finer the picture of where the cards are."""
+
+    def __init__(self, cards: int, total: int) -> None:
+        self.cards = cards
+        self.total = total
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(1, options.max_width)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        length = round(self.cards / self.total * options.max_width) if self.total else 0
+        yield Text.assemble((BACK_PATTERN[0] * max(length, 1 if self.cards else 0), BACK))
+
+
+def contest_answer(state: State) -> str:
+    """The contest's answer for a finished game: the value of each player's last match."""
+    if not relay.is_won(state):
+        return case_line(1, None)
+    return case_line(1, [card.rank if card else 0 for card in state.last_hits])
+
+
+class RelayScreen(GameScreen[State, Step]):
+    RULES = relay
+    HAS_OPTIONS = True
+
+    BINDINGS = [
+        Binding("space", "step", "Round", key_display="space"),
+        *game_keys(options="Players"),
+    ]
+
+    CSS_PATH = "screen.tcss"
+
+    def default_options(self) -> Options:
+        return Options()
+
+    def new_state(self) -> State:
+        assert self.deck is not None
+        return relay.new_game(self.options, self.deck.cards)
+
+    @property
+    def variant(self) -> str:
+        players: int = self.options.players
+        return f"{players} player{'s' if players != 1 else ''}"
+
+    def compose_board(self) -> ComposeResult:
+        yield Static(id="round")
+        yield Static(id="players")
+        yield MoveButtons(("Step a round (space)", "step"))
+        yield CardTrail("Discarded by the last player", id="discard-trail")
+
+    def show(self, state: State) -> None:
+        total = len(state.discards) + sum(len(deck) for deck in state.decks)
+        self.query_one("#round", Static).update(self._round_text(state, total))
+        self.query_one("#players", Static).update(self._players_table(state, total))
+        self.query_one("#discard-trail", CardTrail).show(state.discards)
+
+    @staticmethod
+    def _round_text(state: State, total: int) -> Text:
+        text = Text(f"Round {state.rounds}", style="bold")
+        text.append(f"  ·  discarded {len(state.discards)} of {total}")
+        if not relay.is_won(state):
+            text.append(f"  ·  no hit for {state.quiet_rounds} of "
+                        f"{relay.hopeless_after(state)} rounds")
+        return text
+
+    @staticmethod
+    def _players_table(state: State, total: int) -> Table:
+        """A row per player; a card passed in the last round shows in the row of the
+        player that hit it (passed) and of the player that took it (got)."""
+        table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold",
+                      expand=True)
+        for heading in ("Player", "Cards", "Says", "Top", "Last hit", "Got", "Passed"):
+            table.add_column(heading, justify="right" if heading in ("Cards", "Says")
+                             else "left")
+        table.add_column("Deck", ratio=1)
+        for player, deck in enumerate(state.decks):
+            waiting = "dim" if not deck else ""
+            passed = state.passed[player]
+            table.add_row(
+                Text(f"P{player + 1}", style="bold green" if passed else "bold"),
+                Text(str(len(deck)) if deck else "none", style=waiting),
+                Text(str(state.counts[player]), style=waiting or "bold"),
+                card_text(deck[0] if deck else None),
+                card_text(state.last_hits[player]),
+                card_text(state.passed[player - 1]) if player else Text(""),
+                card_text(passed),
+                DeckBar(len(deck), total),
+            )
+        return table
+
+    def figures(self, state: State) -> str:
+        return f"no hit for {state.quiet_rounds} · discarded {len(state.discards)}"
+
+    def describe(self, move: Step) -> str:
+        return "step a round (space)"
+
+    def verdict(self, state: State) -> tuple[bool, str]:
+        result = relay.result(state)
+        return result.won, f"{contest_answer(state)} — {result.why}"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "step":
+            return not self.session.is_over
+        return super().check_action(action, parameters)
+
+    def action_step(self) -> None:
+        self.play(relay.ROUND)
+
+    def action_options(self) -> None:
+        players = tuple(str(n) for n in range(relay.MIN_PLAYERS, relay.MAX_PLAYERS + 1))
+        ask_options(self, "Hit or Miss relay: how many players",
+                    [Pick("Players", players, str(self.options.players), across=True)],
+                    lambda answers: Options(int(answers[0])))

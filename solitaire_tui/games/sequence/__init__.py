@@ -1,0 +1,1 @@
+"""Sequence Solitaire: the game's home in the app."""

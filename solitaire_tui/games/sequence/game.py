@@ -1,0 +1,126 @@
+"""Sequence Solitaire as the app knows it: its players, headless play, runs,
+replays and the solver's command."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from rules import sequence
+from rules.cards import deal_cards
+from rules.errors import OptionsError
+from rules.play import final_state
+from rules.players import sequence as players
+from rules.roster import SEQUENCE as NAMES
+from rules.roster import SEQUENCE_COMPARED
+from solitaire_tui.commands import arguments
+from solitaire_tui.commands.report import Report, play_out, report
+from solitaire_tui.decks import Deck, numbered
+from solitaire_tui.games.game import Command, Game
+from solitaire_tui.games.sequence.moves import move_text
+from solitaire_tui.replay import Replay
+from solitaire_tui.stats.runs import BenchCase, Setup, strategies
+
+if TYPE_CHECKING:
+    from rules.fast.batch import Kernel
+    from solitaire_tui.ui.game_screen import GameScreen
+    from solitaire_tui.ui.run_options import RunOptions
+
+
+def title(names: Sequence[str]) -> str:
+    return f"{SequenceGame.TITLE}, {' v '.join(names)} player{'s' * (len(names) > 1)}"
+
+
+def kernel(names: Sequence[str]) -> Kernel:
+    from solitaire_tui.games.sequence.kernel import kernel as make
+
+    return make(names)
+
+
+def _pure(name: str) -> Callable[[int], object]:
+    def play(deal: int) -> object:
+        player = players.player(name, deal)
+        return final_state(sequence, sequence.new_game(sequence.Options(), deal_cards(deal)),
+                           player.choose)
+    return play
+
+
+class SequenceGame(Game):
+    KEY = "sequence"
+    TITLE = "Sequence Solitaire"
+    BLURB = "Build four piles counting by 1, 2, 3 and 4 to the king."
+    COMPUTER_PLAYS = True
+    SEED_HELP = "the random player's seed (default: the deal number)"
+
+    def screen(self) -> type[GameScreen[Any, Any]]:
+        from solitaire_tui.games.sequence.screen import SequenceScreen
+
+        return SequenceScreen
+
+    def add_options(self, parser: argparse.ArgumentParser, *, batch: bool) -> None:
+        if batch:
+            parser.add_argument("--strategy", action="append", choices=NAMES,
+                                metavar="S", help="a computer player: " + ", ".join(NAMES)
+                                + "; give it again to compare players on the same deals"
+                                " (default: greedy)")
+        else:
+            parser.add_argument("--strategy", choices=NAMES, default="greedy",
+                                help="the computer player (default: greedy)")
+
+    def play(self, args: argparse.Namespace, deck: Deck | None, log: bool) -> Report:
+        assert deck is not None
+        name, seed = args.strategy, arguments.seed_of(args, deck)
+        player = players.player(name, seed)
+        state = sequence.new_game(sequence.Options(), deck.cards)
+        end, lines = play_out(sequence, state, player.choose, move_text, log)
+        res = sequence.result(end)
+        outcome = (
+            "Won: all 52 cards on the final piles." if res.won
+            else f"Lost: {res.final_cards} of 52 cards on the final piles, no move left."
+        )
+        used = seed if name == "random" else None
+        return report(self.KEY, f"{title([name])}, {deck.label}", outcome, {"strategy": name},
+                      deck, res, used, lines)
+
+    def run_options(self, args: argparse.Namespace) -> dict[str, Any]:
+        return {"strategies": args.strategy or ["greedy"]}
+
+    def commands(self) -> Sequence[Command]:
+        from solitaire_tui.games.sequence import solve_command
+
+        return (Command(
+            "solve", "sequence", "whether a deal can be won, and a winning line",
+            "Search a Sequence Solitaire deal with every card known (a peek no player gets)"
+            " and print won, lost or unknown (undecided within the budget), with a winning"
+            " line.", solve_command.options, partial(solve_command.run, self)),)
+
+    def setup(self, options: Mapping[str, Any]) -> Setup:
+        names = strategies(options.get("strategies", ["greedy"]), NAMES, self.TITLE)
+        if len(set(names)) < len(names):
+            raise OptionsError("name each Sequence Solitaire player once")
+        return Setup(self.KEY, {"strategies": names}, title(names), lambda: kernel(names),
+                     parts=("strategies", "strategy"))
+
+    def panel_options(self, screen_options: Any) -> dict[str, Any]:
+        """The players, compared on the same deals (the solver when asked for)."""
+        return {"strategies": list(SEQUENCE_COMPARED)}
+
+    def run_fields(self, options: Mapping[str, Any]) -> RunOptions:
+        from solitaire_tui.games.sequence.run_options import SequenceRunOptions
+
+        return SequenceRunOptions(options)
+
+    def replay(self, setup: Setup, part: int, deal: int) -> Replay:
+        name = setup.options["strategies"][part]
+        deck = numbered(deal)
+        return Replay(self.KEY, deck, None, players.player(name, deck.seed).choose,
+                      f"deal {deal}, {name} player")
+
+    def bench(self) -> Sequence[BenchCase]:
+        return tuple(BenchCase(f"Sequence, {name}", partial(kernel, [name]), _pure(name), target)
+                     for name, target in (("greedy", 200_000), ("random", None)))
+
+
+GAME = SequenceGame()

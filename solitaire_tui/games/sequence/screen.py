@@ -1,0 +1,331 @@
+"""Sequence Solitaire: the hand card goes to a final pile or a storage pile, and a
+storage pile's top card to a final pile.
+
+A card that fits several final piles leaves the player a choice, so the screen asks
+which one; the rules' ``fitting_piles`` says when there is a choice to ask about.
+By mouse, a card is chosen first (the hand card or a storage pile's top) and then
+the pile it goes to. A card's source is as the rules number it: a storage pile from
+0, or None for the hand.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.dom import DOMNode
+from textual.widgets import Label
+
+from rules import sequence
+from rules.cards import Card
+from rules.errors import IllegalMove
+from rules.players import Player
+from rules.players.sequence import player
+from rules.players.sequence_solver import Peek
+from rules.sequence import PILE_SIZE, PILES, Move, State, ToFinal, ToStorage
+from solitaire_tui.decks import Deck
+from solitaire_tui.games.game import Game
+from solitaire_tui.games.sequence.moves import describe, listed, named
+from solitaire_tui.games.sequence.widgets import FinalPileView, StoragePile, StorageTable
+from solitaire_tui.store.records import Records
+from solitaire_tui.ui.game_screen import GameScreen
+from solitaire_tui.ui.keys import GAME_KEYS
+from solitaire_tui.widgets.cards import CardView, PileView
+
+TOTAL = PILES * PILE_SIZE
+Question = Literal["storage", "final"]  # what the next digit answers
+ANSWER = "1–4, esc cancels"
+PEEK_SECONDS = 2.0  # the solver's budget for one position, when peeking
+# Who gives the hints and plays auto: the fair players see what you see; peek is the
+# solver, which reads the hidden cards, so a game peeked at counts toward no record.
+HELPERS = {  # in the order p steps through them, the first by default
+    "fair": "fair: plays ahead on what you can see",
+    "quick": "quick: rules of thumb, instant",
+    "peek": "peek: the solver, which looks at the hidden cards",
+}
+
+
+def _digit_keys(action: str, description: str) -> list[BindingType]:
+    """``1``..``4`` for one action; the footer shows them once, as ``1–4``."""
+    return [Binding(str(number), f"{action}({number})", description,
+                    key_display="1–4", show=number == 1) for number in range(1, PILES + 1)]
+
+
+class SequenceScreen(GameScreen[State, Move]):
+    RULES = sequence
+    MOUSE_HELP = ("click the hand card or a storage pile, then the pile it goes to;"
+                  " click it again to let it go")
+
+    BINDINGS = [
+        *_digit_keys("store", "Storage"),
+        *_digit_keys("answer", "Choose"),
+        Binding("f", "hand_to_final", "Hand→final"),
+        Binding("s", "from_storage", "Pile→final"),
+        Binding("escape", "cancel", "Cancel", key_display="esc"),
+        Binding("p", "helper", "Helper"),
+        *GAME_KEYS,
+    ]
+    SLOW_HINTS = True  # the fair player and the solver search
+
+    CSS_PATH = "screen.tcss"
+
+    def __init__(self, game: Game, records: Records, deck: Deck | None = None,
+                 options: sequence.Options | None = None) -> None:
+        super().__init__(game, records, deck, options)
+        self._question: Question | None = None
+        self._chosen = False  # a card is chosen, by mouse or for a question: _source's
+        self._source: int | None = None
+        self.helper = "fair"
+        self._helpers: dict[str, Player[State, Move]] = {}
+        self._peek = Peek(PEEK_SECONDS)  # what peeking found, by position
+        self._peeked = False  # this game was peeked at
+
+    def compose_board(self) -> ComposeResult:
+        with Horizontal(id="table"):
+            yield PileView("Hand", id="hand")
+            yield PileView("Deck", id="deck")
+            for pile in range(PILES):
+                yield FinalPileView(f"Final {pile + 1}", id=f"final-{pile + 1}")
+        yield Label("Storage piles · the top card, last, is the one that moves",
+                    id="storage-name")
+        yield StorageTable(PILES, id="storage")
+        yield Label(id="peek")
+
+    def new_state(self) -> State:
+        assert self.deck is not None
+        return sequence.new_game(sequence.Options(), self.deck.cards)
+
+    def show(self, state: State) -> None:
+        self.query_one("#hand", PileView).show(
+            state.hand, int(state.hand is not None),
+            note="in hand" if state.hand is not None else "used up")
+        self.query_one("#deck", PileView).show(state.deck[0] if state.deck else None,
+                                               len(state.deck), face_up=False)
+        for pile, cards in enumerate(state.finals):
+            self.query_one(f"#final-{pile + 1}", FinalPileView).show_final(
+                cards, PILE_SIZE, self._needs(state, pile), sequence.step(pile))
+        self.query_one(StorageTable).show(state.storage)
+        self._show_choice()
+
+    def _needs(self, state: State, pile: int) -> str | None:
+        """The rank final pile ``pile`` takes next as the deck's cards show ranks: a
+        letter, or a bare number when the deck is ranks only."""
+        rank = sequence.needs(state, pile)
+        if rank is None:
+            return None
+        bare = self.deck is not None and self.deck.cards[0].suit is None
+        return str(rank) if bare else Card(rank).rank_text
+
+    def figures(self, state: State) -> str:
+        return (f"final {state.final_cards}/{TOTAL} · deck {len(state.deck)}"
+                f" · storage {sum(len(pile) for pile in state.storage)}")
+
+    # --- the helper: hints, auto play and peeking ----------------------------------
+
+    def hint(self, state: State) -> Move | None:
+        """The helper's move. Worked out in a thread (``SLOW_HINTS``): the first one
+        loads the compiled players, and a peek may search for up to two seconds."""
+        if sequence.is_over(state):
+            return None
+        if self.helper == "peek":
+            line = self._peek.solve(state).moves
+            if line:
+                return line[0]
+        level = "quick" if self.helper == "quick" else "fair"
+        if level not in self._helpers:
+            assert self.deck is not None  # Sequence is always dealt
+            self._helpers[level] = player(level, self.deck.seed)
+        return self._helpers[level].choose(state)
+
+    def thought(self, state: State) -> None:
+        self._show_peek(state)
+
+    def _show_peek(self, state: State) -> None:
+        """Whether the position can still be won, when peeking."""
+        self.set_class(self.helper == "peek", "-peek")
+        if self.helper != "peek":
+            return
+        solution = self._peek.known(state)
+        if sequence.is_over(state):
+            verdict = "the game is over"
+        elif solution is None:
+            verdict = "thinking…"
+            self._ask_hint("peek")
+        elif solution.verdict == "won":
+            left = len(solution.moves)
+            verdict = ("won" if not left
+                       else f"still winnable: the solver wins in {left} more moves")
+        elif solution.verdict == "lost":
+            verdict = "lost: no line wins from here, whatever is played"
+        else:
+            verdict = f"undecided: the solver found no answer in {PEEK_SECONDS:g} s"
+        self.query_one("#peek", Label).update(
+            f"Peek (it looks at the hidden cards) · {verdict}")
+
+    def action_helper(self) -> None:
+        names = list(HELPERS)
+        self.helper = names[(names.index(self.helper) + 1) % len(names)]
+        if self.helper == "peek" and not self.replaying:
+            self._peeked = True
+        self._show_peek(self.session.state)
+        extra = (" This game now counts toward no record." if self.helper == "peek"
+                 and not self.replaying else "")
+        self.say(f"Helper for hints and auto play: {HELPERS[self.helper]}.{extra}")
+
+    @property
+    def uncounted(self) -> str | None:
+        """A game peeked at is not counted: the solver saw the hidden cards."""
+        return super().uncounted or ("You peeked" if self._peeked else None)
+
+    def start(self, deck: Deck | None) -> None:
+        self._peeked = self.helper == "peek"
+        self._helpers.clear()  # the fair players are seeded with the deal
+        self._peek.forget()
+        super().start(deck)
+
+    def describe(self, move: Move) -> str:
+        return describe(self.session.state, move)
+
+    def verdict(self, state: State) -> tuple[bool, str]:
+        if sequence.is_won(state):
+            return True, f"all {TOTAL} cards are on the final piles"
+        return False, (f"no move left, with {state.final_cards} of {TOTAL} cards"
+                       " on the final piles")
+
+    # --- choosing a card and where it goes --------------------------------------
+
+    def redraw(self) -> None:
+        """A new position ends any question and drops a chosen card."""
+        self._question, self._chosen, self._source = None, False, None
+        super().redraw()
+        self._show_peek(self.session.state)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("store", "hand_to_final", "from_storage"):
+            state = self.session.state
+            has_card = state.hand is not None if action != "from_storage" else any(state.storage)
+            return has_card and self._question is None and not self.session.is_over
+        if action == "answer":
+            return self._question is not None
+        if action == "cancel":
+            return self._question is not None or self._chosen
+        return super().check_action(action, parameters)
+
+    def action_store(self, number: int) -> None:
+        self.play(ToStorage(number - 1))
+
+    def action_hand_to_final(self) -> None:
+        self._to_final(None)
+
+    def action_from_storage(self) -> None:
+        self._let_go()
+        self._question = "storage"
+        self.refresh_bindings()
+        self.say(f"From which storage pile? {ANSWER}.")
+
+    def action_answer(self, number: int) -> None:
+        question, chosen, source = self._question, self._chosen, self._source
+        self._let_go()
+        if question == "storage":
+            self._to_final(number - 1)
+        elif chosen:
+            self.play(ToFinal(source, number - 1))
+
+    def action_cancel(self) -> None:
+        self._let_go()
+        self.say("")
+
+    def _to_final(self, source: int | None) -> None:
+        """Play the card at ``source`` to the final pile that takes it, asking which
+        when several do."""
+        state = self.session.state
+        card = self._card_or_why_not(source)
+        if card is None:
+            return
+        piles = sequence.fitting_piles(state, card)
+        if len(piles) == 1:
+            self.play(ToFinal(source, piles[0]))
+        elif piles:
+            self._choose(source, "final")
+            self.say(f"{card.glyph} fits final piles {listed(piles)}."
+                     f" Which final pile? {ANSWER}.")
+        else:
+            self._no_fit(state, card)
+
+    def _card_or_why_not(self, source: int | None) -> Card | None:
+        """The card at ``source``; when there is none the rules say why."""
+        try:
+            return sequence.card_at(self.session.state, source)
+        except IllegalMove as error:
+            self.refuse(error)
+            return None
+
+    def _no_fit(self, state: State, card: Card) -> None:
+        wanted = [f"final {pile + 1} needs {rank}" for pile in range(PILES)
+                  if (rank := self._needs(state, pile)) is not None]
+        self.say(f"{card.glyph} fits no final pile: {', '.join(wanted)}.", error=True)
+        self.app.bell()
+
+    def _choose(self, source: int | None, question: Question | None = None) -> None:
+        """Choose the card at ``source`` (to play by mouse, or to ask where it goes)."""
+        self._question, self._chosen, self._source = question, True, source
+        self._show_choice()
+        self.refresh_bindings()
+
+    def _let_go(self) -> None:
+        self._question, self._chosen, self._source = None, False, None
+        self._show_choice()
+        self.refresh_bindings()
+
+    def _show_choice(self) -> None:
+        hand = self._chosen and self._source is None
+        self.query_one("#hand CardView", CardView).set_class(hand, "-chosen")
+        for view in self.query(StoragePile):
+            view.set_class(self._chosen and self._source == view.number - 1, "-chosen")
+
+    def on_click(self, event: events.Click) -> None:
+        place = _place(event.widget)
+        if place is None or self.session.is_over:
+            return
+        kind, number = place
+        chosen, source = self._chosen, self._source
+        clicked = None if kind == "hand" else number
+        if kind == "final":
+            if not chosen:
+                self.say("Choose a card first: click the hand card or a storage pile,"
+                         " then the final pile it goes to.", error=True)
+            else:
+                self.play(ToFinal(source, number))
+        elif chosen and source == clicked:
+            self.action_cancel()
+        elif chosen and source is None and kind == "storage":
+            self.play(ToStorage(number))
+        elif chosen and kind == "storage":
+            self.say("A storage pile's top card goes only to a final pile: click one,"
+                     " or click the chosen pile again to let it go.", error=True)
+            self.app.bell()
+        else:
+            self._pick(clicked)
+
+    def _pick(self, source: int | None) -> None:
+        card = self._card_or_why_not(source)
+        if card is None:
+            return
+        self._choose(source)
+        targets = "a final pile" + (" or a storage pile" if source is None else "")
+        self.say(f"{card.glyph} from {named(source)} chosen: click {targets}; esc cancels.")
+
+
+def _place(widget: DOMNode | None) -> tuple[str, int] | None:
+    """The pile a click landed on: ``("hand", 0)``, ``("final", pile)`` or
+    ``("storage", pile)``, piles from 0; None for anywhere else."""
+    for node in widget.ancestors_with_self if widget is not None else ():
+        kind, _, number = (node.id or "").partition("-")
+        if kind == "hand":
+            return kind, 0
+        if kind in ("final", "storage") and number.isdigit():
+            return kind, int(number) - 1
+    return None

@@ -1,0 +1,38 @@
+"""What a screen asks the app for: another screen. Screens post these and the app
+answers them (``SolitaireApp``), so no screen needs to know how the app opens a game,
+the statistics panel or a replay."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from textual.message import Message
+
+from solitaire_tui.decks import Deck
+from solitaire_tui.replay import Replay
+
+
+@dataclass
+class OpenGame(Message):
+    """Play ``game`` (its key), on ``deck`` with ``options`` where they are given."""
+
+    game: str
+    deck: Deck | None = None
+    options: Any = None
+
+
+@dataclass
+class OpenStats(Message):
+    """The statistics panel for ``game``, its fields filled with ``options``."""
+
+    game: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class OpenReplay(Message):
+    """A game of a run, or a game a search found, on its screen as a replay."""
+
+    replay: Replay

@@ -1,0 +1,207 @@
+"""An autoplay run (or any long job) watched through the snapshots it hands over.
+
+The statistics panel must stay responsive while the kernels use every core, so a job
+runs in a Textual thread worker (``ui.live.LiveScreen`` starts it): the kernels
+release the GIL (``nogil``), and the job hands over a copy of its totals after every
+chunk (about a tenth of a second), which the screen receives as a message. It never
+waits for the job.
+
+Cancel answers at once: the run as of its last snapshot becomes the result, and the
+worker, cancelled, stops after the chunk under way, whose games are left out. Either
+way the result is the exact totals of deals seed..seed+done-1, as ``stats`` would
+give. Only one run plays at a time (numba's thread pool is not for two callers at
+once): a new run waits for the previous one's last chunk.
+
+A job knows nothing of Textual: it is given a way to report and a way to ask
+whether it should stop, so the same job is tested without a screen.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from rules.errors import RulesError
+from rules.stats import Tally
+from solitaire_tui.stats.runs import Setup, run_data
+from solitaire_tui.store.history import Point
+
+if TYPE_CHECKING:
+    from rules.fast.batch import Kernel, Run
+
+ONE_AT_A_TIME = threading.Lock()
+
+
+class Phase(Enum):
+    LOADING = "loading the engine"  # importing numba, compiling or loading the kernel
+    PLAYING = "playing"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+    FAILED = "failed"
+
+
+@dataclass(frozen=True)
+class Moment:
+    """What a watched job hands over, as far as its watcher needs to tell whether to
+    keep polling: each job's snapshot adds its own figures."""
+
+    phase: Phase
+
+    @property
+    def over(self) -> bool:
+        return self.phase in (Phase.FINISHED, Phase.CANCELLED, Phase.FAILED)
+
+
+S = TypeVar("S", bound=Moment)
+J = TypeVar("J", bound="Job[Any]")
+
+
+Report = Callable[[S], None]
+
+
+@dataclass
+class Job(Generic[S]):
+    """Work watched through the latest snapshot it hands over.
+
+    ``work`` runs in a worker thread; it calls ``report`` with each new snapshot and
+    asks ``stopped`` whether to end early. A screen must never wait for the work, so
+    reading and cancelling only take a lock held for a copy. Cancel answers at once
+    with the last snapshot, ended; what the work does after that is left out, because
+    the first ending decides the result. A job subclass calls ``_begin`` from
+    ``__post_init__``, and fills in ``_work`` and ``_ending``.
+    """
+
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False)
+    _latest: S = field(init=False)
+    _final: S | None = field(default=None, init=False)
+    _report: Report[S] | None = field(default=None, init=False)
+    _stopped: Callable[[], bool] = field(default=lambda: False, init=False)
+    # Set once ``work`` has returned: whoever started it may wait for this, never a screen.
+    returned: threading.Event = field(default_factory=threading.Event, init=False)
+
+    def _begin(self, first: S) -> None:
+        self._latest = first
+
+    @property
+    def snapshot(self) -> S:
+        with self._lock:
+            return self._final or self._latest
+
+    def work(self, report: Report[S], stopped: Callable[[], bool]) -> S:
+        """Do the work (in a worker thread), reporting snapshots; the result is the
+        job's last snapshot, ended."""
+        self._report, self._stopped = report, stopped
+        try:
+            self._work()
+            return self._end(Phase.CANCELLED if stopped() else Phase.FINISHED)
+        finally:
+            self.returned.set()
+
+    def cancel(self) -> S:
+        """Stop now: the last snapshot, marked cancelled, is the result."""
+        return self._end(Phase.CANCELLED)
+
+    def _update(self, change: Callable[[S], S]) -> None:
+        with self._lock:
+            self._latest = change(self._latest)
+            latest = self._latest
+        if self._report is not None and self._final is None:
+            self._report(latest)
+
+    def _end(self, phase: Phase, error: str = "") -> S:
+        """The latest snapshot, ended, as the result (the first call decides)."""
+        with self._lock:
+            if self._final is None:
+                self._final = self._ending(self._latest, phase, error)
+            return self._final
+
+    def _ending(self, last: S, phase: Phase, error: str) -> S:
+        """The result made of the last snapshot; called under the lock."""
+        raise NotImplementedError
+
+    def _work(self) -> None:
+        """The work itself; a failure ends it with ``_end(Phase.FAILED, why)``."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Snapshot(Moment):
+    """The run as of one moment: a copy the panel may read while the run goes on."""
+
+    seed: int
+    games: int  # asked for
+    done: int = 0
+    tallies: tuple[Tally, ...] = ()
+    labels: tuple[str, ...] = ()
+    shares_wins: bool = False  # ties are counted apart from wins (Add/Residue)
+    seconds: float = 0.0  # playing time so far
+    workers: int = 0
+    compile_seconds: float = 0.0  # the first call: a compile, or a load from the cache
+    curve: tuple[Point, ...] = ()
+    data: dict[str, Any] | None = None  # the run's JSON object, as ``stats --json`` prints
+    error: str = ""
+
+    @property
+    def games_per_second(self) -> float:
+        return self.done / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def eta_seconds(self) -> float | None:
+        speed = self.games_per_second
+        return (self.games - self.done) / speed if speed else None
+
+
+@dataclass
+class LiveRun(Job[Snapshot]):
+    setup: Setup
+    seed: int
+    games: int
+    workers: int | None = None  # None: every core
+    _curve: list[Point] = field(default_factory=list, init=False)
+    _kernel: Kernel | None = field(default=None, init=False)
+
+    def __post_init__(self) -> None:
+        self._begin(Snapshot(Phase.LOADING, self.seed, self.games))
+
+    def _ending(self, last: Snapshot, phase: Phase, error: str) -> Snapshot:
+        """The last snapshot as the run's result, with its JSON object; a failed run
+        keeps no figures, as they could be a chunk short."""
+        if phase is Phase.FAILED:
+            return Snapshot(phase, self.seed, self.games, error=error[:1].upper() + error[1:])
+        data = None
+        if last.done and self._kernel is not None:
+            from rules.fast.batch import Run
+
+            run = Run(last.seed, last.games, last.workers, list(last.tallies), last.done,
+                      last.seconds, last.compile_seconds, cancelled=phase is Phase.CANCELLED)
+            data = run_data(self.setup, run, self._kernel)
+        return dataclasses.replace(last, phase=phase, data=data)
+
+    def _progress(self, state: Run) -> None:
+        self._curve.append((state.done, [tally.wins for tally in state.tallies]))
+        assert self._kernel is not None
+        snap = Snapshot(Phase.PLAYING, state.seed, state.games, state.done,
+                        tuple(copy.deepcopy(state.tallies)), tuple(self._kernel.labels),
+                        self._kernel.shares_wins, state.seconds, state.workers,
+                        state.compile_seconds, tuple(self._curve))
+        self._update(lambda _: snap)
+
+    def _work(self) -> None:
+        with ONE_AT_A_TIME:
+            if self._stopped():
+                return
+            try:
+                from rules.fast import batch
+
+                self._kernel = self.setup.make_kernel()
+                batch.run(self._kernel, self.seed, self.games, self.workers, self._progress,
+                          self._stopped)
+            except RulesError as error:
+                self._end(Phase.FAILED, str(error))
+            except Exception as error:  # shown in the panel, never as a traceback
+                self._end(Phase.FAILED, f"the engine stopped: {error}")

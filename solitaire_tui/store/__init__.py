@@ -1,0 +1,1 @@
+"""What the player keeps: records and the history of runs, written safely."""

@@ -1,0 +1,2 @@
+"""What every game screen shares: the frame, the dialogs, help, keys, and the live
+screen that runs a job from a form."""

@@ -1,0 +1,513 @@
+"""The frame every game screen shares: deal, undo and redo, hint, auto play, help,
+status line, game-over banner and the player's record.
+
+A game screen subclasses ``GameScreen`` and supplies only what is its own: how a
+deal becomes a first state, how a state is drawn, its play keys, a hint and the
+figures for the status line. Rules are never decided here: every move goes to the
+rules module through the ``Session``, and an illegal one comes back as the rules'
+own explanation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Static
+from textual.worker import Worker, get_current_worker
+
+from rules.errors import IllegalMove
+from rules.play import Rules, moves_of
+from solitaire_tui import decks
+from solitaire_tui.messages import OpenStats
+from solitaire_tui.session import Session
+from solitaire_tui.store.records import Records
+from solitaire_tui.ui.help import HelpScreen, keys_table
+from solitaire_tui.widgets.footer import KeyFooter
+
+if TYPE_CHECKING:
+    from solitaire_tui.replay import Replay
+
+S = TypeVar("S")
+M = TypeVar("M")
+T = TypeVar("T")
+
+class Game(Protocol):
+    """What the frame needs of the game it plays (a ``games.game.Game`` is one)."""
+
+    USES_DECK: ClassVar[bool]
+    RANKS_ONLY: ClassVar[bool]
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    def rules_page(self) -> str: ...
+
+    def panel_options(self, screen_options: Any) -> dict[str, Any]: ...
+
+
+AUTO_DELAYS = (1.0, 0.6, 0.35, 0.2, 0.1, 0.05, 0.02)  # seconds between auto moves
+DEFAULT_SPEED = 2
+
+
+class GameScreen(Screen[None], Generic[S, M]):
+    RULES: Any  # the rules module (a ``Rules``), set by each game's class
+    HAS_AUTO: ClassVar[bool] = True
+    HAS_OPTIONS: ClassVar[bool] = False
+    # A hint that comes from a search is worked out in a thread, so the screen never
+    # waits for it (nor for numba, which such a hint loads on first use).
+    SLOW_HINTS: ClassVar[bool] = False
+    MOUSE_HELP: ClassVar[str] = "click a card, a pile, a button or a key in the footer"
+
+
+    auto_speed: reactive[int] = reactive(DEFAULT_SPEED, init=False)
+
+    def __init__(self, game: Game, records: Records, deck: decks.Deck | None = None,
+                 options: Any = None) -> None:
+        super().__init__()
+        self.game = game
+        self.records = records
+        self.options: Any = options if options is not None else self.default_options()
+        self._ask_options = options is None and self.HAS_OPTIONS
+        self.deck = deck if deck is not None or not game.USES_DECK else decks.random_deck()
+        self.session: Session[S, M] = Session(self.rules, self.new_state())
+        self._recorded = False
+        self._auto: Timer | None = None
+        self._replay: Replay | None = None  # the game replayed, while a replay is on
+        self._loading = False  # the replay's line is being worked out
+        self._thinking: S | None = None  # the state a slow hint is being worked out for
+        self._wanted: set[str] = set()  # what that hint is for: "hint", "auto" or both
+
+    # --- what a game supplies -------------------------------------------------
+
+    def default_options(self) -> Any:
+        """The options a game starts with when none are given (games without: None)."""
+        return None
+
+    def new_state(self) -> S:
+        """The first state for ``self.deck`` and ``self.options``."""
+        raise NotImplementedError
+
+    def compose_board(self) -> ComposeResult:
+        raise NotImplementedError
+
+    def show(self, state: S) -> None:
+        """Draw ``state`` on the board's widgets."""
+        raise NotImplementedError
+
+    def figures(self, state: S) -> str:
+        """The game's own figures for the status line."""
+        raise NotImplementedError
+
+    def hint(self, state: S) -> M | None:
+        """A good move here, or None when there is none to suggest."""
+        moves = self.rules.legal_moves(state)
+        return moves[0] if moves else None
+
+    def thought(self, state: S) -> None:
+        """A slow hint for ``state``, the position now, has just been worked out: a
+        game may show more of what the search found than the move."""
+
+    def describe(self, move: M) -> str:
+        """A move in words, for hints."""
+        return str(getattr(move, "value", move))
+
+    def verdict(self, state: S) -> tuple[bool, str]:
+        """Won or not, and why, once the game is over."""
+        raise NotImplementedError
+
+    @property
+    def variant(self) -> str:
+        """The variant in play as records and headings name it."""
+        return "standard"
+
+    # --- shared machinery -----------------------------------------------------
+
+    @property
+    def replaying(self) -> str | None:
+        """What is replayed, in words, while a replay is on."""
+        return self._replay.label if self._replay is not None else None
+
+    @property
+    def uncounted(self) -> str | None:
+        """Why this game counts toward no record, if it does not."""
+        return "A replay" if self.replaying else None
+
+    @property
+    def rules(self) -> Rules[S, M]:
+        return self.RULES  # type: ignore[no-any-return]
+
+    @property
+    def title_text(self) -> str:
+        name = self.game.title
+        where = f" · {self.deck.label}" if self.deck is not None else ""
+        replay = f" · replay of {self.replaying}" if self.replaying else ""
+        return f"{name} · {self.variant}{where}{replay}"
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.title_text, id="title")
+        with Container(id="board"):
+            yield from self.compose_board()
+        yield Static(id="banner")
+        yield Static(id="message")
+        yield Static(id="status")
+        yield KeyFooter(compact=True)
+
+    def on_mount(self) -> None:
+        self.redraw()
+        if self._replay is not None:
+            self._load_replay(self._replay)
+        elif self._ask_options:
+            self.action_options()
+
+    def replay(self, replay: Replay) -> None:
+        """Step through the game a run played: its whole line is loaded as redo
+        history from the start, so U and u step and a plays it through. A replay
+        counts toward no record."""
+        self._replay = replay
+        if self.is_mounted:
+            self._load_replay(replay)
+
+    def _load_replay(self, replay: Replay) -> None:
+        """The start is shown at once; the line (the computers' whole game, which may
+        take seconds) is worked out in the background and filled in."""
+        self.stop_auto()
+        self.session = Session(self.rules, self.new_state())
+        self._loading = True
+        self.redraw()
+        self.say(f"Replay of {replay.label}: working out the game…")
+        start = self.session.start
+        self.think(None, lambda: [move for move, _ in moves_of(self.rules, start, replay.choose)],
+                   partial(self._replay_loaded, replay), self._replay_failed, group="replay")
+
+    def _replay_loaded(self, replay: Replay, line: list[M]) -> None:
+        if replay is not self._replay:
+            return  # a new game was started meanwhile
+        self._loading = False
+        session: Session[S, M] = Session(self.rules, self.session.start)
+        for move in line:
+            session.play(move)
+        session.restart()
+        self.session = session
+        self.redraw()
+        self.say(f"Replay of {replay.label}: U steps forward, u back, a plays it through,"
+                 " r goes back to the start.")
+
+    def _replay_failed(self, error: Exception) -> None:
+        self._loading = False
+        self.say(f"The replay could not be worked out: {error}", error=True)
+        self.refresh_bindings()
+
+    # --- think in the background, then show -----------------------------------------
+
+    def think(self, state: S | None, work: Callable[[], T], then: Callable[[T], None],
+              failed: Callable[[Exception], None], *, group: str) -> Worker[None]:
+        """Work out ``work()`` in a thread worker, so the screen never waits for a
+        search, a computer's move or a replay's line (nor for numba, which such work
+        may load on first use). ``then(answer)``, or ``failed(error)``, runs on the
+        screen afterwards, unless the worker was cancelled (``cancel_thinking``, or a
+        newer thought in the same group) or the position is no longer ``state``
+        (None: whatever the position)."""
+        return self.run_worker(partial(self._work_out, state, work, then, failed),
+                               name=group, group=group, thread=True, exclusive=True,
+                               exit_on_error=False)
+
+    def _work_out(self, state: S | None, work: Callable[[], T], then: Callable[[T], None],
+                  failed: Callable[[Exception], None]) -> None:
+        worker = get_current_worker()
+        try:
+            answer = work()
+        except Exception as error:  # a failed search is a message, not a crash
+            self.app.call_from_thread(self._thought, worker, state, failed, error)
+        else:
+            self.app.call_from_thread(self._thought, worker, state, then, answer)
+
+    def _thought(self, worker: Worker[None], state: S | None, show: Callable[[Any], None],
+                 answer: Any) -> None:
+        if worker.is_cancelled or (state is not None and state is not self.session.state):
+            return
+        show(answer)
+
+    def cancel_thinking(self, group: str) -> None:
+        """Drop what ``group`` is working out: its answer will not be shown."""
+        self.workers.cancel_group(self, group)
+
+    def redraw(self) -> None:
+        state = self.session.state
+        self.query_one("#title", Static).update(self.title_text)
+        self.show(state)
+        moves = len(self.session.moves)
+        self.query_one("#status", Static).update(
+            f"{self.deck.label.capitalize() + ' · ' if self.deck else ''}"
+            f"moves {moves} · {self.figures(state)}"
+        )
+        over = self.session.is_over
+        self.set_class(over, "-over")
+        if over:
+            self._finish(state)
+        self.refresh_bindings()
+
+    def say(self, text: str | Text, *, error: bool = False) -> None:
+        """Show a line under the board; plain strings are shown as typed, never as markup
+        (rules messages and player names may hold brackets)."""
+        message = self.query_one("#message", Static)
+        message.set_class(error, "-error")
+        message.update(Text(text) if isinstance(text, str) else text)
+
+    def play(self, move: M) -> bool:
+        """Send a move to the rules; an illegal one is explained and not applied."""
+        if self.session.is_over:
+            self.say(f"The game is over: {self.again_keys}.", error=True)
+            return False
+        try:
+            self.session.play(move)
+        except IllegalMove as error:
+            self.refuse(error)
+            return False
+        self.say("")
+        self.redraw()
+        return True
+
+    def refuse(self, error: IllegalMove) -> None:
+        """A move the rules do not allow, explained in their words, with a bell."""
+        self.stop_auto()
+        self.say(_sentence(str(error)), error=True)
+        self.app.bell()
+
+    def _finish(self, state: S) -> None:
+        self.stop_auto()
+        won, why = self.verdict(state)
+        banner = self.query_one("#banner", Static)
+        banner.set_class(won, "-won")
+        banner.set_class(not won, "-lost")
+        text = Text()
+        text.append("WON" if won else "GAME OVER", style="bold")
+        text.append(f"  {_sentence(why)}\n")
+        if not self._recorded:
+            self._recorded = True
+            self._record(won)
+        if self.uncounted:
+            text.append(f"{self.uncounted}: it counts toward no record.\n", style="italic")
+        elif self.records_variant is not None:
+            record = self.records.record(self.game.key, self.records_variant)
+            text.append(f"{self.variant}: {record.summary()}\n", style="italic")
+        text.append(f"{self.again_keys} · u: undo · esc: menu", style="dim")
+        banner.update(text)
+
+    @property
+    def again_keys(self) -> str:
+        if self.game.USES_DECK:
+            return "r: play this deal again · n: new deal"
+        return "r: play again · n: new game"
+
+    @property
+    def records_variant(self) -> str | None:
+        """The record this game counts towards, or None if it is not counted."""
+        return self.variant
+
+    def _record(self, won: bool) -> None:
+        if self.records_variant is None or self.uncounted:
+            return
+        try:
+            self.records.add(self.game.key, self.records_variant, won)
+        except OSError as error:
+            self.notify(f"Your statistics could not be saved: {error}", severity="error")
+
+    def start(self, deck: decks.Deck | None) -> None:
+        """A new game on ``deck`` (a new game without cards when the game has none)."""
+        self.stop_auto()
+        self.cancel_thinking("replay")
+        self.deck = deck
+        self.session = Session(self.rules, self.new_state())
+        self._recorded = False
+        self._replay = None
+        self._loading = False
+        self.say("")
+        self.redraw()
+
+    # --- actions every game shares ---------------------------------------------
+
+    def offers(self, action: str) -> bool:
+        """Whether this game has the action at all (the help lists only those)."""
+        if action in ("auto", "speed"):
+            return self.HAS_AUTO or self.replaying is not None
+        if action == "choose_deal":
+            return self.game.USES_DECK
+        if action == "options":
+            return self.HAS_OPTIONS
+        return True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only the keys that apply now are shown in the footer and run."""
+        if not self.offers(action):
+            return False
+        if self._loading and action in ("auto", "speed", "hint", "undo", "redo", "restart"):
+            return None  # shown, not yet to be used: the replay is being worked out
+        if action == "speed":
+            return self._auto is not None
+        if action in ("auto", "hint"):
+            return not self.session.is_over
+        if action == "undo":
+            return self.session.can_undo
+        if action == "redo":
+            return self.session.can_redo
+        return True
+
+    def action_undo(self) -> None:
+        if self.session.undo():
+            self.stop_auto()
+            self.say("")
+            self.redraw()
+
+    def action_redo(self) -> None:
+        if self.session.redo():
+            self.say("")
+            self.redraw()
+
+    def action_restart(self) -> None:
+        if self.replaying:
+            self.stop_auto()
+            self.session.restart()
+            self.redraw()
+            self.say(f"Replay of {self.replaying}, from the start: U steps forward.")
+            return
+        self.start(self.deck)
+        self.say("The same deal, from the start.")
+
+    def action_new_game(self) -> None:
+        self.start(decks.random_deck() if self.game.USES_DECK else None)
+
+    def action_choose_deal(self) -> None:
+        from solitaire_tui.ui.deal_dialog import DealDialog
+
+        def chosen(deck: decks.Deck | None) -> None:
+            if deck is not None:
+                self.start(deck)
+
+        self.app.push_screen(DealDialog(ranks_only=self.game.RANKS_ONLY), chosen)
+
+    def show_hint(self, move: M | None) -> None:
+        if move is None:
+            self.say("No move to suggest.")
+        else:
+            self.say(f"Hint: {self.describe(move)}.")
+
+    def action_hint(self) -> None:
+        self._ask_hint("hint")
+
+    def _ask_hint(self, purpose: str) -> None:
+        """The hint for the position now, shown ("hint") or played ("auto"); a slow
+        hint arrives later, and only if the position is still the same by then."""
+        state = self.session.state
+        if not self.SLOW_HINTS:
+            self._hinted(state, self.hint(state), {purpose})
+            return
+        self._wanted = (self._wanted if self._thinking is state else set()) | {purpose}
+        if self._thinking is not state:
+            self._thinking = state
+            if purpose == "hint":
+                self.say("Thinking…")
+            self.think(state, partial(self.hint, state),
+                       lambda move: self._hinted(state, move, self._wanted),
+                       partial(self._failed, state), group="hint")
+
+    def _failed(self, state: S, error: Exception) -> None:
+        if state is self._thinking:
+            self._thinking = None
+            self.stop_auto()
+            self.say(f"No hint: {error}", error=True)
+
+    def _hinted(self, state: S, move: M | None, purposes: set[str]) -> None:
+        if self.SLOW_HINTS:
+            if state is not self._thinking:
+                return  # asked again meanwhile
+            self._thinking = None
+        if state is not self.session.state:
+            return  # the position changed while the hint was worked out
+        self.thought(state)
+        if "hint" in purposes:
+            self.show_hint(move)
+        if "auto" in purposes and self._auto is not None and (
+                move is None or not self.play(move)):
+            self.stop_auto()
+
+    def action_auto(self) -> None:
+        if self._auto is not None:
+            self.stop_auto()
+            self.say("Auto play stopped.")
+        elif not self.session.is_over:
+            self._auto = self.set_interval(AUTO_DELAYS[self.auto_speed], self._auto_step)
+            self.say(f"Auto play: a move every {AUTO_DELAYS[self.auto_speed]:g} s; a stops it,"
+                     " + and - change the speed.")
+        self.refresh_bindings()
+
+    def stop_auto(self) -> None:
+        if self._auto is not None:
+            self._auto.stop()
+            self._auto = None
+            self.refresh_bindings()
+
+    def _auto_step(self) -> None:
+        if self.replaying and self.session.redo():
+            self.redraw()
+            return
+        if self._thinking is None:
+            self._ask_hint("auto")
+
+    def action_speed(self, change: int) -> None:
+        self.auto_speed = max(0, min(len(AUTO_DELAYS) - 1, self.auto_speed + change))
+
+    def watch_auto_speed(self, speed: int) -> None:
+        if self._auto is not None:
+            self._auto.stop()
+            self._auto = self.set_interval(AUTO_DELAYS[speed], self._auto_step)
+        self.say(f"Auto speed: a move every {AUTO_DELAYS[speed]:g} s.")
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.help_page()))
+
+    def help_page(self) -> str:
+        """The game's rules and the keys it has, with what is being played now."""
+        bindings = [binding for binding in type(self).BINDINGS
+                    if isinstance(binding, Binding) and self.offers(binding.action.split("(")[0])]
+        return (f"**Playing now:** {self.game.title}, {self.variant}"
+                + (f", {self.deck.label}" if self.deck is not None else "")
+                + ".\n\n" + self.game.rules_page()
+                + "\n\n## Keys\n\n" + keys_table(bindings)
+                + f"\n\nThe mouse works too: {self.MOUSE_HELP}.")
+
+    def action_stats(self) -> None:
+        self.stop_auto()
+        self.post_message(OpenStats(self.game.key, self.game.panel_options(self.options)))
+
+    def action_menu(self) -> None:
+        self.stop_auto()
+        self.dismiss()
+
+    def action_options(self) -> None:
+        """Games with options override this to let the player choose them; it is
+        called at the start when the game was opened without options."""
+
+    def change_options(self, options: Any) -> None:
+        """New options mean a new game on the same deal."""
+        self.options = options
+        self.start(self.deck)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."

@@ -1,0 +1,241 @@
+"""A screen that runs one background job from a form and shows what it reports.
+
+The statistics panel and the zero-strike search share this life cycle: the form is
+read (a wrong field is said, with a bell), the job starts in a Textual thread
+worker, the form is locked while it plays, each snapshot the job hands over comes
+back as a ``Reported`` message and is drawn (a newer one waiting replaces an older
+one, so a busy screen skips frames rather than falls behind), and cancel (the
+worker's), the end of the job or leaving the screen frees the form. Each screen
+fills in what it asks and what it draws; keys never wait for the job, so they stay
+live while the kernels use every core.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, ClassVar, Generic
+
+from rich.text import Text
+from textual import on
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Button, Input, ProgressBar, Static
+from textual.worker import Worker, get_current_worker
+
+from rules.errors import RulesError
+from solitaire_tui.stats import runs
+from solitaire_tui.stats.runner import Job, Phase, S
+from solitaire_tui.ui.help import HelpScreen, keys_table
+
+TICK_SECONDS = 0.15  # how often a clock on the screen moves while a job plays
+
+
+@dataclass
+class Reported(Message):
+    """A job's newest snapshot, from its worker."""
+
+    job: Job[Any]
+    snapshot: Any
+
+    def can_replace(self, message: Message) -> bool:
+        """A newer snapshot of the same job makes an older one not yet drawn useless."""
+        return isinstance(message, Reported) and message.job is self.job
+
+
+def clock(seconds: float) -> str:
+    whole = round(seconds)
+    return f"{whole // 3600}:{whole // 60 % 60:02}:{whole % 60:02}" if whole >= 60 else (
+        f"{seconds:.1f} s")
+
+
+def live_keys(*own: BindingType) -> list[BindingType]:
+    """A live screen's keys: its own between run and cancel, and help and back, so the
+    footer reads the same way on every such screen."""
+    return [
+        Binding("r", "run", "Run"),
+        Binding("c", "cancel", "Cancel"),
+        *own,
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("escape", "back", "Back", key_display="esc"),
+    ]
+
+
+class LiveScreen(Screen[None], Generic[S]):
+    """The form, run, poll and cancel life cycle; the hooks below are a screen's own.
+
+    The screen's form is the widgets under ``#controls`` with a ``#run`` button and a
+    ``#seed`` input, and it has a ``ProgressBar``, a ``#speed`` line and a ``#summary``.
+    """
+
+    WELCOME: ClassVar[str]  # the first line of the summary
+    HELP: ClassVar[str]  # the help page, before the table of keys
+    TICKS: ClassVar[bool] = False  # shows a clock: redrawn even when the snapshot is not new
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.live: Job[S] | None = None
+        self.shown: S | None = None
+        self._worker: Worker[None] | None = None
+        self._said = ""
+
+    def on_mount(self) -> None:
+        self._say(self.WELCOME)
+        self.query_one("#run", Button).focus()
+        if self.TICKS:
+            self.set_interval(TICK_SECONDS, self._tick)
+
+    def on_unmount(self) -> None:
+        """Leaving the screen stops its job: nothing is left playing unseen."""
+        if self._worker is not None:
+            self._worker.cancel()
+        if self.live is not None:
+            self.live.cancel()
+
+    # --- a screen's own --------------------------------------------------------------
+
+    def _launch(self) -> Job[S]:
+        """The job the form describes; a wrong field raises the reason as a sentence
+        (``RulesError``)."""
+        raise NotImplementedError
+
+    def _keys(self, snap: S) -> object:
+        """What decides which keys apply: the footer is rebuilt only when it changes."""
+        raise NotImplementedError
+
+    def _meter(self, snap: S) -> tuple[int, int]:
+        """The progress bar's part done and its whole."""
+        raise NotImplementedError
+
+    def _speed(self, snap: S) -> str:
+        raise NotImplementedError
+
+    def _summary(self, snap: S) -> str:
+        raise NotImplementedError
+
+    def _show_more(self, snap: S) -> None:
+        """Draw the screen's own figures of a snapshot."""
+
+    def _fields(self) -> Iterable[Widget]:
+        """What is locked while a job plays."""
+        return self.query("#controls > *")
+
+    def _focus_after(self) -> str:
+        """The button focused when the form is freed."""
+        return "#run"
+
+    # --- running ------------------------------------------------------------------
+
+    @property
+    def running(self) -> bool:
+        return self.live is not None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("run", "new_seed"):
+            return not self.running
+        if action == "cancel":
+            return self.running
+        return True
+
+    def action_run(self) -> None:
+        if self.running:
+            return
+        try:
+            job = self._launch()
+        except RulesError as error:
+            self._say(f"{str(error).rstrip('.')}.", error=True)
+            self.app.bell()
+            return
+        self.live = job
+        self._lock_form(True)
+        self._show(job.snapshot)
+        self._worker = self.run_worker(partial(self._work, job), name="job", group="job",
+                                       thread=True, exit_on_error=False)
+
+    def _work(self, job: Job[S]) -> None:
+        """In the worker: the job, its snapshots posted back as they come."""
+        worker = get_current_worker()
+
+        def report(snap: S) -> None:
+            self.post_message(Reported(job, snap))
+
+        report(job.work(report, lambda: worker.is_cancelled))
+
+    @on(Reported)
+    def _reported(self, message: Reported) -> None:
+        if message.job is not self.live:
+            return  # a cancelled job's last words
+        snap: S = message.snapshot
+        self._show(snap)
+        if snap.over:
+            self._ended()
+
+    def _tick(self) -> None:
+        """The clock moves even when the job reports nothing new."""
+        if self.live is not None and self.shown is not None:
+            self._show(self.shown)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_run()
+
+    def action_cancel(self) -> None:
+        if self.live is not None:
+            if self._worker is not None:
+                self._worker.cancel()
+            self._show(self.live.cancel())
+            self._ended()
+
+    def _ended(self) -> None:
+        """Free the form of a finished, failed or cancelled job."""
+        self.live = None
+        self._worker = None
+        self._lock_form(False)
+
+    def _lock_form(self, locked: bool) -> None:
+        for widget in self._fields():
+            widget.disabled = locked
+        if not locked:
+            self.query_one(self._focus_after(), Button).focus()
+        self.refresh_bindings()
+
+    # --- showing a job ----------------------------------------------------------------
+
+    def _show(self, snap: S) -> None:
+        keys_change = self.shown is None or self._keys(snap) != self._keys(self.shown)
+        self.shown = snap
+        bar = self.query_one(ProgressBar)
+        if snap.phase is Phase.LOADING:
+            bar.update(total=None)
+        else:
+            done, whole = self._meter(snap)
+            bar.update(total=whole, progress=done)
+        # A line that never changes size: no layout, which would cost the kernels a core.
+        self.query_one("#speed", Static).update(self._speed(snap), layout=False)
+        self._say(self._summary(snap), error=snap.phase is Phase.FAILED)
+        self._show_more(snap)
+        if keys_change:
+            self.refresh_bindings()
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        summary = self.query_one("#summary", Static)
+        summary.set_class(error, "-error")
+        sentence = text[:1].upper() + text[1:]
+        if sentence != self._said:  # the same line again needs no new layout
+            self._said = sentence
+            summary.update(Text(sentence))
+
+    # --- keys -----------------------------------------------------------------------------
+
+    def action_new_seed(self) -> None:
+        self.query_one("#seed", Input).value = str(runs.random_seed())
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.HELP + keys_table(self.BINDINGS)))
+
+    def action_back(self) -> None:
+        self.action_cancel()
+        self.dismiss()

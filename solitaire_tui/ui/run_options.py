@@ -1,0 +1,64 @@
+"""A game's options for an autoplay run, as one row of small fields.
+
+Each game's home subclasses ``RunOptions`` with its own fields (``Game.run_fields``).
+The fields hold exactly what the game's ``setup`` takes, so a run chosen here, one
+typed on the command line and one reopened from the history are the same thing;
+the rules check the combination when the run starts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Label, Select
+
+
+def pick(choices: list[tuple[str, Any]], value: Any, id: str) -> Select[Any]:
+    """A compact choice among ``choices``, on ``value`` when it is one of them."""
+    known = [choice for _, choice in choices]
+    return Select(choices, value=value if value in known else known[0], allow_blank=False,
+                  compact=True, id=id)
+
+
+def numbers(low: int, high: int) -> list[tuple[str, int]]:
+    return [(str(number), number) for number in range(low, high + 1)]
+
+
+class RunOptions(Horizontal):
+    """The fields for one game; ``value`` is the options as the game's ``setup`` takes
+    them. ``initial`` is what the fields start with."""
+
+    DEFAULT_CSS = """
+    RunOptions { height: auto; width: 100%; }
+    RunOptions > Label { width: auto; margin: 0 1 0 0; color: $text-muted; }
+    RunOptions > Select { width: 16; margin-right: 2; }
+    RunOptions > #players, RunOptions > #n { width: 8; }
+    RunOptions > .seat-level { width: 11; margin-right: 1; }
+    RunOptions > Checkbox { width: auto; margin-right: 1; }
+    """
+
+    def __init__(self, options: Mapping[str, Any], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.initial = dict(options)
+
+    def chosen(self, id: str) -> Any:
+        """What the choice ``#id`` holds."""
+        return self.query_one(f"#{id}", Select).value
+
+    @property
+    def value(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+class NoRunOptions(RunOptions):
+    """A game with nothing to choose: every move is forced."""
+
+    def compose(self) -> ComposeResult:
+        yield Label("No options: every move is forced.")
+
+    @property
+    def value(self) -> dict[str, Any]:
+        return {}

@@ -1,0 +1,171 @@
+"""The command line as a user meets it: output, exit codes and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rules import add_residue, hit_or_miss
+from rules.cards import deal_cards, format_cards
+from rules.play import final_state
+from solitaire_tui import cli
+from solitaire_tui.cli import main
+from solitaire_tui.decks import numbered
+from solitaire_tui.games.registry import GAMES_BY_KEY
+from solitaire_tui.start import Start
+
+DATA = Path(__file__).parents[1] / "data"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as exit_:  # argparse exits on its own errors and --help
+        code = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_deal_prints_the_deck(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "deal", "0")
+    assert code == 0 and out.startswith("KC 10H 9C 10S 3C JS ") and len(out.split()) == 52
+    assert run(capsys, "deal", "0", "--ranks")[1].startswith("13 10 9 10 3 11 ")
+    assert run(capsys, "deal", "0", "--glyphs")[1].startswith("K♣ 10♥ 9♣")
+    assert run(capsys, "deal", "1_000")[1] == format_cards(deal_cards(1000)) + "\n"
+
+
+@pytest.mark.parametrize("bad", ["-1", "x", str(2**64), "1.5"])
+def test_bad_deal_number_is_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], bad: str
+) -> None:
+    code, out, err = run(capsys, "deal", bad)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "a deal number is a whole number" in err
+
+
+def test_play_hit_or_miss_matches_the_rules_module(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "play", "hit-or-miss", "--deal", "5", "--variant", "roll-call",
+                       "--json")
+    assert code == 0
+    data = json.loads(out)
+    options = hit_or_miss.Options(strikes=3)
+    expected = hit_or_miss.result(final_state(hit_or_miss,
+                                              hit_or_miss.new_game(options, deal_cards(5))))
+    assert data["deal"] == 5 and data["game"] == "hit-or-miss"
+    assert data["result"]["won"] == expected.won
+    assert data["result"]["passes"] == expected.passes
+    assert data["result"]["cards_left"] == expected.cards_left
+
+
+def test_play_moves_lists_every_turn(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "play", "hit-or-miss", "--deal", "5", "--moves")
+    lines = out.splitlines()
+    turns = int(lines[-1].split(" cards turned")[0].rsplit(" ", 1)[1])
+    assert code == 0 and len(lines) == turns + 2  # heading, one line a turn, outcome
+    assert lines[1].split() == ["pass", "1", "count", "1", deal_cards(5)[0].glyph,
+                                "hit" if deal_cards(5)[0].rank == 1 else "miss"]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "relay", "--deal", "7", "--players", "3", "--headless"],
+        ["play", "one-handed", "--deal", "7", "--headless"],
+        ["play", "sequence", "--deal", "7", "--strategy", "random", "--headless"],
+        ["play", "add-residue", "--players", "3", "-n", "5", "--seed", "1", "--headless"],
+        ["play", "hit-or-miss", "--deal", "7", "--order", "shuffled", "--variant", "two-strike",
+         "--headless"],
+        ["play", "hit-or-miss", "--deck", format_cards(deal_cards(9), glyphs=True), "--headless"],
+        ["play", "relay", "--deck", " ".join(str(c.rank) for c in deal_cards(9)), "--headless"],
+    ],
+)
+def test_every_game_plays_headless(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 0 and err == ""
+    heading, outcome = out.splitlines()
+    assert heading.startswith(GAMES_BY_KEY[argv[1]].title)
+    assert outcome.startswith(("Won", "Lost", "Unwinnable", "P1", "P2", "P3"))
+
+
+def test_the_same_deal_gives_the_same_game(capsys: pytest.CaptureFixture[str]) -> None:
+    first = run(capsys, "play", "sequence", "--deal", "77", "--strategy", "random", "--json")[1]
+    again = run(capsys, "play", "sequence", "--deal", "77", "--strategy", "random", "--json")[1]
+    assert first == again
+
+
+def test_a_random_deal_is_named_so_it_can_be_replayed(capsys: pytest.CaptureFixture[str]) -> None:
+    data = json.loads(run(capsys, "play", "one-handed", "--json")[1])
+    replay = json.loads(run(capsys, "play", "one-handed", "--deal", str(data["deal"]),
+                            "--json")[1])
+    assert replay == data
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "one-handed", "--deck", "AS 2S ZZ"], "card 3, 'ZZ', is not a card"),
+        (["play", "one-handed", "--deck", "1 2 3"], "needs suits"),
+        (["play", "sequence", "--deck", "AS 2S"], "not a full deck of 52 different cards"),
+        (["play", "hit-or-miss", "--order", "shuffled"], "needs a strike limit"),
+        (["play", "hit-or-miss", "--variant", "bogus"], "unknown variant 'bogus'"),
+        (["play", "relay", "--players", "11"], "expected a whole number 1..10"),
+        (["play", "add-residue", "-n", "0"], "expected a whole number 1..20"),
+        (["play", "add-residue", "--players", "3", "--strategy", "greedy", "--strategy",
+          "random", "--headless"], "once for each of the 3 seats"),
+        (["play", "add-residue", "--deal", "4"], "unrecognized arguments: --deal 4"),
+        (["play", "chess"], "invalid choice: 'chess'"),
+        (["play", "relay", "--deal", "1", "--deck", "AS"], "not allowed with argument --deal"),
+    ],
+)
+def test_bad_input_is_one_plain_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_help_on_every_level(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["--help"], ["deal", "--help"], ["judge", "--help"], ["play", "--help"],
+                 *(["play", game, "--help"] for game in
+                   ("hit-or-miss", "relay", "one-handed", "sequence", "add-residue"))):
+        code, out, _ = run(capsys, *argv)
+        assert code == 0 and "usage:" in out, argv
+
+
+def test_judge_through_the_installed_command() -> None:
+    """The console script itself, on real stdin: what the contest and CI run."""
+    sample = (DATA / "poj2035_sample.in").read_bytes()
+    done = subprocess.run([sys.executable, "-m", "solitaire_tui", "judge"], input=sample,
+                          capture_output=True, check=False)
+    assert done.returncode == 0
+    assert done.stdout == (DATA / "poj2035_sample.out").read_bytes()
+    bad = subprocess.run([sys.executable, "-m", "solitaire_tui", "judge"], input=b"1\n4 1 2\n",
+                         capture_output=True, check=False)
+    assert bad.returncode == 2 and bad.stdout == b""
+    assert bad.stderr == b"solitaire-tui: case 1: 2 card values where 52 are needed" \
+                         b" (some are missing)\n"
+
+
+def test_no_command_opens_the_menu(monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[Start | None] = []
+    monkeypatch.setattr(cli, "_open_app", opened.append)
+    assert cli.main([]) == 0
+    assert opened == [None]
+
+
+def test_play_without_headless_opens_the_game_on_its_deal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    opened: list[Start | None] = []
+    monkeypatch.setattr(cli, "_open_app", opened.append)
+    assert cli.main(["play", "hit-or-miss", "--deal", "12", "--variant", "roll-call"]) == 0
+    assert cli.main(["play", "add-residue", "--players", "3", "-n", "7"]) == 0
+    hit, add = opened
+    assert hit is not None and hit.deck == numbered(12)
+    assert hit.options == hit_or_miss.Options(strikes=3, seed=12)
+    assert add == Start("add-residue", None, add_residue.Options(3, 7))

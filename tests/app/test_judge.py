@@ -1,0 +1,51 @@
+"""The POJ 2035 judge: the published sample byte for byte, and malformed input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from solitaire_tui.judge import Case, JudgeInputError, judge, parse, solve
+
+DATA = Path(__file__).parents[1] / "data"
+ROW_1 = " ".join(str(v) for v in list(range(1, 14)) * 4)
+
+
+def test_published_sample_byte_for_byte() -> None:
+    sample = (DATA / "poj2035_sample.in").read_text()
+    assert judge(sample) == (DATA / "poj2035_sample.out").read_text()
+    assert judge(sample) == "Case 1: 13 13 13 13\nCase 2: unwinnable\n"
+
+
+def test_one_player_and_ten_players() -> None:
+    assert solve(Case(1, tuple(range(1, 14)) * 4)) == [13]
+    assert solve(Case(10, tuple(range(1, 14)) * 4)) == [13] * 10
+
+
+def test_blank_lines_and_windows_line_ends_are_accepted() -> None:
+    assert judge(f"1\r\n\r\n4 {ROW_1}\r\n\n") == "Case 1: 13 13 13 13\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "the input is empty"),
+        ("x\n", "line 1: the number of cases, 'x', is not a whole number"),
+        ("1 2\n", "line 1: expected just the number of cases, found 2 numbers"),
+        ("2\n4 " + ROW_1 + "\n", "promises 2 cases but the input holds 1"),
+        ("1\n4 " + ROW_1 + "\n4 " + ROW_1 + "\n", "line 3: an extra line after the 1 cases"),
+        ("1\n11 " + ROW_1 + "\n", "case 1: the player count 11 is outside 1..10"),
+        ("1\n0 " + ROW_1 + "\n", "case 1: the player count 0 is outside 1..10"),
+        ("1\nfour " + ROW_1 + "\n", "case 1: token 1, the player count, 'four', is not a whole"),
+        ("1\n4 " + ROW_1.replace("7", "x", 1) + "\n", "case 1: token 8, 'x', is not a whole"),
+        ("1\n4 " + ROW_1.replace("13", "14", 1) + "\n", "case 1: token 14, 14, is outside 1..13"),
+        ("1\n4 " + ROW_1.replace("1 ", "0 ", 1) + "\n", "case 1: token 2, 0, is outside 1..13"),
+        ("1\n4 " + ROW_1.rsplit(" ", 1)[0] + "\n", "case 1: 51 card values where 52 are needed"),
+        ("1\n4 " + ROW_1 + " 5\n", "52 are needed \\(token 54, '5', is extra\\)"),
+        ("1\n4 " + ROW_1.replace("2", "-2", 1) + "\n", "token 3, '-2', is not a whole"),
+    ],
+)
+def test_malformed_input_names_the_case_and_token(text: str, message: str) -> None:
+    with pytest.raises(JudgeInputError, match=message):
+        parse(text)

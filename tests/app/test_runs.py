@@ -1,0 +1,212 @@
+"""Runs as the command line and the panel describe them, the background runner, the
+saved history, and replays of a run's games: all without Textual."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules import add_residue, hit_or_miss, one_handed, relay, sequence
+from rules.cards import deal_cards, ranks_only
+from rules.errors import OptionsError
+from rules.play import final_state, moves_of
+from rules.stats import Tally
+from solitaire_tui.games.registry import GAMES_BY_KEY
+from solitaire_tui.stats import runs
+from solitaire_tui.stats.runner import LiveRun, Phase, Snapshot
+from solitaire_tui.store.history import KEPT, Entry, History, thinned
+
+
+def setup(game: str, options: dict[str, Any]) -> runs.Setup:
+    if game not in GAMES_BY_KEY:
+        raise OptionsError(f"there is no game called {game!r}")
+    return GAMES_BY_KEY[game].setup(options)
+
+
+class Running:
+    """A job in a plain thread, as the panel's worker runs it: its reports are kept,
+    and cancel is the worker's flag and the job's own."""
+
+    def __init__(self, job: LiveRun) -> None:
+        self.job = job
+        self.reports: list[Snapshot] = []
+        self._stop = threading.Event()
+        self.thread = threading.Thread(target=job.work, args=(self.reports.append,
+                                                               self._stop.is_set), daemon=True)
+        self.thread.start()
+
+    @property
+    def snapshot(self) -> Snapshot:
+        return self.job.snapshot
+
+    def cancel(self) -> Snapshot:
+        self._stop.set()
+        return self.job.cancel()
+
+
+def finish(run: Running, seconds: float = 120) -> Snapshot:
+    for _ in range(int(seconds / 0.02)):
+        if run.snapshot.over:
+            return run.snapshot
+        time.sleep(0.02)
+    raise AssertionError("the run did not end in time")
+
+
+@pytest.mark.parametrize(("game", "options", "message"), [
+    ("hit-or-miss", {"variant": "often"}, "unknown variant 'often'"),
+    ("hit-or-miss", {"order": "sideways"}, "the pass order is one of same"),
+    ("relay", {"players": 11}, "1..10"),
+    ("relay", {"players": "4"}, "players must be a whole number"),
+    ("sequence", {"strategies": []}, "needs at least one computer player"),
+    ("sequence", {"strategies": ["greedy", "greedy"]}, "name each Sequence Solitaire player"),
+    ("sequence", {"strategies": ["clever"]}, "not 'clever'"),
+    ("add-residue", {"players": 3, "strategies": ["greedy", "random"]},
+     "once for each of the 3 seats, not 2 times"),
+    ("add-residue", {"n": 21}, "n"),
+    ("patience", {}, "no game called 'patience'"),
+])
+def test_options_the_rules_refuse_are_one_sentence(game: str, options: dict[str, Any],
+                                                  message: str) -> None:
+    with pytest.raises(OptionsError, match=message):
+        setup(game, options)
+
+
+def test_a_setup_gives_back_the_options_it_was_given() -> None:
+    given = {"players": 3, "n": 5, "strategies": ["greedy", "random", "random"]}
+    made = setup("add-residue", given)
+    assert made.options == given
+    assert setup("add-residue", made.options).heading == made.heading
+    assert setup("add-residue", {"strategies": ["random"]}).options["strategies"] == [
+        "random", "random"]
+    assert setup("hit-or-miss", {}).options == {"variant": "unlimited", "order": "same"}
+
+
+@pytest.mark.parametrize(("text", "games"), [("1e6", 10**6), ("1_000", 1000), ("2,500", 2500),
+                                             (" 7 ", 7)])
+def test_a_number_of_games_is_read_as_people_write_it(text: str, games: int) -> None:
+    assert runs.parse_games(text) == games
+
+
+@pytest.mark.parametrize("text", ["0", "2.5", "-3", "many", ""])
+def test_a_number_of_games_that_is_not_one_is_refused(text: str) -> None:
+    with pytest.raises(OptionsError, match="a number of games is a whole number"):
+        runs.parse_games(text)
+
+
+def test_a_finished_run_is_the_stats_commands_json() -> None:
+    made = setup("add-residue", {"players": 2, "n": 4, "strategies": ["greedy", "random"]})
+    snap = finish(Running(LiveRun(made, 3, 4000, 1)))
+    assert snap.phase is Phase.FINISHED and snap.done == 4000 and snap.data is not None
+    data = snap.data
+    seats = data["seats"]
+    assert [seat["seat"] for seat in seats] == ["P1 greedy", "P2 random"]
+    for seat, tally in zip(seats, snap.tallies, strict=True):
+        assert seat["wins"] + seat["ties"] + seat["losses"] == 4000
+        assert (seat["wins"], seat["ties"]) == (tally.wins, tally.ties)
+    # The curve ends at the totals.
+    assert snap.curve[-1] == (4000, [tally.wins for tally in snap.tallies])
+
+
+def test_cancel_keeps_a_prefix_of_the_deals_at_once() -> None:
+    run = Running(LiveRun(setup("one-handed", {}), 0, 10**12, 1))
+    while run.snapshot.done == 0:
+        time.sleep(0.01)
+    snap = run.cancel()  # answers from the last snapshot, without waiting for the thread
+    assert snap.phase is Phase.CANCELLED and snap.data is not None
+    assert snap.data["cancelled"] is True and snap.data["games"] == snap.done
+    expected = Tally()
+    for deal in range(snap.done):
+        state = final_state(one_handed, one_handed.new_game(one_handed.Options(),
+                                                            deal_cards(deal)))
+        result = one_handed.result(state)
+        expected.add(deal, result.won, cards_left=result.cards_left)
+    assert (snap.data["wins"], snap.tallies[0].histograms["cards_left"].counts) == (
+        expected.wins, expected.histograms["cards_left"].counts)
+    assert run.job.returned.wait(5)
+    assert run.snapshot is snap  # what the thread did after the cancel is left out
+
+
+def test_a_run_the_engine_refuses_fails_with_its_reason() -> None:
+    snap = finish(Running(LiveRun(setup("one-handed", {}), 0, 10, 999)))
+    assert snap.phase is Phase.FAILED and snap.error.startswith("Workers must be 1..")
+
+
+def test_the_history_keeps_the_newest_runs_and_survives_a_reload(tmp_path: Path) -> None:
+    path = tmp_path / "runs.json"
+    history, notice = History.load(path)
+    assert notice is None and history.entries == []
+    for number in range(KEPT + 3):
+        history.add(Entry({"game": "relay", "seed": number}, "2026-11-21 10:00:00",
+                          [(number, [0])]))
+    again, notice = History.load(path)
+    assert notice is None and len(again.entries) == KEPT
+    assert again.entries[0].data["seed"] == KEPT + 2
+    assert again.entries[0].curve == [(KEPT + 2, [0])]
+
+
+def test_a_damaged_history_is_moved_aside(tmp_path: Path) -> None:
+    path = tmp_path / "runs.json"
+    path.write_text('{"format": 1, "runs": [{"run": 3}]}')
+    history, notice = History.load(path)
+    assert history.entries == [] and notice is not None and "moved to" in notice
+    assert len(list(tmp_path.glob("runs.json.damaged-*"))) == 1
+    history.add(Entry({"game": "relay"}, "now"))
+    assert json.loads(path.read_text())["runs"][0]["run"] == {"game": "relay"}
+
+
+def test_a_long_curve_is_thinned_but_keeps_its_end() -> None:
+    curve = [(done, [done // 3]) for done in range(1, 10_001)]
+    kept = thinned(curve, 100)
+    assert 100 <= len(kept) <= 101 and kept[0] == curve[0] and kept[-1] == curve[-1]
+
+
+def test_saved_figures_come_back_as_the_same_tallies() -> None:
+    made = setup("sequence", {"strategies": ["greedy", "random"]})
+    snap = finish(Running(LiveRun(made, 100, 3000, 1)))
+    assert snap.data is not None
+    data = json.loads(json.dumps(snap.data))  # as the history file holds it
+    assert runs.tallies_of(data, made) == list(snap.tallies)
+    assert runs.labels_of(data, made) == ["greedy", "random"]
+
+
+@pytest.mark.parametrize("game", ["hit-or-miss", "relay", "one-handed", "sequence",
+                                  "add-residue"])
+def test_a_replay_plays_the_game_the_run_counted(game: str) -> None:
+    """The replayed line reaches the end the kernel recorded for that deal: its
+    first wins are wins again, move by move through the plain rules."""
+    options: dict[str, Any] = {"hit-or-miss": {"variant": "roll-call", "order": "shuffled"},
+                               "relay": {"players": 3}, "one-handed": {},
+                               "sequence": {"strategies": ["greedy"]},
+                               "add-residue": {"players": 3, "n": 4,
+                                               "strategies": ["random", "greedy", "random"]},
+                               }[game]
+    made = setup(game, options)
+    snap = finish(Running(LiveRun(made, 0, 3000, 1)))
+    part = len(snap.tallies) - 1
+    deals = snap.tallies[part].first_wins[:3]
+    assert deals
+    for deal in deals:
+        chosen = GAMES_BY_KEY[game].replay(made, part, deal)
+        rules: Any = {"hit-or-miss": hit_or_miss, "relay": relay, "one-handed": one_handed,
+                      "sequence": sequence, "add-residue": add_residue}[game]
+        if game == "add-residue":
+            start = add_residue.new_game(chosen.options.options)
+        elif game == "one-handed":
+            start = one_handed.new_game(one_handed.Options(), chosen.deck.cards)
+        elif game == "sequence":
+            start = sequence.new_game(sequence.Options(), chosen.deck.cards)
+        else:
+            start = rules.new_game(chosen.options, ranks_only(chosen.deck.cards))
+        end = start
+        for _, end in moves_of(rules, start, chosen.choose):  # noqa: B007 - the last
+            pass
+        if game == "add-residue":
+            assert add_residue.result(end).winners == (part,)
+        else:
+            assert rules.result(end).won, deal
+        assert str(deal) in chosen.label

@@ -1,0 +1,375 @@
+"""Add/Residue set up and played by keys and mouse, checked against the rules module."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from rules import add_residue
+from rules.add_residue import Move, Pile, State
+from rules.players import Player
+from rules.players.add_residue import StrongPlayer, player, seated
+from rules.players.add_residue_search import solve
+from solitaire_tui.games.add_residue.screen import AddResidueScreen
+from solitaire_tui.games.add_residue.setup_screen import TableSetup
+from solitaire_tui.games.add_residue.table import Seat, Table
+from solitaire_tui.games.add_residue.widgets import Chips
+from solitaire_tui.screens.menu import MenuScreen
+from solitaire_tui.start import Start
+from tests.pilots import SIZE, settle, text_of
+
+HOT_SEAT = Table((Seat("Ann"), Seat("Ben")), 3)
+AGAINST_GREEDY = Table((Seat("You"), Seat("Bot", "greedy")), 4)
+
+
+@pytest.fixture(autouse=True)
+def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(AddResidueScreen, "COMPUTER_PAUSE", 0.01)
+
+
+def board(app: Any) -> AddResidueScreen:
+    screen = app.screen
+    assert isinstance(screen, AddResidueScreen)
+    return screen
+
+
+
+async def play_by_keys(pilot: Pilot[None], screen: AddResidueScreen, move: Move) -> None:
+    """The keys a person presses for ``move``: the other pile if need be, the number
+    typed, enter."""
+    if screen._cursor[0] is not move.pile:
+        await pilot.press("p")
+    await pilot.press(*str(move.number), "enter")
+
+
+async def until_a_person_moves(pilot: Pilot[None], screen: AddResidueScreen) -> None:
+    for _ in range(2000):
+        state = screen.session.state
+        if screen.session.is_over or screen.table.seats[state.to_move].is_person:
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the computers did not move")
+
+
+def play_out(table: Table, people: Player[State, Move]) -> State:
+    """The end the rules reach when ``people`` chooses for every person's seat and
+    each computer seat plays its level with the screen's seeds."""
+    computers = {seat: player(s.level, seat, table.options) for seat, s in enumerate(table.seats)
+                 if s.level is not None}
+    state = add_residue.new_game(table.options)
+    while not add_residue.is_over(state):
+        chooser = computers.get(state.to_move, people)
+        state = add_residue.apply(state, chooser.choose(state))
+    return state
+
+
+# --- set-up -------------------------------------------------------------------------------
+
+async def test_the_table_is_set_by_keys(make_app: Any) -> None:
+    app = make_app(Start("add-residue"))
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, TableSetup)
+        await pilot.press("right")  # 3 players
+        await pilot.press("tab", "5")  # n
+        await pilot.press("tab", *"Ann", "tab")  # seat 1 stays a person
+        await pilot.press("tab", *"Ben", "tab", "left")  # seat 2: greedy back to person
+        await pilot.press("tab", "tab", "right")  # seat 3 keeps its name, plays random
+        await pilot.press("enter")
+        screen = board(app)
+        assert screen.table == Table((Seat("Ann"), Seat("Ben"), Seat("Cal", "random")), 5)
+        assert screen.session.state == add_residue.new_game(add_residue.Options(3, 5))
+        assert "3 players, n = 5" in text_of(screen, "#title")
+
+
+async def test_the_command_line_prefills_the_set_up_and_the_mouse_changes_it(
+    make_app: Any,
+) -> None:
+    app = make_app(Start("add-residue", options=add_residue.Options(3, 7)))
+    async with app.run_test(size=SIZE) as pilot:
+        setup = app.screen
+        assert isinstance(setup, TableSetup)
+        assert setup.query_one("#n").value == "7"  # type: ignore[attr-defined]
+        assert [setup.query_one(f"#seat-{seat}").display for seat in range(6)] == [
+            True, True, True, False, False, False]
+        await pilot.click("#players", offset=(4, 0))  # 4 players
+        await pilot.click("#kind-3", offset=(4, 0))  # the fourth seat: greedy → random
+        await pilot.click("#start")
+        screen = board(app)
+        assert screen.table == Table((Seat("You"), Seat("Bea", "greedy"),
+                                      Seat("Cal", "greedy"), Seat("Dot", "random")), 7)
+
+
+async def test_a_wrong_table_is_explained_and_esc_goes_back_to_the_menu(make_app: Any) -> None:
+    app = make_app(Start("add-residue"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab", "0", "enter")
+        assert isinstance(app.screen, TableSetup)
+        assert text_of(app.screen, "#error") == "n must be a whole number from 1 to 20, not 0."
+        await pilot.press("backspace", *"12", "tab", *"Bea", "enter")
+        assert isinstance(app.screen, TableSetup)
+        assert "Seats 1 and 2 are both called Bea" in text_of(app.screen, "#error")
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_o_changes_the_table_and_esc_keeps_the_game(make_app: Any) -> None:
+    app = make_app(Start("add-residue", options=HOT_SEAT))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board(app)
+        await play_by_keys(pilot, screen, Move(Pile.ADD, 2))
+        await pilot.press("o")
+        assert isinstance(app.screen, TableSetup)
+        await pilot.press("escape")
+        assert board(app) is screen and len(screen.session.moves) == 1
+        await pilot.press("o", "right", "enter")  # a third seat: a new game
+        assert screen.table.seats[2] == Seat("Cal", "greedy")
+        assert not screen.session.moves
+
+
+# --- play ---------------------------------------------------------------------------------
+
+async def test_a_hot_seat_game_played_by_keys_ends_as_the_rules_say(
+    make_app: Any, records_path: Path,
+) -> None:
+    app = make_app(Start("add-residue", options=HOT_SEAT))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board(app)
+        chooser = player("random", 11, HOT_SEAT.options)
+        while not screen.session.is_over:
+            name = HOT_SEAT.seats[screen.session.state.to_move].name
+            assert f"{name}, your move" in text_of(screen, "#turn")
+            await play_by_keys(pilot, screen, chooser.choose(screen.session.state))
+        end = play_out(HOT_SEAT, player("random", 11, HOT_SEAT.options))
+        assert screen.session.state == end
+        banner = text_of(screen, "#banner")
+        places = [[HOT_SEAT.seats[p].name for p in seats]
+                  for _, seats in add_residue.result(end).ranking()]
+        ann, ben = end.scores
+        if len(places) == 1:
+            assert f"1st Ann and Ben {ann}, each" in banner
+        else:
+            first, second = places[0][0], places[1][0]
+            assert f"1st {first} {max(ann, ben)} · 2nd {second} {min(ann, ben)}" in banner
+        assert "WON" in banner  # a person always wins a game among people
+        assert "2 players, n = 3: played" not in banner  # nobody's record
+        log = text_of(screen, "#log")
+        assert f"{len(end.scores) * 6:>3}. " in log
+    assert not records_path.exists()
+
+
+async def test_the_computer_replies_and_its_game_counts_in_the_records(
+    make_app: Any, records_path: Path,
+) -> None:
+    app = make_app(Start("add-residue", options=AGAINST_GREEDY))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board(app)
+        chooser = player("random", 3, AGAINST_GREEDY.options)
+        while not screen.session.is_over:
+            await play_by_keys(pilot, screen, chooser.choose(screen.session.state))
+            await until_a_person_moves(pilot, screen)
+        end = play_out(AGAINST_GREEDY, player("random", 3, AGAINST_GREEDY.options))
+        assert screen.session.state == end
+        result = add_residue.result(end)
+        won = 0 in result.winners
+        assert ("WON" in text_of(screen, "#banner")) == won
+        assert "Bot: " in text_of(screen, "#log")
+    saved = json.loads(records_path.read_text())
+    record = saved["games"]["add-residue"]["2 players, n = 4"]
+    assert (record["played"], record["won"]) == (1, int(won))
+
+
+async def test_a_spent_number_is_explained_and_not_applied(make_app: Any) -> None:
+    app = make_app(Start("add-residue", options=HOT_SEAT))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board(app)
+        await play_by_keys(pilot, screen, Move(Pile.ADD, 2))
+        await play_by_keys(pilot, screen, Move(Pile.ADD, 1))
+        before = screen.session.state
+        await pilot.press("2", "enter")  # Ann's 2 is spent from her add pile
+        assert screen.session.state == before
+        message = text_of(screen, "#message")
+        assert "no 2 left" in message and "add pile" in message
+        await pilot.press("0")
+        assert "from 1 to 3" in text_of(screen, "#message")
+
+
+async def test_arrows_step_over_spent_numbers_and_two_digits_make_one_number(
+    make_app: Any,
+) -> None:
+    app = make_app(Start("add-residue", options=Table((Seat("Ann"), Seat("Ben")), 13)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board(app)
+        await pilot.press("1", "2")
+        assert screen._cursor == (Pile.ADD, 12)
+        await pilot.press("enter")  # Ann: add 12
+        await pilot.press("down", "1", "3", "enter")  # Ben: mod 13, m = 12
+        assert screen.session.state.scores == (0, 12)
+        await pilot.press("up", "1", "1", "right")  # Ann's 12 is spent: 11 → 13
+        assert screen._cursor == (Pile.ADD, 13)
+        await pilot.press("left")
+        assert screen._cursor == (Pile.ADD, 11)
+
+
+async def test_undo_hands_the_turn_back_to_the_person_and_redo_replays(
+    make_app: Any,
+) -> None:
+    table = Table((Seat("You"), Seat("Bot", "greedy"), Seat("Max", "greedy")), 3)
+    app = make_app(Start("add-residue", options=table))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board(app)
+        assert screen.check_action("undo", ()) is False
+        seen = [screen.session.state]
+        for move in (Move(Pile.ADD, 3), Move(Pile.MOD, 2)):
+            await play_by_keys(pilot, screen, move)
+            await until_a_person_moves(pilot, screen)
+            seen.append(screen.session.state)
+        assert [state.turn for state in seen] == [0, 3, 6]
+        await pilot.press("u")
+        assert screen.session.state == seen[1]
+        await pilot.pause(0.1)  # the computers wait while the person thinks again
+        assert screen.session.state == seen[1]
+        await pilot.press("u")
+        assert screen.session.state == seen[0]
+        await pilot.press("U")
+        assert screen.session.state == seen[1]
+        await pilot.press("U")
+        assert screen.session.state == seen[2]
+        await pilot.press("u", "1", "enter")  # a new move after undo drops the redo
+        await until_a_person_moves(pilot, screen)
+        assert not screen.session.can_redo
+        assert screen.session.moves[3] == Move(Pile.MOD, 1)
+
+
+async def test_undo_never_goes_back_to_a_computers_first_move(make_app: Any) -> None:
+    table = Table((Seat("Bot", "greedy"), Seat("You")), 2)
+    app = make_app(Start("add-residue", options=table))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board(app)
+        await until_a_person_moves(pilot, screen)
+        assert screen.session.state.turn == 1
+        await pilot.press("u")
+        assert screen.session.state.turn == 1
+
+
+async def test_a_click_on_a_chip_of_the_player_to_move_plays_it(make_app: Any) -> None:
+    app = make_app(Start("add-residue", options=HOT_SEAT))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board(app)
+        ben = screen.query_one("#seat-1 Chips.add", Chips)
+        await pilot.click(ben, offset=(5, 0))
+        assert not screen.session.moves
+        assert "It is Ann's move" in text_of(screen, "#message")
+        ann = screen.query_one("#seat-0 Chips.mod", Chips)
+        x = next(x for x in range(ann.size.width) if ann.number_at(x) == 3)
+        await pilot.click(ann, offset=(x, 0))
+        assert screen.session.moves == [Move(Pile.MOD, 3)]
+
+
+async def test_the_hint_is_the_perfect_move_where_the_game_is_solved(make_app: Any) -> None:
+    app = make_app(Start("add-residue", options=HOT_SEAT))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board(app)
+        await play_by_keys(pilot, screen, Move(Pile.ADD, 3))
+        best = solve(HOT_SEAT.options, screen.session.state).best_moves
+        await pilot.press("h")
+        await settle(app, pilot)
+        assert f"Hint: {best[0]} " in text_of(screen, "#message")
+        await pilot.press("enter")
+        assert screen.session.moves[-1] == best[0]
+
+
+async def test_the_hint_is_the_strong_players_beyond_the_solved_sizes(make_app: Any) -> None:
+    table = Table((Seat("Ann"), Seat("Ben")), 13)
+    app = make_app(Start("add-residue", options=table))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board(app)
+        await pilot.press("h")
+        await settle(app, pilot)
+        move = StrongPlayer(screen.seed).choose(screen.session.state)
+        assert f"Hint: {move} " in text_of(screen, "#message")
+        await pilot.press("enter")
+        assert screen.session.moves == [move]
+
+
+async def test_strong_and_perfect_computers_reply_from_a_thread(make_app: Any) -> None:
+    table = Table((Seat("You"), Seat("Sam", "strong"), Seat("Pat", "perfect")), 3)
+    app = make_app(Start("add-residue", options=table))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board(app)
+        people = player("random", 5, table.options)
+        while not screen.session.is_over:
+            await play_by_keys(pilot, screen, people.choose(screen.session.state))
+            await until_a_person_moves(pilot, screen)
+        computers = seated([None, "strong", "perfect"], screen.seed, table.options)
+        state = add_residue.new_game(table.options)
+        for move in screen.session.moves:
+            if state.to_move:
+                assert move == computers[state.to_move].choose(state)
+            state = add_residue.apply(state, move)
+
+
+async def test_six_players_with_twenty_numbers_fit_80_by_24(make_app: Any) -> None:
+    names = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
+    table = Table(tuple(Seat(name) for name in names), 20)
+    app = make_app(Start("add-residue", options=table))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = board(app)
+        await pilot.pause()
+        assert not screen.has_class("-tall")
+        for chips in screen.query(Chips):
+            region = chips.region
+            assert region.right <= 80 and region.bottom <= 24 - 4
+            assert chips.number_at(region.width - 2) == 20
+        assert "m = 0" in text_of(screen, "#turn")
+
+
+async def test_equal_top_scores_share_first_place(make_app: Any) -> None:
+    app = make_app(Start("add-residue", options=Table((Seat("Ann"), Seat("Ben")), 1)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board(app)
+        await pilot.press("enter", "enter", "enter", "enter")  # add 1, add 1, mod 1, mod 1
+        assert screen.session.is_over
+        assert add_residue.result(screen.session.state).ranking() == ((0, (0, 1)),)
+        assert "1st Ann and Ben 0, each" in text_of(screen, "#banner")
+        assert "Ann and Ben share the win" in text_of(screen, "#turn")
+
+
+async def test_the_computer_waits_while_the_rules_are_open(
+    make_app: Any, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Long enough for the help to open first even on a loaded machine.
+    monkeypatch.setattr(AddResidueScreen, "COMPUTER_PAUSE", 1.5)
+    app = make_app(Start("add-residue", options=AGAINST_GREEDY))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board(app)
+        await pilot.press("enter", "question_mark")
+        await pilot.pause(2.0)
+        assert screen.session.state.turn == 1  # the computer's turn, not yet played
+        await pilot.press("escape")
+        await until_a_person_moves(pilot, screen)
+        assert screen.session.state.turn == 2
+
+
+async def test_a_new_table_with_smaller_piles_starts_afresh(make_app: Any) -> None:
+    app = make_app(Start("add-residue", options=Table((Seat("Ann"), Seat("Ben")), 13)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board(app)
+        await pilot.press("1", "3", "o", "tab", "3", "enter")
+        assert screen.table.n == 3
+        await pilot.press("enter")
+        assert screen.session.moves == [Move(Pile.ADD, 3)]  # the nearest number left to 13
+        await pilot.press("n")
+        assert not screen.session.moves and "same table" in text_of(screen, "#message")
+
+
+async def test_names_are_shown_as_typed_never_as_markup(make_app: Any) -> None:
+    app = make_app(Start("add-residue", options=Table((Seat("[red]"), Seat("Bo")), 3)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board(app)
+        await pilot.click("#seat-1 Chips.add", offset=(5, 0))
+        assert "It is [red]'s move" in text_of(screen, "#message")
+        assert "[red], your move" in text_of(screen, "#turn")

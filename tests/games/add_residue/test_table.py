@@ -1,0 +1,51 @@
+"""The Add/Residue table: seats, names and n, refused in one sentence when wrong."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import add_residue
+from rules.errors import OptionsError
+from solitaire_tui.games.add_residue.table import Seat, Table, default_table, make_table, parse_n
+
+
+def test_the_default_table_is_you_against_greedy_computers() -> None:
+    table = default_table(add_residue.Options(3, 7))
+    assert table == Table((Seat("You"), Seat("Bea", "greedy"), Seat("Cal", "greedy")), 7)
+    assert table.options == add_residue.Options(3, 7)
+    assert table.people == (0,)
+    assert not table.all_people
+    assert table.variant == "3 players, n = 7"
+    assert default_table().options == add_residue.Options()
+
+
+def test_a_form_becomes_a_table_with_names_trimmed() -> None:
+    table = make_table([(" Ann ", None), ("Ben", None)], " 5 ")
+    assert table == Table((Seat("Ann"), Seat("Ben")), 5)
+    assert table.all_people
+    assert Seat("Ben", "random").label == "Ben (random)"
+
+
+@pytest.mark.parametrize(("seats", "n", "message"), [
+    ([("Ann", None), ("", None)], "13", "Seat 2 needs a name"),
+    ([("Ann", None), ("ann", "greedy")], "13", "Seats 1 and 2 are both called ann"),
+    ([("Ann", None), ("Bartholomew", None)], "13", "at most 10 characters"),
+    ([("Ann", "greedy"), ("Ben", "random")], "13", "At least one seat must be played by a"),
+    ([("Ann", None), ("Ben", "clever")], "13", "greedy, random, strong, perfect, not 'clever'"),
+    ([("Ann", None)], "13", "2..6 players, not 1"),
+    ([("Ann", None), ("Ben", None)], "21", "n must be a whole number from 1 to 20, not 21"),
+    ([("Ann", None), ("Ben", None)], "", "n must be a whole number from 1 to 20"),
+])
+def test_a_wrong_table_is_refused_in_one_sentence(
+    seats: list[tuple[str, str | None]], n: str, message: str,
+) -> None:
+    with pytest.raises(OptionsError, match=message) as error:
+        make_table(seats, n)
+    assert not str(error.value).endswith(".")  # the set-up adds the full stop
+
+
+def test_n_is_a_whole_number_in_the_rules_range() -> None:
+    assert parse_n("20") == 20
+    for text in ("0", "-1", "1.5", "x"):
+        with pytest.raises(OptionsError):
+            parse_n(text)

@@ -1,0 +1,156 @@
+"""Hit or Miss played by keys, checked against the rules module."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from rules import hit_or_miss
+from rules.cards import Card
+from rules.hit_or_miss import Call, Options, PassOrder
+from rules.play import final_state, moves_of
+from solitaire_tui.decks import Deck, numbered
+from solitaire_tui.games.hit_or_miss.screen import PLAY_KEYS, HitOrMissScreen
+from solitaire_tui.start import Start
+from solitaire_tui.ui.options_dialog import OptionsDialog
+from tests.pilots import SIZE, text_of, walk_back_and_forth
+
+# Short games keep the tests quick: with one strike allowed, the second pass of
+# each of these deals has no hit.
+DEAL = 1146  # 94 cards turned, 10 of them hits
+ONE_STRIKE = Options(1, seed=DEAL)
+SHUFFLED_DEAL = 767  # 96 cards turned, the second pass shuffled
+IN_ORDER = Deck(tuple(Card(rank) for rank in range(1, 14)), None)  # won in one pass
+
+
+def expected_end(deck: Deck, options: Options) -> hit_or_miss.State:
+    return final_state(hit_or_miss, hit_or_miss.new_game(options, deck.cards))
+
+
+
+async def play_out(pilot: Pilot[None], screen: HitOrMissScreen, most: int = 10_000) -> int:
+    """Make the calls the rules call for, by their keys, to the end or ``most`` of them;
+    the number of keys pressed."""
+    presses = 0
+    while not screen.session.is_over and presses < most:
+        (call,) = hit_or_miss.legal_moves(screen.session.state)
+        await pilot.press(PLAY_KEYS[call])
+        presses += 1
+    await pilot.pause()
+    return presses
+
+
+async def test_a_whole_deal_played_by_keys_ends_as_the_rules_say(
+    make_app: Any, records_path: Path
+) -> None:
+    app = make_app(Start("hit-or-miss", numbered(DEAL), ONE_STRIKE))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, HitOrMissScreen)
+        presses = await play_out(pilot, screen)
+        end = expected_end(numbered(DEAL), ONE_STRIKE)
+        assert screen.session.state == end
+        assert presses == end.turns
+        banner = text_of(screen, "#banner")
+        assert "GAME OVER" in banner
+        assert "1 strikes in a row" in banner
+        assert f"{end.cards_left} cards left after {end.passes} passes" in banner
+        assert f"passes {end.passes}" in text_of(screen, "#status")
+    saved = json.loads(records_path.read_text())
+    record = saved["games"]["hit-or-miss"]["strikes=1, same order"]
+    assert (record["played"], record["won"]) == (1, 0)
+
+
+async def test_a_won_game_says_so_and_counts_the_win(make_app: Any, records_path: Path) -> None:
+    app = make_app(Start("hit-or-miss", IN_ORDER, Options()))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, HitOrMissScreen)
+        assert await play_out(pilot, screen) == 13
+        assert screen.session.state == expected_end(IN_ORDER, Options())
+        banner = text_of(screen, "#banner")
+        assert "WON" in banner
+        assert "Every card matched in 1 passes, 0 strikes, 13 cards turned" in banner
+    saved = json.loads(records_path.read_text())
+    assert saved["games"]["hit-or-miss"]["unlimited, same order"]["won"] == 1
+
+
+async def test_a_wrong_call_is_explained_and_not_applied(make_app: Any) -> None:
+    app = make_app(Start("hit-or-miss", numbered(DEAL), ONE_STRIKE))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, HitOrMissScreen)
+        state = screen.session.state
+        assert state.top is not None
+        (right,) = hit_or_miss.legal_moves(state)
+        wrong = Call.MISS if right is Call.HIT else Call.HIT
+        await pilot.press(PLAY_KEYS[wrong])
+        message = text_of(screen, "#message")
+        assert state.top.glyph in message
+        assert f"it is a {right.value}" in message.lower()
+        assert screen.session.state == state
+        assert not screen.session.moves
+        await pilot.press("h")
+        assert f"{right.value} ({PLAY_KEYS[right]})" in text_of(screen, "#message")
+
+
+async def test_undo_and_redo_walk_the_same_states(make_app: Any) -> None:
+    app = make_app(Start("hit-or-miss", numbered(DEAL), ONE_STRIKE))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, HitOrMissScreen)
+        seen = [screen.session.state]
+        for _ in range(12):
+            await play_out(pilot, screen, 1)
+            seen.append(screen.session.state)
+        assert seen[-1].discards, "the moves undone include a hit"
+        await walk_back_and_forth(pilot, screen, seen)
+
+
+async def test_the_variant_is_chosen_by_keys_when_the_game_opens(make_app: Any) -> None:
+    app = make_app(Start("hit-or-miss", numbered(SHUFFLED_DEAL)))
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = app.screen
+        assert isinstance(dialog, OptionsDialog)
+        await pilot.press("tab", "tab", "down", "down", "enter")  # shuffled, unlimited
+        assert app.screen is dialog, "shuffled needs a strike limit"
+        assert "needs a strike limit" in str(dialog.query_one("#error").render())
+        await pilot.press("shift+tab", "shift+tab", "up", "tab", "1", "enter")  # strikes=N, N = 1
+        screen = app.screen
+        assert isinstance(screen, HitOrMissScreen)
+        chosen = Options(1, PassOrder.SHUFFLED, seed=SHUFFLED_DEAL)  # seeded by the deal
+        assert screen.options == chosen
+        assert screen.variant == "strikes=1, shuffled order"
+        assert "strikes=1, shuffled order" in text_of(screen, "#title")
+        await play_out(pilot, screen, 53)  # into the second pass, after the shuffle
+        start = hit_or_miss.new_game(chosen, numbered(SHUFFLED_DEAL).cards)
+        assert screen.session.state == list(moves_of(hit_or_miss, start))[52][1]
+
+
+async def test_new_options_start_the_deal_again_and_esc_keeps_the_game(make_app: Any) -> None:
+    app = make_app(Start("hit-or-miss", numbered(DEAL), ONE_STRIKE))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, HitOrMissScreen)
+        await pilot.press(PLAY_KEYS[hit_or_miss.correct_call(screen.session.state)])
+        await pilot.press("o", "escape")
+        assert screen.options == ONE_STRIKE
+        assert len(screen.session.moves) == 1
+        await pilot.press("o", "down", "down", "tab", "tab", "down", "enter")
+        assert screen.options == Options(3, PassOrder.REVERSED, seed=DEAL)
+        assert screen.variant == "roll-call, reversed order"
+        assert not screen.session.moves
+
+
+async def test_buttons_play_by_mouse(make_app: Any) -> None:
+    app = make_app(Start("hit-or-miss", numbered(DEAL), ONE_STRIKE))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, HitOrMissScreen)
+        (call,) = hit_or_miss.legal_moves(screen.session.state)
+        buttons = list(screen.query("MoveButtons Button"))
+        await pilot.click(buttons[list(PLAY_KEYS).index(call)])
+        assert screen.session.moves == [call]

@@ -1,0 +1,150 @@
+"""The zero-strike search screen as a person uses it: open it from Hit or Miss, run a
+search by keys, cancel one, play the game found.
+
+What the screen shows must be what the search itself yields for the same seed and
+budget, and the deck it shows must play as a zero-strike game of the passes shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from rules import hit_or_miss
+from rules import zero_strike as zs
+from rules.cards import parse_deck
+from rules.fast import zero_strike as fast
+from solitaire_tui.app import SolitaireApp
+from solitaire_tui.decks import numbered
+from solitaire_tui.games.hit_or_miss.screen import HitOrMissScreen
+from solitaire_tui.games.hit_or_miss.zero_strike_screen import ZeroStrikeScreen, parse_budget
+from solitaire_tui.start import Start
+from solitaire_tui.stats.runner import Phase
+from tests.pilots import SIZE, auto_play_to_end, text_of, until
+
+SEED = 7
+BUDGET = 1_000_000  # draws: from seed 7, a 6-pass game, found after 1,152,768 (the pass
+# back under way when the budget runs out is finished)
+ROLL_CALL = Start("hit-or-miss", numbered(5), hit_or_miss.Options(3))
+
+
+async def open_search(pilot: Pilot[None], app: SolitaireApp) -> ZeroStrikeScreen:
+    """From the Hit or Miss screen, by its key."""
+    assert isinstance(app.screen, HitOrMissScreen)
+    await pilot.press("z")
+    screen = app.screen
+    assert isinstance(screen, ZeroStrikeScreen)
+    return screen
+
+
+async def search(pilot: Pilot[None], screen: ZeroStrikeScreen, budget: str) -> None:
+    screen.query_one("#seed", Input).value = str(SEED)
+    screen.query_one("#budget", Input).value = budget
+    await pilot.pause()
+    await pilot.press("r")
+
+
+def best_of(screen: ZeroStrikeScreen) -> zs.Found:
+    best = screen.best
+    assert best is not None
+    return best
+
+
+def shown_game(screen: ZeroStrikeScreen) -> tuple[int, str]:
+    """The passes and the deck as the screen words them."""
+    words = text_of(screen, "#best").split()
+    return int(words[words.index("passes,") - 1]), text_of(screen, "#deck")
+
+
+async def test_a_search_by_keys_shows_a_zero_strike_game_and_plays_it(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    app = make_app(ROLL_CALL)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_search(pilot, app)
+        await search(pilot, screen, "1_000_000")
+        await until(pilot, lambda: not screen.running)
+        assert screen.shown is not None and screen.shown.phase is Phase.FINISHED
+        assert screen.shown.nodes >= BUDGET
+        assert "Finished: " in text_of(screen, "#summary")
+        passes, deck = shown_game(screen)
+        assert zs.passes_if_zero_strike(parse_deck(deck)) == passes
+        best = best_of(screen)
+        assert (passes, parse_deck(deck)) == (best.passes, best.deck)
+        assert best == list(fast.search(SEED, BUDGET))[-1]  # what the search itself gives
+
+        await pilot.press("p")
+        game = app.screen
+        assert isinstance(game, HitOrMissScreen)
+        assert game.deck is not None and game.deck.cards == best.deck
+        assert game.options == zs.ZERO_STRIKE
+        assert game.replaying == f"a {passes}-pass zero-strike game"
+        await auto_play_to_end(pilot, game)  # auto play steps through the game …
+        end = game.session.state
+        assert hit_or_miss.result(end).won and end.strikes == 0 and end.passes == passes
+        assert "WON" in text_of(game, "#banner")
+        assert app.records.games == {}  # … which counts toward no record
+        await pilot.press("escape")  # back to the search, its game still shown
+        assert app.screen is screen and screen.best == best
+
+
+async def test_cancel_keeps_the_longest_game_so_far(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    app = make_app(ROLL_CALL)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_search(pilot, app)
+        await search(pilot, screen, "1e9")
+        live = screen.live
+        assert live is not None
+        await until(pilot, lambda: screen.best is not None)
+        await pilot.press("c")
+        assert not screen.running
+        assert screen.shown is not None and screen.shown.phase is Phase.CANCELLED
+        assert "Cancelled after" in text_of(screen, "#summary")
+        best = best_of(screen)
+        assert live.returned.wait(10)  # it stops after the pass back under way …
+        await pilot.pause(2 * 0.15)
+        assert screen.best == best  # … and what it made after the cancel is left out
+        assert shown_game(screen)[0] == best.passes
+        assert best == list(fast.search(SEED, best.nodes))[-1]
+
+
+async def test_a_wrong_field_is_one_sentence_and_searches_nothing(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    app = make_app(ROLL_CALL)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_search(pilot, app)
+        await search(pilot, screen, "2.5")
+        assert not screen.running
+        assert text_of(screen, "#summary") == (
+            "The budget is a whole number of draws such as 100000000, 100_000_000 or 1e8,"
+            " not '2.5'.")
+        screen.query_one("#seed", Input).value = str(2**64)
+        await pilot.press("r")
+        assert not screen.running
+        assert "A seed is a whole number from 0 to" in text_of(screen, "#summary")
+        assert not app.screen.query("#deck").first().render()  # no game to play
+        assert not screen.check_action("play", ())
+
+
+async def test_esc_leaves_and_cancels_a_search_under_way(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    app = make_app(ROLL_CALL)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_search(pilot, app)
+        assert screen.query_one("#seed", Input).value == str(SEED)
+        assert parse_budget(screen.query_one("#budget", Input).value) == 100_000_000
+        await pilot.press("r")  # the default search: a minute or two
+        live = screen.live
+        assert live is not None
+        await until(pilot, lambda: live.snapshot.phase is Phase.PLAYING)
+        await pilot.press("escape")
+        assert isinstance(app.screen, HitOrMissScreen)
+        assert live.snapshot.phase is Phase.CANCELLED
+        assert live.returned.wait(10)
+
+
+def test_a_budget_is_typed_as_a_number_of_games_is() -> None:
+    assert parse_budget("1e8") == parse_budget("100_000_000") == parse_budget("100,000,000")
+    assert parse_budget(" 200000 ") == 200_000

@@ -1,0 +1,93 @@
+"""One-Handed Solitaire played by keys, checked against the rules module."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from rules import one_handed
+from rules.one_handed import Move
+from rules.play import final_state
+from solitaire_tui.decks import numbered
+from solitaire_tui.games.one_handed.screen import PLAY_KEYS, OneHandedScreen
+from solitaire_tui.start import Start
+from tests.pilots import SIZE, auto_play_to_end, walk_back_and_forth
+
+DEAL = 7
+
+
+def expected_end(deal: int) -> one_handed.State:
+    start = one_handed.new_game(one_handed.Options(), numbered(deal).cards)
+    return final_state(one_handed, start)
+
+
+async def test_a_whole_deal_played_by_keys_ends_as_the_rules_say(
+    make_app: Any, records_path: Path
+) -> None:
+    app = make_app(Start("one-handed", numbered(DEAL)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, OneHandedScreen)
+        presses = 0
+        while not screen.session.is_over:
+            (move,) = one_handed.legal_moves(screen.session.state)
+            await pilot.press(PLAY_KEYS[move])
+            presses += 1
+        await pilot.pause()
+        end = expected_end(DEAL)
+        assert screen.session.state == end
+        assert presses == end.moves
+        banner = str(screen.query_one("#banner").render())
+        assert ("WON" in banner) == (not end.hand)
+        assert f"{len(end.hand)} card" in banner or not end.hand
+    saved = json.loads(records_path.read_text())
+    assert saved["games"]["one-handed"]["standard"]["played"] == 1
+
+
+async def test_a_wrong_step_is_explained_and_not_applied(make_app: Any) -> None:
+    app = make_app(Start("one-handed", numbered(DEAL)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, OneHandedScreen)
+        await pilot.press("f")  # nothing in hand: the only step is to draw
+        message = str(screen.query_one("#message").render())
+        assert "draw" in message.lower()
+        assert screen.session.state == screen.session.start
+        assert not screen.session.moves
+
+
+async def test_undo_and_redo_walk_the_same_states(make_app: Any) -> None:
+    app = make_app(Start("one-handed", numbered(DEAL)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, OneHandedScreen)
+        seen = [screen.session.state]
+        for _ in range(12):
+            (move,) = one_handed.legal_moves(screen.session.state)
+            await pilot.press(PLAY_KEYS[move])
+            seen.append(screen.session.state)
+        await walk_back_and_forth(pilot, screen, seen)
+        await pilot.press("u", "u", "d")  # a new move after undo drops the redo
+        assert not screen.session.can_redo
+
+
+async def test_auto_play_finishes_the_deal(make_app: Any) -> None:
+    app = make_app(Start("one-handed", numbered(DEAL)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, OneHandedScreen)
+        await auto_play_to_end(pilot, screen)
+        assert screen.session.state == expected_end(DEAL)
+
+
+async def test_buttons_play_by_mouse(make_app: Any) -> None:
+    app = make_app(Start("one-handed", numbered(DEAL)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, OneHandedScreen)
+        await pilot.click("MoveButtons Button", offset=(2, 0))  # the first: middle two
+        assert "draw" in str(screen.query_one("#message").render()).lower()
+        buttons = list(screen.query("MoveButtons Button"))
+        await pilot.click(buttons[2])
+        assert screen.session.moves == [Move.DRAW]

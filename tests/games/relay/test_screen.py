@@ -1,0 +1,142 @@
+"""Hit or Miss relay stepped by keys, checked against the rules module and the judge."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from rules import relay
+from rules.cards import Card
+from rules.play import final_state
+from rules.relay import Options
+from solitaire_tui.decks import Deck, numbered
+from solitaire_tui.games.relay.screen import RelayScreen
+from solitaire_tui.judge import judge
+from solitaire_tui.start import Start
+from solitaire_tui.ui.options_dialog import OptionsDialog
+from tests.pilots import SIZE, auto_play_to_end, text_of, walk_back_and_forth
+
+DEAL = 865  # four players: 13 cards discarded, then unwinnable after 180 rounds
+FOUR = Options(4)
+IN_ORDER = Deck(tuple(Card(rank) for rank in range(1, 14)), None)  # every card hits
+
+
+def expected_end(deck: Deck, options: Options) -> relay.State:
+    return final_state(relay, relay.new_game(options, deck.cards))
+
+
+
+async def step_out(pilot: Pilot[None], screen: RelayScreen) -> int:
+    presses = 0
+    while not screen.session.is_over:
+        await pilot.press("space")
+        presses += 1
+    await pilot.pause()
+    return presses
+
+
+async def test_a_whole_deal_stepped_by_keys_ends_as_the_rules_and_the_judge_say(
+    make_app: Any, records_path: Path
+) -> None:
+    app = make_app(Start("relay", numbered(DEAL), FOUR))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, RelayScreen)
+        presses = await step_out(pilot, screen)
+        end = expected_end(numbered(DEAL), FOUR)
+        assert screen.session.state == end
+        assert presses == end.rounds
+        banner = text_of(screen, "#banner")
+        contest = f"4 {' '.join(str(card.rank) for card in numbered(DEAL).cards)}"
+        assert judge(f"1\n{contest}\n").strip() == "Case 1: unwinnable"
+        assert "GAME OVER  Case 1: unwinnable — no player hit for" in banner
+        assert f"discarded {len(end.discards)}" in text_of(screen, "#status")
+    saved = json.loads(records_path.read_text())
+    record = saved["games"]["relay"]["4 players"]
+    assert (record["played"], record["won"]) == (1, 0)
+
+
+async def test_a_won_relay_answers_as_the_contest_does(make_app: Any, records_path: Path) -> None:
+    app = make_app(Start("relay", IN_ORDER, FOUR))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, RelayScreen)
+        await step_out(pilot, screen)
+        assert screen.session.state == expected_end(IN_ORDER, FOUR)
+        banner = text_of(screen, "#banner")
+        assert "WON  Case 1: 13 13 13 13 — the last player discarded every card" in banner
+    saved = json.loads(records_path.read_text())
+    assert saved["games"]["relay"]["4 players"]["won"] == 1
+
+
+async def test_ten_players_fit_at_80_by_24_to_the_end_of_an_auto_run(make_app: Any) -> None:
+    app = make_app(Start("relay", IN_ORDER, Options(10)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, RelayScreen)
+        await auto_play_to_end(pilot, screen)
+        assert screen.session.state == expected_end(IN_ORDER, Options(10))
+        rows = screen.query_one("#players").region
+        assert rows.height == 11  # the headings and a row per player, none cut off
+        assert rows.bottom <= screen.query_one("#banner").region.y
+        assert "Case 1: 13 13 13 13 13 13 13 13 13 13" in text_of(screen, "#banner")
+
+
+async def test_undo_and_redo_walk_the_same_states(make_app: Any) -> None:
+    app = make_app(Start("relay", numbered(DEAL), FOUR))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, RelayScreen)
+        seen = [screen.session.state]
+        for _ in range(12):
+            await pilot.press("space")
+            seen.append(screen.session.state)
+        assert seen[-1].rounds == 12
+        await walk_back_and_forth(pilot, screen, seen)
+
+
+async def test_the_players_are_chosen_by_keys(make_app: Any) -> None:
+    app = make_app(Start("relay", numbered(DEAL)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()  # the choices point at the one made only after a refresh
+        dialog = app.screen
+        assert isinstance(dialog, OptionsDialog), "opened without options, the relay asks"
+        await pilot.press("right", "right", "enter")
+        screen = app.screen
+        assert isinstance(screen, RelayScreen)
+        assert screen.options == Options(6)
+        assert screen.session.state == relay.new_game(Options(6), numbered(DEAL).cards)
+        assert "6 players" in text_of(screen, "#title")
+        assert screen.query_one("#players").region.height == 7  # the headings and six rows
+        await pilot.press("space", "o", "left", "left", "left", "left", "left", "enter")
+        assert screen.options == Options(1)  # the contest's solo game
+        assert not screen.session.moves
+        assert screen.variant == "1 player"
+
+
+async def test_the_step_button_plays_a_round_by_mouse(make_app: Any) -> None:
+    app = make_app(Start("relay", numbered(DEAL), FOUR))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, RelayScreen)
+        await pilot.click("MoveButtons Button")
+        assert screen.session.moves == [relay.ROUND]
+        await pilot.press("h")
+        assert "step a round (space)" in text_of(screen, "#message")
+
+
+async def test_the_players_are_chosen_by_mouse(make_app: Any) -> None:
+    app = make_app(Start("relay", numbered(DEAL), FOUR))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, RelayScreen)
+        await pilot.press("o")
+        dialog = app.screen
+        assert isinstance(dialog, OptionsDialog)
+        await pilot.click(list(dialog.query("RadioButton"))[2])  # three players
+        await pilot.click("#buttons Button")  # Play
+        assert app.screen is screen
+        assert screen.options == Options(3)

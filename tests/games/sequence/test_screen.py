@@ -1,0 +1,283 @@
+"""Sequence Solitaire played by keys and by mouse, checked against the rules module."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from rules import sequence
+from rules.fast.sequence_solver import solve
+from rules.play import final_state
+from rules.players.sequence import player
+from rules.sequence import Move, ToFinal, ToStorage
+from solitaire_tui.decks import numbered
+from solitaire_tui.games.sequence import screen as sequence_screen
+from solitaire_tui.games.sequence.moves import keys_for
+from solitaire_tui.games.sequence.screen import SequenceScreen
+from solitaire_tui.games.sequence.widgets import StoragePile, StorageTable
+from solitaire_tui.start import Start
+from solitaire_tui.widgets.cards import CardView
+from tests.pilots import SIZE, auto_play_to_end, settle, text_of, walk_back_and_forth
+
+GREEDY = player("greedy", 0)
+LOST, WON = 3, 11  # deals the greedy player loses (24 cards home) and wins
+HAND_CHOICE = (3, 5)  # deal 3, move 5: the hand card fits two final piles
+STORAGE_CHOICE = (5, 39)  # deal 5, move 39: a storage top fits two final piles
+
+
+@pytest.fixture(autouse=True)
+def patient_peek(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solver's clock is the machine's: a loaded test machine gets more time, so the
+    verdicts shown are the solver's, not the clock's."""
+    monkeypatch.setattr(sequence_screen, "PEEK_SECONDS", 120.0)
+
+
+def message(screen: SequenceScreen) -> str:
+    return str(screen.query_one("#message").render())
+
+
+async def opened(pilot: Pilot[None]) -> SequenceScreen:
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, SequenceScreen)
+    return screen
+
+
+async def play_greedy(pilot: Pilot[None], screen: SequenceScreen, moves: int) -> None:
+    """Play the greedy player's next ``moves`` moves by keys, each one checked."""
+    for _ in range(moves):
+        move = GREEDY.choose(screen.session.state)
+        await pilot.press(*keys_for(screen.session.state, move))
+        assert screen.session.moves[-1] == move
+
+
+def fits(screen: SequenceScreen, move: Move) -> tuple[int, ...]:
+    state = screen.session.state
+    assert isinstance(move, ToFinal)
+    card = state.hand if move.source is None else state.storage[move.source][-1]
+    assert card is not None
+    return sequence.fitting_piles(state, card)
+
+
+async def test_a_whole_deal_played_by_keys_ends_as_the_rules_say(
+    make_app: Any, records_path: Path
+) -> None:
+    end = final_state(sequence, sequence.new_game(sequence.Options(), numbered(LOST).cards),
+                      GREEDY.choose)
+    app = make_app(Start("sequence", numbered(LOST)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        await play_greedy(pilot, screen, end.moves)
+        await pilot.pause()
+        assert screen.session.is_over
+        assert screen.session.state == end
+        banner = str(screen.query_one("#banner").render())
+        assert "GAME OVER" in banner
+        assert f"no move left, with {end.final_cards} of 52 cards" in banner.lower()
+        assert f"final {end.final_cards}/52" in str(screen.query_one("#status").render())
+        assert not screen.check_action("hand_to_final", ())
+    saved = json.loads(records_path.read_text())["games"]["sequence"]["standard"]
+    assert (saved["played"], saved["won"]) == (1, 0)
+
+
+async def test_the_screen_asks_which_final_pile_when_several_fit(make_app: Any) -> None:
+    deal, at = HAND_CHOICE
+    app = make_app(Start("sequence", numbered(deal)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        await play_greedy(pilot, screen, at)
+        before = screen.session.state
+        move = GREEDY.choose(before)
+        assert isinstance(move, ToFinal) and move.source is None
+        assert len(fits(screen, move)) > 1
+        await pilot.press("f")
+        assert "Which final pile? 1–4, esc cancels" in message(screen)
+        assert screen.query_one("#hand CardView", CardView).has_class("-chosen")
+        await pilot.press("escape")  # cancels the question, stays on the game
+        assert app.screen is screen
+        assert screen.session.state == before
+        assert "Which" not in message(screen)
+        assert not screen.query_one("#hand CardView", CardView).has_class("-chosen")
+        await pilot.press("f", str(move.pile + 1))
+        assert screen.session.moves[-1] == move
+
+
+async def test_a_storage_card_that_fits_several_piles_asks_too(make_app: Any) -> None:
+    deal, at = STORAGE_CHOICE
+    app = make_app(Start("sequence", numbered(deal)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        await play_greedy(pilot, screen, at)
+        move = GREEDY.choose(screen.session.state)
+        assert isinstance(move, ToFinal) and move.source is not None
+        assert len(fits(screen, move)) > 1
+        await pilot.press("s")
+        assert "From which storage pile?" in message(screen)
+        await pilot.press(str(move.source + 1))
+        assert "Which final pile?" in message(screen)
+        assert screen.query_one(f"#storage-{move.source + 1}").has_class("-chosen")
+        await pilot.press(str(move.pile + 1))
+        assert screen.session.moves[-1] == move
+
+
+async def test_an_illegal_move_is_explained_and_not_applied(make_app: Any) -> None:
+    deal, at = HAND_CHOICE
+    app = make_app(Start("sequence", numbered(deal)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        await play_greedy(pilot, screen, at)
+        before = screen.session.state
+        wrong = next(pile for pile in range(4)
+                     if pile not in fits(screen, GREEDY.choose(before)))
+        await pilot.press("f", str(wrong + 1))
+        assert f"final pile {wrong + 1} takes a" in message(screen).lower()
+        assert screen.query_one("#message").has_class("-error")
+        assert screen.session.state == before
+        assert len(screen.session.moves) == at
+
+
+async def test_a_card_that_fits_nowhere_is_explained(make_app: Any) -> None:
+    app = make_app(Start("sequence", numbered(LOST)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("1", "1")  # 4♦, then Q♠ on top of it, on storage pile 1
+        state = screen.session.state
+        assert state.storage[0] and state.hand is not None
+        assert not sequence.fitting_piles(state, state.storage[0][-1])
+        await pilot.press("s", "1")
+        assert "fits no final pile" in message(screen)
+        await pilot.press("s", "2")
+        assert "storage pile 2 is empty" in message(screen).lower()
+        assert screen.session.state == state
+
+
+async def test_undo_and_redo_walk_the_same_states(make_app: Any) -> None:
+    app = make_app(Start("sequence", numbered(LOST)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        seen = [screen.session.state]
+        for _ in range(12):
+            await play_greedy(pilot, screen, 1)
+            seen.append(screen.session.state)
+        await walk_back_and_forth(pilot, screen, seen)
+        await pilot.press("u", "u", "4")  # a new move after undo drops the redo
+        assert screen.session.moves[-1] == ToStorage(3)
+        assert not screen.session.can_redo
+
+
+async def test_the_hint_is_the_fair_players_move(make_app: Any) -> None:
+    app = make_app(Start("sequence", numbered(LOST)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        await play_greedy(pilot, screen, 6)
+        state = screen.session.state
+        await pilot.press("h")
+        await settle(app, pilot)
+        move = player("fair", LOST).choose(state)
+        assert message(screen) == f"Hint: {screen.describe(move)}."
+
+
+async def test_hint_and_auto_play_follow_the_quick_helper_to_the_end(
+    make_app: Any, records_path: Path
+) -> None:
+    start = sequence.new_game(sequence.Options(), numbered(WON).cards)
+    quick = player("quick", WON)
+    app = make_app(Start("sequence", numbered(WON)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("p")  # fair → quick
+        assert "Helper for hints and auto play: quick" in message(screen)
+        await pilot.press("h")
+        await settle(app, pilot)
+        assert message(screen) == f"Hint: {screen.describe(quick.choose(start))}."
+        await auto_play_to_end(pilot, screen)
+        end = final_state(sequence, start, quick.choose)
+        assert screen.session.state == end
+    saved = json.loads(records_path.read_text())["games"]["sequence"]["standard"]
+    assert (saved["played"], saved["won"]) == (1, int(sequence.is_won(end)))
+
+
+async def test_peek_follows_the_solvers_line_to_a_win_that_is_not_recorded(
+    make_app: Any, records_path: Path
+) -> None:
+    start = sequence.new_game(sequence.Options(), numbered(LOST).cards)
+    app = make_app(Start("sequence", numbered(LOST)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("p", "p")  # fair → quick → peek
+        assert "looks at the hidden cards" in message(screen)
+        await settle(app, pilot)
+        peek = text_of(screen, "#peek")
+        assert "Peek (it looks at the hidden cards)" in peek
+        solution = solve(start)
+        assert solution.verdict == "won"  # the greedy player loses this deal; it can be won
+        assert f"still winnable: the solver wins in {len(solution.moves)} more moves" in peek
+        await auto_play_to_end(pilot, screen)
+        assert sequence.is_won(screen.session.state)
+        assert "You peeked: it counts toward no record" in text_of(screen, "#banner")
+    assert not records_path.exists()
+
+
+async def test_peek_says_when_a_position_is_lost(make_app: Any) -> None:
+    app = make_app(Start("sequence", numbered(LOST)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        await play_greedy(pilot, screen, 45)  # of its 56 moves: past saving
+        assert solve(screen.session.state).verdict == "lost"
+        await pilot.press("p", "p")
+        await settle(app, pilot)
+        assert "lost: no line wins from here" in text_of(screen, "#peek")
+
+
+async def test_mouse_picks_a_card_then_where_it_goes(make_app: Any) -> None:
+    app = make_app(Start("sequence", numbered(LOST)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        await pilot.click("#final-1")  # a target before a card
+        assert "choose a card first" in message(screen).lower()
+        await pilot.click("#hand")
+        assert screen.query_one("#hand CardView").has_class("-chosen")
+        await pilot.click("#storage-2")
+        assert screen.session.moves == [ToStorage(1)]
+        assert not screen.query_one("#hand CardView").has_class("-chosen")
+
+        await pilot.click("#storage-2")  # the 4♦ fits final pile 4 alone
+        assert screen.query_one("#storage-2").has_class("-chosen")
+        await pilot.click("#storage-1")  # storage to storage is no move
+        assert "only to a final pile" in message(screen)
+        await pilot.click("#final-1")  # the rules explain a wrong pile
+        assert "final pile 1 takes a" in message(screen).lower()
+        assert len(screen.session.moves) == 1
+        await pilot.click("#final-4")
+        assert screen.session.moves[-1] == ToFinal(1, 3)
+        assert not screen.query_one("#storage-2").has_class("-chosen")
+
+        await pilot.click("#hand")
+        await pilot.press("escape")  # lets the card go, stays on the game
+        assert app.screen is screen
+        assert not screen.query_one("#hand CardView").has_class("-chosen")
+
+
+async def test_a_long_storage_pile_wraps_and_is_framed_when_there_is_room(
+    make_app: Any
+) -> None:
+    app = make_app(Start("sequence", numbered(LOST)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened(pilot)
+        await pilot.press(*"1" * 15)
+        cards = screen.session.state.storage[0]
+        assert len(cards) == 15
+        table = screen.query_one(StorageTable)
+        pile = screen.query_one("#storage-1", StoragePile)
+        assert not table.has_class("-tall")
+        assert pile.region.height == 2  # one line of cards, wrapped once
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert table.has_class("-tall")
+        assert pile.region.height == 6  # two rows of framed cards
+        drawn = str(pile.render())
+        assert all(card.glyph in drawn for card in cards)

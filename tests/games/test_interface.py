@@ -1,0 +1,82 @@
+"""Every registered game provides the whole interface the shared services ask through
+(``solitaire_tui.games.game.Game``), and what it gives back fits together: a new game
+that leaves a piece out, or gives one that the others cannot use, fails here."""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+
+import pytest
+
+from solitaire_tui.cli import GROUPS, build_parser
+from solitaire_tui.commands.arguments import Parser
+from solitaire_tui.decks import numbered
+from solitaire_tui.games.game import Game
+from solitaire_tui.games.registry import GAMES, GAMES_BY_KEY
+from solitaire_tui.replay import Replay
+from solitaire_tui.stats.runs import Setup
+from solitaire_tui.store.records import Records
+from solitaire_tui.ui.game_screen import GameScreen
+from solitaire_tui.ui.run_options import RunOptions
+
+
+def test_the_registry_lists_each_game_once_by_a_key_of_its_own() -> None:
+    keys = [game.key for game in GAMES]
+    assert len(set(keys)) == len(keys) == len(GAMES_BY_KEY)
+    assert len({game.title for game in GAMES}) == len(GAMES)
+    for game in GAMES:
+        assert isinstance(game, Game) and not inspect.isabstract(type(game))
+        assert game.key and game.title and game.blurb
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.key)
+def test_a_game_gives_a_screen_and_a_rules_page(game: Game) -> None:
+    screen = game.screen()
+    assert issubclass(screen, GameScreen)
+    page = game.rules_page()
+    assert page.startswith("## ") and game.title in page.splitlines()[0]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.key)
+def test_a_games_options_read_back_from_the_command_line(game: Game) -> None:
+    """``play`` and ``stats`` take the game's options, and their defaults make a run."""
+    for batch in (False, True):
+        parser = Parser(prog="test")
+        game.add_options(parser, batch=batch)
+        args = parser.parse_args([])
+        if batch:
+            assert isinstance(game.setup(game.run_options(args)), Setup)
+    args = build_parser().parse_args(["play", game.key, "--headless"])
+    assert args.game == game.key
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.key)
+def test_a_run_gives_back_its_options_and_replays_its_games(game: Game) -> None:
+    setup = game.setup({})
+    assert setup.game == game.key and callable(setup.make_kernel)
+    assert game.setup(setup.options).options == setup.options  # the history reopens it
+    assert isinstance(game.run_fields(setup.options), RunOptions)
+    replay = game.replay(setup, 0, 17)
+    assert isinstance(replay, Replay) and replay.game == game.key and "17" in replay.label
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.key)
+def test_the_panel_opens_on_the_options_a_screen_plays(game: Game) -> None:
+    """What ``t`` sends from a game screen is a run the game accepts."""
+    parser = Parser(prog="test")
+    game.add_options(parser, batch=False)
+    parser.add_argument("--seed", type=int, default=None)
+    deck = numbered(5) if game.USES_DECK else None
+    screen = game.screen()(game, Records(None), deck, game.screen_options(
+        parser.parse_args([]), deck))
+    assert isinstance(game.setup(game.panel_options(screen.options)), Setup)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.key)
+def test_a_games_own_commands_fit_the_command_line(game: Game) -> None:
+    for command in game.commands():
+        assert command.group in GROUPS and command.name and callable(command.run)
+        command.arguments(argparse.ArgumentParser())
+    for case in game.bench():
+        assert case.name and callable(case.kernel) and callable(case.pure)

@@ -1,0 +1,53 @@
+"""What the screen tests share: reading a widget's text, and the undo/redo walk."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from textual.pilot import Pilot
+
+SIZE = (100, 32)  # the terminal the screen tests play in
+
+
+def text_of(screen: Any, selector: str) -> str:
+    return str(screen.query_one(selector).render())
+
+
+async def walk_back_and_forth(pilot: Pilot[None], screen: Any, seen: list[Any]) -> None:
+    """Undo from the last of ``seen`` to the first, then redo to the last, checking
+    that every step lands on exactly the state that was there before."""
+    for state in reversed(seen[:-1]):
+        await pilot.press("u")
+        assert screen.session.state == state
+    for state in seen[1:]:
+        await pilot.press("U")
+        assert screen.session.state == state
+
+
+async def auto_play_to_end(pilot: Pilot[None], screen: Any, seconds: float = 20.0) -> None:
+    """Start auto play at full speed and wait, up to ``seconds``, for the game to end."""
+    await pilot.press("a", *["plus"] * 6)
+    for _ in range(int(seconds / 0.02)):
+        if screen.session.is_over:
+            break
+        await pilot.pause(0.02)
+    await pilot.pause()
+
+
+async def settle(app: Any, pilot: Pilot[None]) -> None:
+    """Wait for the screen's thread workers (a slow hint, a computer's search) and for
+    what they hand back to the screen."""
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def until(pilot: Pilot[None], done: Callable[[], bool], seconds: float = 120) -> None:
+    """Let the app run until ``done()``; a compiled engine may need compiling first on
+    a fresh machine, hence the long default."""
+    for _ in range(int(seconds / 0.05)):
+        if done():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the screen did not get there in time")

@@ -1,0 +1,103 @@
+"""The batch runner: chunks, workers, progress and cancel, on the Hit or Miss kernel
+(the other kernels use the same runner)."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from rules import hit_or_miss as hm
+from rules.errors import OptionsError
+from rules.fast import batch
+from rules.fast import hit_or_miss as fast
+from rules.stats import Tally
+
+ROLL_CALL = hm.Options(3)
+
+
+def kernel(options: hm.Options = ROLL_CALL) -> batch.Kernel:
+    return batch.Kernel(
+        lambda start, count: fast.deal_results(start, count, options),
+        (batch.Reading("", lambda r: r[:, 0] != 0,
+                       lambda r: {"cards_left": r[:, 1], "passes": r[:, 2]}),),
+        len(fast.FIELDS),
+    )
+
+
+def expected_tally(seed: int, games: int, options: hm.Options = ROLL_CALL) -> Tally:
+    """The same deals folded one game at a time: what any chunking must give."""
+    tally = Tally()
+    for offset, row in enumerate(fast.deal_results(seed, games, options)):
+        tally.add(seed + offset, bool(row[0]), cards_left=int(row[1]), passes=int(row[2]))
+    return tally
+
+
+def test_a_run_equals_the_games_one_by_one() -> None:
+    state = batch.run(kernel(), 500, 20_000)
+    assert state.finished and not state.cancelled and state.done == 20_000
+    assert state.tallies == [expected_tally(500, 20_000)]
+
+
+def test_results_do_not_depend_on_the_worker_count() -> None:
+    one = batch.run(kernel(hm.Options()), 7, 30_000, workers=1)
+    every = batch.run(kernel(hm.Options()), 7, 30_000, workers=batch.available_workers())
+    assert one.tallies == every.tallies
+    assert one.tallies[0].wins > 0
+
+
+def test_progress_is_reported_chunk_by_chunk() -> None:
+    seen: list[int] = []
+    batch.run(kernel(), 0, 50_000, on_progress=lambda state: seen.append(state.done))
+    assert seen == sorted(seen) and seen[-1] == 50_000 and len(seen) > 1
+
+
+def test_cancel_stops_soon_and_keeps_the_partial_totals() -> None:
+    cancel = threading.Event()
+
+    def progress(state: batch.Run) -> None:
+        if state.done >= 20_000:
+            cancel.set()
+
+    state = batch.run(kernel(), 100, 10**12, on_progress=progress, stop=cancel.is_set)
+    assert state.cancelled and 20_000 <= state.done < 10**12
+    assert state.tallies == [expected_tally(100, state.done)]
+
+
+def test_cancel_from_another_thread_lands_within_a_chunk() -> None:
+    """A run in a worker thread (as the app does) stops within 0.2 s of the cancel."""
+    cancel = threading.Event()
+    result: list[batch.Run] = []
+    worker = threading.Thread(
+        target=lambda: result.append(batch.run(kernel(), 0, 10**12, stop=cancel.is_set)))
+    worker.start()
+    time.sleep(1.0)
+    asked = time.perf_counter()
+    cancel.set()
+    worker.join(timeout=5)
+    waited = time.perf_counter() - asked
+    assert result and result[0].cancelled and result[0].done > 0
+    # Generous bound for a shared machine; the chunk target is 0.1 s.
+    assert waited < 1.0, waited
+
+
+def test_first_wins_are_the_lowest_winning_deal_numbers() -> None:
+    state = batch.run(kernel(hm.Options()), 0, 5000)
+    won = np.flatnonzero(fast.deal_results(0, 5000, hm.Options())[:, 0])
+    assert state.tallies[0].first_wins == won[:1000].tolist()
+
+
+@pytest.mark.parametrize(("seed", "games", "message"), [
+    (0, 0, "1 or more"),
+    (2**64 - 10, 11, "run past the last deal number"),
+])
+def test_bad_ranges_are_refused(seed: int, games: int, message: str) -> None:
+    with pytest.raises(OptionsError, match=message):
+        batch.run(kernel(), seed, games)
+
+
+def test_too_many_workers_are_refused() -> None:
+    with pytest.raises(OptionsError, match="workers must be"):
+        batch.run(kernel(), 0, 10, workers=batch.available_workers() + 1)

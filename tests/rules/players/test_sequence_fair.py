@@ -1,0 +1,111 @@
+"""The fair Sequence player: the wrapper plays as the batch kernel does, never looks at
+the order of the deck, makes only legal moves, and makes the plain ones."""
+
+from __future__ import annotations
+
+from itertools import chain, islice
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules import sequence as sq
+from rules.cards import deal_cards
+from rules.errors import IllegalMove
+from rules.fast import sequence_fair as fast
+from rules.play import final_state, moves_of
+from rules.players.sequence_fair import FairPlayer
+from tests.decks import ranks
+
+SAMPLES = 8  # few sampled orders keep the tests quick; the code paths are the same
+DEALS = 200
+PLAIN_SAMPLES = 64  # enough that a plain choice is plain to the sampling too
+
+
+def wrapper_row(deal: int, samples: int) -> tuple[int, ...]:
+    player = FairPlayer(deal, samples=samples)
+    state = sq.new_game(sq.Options(), deal_cards(deal))
+    result = sq.result(final_state(sq, state, player.choose))
+    return (result.won, result.final_cards, result.moves)
+
+
+@pytest.mark.parametrize(("samples", "deals"), [(0, DEALS), (SAMPLES, DEALS // 3)])
+def test_the_wrapper_plays_the_batch_kernels_games(samples: int, deals: int) -> None:
+    kernel = fast.deal_results(0, deals, samples)
+    assert fast.FIELDS == ("won", "final_cards", "moves")
+    for deal in range(deals):
+        assert tuple(int(v) for v in kernel[deal]) == wrapper_row(deal, samples), deal
+    assert kernel[:, 0].any()  # some wins, so whole games are compared too
+
+
+def test_results_do_not_depend_on_how_the_deals_are_split() -> None:
+    whole = fast.deal_results(500, 40, SAMPLES)
+    parts = np.concatenate([fast.deal_results(500, 13, SAMPLES),
+                            fast.deal_results(513, 27, SAMPLES)])
+    assert (whole == parts).all()
+
+
+@settings(max_examples=40, deadline=None)
+@given(deal=st.integers(0, 2**64 - 1), played=st.integers(0, 45), data=st.data())
+def test_the_move_depends_on_the_unseen_ranks_not_their_order(deal: int, played: int,
+                                                             data: st.DataObject) -> None:
+    quick = FairPlayer(deal, "quick")
+    state = sq.new_game(sq.Options(), deal_cards(deal))
+    for _, later in islice(moves_of(sq, state, quick.choose), played):
+        state = later
+    shuffled = data.draw(st.permutations(state.deck))
+    other = sq.State(state.options, state.finals, state.storage, state.hand,
+                     tuple(shuffled), state.moves)
+    for player in (quick, FairPlayer(deal, samples=SAMPLES)):
+        if not sq.is_over(state):
+            assert player.choose(state) == player.choose(other)
+
+
+@pytest.mark.parametrize("level", ["quick", "fair"])
+def test_only_legal_moves_and_every_game_ends(level: str) -> None:
+    for deal in range(5):
+        player = FairPlayer(deal, level, samples=None if level == "quick" else SAMPLES)
+        state = sq.new_game(sq.Options(), deal_cards(deal))
+        while not sq.is_over(state):
+            move = player.choose(state)
+            assert move in sq.legal_moves(state)
+            state = sq.apply(state, move)
+        assert state.moves <= 2 * sq.PILES * sq.PILE_SIZE
+        with pytest.raises(IllegalMove):
+            player.choose(state)
+
+
+def position(storage: list[list[int]], hand: int,
+             finals: tuple[int, ...] = (0, 0, 0, 0)) -> sq.State:
+    """A hand-built position, final pile p holding its first finals[p] ranks, the
+    rest of the pack in the deck."""
+    built = [[sq.rank_needed(p, j) or 0 for j in range(n)] for p, n in enumerate(finals)]
+    deck = [r for r in range(1, 14) for _ in range(4)]
+    for rank in [*chain(*built, *storage), hand]:
+        deck.remove(rank)
+    return sq.State(sq.Options(), tuple(ranks(*pile) for pile in built),
+                    tuple(ranks(*pile) for pile in storage), ranks(hand)[0], ranks(*deck))
+
+
+@pytest.mark.parametrize("level", ["quick", "fair"])
+def test_plain_choices(level: str) -> None:
+    player = FairPlayer(7, level, samples=None if level == "quick" else PLAIN_SAMPLES)
+    # The hand ace fits final pile 1 and nothing else wants it.
+    assert player.choose(position([[], [], [], []], 1)) == sq.ToFinal(None, 0)
+    # A storage top that fits goes before the hand card.
+    assert player.choose(position([[9], [2], [], []], 1)) == sq.ToFinal(1, 1)
+    # A king joins the king, not the pile whose 5 final pile 1 wants soon.
+    king = position([[13], [5], [12], [11]], 13, finals=(2, 0, 0, 0))
+    assert player.choose(king) == sq.ToStorage(0)
+
+
+def test_the_rule_of_thumb_covers_a_card_with_the_one_wanted_just_before_it() -> None:
+    # Final pile 2 takes 8 right after 6: the 6 goes on the 8, to come off first.
+    assert FairPlayer(0, "quick").choose(position([[13], [8], [], []], 6, (0, 1, 0, 0))
+                                         ) == sq.ToStorage(1)
+
+
+def test_an_unknown_level_is_refused_by_name() -> None:
+    with pytest.raises(Exception, match="quick, fair, not 'clever'"):
+        FairPlayer(0, "clever")

@@ -1,0 +1,186 @@
+"""The Sequence Solitaire solver: its verdicts against a plain exhaustive search, its
+winning lines against the rules, its batch against its single solves."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules import sequence as sq
+from rules.cards import Card, below, deal_cards
+from rules.fast import sequence_solver as solver
+from rules.players.sequence_solver import Peek, SolverPlayer
+from tests.decks import ranks
+
+PILE_ORDER = tuple(Card(sq.rank_needed(pile, j) or 0) for pile in range(4) for j in range(13))
+EXHAUSTIVE = 10**7  # nodes: more than any endgame here needs, so no verdict is unknown
+
+
+def winnable(state: sq.State, memo: dict[object, bool]) -> bool:
+    """The plain truth: try every legal move, remembering positions up to the order
+    of the storage piles."""
+    if sq.is_won(state):
+        return True
+    key = (state.hand, state.deck, tuple(map(len, state.finals)), tuple(sorted(state.storage)))
+    if key not in memo:
+        memo[key] = any(winnable(sq.apply(state, move), memo)
+                        for move in sq.legal_moves(state))
+    return memo[key]
+
+
+def endgame(deck: tuple[Card, ...], seed: int, left: int) -> sq.State:
+    """Play ``deck`` until ``left`` cards are still to turn: a seeded player that
+    mostly plays to final piles, so games get far and some can still be won."""
+    state = sq.new_game(sq.Options(), deck)
+    while len(state.deck) > left and not sq.is_over(state):
+        moves = sq.legal_moves(state)
+        finals = [move for move in moves if isinstance(move, sq.ToFinal)]
+        seed, roll = below(seed, 10)
+        choices = finals if finals and roll < 8 else moves
+        seed, index = below(seed, len(choices))
+        state = sq.apply(state, choices[index])
+    return state
+
+
+def replays_to_a_win(state: sq.State, moves: tuple[sq.Move, ...]) -> bool:
+    for move in moves:
+        state = sq.apply(state, move)
+    return sq.is_won(state)
+
+
+def agrees_with_exhaustive(state: sq.State) -> str:
+    solution = solver.solve(state, max_nodes=EXHAUSTIVE)
+    truth = winnable(state, {})
+    assert solution.verdict == ("won" if truth else "lost")
+    assert not truth or replays_to_a_win(state, solution.moves)
+    return solution.verdict
+
+
+def test_the_solver_agrees_with_exhaustive_search_on_numbered_endgames() -> None:
+    verdicts = [agrees_with_exhaustive(endgame(deal_cards(deal), deal, left))
+                for deal in range(24) for left in (0, 2, 4)]
+    assert "lost" in verdicts
+
+
+@settings(max_examples=30, deadline=None)
+@given(tail=st.permutations(PILE_ORDER[-8:]), seed=st.integers(0, 2**64 - 1),
+       left=st.integers(0, 6))
+def test_the_solver_agrees_with_exhaustive_search_on_shuffled_tails(
+        tail: list[Card], seed: int, left: int) -> None:
+    """Decks in pile order but for a shuffled end: a mix of won and lost endgames."""
+    agrees_with_exhaustive(endgame(PILE_ORDER[:-8] + tuple(tail), seed, left))
+
+
+@settings(max_examples=40, deadline=None)
+@given(deck=st.permutations(PILE_ORDER), seed=st.integers(0, 2**64 - 1),
+       left=st.integers(0, 5))
+def test_the_solver_agrees_with_exhaustive_search_on_random_decks(
+        deck: list[Card], seed: int, left: int) -> None:
+    agrees_with_exhaustive(endgame(tuple(deck), seed, left))
+
+
+def test_shuffled_tails_give_both_verdicts() -> None:
+    """The shuffled-tail endgames above are not all one verdict, so both are tested."""
+    verdicts = {solver.solve(endgame(PILE_ORDER[:-9] + PILE_ORDER[-9:][::step], seed, 4),
+                             max_nodes=EXHAUSTIVE).verdict
+                for step in (1, -1) for seed in range(5)}
+    assert verdicts == {"won", "lost"}
+
+
+def test_a_tiny_budget_leaves_a_deal_unknown_never_lost() -> None:
+    for deal in range(20):
+        solution = solver.solve(sq.new_game(sq.Options(), deal_cards(deal)), max_nodes=50)
+        assert (solution.verdict, solution.moves) == ("unknown", ())
+        assert solution.nodes == 50
+
+
+def test_the_batch_agrees_with_single_solves() -> None:
+    budget, count = 5_000, 200
+    rows = solver.deal_results(0, count, budget)
+    assert rows.shape == (count, len(solver.FIELDS))
+    for deal in range(count):
+        state = sq.new_game(sq.Options(), deal_cards(deal))
+        solution = solver.solve(state, max_nodes=budget)
+        won, final_cards, moves, unknown, nodes = (int(v) for v in rows[deal])
+        assert (won, unknown, nodes, moves) == (solution.verdict == "won",
+                                                solution.verdict == "unknown",
+                                                solution.nodes, len(solution.moves))
+        assert final_cards == 52 if won else 0 <= final_cards < 52
+        assert not won or replays_to_a_win(state, solution.moves)
+    assert rows[:, 0].any() and rows[:, 3].any()  # both kinds of deals are compared
+
+
+def test_a_time_limit_gives_up_as_unknown() -> None:
+    """Deal 71 takes the solver far longer than the limit (over 20M nodes)."""
+    solution = solver.solve(sq.new_game(sq.Options(), deal_cards(71)), max_nodes=10**9,
+                            max_seconds=0.01)
+    assert solution.verdict == "unknown"
+    assert solution.nodes < 10**9
+
+
+def test_the_deck_in_pile_order_wins_in_52_moves() -> None:
+    state = sq.new_game(sq.Options(), PILE_ORDER)
+    solution = solver.solve(state)
+    assert solution.verdict == "won" and len(solution.moves) == 52
+    assert replays_to_a_win(state, solution.moves)
+
+
+@pytest.mark.parametrize(
+    "deck",
+    [
+        PILE_ORDER[:-1],  # a king short
+        PILE_ORDER[:12] + PILE_ORDER[13:] + ranks(12),  # a queen for the last king
+        ranks(5, 6),
+    ],
+    ids=["short", "wrong-card", "two"],
+)
+def test_decks_that_cannot_be_won_are_lost(deck: tuple[Card, ...]) -> None:
+    solution = solver.solve(sq.new_game(sq.Options(), deck))
+    assert solution.verdict == "lost"
+
+
+def test_the_solver_player_follows_a_winning_line_and_falls_back_to_greedy() -> None:
+    player = SolverPlayer()
+    state = sq.new_game(sq.Options(), PILE_ORDER)
+    while not sq.is_over(state):
+        state = sq.apply(state, player.choose(state))
+    assert sq.is_won(state)
+    lost = sq.new_game(sq.Options(), ranks(5, 6))
+    assert player.choose(lost) == sq.ToStorage(0)  # greedy: the lowest storage pile
+
+
+def test_a_mid_game_position_keeps_its_storage_piles() -> None:
+    """The solver works from any position: here the storage piles already hold the
+    cards the final piles wait for, in an order that can be unpicked."""
+    start = sq.new_game(sq.Options(), ranks(4, 3, 2, 1) + PILE_ORDER[4:])
+    state = start
+    for pile in range(4):
+        state = sq.apply(state, sq.ToStorage(pile))
+    solution = solver.solve(state)
+    assert solution.verdict == "won"
+    assert replays_to_a_win(state, solution.moves)
+    assert np.array_equal(solver.deal_results(0, 1, 10)[:, 3], [1])
+
+
+def test_a_peek_knows_every_position_along_a_winning_line() -> None:
+    """Once the solver has won a position, each position along its line is known won,
+    with the rest of the line, and asking again searches nothing."""
+    peek = Peek(max_seconds=60)
+    for deal in range(20):
+        state = sq.new_game(sq.Options(), deal_cards(deal))
+        first = peek.solve(state)
+        if first.verdict != "won":
+            continue
+        at = state
+        for done, move in enumerate(first.moves):
+            known = peek.known(at)
+            assert known is not None and known.moves == first.moves[done:]
+            assert peek.solve(at) is known
+            at = sq.apply(at, move)
+        assert sq.is_won(at)
+        peek.forget()
+        assert peek.known(state) is None
+        return
+    raise AssertionError("no deal of 0..19 was won by the solver")
