@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
 import random
 
 import numpy as np
+import pytest
 
 from rules import one_handed as oh
 from rules.cards import Card, deal_cards
