@@ -54,25 +54,22 @@ class SolitaireApp(App[None]):
         if notice is not None:
             self.notify(notice, title="Statistics", severity="warning", timeout=15)
         if self.opening is not None:
-            self.open_game(self.opening.game, self.opening.deck, self.opening.options)
+            opening = self.opening
+            self.push_screen(self._game_screen(opening.game, opening.deck, opening.options))
 
-    def open_game(self, key: str, deck: Deck | None = None, options: Any = None) -> GameScreen[
-            Any, Any]:
+    def _game_screen(self, key: str, deck: Deck | None, options: Any) -> GameScreen[Any, Any]:
         game = GAMES_BY_KEY[key]
-        screen = game.screen()(game, self.records, deck, options)
-        self.push_screen(screen)
-        return screen
+        return game.screen()(game, self.records, deck, options)
 
     @on(OpenGame)
     def _open_game(self, message: OpenGame) -> None:
-        self.open_game(message.game, message.deck, message.options)
+        self.push_screen(self._game_screen(message.game, message.deck, message.options))
 
     @on(OpenReplay)
     def _open_replay(self, message: OpenReplay) -> None:
-        """A game from an autoplay run on its screen, to step through."""
+        """A game from an autoplay run (or a search) on its screen, to step through."""
         replay = message.replay
-        game = GAMES_BY_KEY[replay.game]
-        screen = game.screen()(game, self.records, replay.deck, replay.options)
+        screen = self._game_screen(replay.game, replay.deck, replay.options)
         screen.replay(replay)
         self.push_screen(screen)
 

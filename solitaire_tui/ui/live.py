@@ -65,7 +65,7 @@ def live_keys(*own: BindingType) -> list[BindingType]:
 
 
 class LiveScreen(Screen[None], Generic[S]):
-    """The form, run, poll and cancel life cycle; the hooks below are a screen's own.
+    """The form, run, report and cancel life cycle; the hooks below are a screen's own.
 
     The screen's form is the widgets under ``#controls`` with a ``#run`` button and a
     ``#seed`` input, and it has a ``ProgressBar``, a ``#speed`` line and a ``#summary``.
