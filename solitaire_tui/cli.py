@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from rules.cards import deal_cards, format_cards, ranks_only
-from rules.errors import RulesError
+from rules.errors import OptionsError, RulesError
 from solitaire_tui.commands import arguments
 from solitaire_tui.commands.arguments import PROG, Parser
 from solitaire_tui.commands.report import report_lines
@@ -122,7 +122,8 @@ def build_parser() -> Parser:
                        " (default: 1)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     # The cold compile of one case, timed in a fresh process by bench itself.
-    bench.add_argument("--first-call", type=int, metavar="CASE", help=argparse.SUPPRESS)
+    bench.add_argument("--first-call", type=arguments.whole(0), metavar="CASE",
+                       help=argparse.SUPPRESS)
     return parser
 
 
@@ -161,6 +162,8 @@ def _bench(args: argparse.Namespace) -> int:
 
     cases = [case for game in GAMES for case in game.bench()]
     if args.first_call is not None:
+        if args.first_call >= len(cases):
+            raise OptionsError(f"bench has cases 0..{len(cases) - 1}, not {args.first_call}")
         print(bench.first_call_seconds(cases[args.first_call]))
         return 0
     return bench.bench(cases, args.seconds, args.json)

@@ -119,6 +119,8 @@ def test_a_random_deal_is_named_so_it_can_be_replayed(capsys: pytest.CaptureFixt
         (["play", "add-residue", "--deal", "4"], "unrecognized arguments: --deal 4"),
         (["play", "chess"], "invalid choice: 'chess'"),
         (["play", "relay", "--deal", "1", "--deck", "AS"], "not allowed with argument --deal"),
+        (["bench", "--first-call", "99"], "bench has cases 0.."),
+        (["solve", "chess"], "invalid choice: 'chess'"),
     ],
 )
 def test_bad_input_is_one_plain_line_and_status_2(
