@@ -199,6 +199,7 @@ async def test_a_winning_deal_replays_to_its_win(make_app: Callable[..., Solitai
         game_screen = app.screen
         assert isinstance(game_screen, GameScreen) and game_screen.replaying
         assert str(wins[0]) in game_screen.replaying
+        await until(pilot, lambda: game_screen.session.can_redo)  # the line, worked out
         start = game_screen.session.start
         assert game_screen.session.state == start
         await pilot.press("U", "U")  # step through the first moves …

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -15,13 +16,15 @@ from rules.play import final_state
 from rules.players.sequence import player
 from rules.sequence import Move, ToFinal, ToStorage
 from solitaire_tui.decks import numbered
+from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.games.sequence import screen as sequence_screen
 from solitaire_tui.games.sequence.moves import keys_for
 from solitaire_tui.games.sequence.screen import SequenceScreen
 from solitaire_tui.games.sequence.widgets import StoragePile, StorageTable
+from solitaire_tui.messages import OpenReplay
 from solitaire_tui.start import Start
 from solitaire_tui.widgets.cards import CardView
-from tests.pilots import SIZE, auto_play_to_end, settle, text_of, walk_back_and_forth
+from tests.pilots import SIZE, auto_play_to_end, settle, text_of, until, walk_back_and_forth
 
 GREEDY = player("greedy", 0)
 LOST, WON = 3, 11  # deals the greedy player loses (24 cards home) and wins
@@ -281,3 +284,30 @@ async def test_a_long_storage_pile_wraps_and_is_framed_when_there_is_room(
         assert pile.region.height == 6  # two rows of framed cards
         drawn = str(pile.render())
         assert all(card.glyph in drawn for card in cards)
+
+
+async def test_a_replay_shows_at_once_and_fills_in_its_line(make_app: Any) -> None:
+    """The fair player's whole game takes a while to work out (and loads the compiled
+    player the first time): the replay opens on the deal's first position at once,
+    says so, and the line comes in behind it."""
+    game = GAMES_BY_KEY["sequence"]
+    replay = game.replay(game.setup({"strategies": ["fair"]}), 0, WON)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(OpenReplay(replay))
+        # Not pilot.pause(): it waits until the process is idle, so for the line too.
+        for _ in range(500):  # up to 5 s for the screen to open
+            if isinstance(app.screen, SequenceScreen) and "Replay" in message(app.screen):
+                break
+            await asyncio.sleep(0.01)
+        screen = app.screen
+        assert isinstance(screen, SequenceScreen)
+        assert "working out the game" in message(screen)
+        assert screen.session.state == screen.session.start
+        assert screen.check_action("redo", ()) is None  # shown, not yet to be used
+        await until(pilot, lambda: screen.session.can_redo)
+        assert "U steps forward" in message(screen)
+        while screen.session.redo():
+            pass
+        assert screen.session.state == final_state(sequence, screen.session.start,
+                                                   player("fair", WON).choose)
