@@ -23,13 +23,13 @@ from solitaire_tui.games.registry import GAMES, GAMES_BY_KEY
 from solitaire_tui.judge import JudgeInputError, judge
 from solitaire_tui.start import Start
 
-# The groups the games' own commands go in: (help, description).
+# The groups the games' own commands go in: (help, description). Each group's help
+# ends with the games' commands in it, so a game adds a command without a word here.
 GROUPS = {
-    "solve": ("solve a position: a Sequence deal with its cards known, or Add/Residue"
-              " under perfect play",
+    "solve": ("solve a position by search",
               "Decide a game by search and print its verdict or value with the line that"
               " achieves it."),
-    "search": ("search for extreme games: the longest zero-strike Hit or Miss game",
+    "search": ("search for extreme games",
                "Constructive searches the sources asked for."),
 }
 
@@ -106,7 +106,8 @@ def build_parser() -> Parser:
 
     for group, named in game_commands().items():
         help_, description = GROUPS[group]
-        parent = commands.add_parser(group, help=help_, description=description)
+        parent = commands.add_parser(group, help=f"{help_}: {', '.join(named)}",
+                                     description=description)
         subs = parent.add_subparsers(dest="target", metavar="GAME" if group == "solve"
                                      else "TARGET", required=True, parser_class=Parser)
         for name, own in named.items():
