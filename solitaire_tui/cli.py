@@ -10,18 +10,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
 from rules.cards import deal_cards, format_cards, ranks_only
 from rules.errors import OptionsError, RulesError
-from solitaire_tui.commands import arguments
+from solitaire_tui.commands import arguments, errors
 from solitaire_tui.commands.arguments import PROG, Parser
 from solitaire_tui.commands.report import report_lines
 from solitaire_tui.games.game import Command, Game
 from solitaire_tui.games.registry import GAMES, GAMES_BY_KEY
 from solitaire_tui.judge import JudgeInputError, judge
 from solitaire_tui.start import Start
+
+CLOSED_PIPE = 141  # the shell's status for a command whose reader went away (128 + SIGPIPE)
 
 # The groups the games' own commands go in: (help, description). Each group's help
 # ends with the games' commands in it, so a game adds a command without a word here.
@@ -171,27 +174,42 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command's exit status: 0 done, 2 bad input (one line on stderr), 1 an
+    unexpected error (one line naming the log that holds its traceback), 130 Ctrl+C,
+    141 a reader that closed the pipe (quietly, as ``head`` expects)."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        if args.command == "deal":
-            cards = deal_cards(args.number)
-            print(format_cards(ranks_only(cards) if args.ranks else cards, glyphs=args.glyphs))
-        elif args.command == "judge":
-            sys.stdout.write(judge(sys.stdin.read()))
-        elif args.command == "play":
-            _play(args)
-        elif args.command == "stats":
-            return _stats(args)
-        elif args.command in GROUPS:
-            return game_commands()[args.command][args.target].run(args)
-        elif args.command == "bench":
-            return _bench(args)
-        else:
-            _open_app(None)
-        return 0
+        return _run(args)
     except (RulesError, JudgeInputError) as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # Whatever is still buffered would fail again at exit: send it nowhere.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return CLOSED_PIPE
+    except Exception:
+        print(f"{PROG}: something went wrong that should not have: {errors.logged()}",
+              file=sys.stderr)
+        return 1
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command == "deal":
+        cards = deal_cards(args.number)
+        print(format_cards(ranks_only(cards) if args.ranks else cards, glyphs=args.glyphs))
+    elif args.command == "judge":
+        sys.stdout.write(judge(sys.stdin.read()))
+    elif args.command == "play":
+        _play(args)
+    elif args.command == "stats":
+        return _stats(args)
+    elif args.command in GROUPS:
+        return game_commands()[args.command][args.target].run(args)
+    elif args.command == "bench":
+        return _bench(args)
+    else:
+        _open_app(None)
+    return 0

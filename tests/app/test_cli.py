@@ -171,3 +171,32 @@ def test_play_without_headless_opens_the_game_on_its_deal(
     assert hit is not None and hit.deck == numbered(12)
     assert hit.options == hit_or_miss.Options(strikes=3, seed=12)
     assert add == Start("add-residue", None, add_residue.Options(3, 7))
+
+
+def test_a_reader_that_stops_early_ends_the_command_quietly() -> None:
+    """``… --moves | head -1``: the pipe closes under a long listing; no traceback."""
+    command = subprocess.Popen([sys.executable, "-m", "solitaire_tui", "play", "relay", "--deal",
+                                "8", "--players", "10", "--moves"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    assert command.stdout is not None and command.stderr is not None
+    first = command.stdout.readline()
+    command.stdout.close()  # as head does after its line
+    error = command.stderr.read()
+    assert command.wait(60) == cli.CLOSED_PIPE
+    assert first.startswith(b"Hit or Miss relay") and error == b""
+
+
+def test_an_unexpected_error_is_one_line_naming_the_log_that_holds_it(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    monkeypatch.setenv("SOLITAIRE_TUI_DATA_DIR", str(tmp_path))
+
+    def broken(args: object) -> None:
+        raise ZeroDivisionError("a bug, not bad input")
+
+    monkeypatch.setattr(cli, "_play", broken)
+    code, out, err = run(capsys, "play", "relay", "--headless")
+    log = tmp_path / "errors.log"
+    assert code == 1 and out == "" and err.count("\n") == 1
+    assert str(log) in err and "Traceback" not in err
+    assert "ZeroDivisionError: a bug, not bad input" in log.read_text()

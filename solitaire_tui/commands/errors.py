@@ -1,0 +1,31 @@
+"""What the command line does with an error nobody foresaw: the traceback goes to a
+log file in the data directory, and the person gets one line saying where.
+
+A traceback on the screen helps nobody who only wanted a result; in the log it is
+kept for whoever mends the bug. Bad input never comes here: it is one plain line
+and exit status 2 (``cli.main``).
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from pathlib import Path
+
+from solitaire_tui.store.records import data_dir
+
+LOG_NAME = "errors.log"
+
+
+def logged() -> str:
+    """Append the exception being handled to the log; say where it went (or, if the
+    log cannot be written, the error itself in one line)."""
+    text = traceback.format_exc()
+    try:
+        path: Path = data_dir() / LOG_NAME
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8") as log:
+            log.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n{text}")
+    except OSError:
+        return text.strip().splitlines()[-1]
+    return f"the details are in {path}"
