@@ -7,11 +7,7 @@ from collections.abc import Sequence
 from rules import add_residue
 from rules.add_residue import Move, Options, Pile, State
 from rules.players import Player, RandomPlayer
-from rules.roster import ADD_RESIDUE as NAMES
-from rules.roster import ITERATIONS, check_name, check_solvable
-
-__all__ = ["ITERATIONS", "NAMES", "GreedyPlayer", "PerfectPlayer", "StrongPlayer", "player",
-           "seated"]
+from rules.roster import ADD_RESIDUE, ITERATIONS, check_name, check_solvable
 
 
 class GreedyPlayer:
@@ -66,7 +62,7 @@ class PerfectPlayer:
 def player(name: str, seed: int, options: Options) -> Player[State, Move]:
     """The player a strategy name stands for at a table of ``options``; ``seed``
     drives the random and strong ones. Perfect refuses a table it cannot solve."""
-    level = check_name(name, NAMES, "Add/Residue")
+    level = check_name(name, ADD_RESIDUE, "Add/Residue")
     if level == "greedy":
         return GreedyPlayer()
     if level == "strong":

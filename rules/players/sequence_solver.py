@@ -10,11 +10,8 @@ from __future__ import annotations
 
 from rules import sequence
 from rules.players.sequence_greedy import GreedyPlayer
-from rules.roster import SOLVER_NODES as DEFAULT_NODES
-from rules.roster import VERDICTS, Solution, Verdict
+from rules.roster import SOLVER_NODES, Solution
 from rules.sequence import Move, State
-
-__all__ = ["DEFAULT_NODES", "VERDICTS", "Solution", "SolverPlayer", "Verdict"]
 
 
 class SolverPlayer:
@@ -25,7 +22,7 @@ class SolverPlayer:
     found earlier stays a winning line, so it is found again quickly.
     """
 
-    def __init__(self, max_nodes: int = DEFAULT_NODES) -> None:
+    def __init__(self, max_nodes: int = SOLVER_NODES) -> None:
         self._max_nodes = max_nodes
         self._fallback = GreedyPlayer()
 

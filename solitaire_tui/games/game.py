@@ -47,25 +47,13 @@ class Command:
 class Game(ABC):
     """One game, as the whole app knows it."""
 
-    KEY: ClassVar[str]  # the command line's name for it, and the records' key
-    TITLE: ClassVar[str]
-    BLURB: ClassVar[str]  # one line, for menus and --help
+    key: ClassVar[str]  # the command line's name for it, and the records' key
+    title: ClassVar[str]
+    blurb: ClassVar[str]  # one line, for menus and --help
     USES_DECK: ClassVar[bool] = True  # played with cards (a deal number or a deck)
     RANKS_ONLY: ClassVar[bool] = True  # a typed deck may be bare ranks (suits play no part)
     COMPUTER_PLAYS: ClassVar[bool] = False  # headless, its choices are the computer's
     SEED_HELP: ClassVar[str | None] = None  # what ``play --seed`` seeds, if the game has one
-
-    @property
-    def key(self) -> str:
-        return self.KEY
-
-    @property
-    def title(self) -> str:
-        return self.TITLE
-
-    @property
-    def blurb(self) -> str:
-        return self.BLURB
 
     # --- the screen ---------------------------------------------------------------------
 

@@ -43,14 +43,10 @@ T = TypeVar("T")
 class Game(Protocol):
     """What the frame needs of the game it plays (a ``games.game.Game`` is one)."""
 
+    key: ClassVar[str]
+    title: ClassVar[str]
     USES_DECK: ClassVar[bool]
     RANKS_ONLY: ClassVar[bool]
-
-    @property
-    def key(self) -> str: ...
-
-    @property
-    def title(self) -> str: ...
 
     def rules_page(self) -> str: ...
 
@@ -188,7 +184,7 @@ class GameScreen(Screen[None], Generic[S, M]):
         self.redraw()
         self.say(f"Replay of {replay.label}: working out the game…")
         start = self.session.start
-        self.think(None, lambda: [move for move, _ in moves_of(self.rules, start, replay.choose)],
+        self.think(lambda: [move for move, _ in moves_of(self.rules, start, replay.choose)],
                    partial(self._replay_loaded, replay), self._replay_failed, group="replay")
 
     def _replay_loaded(self, replay: Replay, line: list[M]) -> None:
@@ -211,33 +207,32 @@ class GameScreen(Screen[None], Generic[S, M]):
 
     # --- think in the background, then show -----------------------------------------
 
-    def think(self, state: S | None, work: Callable[[], T], then: Callable[[T], None],
+    def think(self, work: Callable[[], T], then: Callable[[T], None],
               failed: Callable[[Exception], None], *, group: str) -> Worker[None]:
         """Work out ``work()`` in a thread worker, so the screen never waits for a
         search, a computer's move or a replay's line (nor for numba, which such work
         may load on first use). ``then(answer)``, or ``failed(error)``, runs on the
-        screen afterwards, unless the worker was cancelled (``cancel_thinking``, or a
-        newer thought in the same group) or the position is no longer ``state``
-        (None: whatever the position)."""
-        return self.run_worker(partial(self._work_out, state, work, then, failed),
+        screen afterwards unless the worker was cancelled (``cancel_thinking``, or a
+        newer thought in the same group); whether the answer still fits the position
+        is ``then``'s to decide, as only it knows what to do when it does not."""
+        return self.run_worker(partial(self._work_out, work, then, failed),
                                name=group, group=group, thread=True, exclusive=True,
                                exit_on_error=False)
 
-    def _work_out(self, state: S | None, work: Callable[[], T], then: Callable[[T], None],
+    def _work_out(self, work: Callable[[], T], then: Callable[[T], None],
                   failed: Callable[[Exception], None]) -> None:
         worker = get_current_worker()
         try:
             answer = work()
         except Exception as error:  # a failed search is a message, not a crash
-            self.app.call_from_thread(self._thought, worker, state, failed, error)
+            self.app.call_from_thread(self._thought, worker, failed, error)
         else:
-            self.app.call_from_thread(self._thought, worker, state, then, answer)
+            self.app.call_from_thread(self._thought, worker, then, answer)
 
-    def _thought(self, worker: Worker[None], state: S | None, show: Callable[[Any], None],
-                 answer: Any) -> None:
-        if worker.is_cancelled or (state is not None and state is not self.session.state):
-            return
-        show(answer)
+    @staticmethod
+    def _thought(worker: Worker[None], show: Callable[[Any], None], answer: Any) -> None:
+        if not worker.is_cancelled:
+            show(answer)
 
     def cancel_thinking(self, group: str) -> None:
         """Drop what ``group`` is working out: its answer will not be shown."""
@@ -418,7 +413,7 @@ class GameScreen(Screen[None], Generic[S, M]):
             self._thinking = state
             if purpose == "hint":
                 self.say("Thinking…")
-            self.think(state, partial(self.hint, state),
+            self.think(partial(self.hint, state),
                        lambda move: self._hinted(state, move, self._wanted),
                        partial(self._failed, state), group="hint")
 

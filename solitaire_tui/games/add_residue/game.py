@@ -31,8 +31,8 @@ if TYPE_CHECKING:
     from solitaire_tui.ui.run_options import RunOptions
 
 
-def title(options: add_residue.Options, seats: Sequence[str]) -> str:
-    return (f"{AddResidue.TITLE}, {options.players} players ({', '.join(seats)}),"
+def heading(options: add_residue.Options, seats: Sequence[str]) -> str:
+    return (f"{AddResidue.title}, {options.players} players ({', '.join(seats)}),"
             f" n = {options.n}")
 
 
@@ -67,9 +67,9 @@ def _pure(game: int) -> object:
 
 
 class AddResidue(Game):
-    KEY = "add-residue"
-    TITLE = "Add/Residue"
-    BLURB = "Add to m or take it modulo your number, and score the rest."
+    key = "add-residue"
+    title = "Add/Residue"
+    blurb = "Add to m or take it modulo your number, and score the rest."
     USES_DECK = False
     COMPUTER_PLAYS = True
     SEED_HELP = ("the random players' seed; seat s uses S+s (default: random, shown"
@@ -109,7 +109,7 @@ class AddResidue(Game):
                            for score, seats_ in res.ranking())
         winners = " and ".join(f"P{p + 1}" for p in res.winners)
         verb = "wins" if len(res.winners) == 1 else "share the win"
-        return report(self.KEY, title(options, seats),
+        return report(self.key, heading(options, seats),
                       f"{winners} {verb}. Scores, best first: {places}.",
                       plain(options) | {"strategies": seats}, None, res,
                       seed if "random" in seats else None, lines)
@@ -131,11 +131,11 @@ class AddResidue(Game):
         table = add_residue.Options(whole(options, "players", add_residue.Options.players),
                                     whole(options, "n", add_residue.Options.n))
         seats = seat_players(strategies(options.get("strategies", ["greedy"]), NAMES,
-                                        self.TITLE), table.players)
+                                        self.title), table.players)
         if "perfect" in seats:
             check_solvable(table)
-        return Setup(self.KEY, {"players": table.players, "n": table.n, "strategies": seats},
-                     title(table, seats), lambda: kernel(table, seats), table,
+        return Setup(self.key, {"players": table.players, "n": table.n, "strategies": seats},
+                     heading(table, seats), lambda: kernel(table, seats), table,
                      parts=("seats", "seat"))
 
     def panel_options(self, screen_options: Any) -> dict[str, Any]:
@@ -155,7 +155,7 @@ class AddResidue(Game):
         players = seated(seats, deal, setup.rules)
         table = Table(tuple(Seat(f"P{seat + 1}", level) for seat, level in enumerate(seats)),
                       setup.rules.n)
-        return Replay(self.KEY, None, table, lambda state: players[state.to_move].choose(state),
+        return Replay(self.key, None, table, lambda state: players[state.to_move].choose(state),
                       f"game {deal}, won by P{part + 1}")
 
     def bench(self) -> Sequence[BenchCase]:

@@ -255,7 +255,7 @@ class AddResidueScreen(GameScreen[State, Move]):
         if self._computer_to_move() and self.is_active:  # not while help or set-up is open
             state = self._choosing = self.session.state
             chooser = self.players[state.to_move]
-            self.think(None, partial(chooser.choose, state), partial(self._computer_chose, state),
+            self.think(partial(chooser.choose, state), partial(self._computer_chose, state),
                        partial(self._computer_failed, state), group="computer")
 
     def _computer_chose(self, state: State, move: Move) -> None:

@@ -18,7 +18,7 @@ from textual.widgets import Button, Input, Label
 
 from rules import add_residue
 from rules.errors import RulesError
-from rules.players.add_residue import NAMES
+from rules.roster import ADD_RESIDUE as NAMES
 from solitaire_tui.games.add_residue.table import DEFAULT_NAMES, NAME_LENGTH, Table, make_table
 from solitaire_tui.widgets.cycle import Cycle
 

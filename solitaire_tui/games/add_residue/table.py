@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from rules import add_residue
 from rules.errors import OptionsError
-from rules.players.add_residue import NAMES
+from rules.roster import ADD_RESIDUE as NAMES
 from rules.roster import check_solvable
 
 NAME_LENGTH = 10  # the board has a narrow column for names at 80 columns

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 from rules import hit_or_miss
 from rules.cards import deal_cards, ranks_only
-from rules.errors import OptionsError, RulesError
+from rules.errors import OptionsError
 from rules.hit_or_miss import Options, PassOrder
 from rules.play import final_state
+from rules.zero_strike import DEFAULT_NODES, DEFAULT_SEED, MOST_MATCHES, SAMPLES, WIDTH
 from solitaire_tui.commands import arguments
 from solitaire_tui.commands.report import Report, play_out, report
 from solitaire_tui.decks import Deck, numbered
@@ -26,16 +27,9 @@ if TYPE_CHECKING:
     from solitaire_tui.ui.run_options import RunOptions
 
 
-def title(options: Options) -> str:
+def heading(options: Options) -> str:
     """The game and its options as headings name them, for one game and for many."""
-    return f"{HitOrMiss.TITLE} ({options.variant}, {options.order.value} order)"
-
-
-def variant(text: str) -> int | None:
-    try:
-        return hit_or_miss.parse_variant(text)
-    except RulesError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+    return f"{HitOrMiss.title} ({options.variant}, {options.order.value} order)"
 
 
 def kernel(options: Options) -> Kernel:
@@ -49,10 +43,40 @@ def _pure(strikes: int | None) -> Callable[[int], object]:
         Options(strikes), ranks_only(deal_cards(deal))))
 
 
+def zero_strike_options(parser: argparse.ArgumentParser) -> None:
+    """``search zero-strike``'s options: its budget, seed and beam."""
+    parser.add_argument("--nodes", type=arguments.games_count, default=DEFAULT_NODES, metavar="N",
+                        help="earlier passes to draw: the search's budget, so a seed and a"
+                        " budget name one result (default: 1e8, about a minute or two)")
+    parser.add_argument("--seed", type=arguments.SEED, default=DEFAULT_SEED, metavar="S",
+                        help="the search's seed, and the first deal counted"
+                        f" (default: {DEFAULT_SEED})")
+    parser.add_argument("--games", type=arguments.games_count, default=10_000_000, metavar="G",
+                        help="random deals to count zero-strike wins among (default: 1e7)")
+    parser.add_argument("--seconds", type=arguments.positive, default=None, metavar="T",
+                        help="stop the search after T seconds, keeping the longest so far")
+    parser.add_argument("--width", type=arguments.whole(1), default=WIDTH, metavar="W",
+                        help=f"stocks kept of each size after a pass (default: {WIDTH})")
+    parser.add_argument("--samples", type=arguments.whole(1), default=SAMPLES, metavar="K",
+                        help="earlier passes drawn from a stock for each number of matches"
+                        f" (default: {SAMPLES})")
+    parser.add_argument("--most-matches", type=arguments.whole(1, 52), default=MOST_MATCHES,
+                        metavar="M",
+                        help=f"the most matches one pass may have (default: {MOST_MATCHES})")
+    arguments.add_json(parser)
+
+
+def zero_strike_search(args: argparse.Namespace) -> int:
+    """``search zero-strike``: the search and its printing load when it runs."""
+    from solitaire_tui.games.hit_or_miss import zero_strike_command
+
+    return zero_strike_command.run(args)
+
+
 class HitOrMiss(Game):
-    KEY = "hit-or-miss"
-    TITLE = "Hit or Miss"
-    BLURB = "Count 1 to 13 as you turn cards; a match is discarded."
+    key = "hit-or-miss"
+    title = "Hit or Miss"
+    blurb = "Count 1 to 13 as you turn cards; a match is discarded."
     SEED_HELP = "the shuffle's seed with --order shuffled (default: the deal number)"
 
     def screen(self) -> type[GameScreen[Any, Any]]:
@@ -61,7 +85,8 @@ class HitOrMiss(Game):
         return HitOrMissScreen
 
     def add_options(self, parser: argparse.ArgumentParser, *, batch: bool) -> None:
-        parser.add_argument("--variant", type=variant, default=None, metavar="V",
+        parser.add_argument("--variant", type=arguments.checked(hit_or_miss.parse_variant),
+                            default=None, metavar="V",
                             help="unlimited (default), roll-call (3 strikes), two-strike,"
                             " or strikes=N")
         parser.add_argument("--order", choices=[o.value for o in PassOrder],
@@ -92,21 +117,19 @@ class HitOrMiss(Game):
             f"{res.reason.capitalize()}. {res.cards_left} cards left after {res.passes} passes,"
             f" {res.strikes} strikes, {res.turns} cards turned."
         )
-        return report(self.KEY, f"{title(options)}, {deck.label}", outcome, options, deck, res,
+        return report(self.key, f"{heading(options)}, {deck.label}", outcome, options, deck, res,
                       seed, lines)
 
     def run_options(self, args: argparse.Namespace) -> dict[str, Any]:
         return {"variant": Options(args.variant).variant, "order": args.order}
 
     def commands(self) -> Sequence[Command]:
-        from solitaire_tui.games.hit_or_miss import zero_strike_command
-
         return (Command(
             "search", "zero-strike", "the longest zero-strike Hit or Miss game, and how rare"
             " they are", "Build zero-strike games of Hit or Miss (won without a pass that"
             " matches nothing) backwards from the win, keep the longest, then count them"
             " among random deals. Ctrl+C stops the search and keeps the longest so far.",
-            zero_strike_command.options, zero_strike_command.run),)
+            zero_strike_options, zero_strike_search),)
 
     def setup(self, options: Mapping[str, Any]) -> Setup:
         try:
@@ -117,7 +140,7 @@ class HitOrMiss(Game):
                                f" not {options.get('order')!r}") from None
         rules = Options(hit_or_miss.parse_variant(str(options.get("variant", "unlimited"))),
                         order)
-        return Setup(self.KEY, {"variant": rules.variant, "order": order.value}, title(rules),
+        return Setup(self.key, {"variant": rules.variant, "order": order.value}, heading(rules),
                      lambda: kernel(rules), rules)
 
     def panel_options(self, screen_options: Any) -> dict[str, Any]:
@@ -132,7 +155,7 @@ class HitOrMiss(Game):
     def replay(self, setup: Setup, part: int, deal: int) -> Replay:
         deck = numbered(deal)
         # The kernels shuffle deal d's misses with the deal's own seed, as a game does.
-        return Replay(self.KEY, deck, replace(setup.rules, seed=deck.seed), None,
+        return Replay(self.key, deck, replace(setup.rules, seed=deck.seed), None,
                       f"deal {deal}")
 
     def bench(self) -> Sequence[BenchCase]:

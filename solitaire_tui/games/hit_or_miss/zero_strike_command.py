@@ -21,8 +21,6 @@ from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rules import zero_strike
 from rules.cards import format_cards
 from rules.stats import wilson_interval
-from rules.zero_strike import DEFAULT_NODES, DEFAULT_SEED, MOST_MATCHES, SAMPLES, WIDTH
-from solitaire_tui.commands import arguments
 from solitaire_tui.commands.stats import INTERRUPTED, ctrl_c_cancels, play_run, share_text
 
 
@@ -114,28 +112,6 @@ def zero_strike_search(nodes: int, seed: int, games: int, seconds: float | None,
                       + (" (cancelled)" if run.cancelled else ""))
         console.print(share_text(tally.wins, tally.games))
     return INTERRUPTED if found.interrupted or run.cancelled else 0
-
-
-def options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--nodes", type=arguments.games_count, default=DEFAULT_NODES, metavar="N",
-                        help="earlier passes to draw: the search's budget, so a seed and a"
-                        " budget name one result (default: 1e8, about a minute or two)")
-    parser.add_argument("--seed", type=arguments.SEED, default=DEFAULT_SEED, metavar="S",
-                        help="the search's seed, and the first deal counted"
-                        f" (default: {DEFAULT_SEED})")
-    parser.add_argument("--games", type=arguments.games_count, default=10_000_000, metavar="G",
-                        help="random deals to count zero-strike wins among (default: 1e7)")
-    parser.add_argument("--seconds", type=arguments.positive, default=None, metavar="T",
-                        help="stop the search after T seconds, keeping the longest so far")
-    parser.add_argument("--width", type=arguments.whole(1), default=WIDTH, metavar="W",
-                        help=f"stocks kept of each size after a pass (default: {WIDTH})")
-    parser.add_argument("--samples", type=arguments.whole(1), default=SAMPLES, metavar="K",
-                        help="earlier passes drawn from a stock for each number of matches"
-                        f" (default: {SAMPLES})")
-    parser.add_argument("--most-matches", type=arguments.whole(1, 52), default=MOST_MATCHES,
-                        metavar="M",
-                        help=f"the most matches one pass may have (default: {MOST_MATCHES})")
-    arguments.add_json(parser)
 
 
 def run(args: argparse.Namespace) -> int:

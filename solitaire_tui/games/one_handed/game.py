@@ -30,9 +30,9 @@ def kernel() -> Kernel:
 
 
 class OneHanded(Game):
-    KEY = "one-handed"
-    TITLE = "One-Handed Solitaire"
-    BLURB = "Watch the newest four cards for a rank or suit pair."
+    key = "one-handed"
+    title = "One-Handed Solitaire"
+    blurb = "Watch the newest four cards for a rank or suit pair."
     RANKS_ONLY = False  # the suits decide the pairs
 
     def screen(self) -> type[GameScreen[Any, Any]]:
@@ -55,14 +55,14 @@ class OneHanded(Game):
         res = one_handed.result(end)
         left = f"{res.cards_left} card{'s' if res.cards_left != 1 else ''}"
         said = "Won: every card discarded." if res.won else f"Lost: {left} left in hand."
-        return report(self.KEY, f"{self.TITLE}, {deck.label}", said, options, deck, res,
+        return report(self.key, f"{self.title}, {deck.label}", said, options, deck, res,
                       None, lines)
 
     def run_options(self, args: argparse.Namespace) -> dict[str, Any]:
         return {}
 
     def setup(self, options: Mapping[str, Any]) -> Setup:
-        return Setup(self.KEY, {}, self.TITLE, kernel)
+        return Setup(self.key, {}, self.title, kernel)
 
     def run_fields(self, options: Mapping[str, Any]) -> RunOptions:
         from solitaire_tui.ui.run_options import NoRunOptions
@@ -70,7 +70,7 @@ class OneHanded(Game):
         return NoRunOptions(options)
 
     def replay(self, setup: Setup, part: int, deal: int) -> Replay:
-        return Replay(self.KEY, numbered(deal), None, None, f"deal {deal}")
+        return Replay(self.key, numbered(deal), None, None, f"deal {deal}")
 
     def bench(self) -> Sequence[BenchCase]:
         def pure(deal: int) -> object:

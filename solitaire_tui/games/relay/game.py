@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     from solitaire_tui.ui.run_options import RunOptions
 
 
-def title(options: Options) -> str:
-    return f"{Relay.TITLE}, {options.players} players"
+def heading(options: Options) -> str:
+    return f"{Relay.title}, {options.players} players"
 
 
 def kernel(options: Options) -> Kernel:
@@ -46,9 +46,9 @@ def describe(before: relay.State, _: object, after: relay.State) -> str:
 
 
 class Relay(Game):
-    KEY = "relay"
-    TITLE = "Hit or Miss relay"
-    BLURB = "2 to 10 players pass their matches down the line."
+    key = "relay"
+    title = "Hit or Miss relay"
+    blurb = "2 to 10 players pass their matches down the line."
 
     def screen(self) -> type[GameScreen[Any, Any]]:
         from solitaire_tui.games.relay.screen import RelayScreen
@@ -73,7 +73,7 @@ class Relay(Game):
         if res.won:
             lasts = " ".join(card.glyph if card else "—" for card in res.last_hits)
             outcome += f" Last card each player matched: {lasts}."
-        return report(self.KEY, f"{title(options)}, {deck.label}", outcome, options, deck,
+        return report(self.key, f"{heading(options)}, {deck.label}", outcome, options, deck,
                       res, None, lines)
 
     def run_options(self, args: argparse.Namespace) -> dict[str, Any]:
@@ -81,7 +81,7 @@ class Relay(Game):
 
     def setup(self, options: Mapping[str, Any]) -> Setup:
         players = Options(whole(options, "players", Options.players))
-        return Setup(self.KEY, {"players": players.players}, title(players),
+        return Setup(self.key, {"players": players.players}, heading(players),
                      lambda: kernel(players), players)
 
     def panel_options(self, screen_options: Any) -> dict[str, Any]:
@@ -94,7 +94,7 @@ class Relay(Game):
         return RelayRunOptions(options)
 
     def replay(self, setup: Setup, part: int, deal: int) -> Replay:
-        return Replay(self.KEY, numbered(deal), setup.rules, None, f"deal {deal}")
+        return Replay(self.key, numbered(deal), setup.rules, None, f"deal {deal}")
 
     def bench(self) -> Sequence[BenchCase]:
         def pure(deal: int) -> object:

@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     from solitaire_tui.ui.run_options import RunOptions
 
 
-def title(names: Sequence[str]) -> str:
-    return f"{SequenceGame.TITLE}, {' v '.join(names)} player{'s' * (len(names) > 1)}"
+def heading(names: Sequence[str]) -> str:
+    return f"{SequenceGame.title}, {' v '.join(names)} player{'s' * (len(names) > 1)}"
 
 
 def kernel(names: Sequence[str]) -> Kernel:
@@ -48,9 +48,9 @@ def _pure(name: str) -> Callable[[int], object]:
 
 
 class SequenceGame(Game):
-    KEY = "sequence"
-    TITLE = "Sequence Solitaire"
-    BLURB = "Build four piles counting by 1, 2, 3 and 4 to the king."
+    key = "sequence"
+    title = "Sequence Solitaire"
+    blurb = "Build four piles counting by 1, 2, 3 and 4 to the king."
     COMPUTER_PLAYS = True
     SEED_HELP = "the random player's seed (default: the deal number)"
 
@@ -81,7 +81,7 @@ class SequenceGame(Game):
             else f"Lost: {res.final_cards} of 52 cards on the final piles, no move left."
         )
         used = seed if name == "random" else None
-        return report(self.KEY, f"{title([name])}, {deck.label}", outcome, {"strategy": name},
+        return report(self.key, f"{heading([name])}, {deck.label}", outcome, {"strategy": name},
                       deck, res, used, lines)
 
     def run_options(self, args: argparse.Namespace) -> dict[str, Any]:
@@ -97,10 +97,10 @@ class SequenceGame(Game):
             " line.", solve_command.options, partial(solve_command.run, self)),)
 
     def setup(self, options: Mapping[str, Any]) -> Setup:
-        names = strategies(options.get("strategies", ["greedy"]), NAMES, self.TITLE)
+        names = strategies(options.get("strategies", ["greedy"]), NAMES, self.title)
         if len(set(names)) < len(names):
             raise OptionsError("name each Sequence Solitaire player once")
-        return Setup(self.KEY, {"strategies": names}, title(names), lambda: kernel(names),
+        return Setup(self.key, {"strategies": names}, heading(names), lambda: kernel(names),
                      parts=("strategies", "strategy"))
 
     def panel_options(self, screen_options: Any) -> dict[str, Any]:
@@ -115,7 +115,7 @@ class SequenceGame(Game):
     def replay(self, setup: Setup, part: int, deal: int) -> Replay:
         name = setup.options["strategies"][part]
         deck = numbered(deal)
-        return Replay(self.KEY, deck, None, players.player(name, deck.seed).choose,
+        return Replay(self.key, deck, None, players.player(name, deck.seed).choose,
                       f"deal {deal}, {name} player")
 
     def bench(self) -> Sequence[BenchCase]:
