@@ -7,6 +7,7 @@ modules and Textual are imported at start-up; the compiled engine (numba) never 
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -18,9 +19,10 @@ from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.messages import OpenGame, OpenReplay, OpenStats
 from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.start import Start
-from solitaire_tui.store.history import FILE_NAME as HISTORY_FILE
+from solitaire_tui.store.database import Database, data_dir
 from solitaire_tui.store.history import History
-from solitaire_tui.store.records import FILE_NAME, Records, data_dir
+from solitaire_tui.store.legacy import import_old_files
+from solitaire_tui.store.records import Records
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import APP_KEYS
 
@@ -31,28 +33,20 @@ class SolitaireApp(App[None]):
     CSS_PATH = "app.tcss"
     BINDINGS = APP_KEYS
 
-    def __init__(self, records_path: Path | None = None, start: Start | None = None) -> None:
+    def __init__(self, data: Path | None = None, start: Start | None = None) -> None:
+        """``data``: the directory of the player's database (by default the data
+        directory, ``store.database.data_dir``)."""
         super().__init__()
-        self.records_path = records_path or data_dir() / FILE_NAME
+        self.database = Database(data or data_dir())
         self.opening = start
-        self.records = Records(None)
-        self._history: History | None = None
-
-    @property
-    def history(self) -> History:
-        """The saved runs, read when the statistics panel first needs them; they live
-        beside the records."""
-        if self._history is None:
-            self._history, notice = History.load(self.records_path.with_name(HISTORY_FILE))
-            if notice is not None:
-                self.notify(notice, title="History of runs", severity="warning", timeout=15)
-        return self._history
+        self.records = Records(self.database)
+        self.history = History(self.database)
 
     def on_mount(self) -> None:
-        self.records, notice = Records.load(self.records_path)
+        self.database.listen(partial(self.notify, title="Your saved games",
+                                     severity="warning", timeout=15))
+        import_old_files(self.database)
         self.push_screen(MenuScreen(self.records))
-        if notice is not None:
-            self.notify(notice, title="Statistics", severity="warning", timeout=15)
         if self.opening is not None:
             opening = self.opening
             self.push_screen(self._game_screen(opening.game, opening.deck, opening.options))
@@ -60,6 +54,9 @@ class SolitaireApp(App[None]):
     def _game_screen(self, key: str, deck: Deck | None, options: Any) -> GameScreen[Any, Any]:
         game = GAMES_BY_KEY[key]
         return game.screen()(game, self.records, deck, options)
+
+    def on_unmount(self) -> None:
+        self.database.close()
 
     @on(OpenGame)
     def _open_game(self, message: OpenGame) -> None:

@@ -1,4 +1,5 @@
-"""Pilot tests run the real app at a fixed size, with the records in a temporary file."""
+"""Pilot tests run the real app at a fixed size, with the player's database in a
+temporary directory."""
 
 from __future__ import annotations
 
@@ -11,15 +12,15 @@ from solitaire_tui.start import Start
 
 
 @pytest.fixture
-def records_path(tmp_path: Path) -> Path:
-    return tmp_path / "records.json"
+def data_path(tmp_path: Path) -> Path:
+    return tmp_path / "data"
 
 
 @pytest.fixture
-def make_app(records_path: Path):  # type: ignore[no-untyped-def]
+def make_app(data_path: Path):  # type: ignore[no-untyped-def]
     """An app that opens straight on a game, as ``solitaire-tui play`` does."""
 
     def make(start: Start | None = None) -> SolitaireApp:
-        return SolitaireApp(records_path=records_path, start=start)
+        return SolitaireApp(data=data_path, start=start)
 
     return make

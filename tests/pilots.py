@@ -3,11 +3,36 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
 
+from solitaire_tui.store.database import Database
+from solitaire_tui.store.records import Record, Records
+
 SIZE = (100, 32)  # the terminal the screen tests play in
+
+
+def saved(data: Path) -> list[dict[str, Any]]:
+    """Every finished game saved in the database in ``data``, read as another process
+    would read it, oldest first."""
+    database = Database(data)
+    try:
+        cursor = database.connection.execute("SELECT * FROM games ORDER BY id")
+        names = [column[0] for column in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+    finally:
+        database.close()
+
+
+def saved_record(data: Path, game: str, variant: str) -> Record:
+    """The record of ``game``'s ``variant`` as the database in ``data`` holds it."""
+    database = Database(data)
+    try:
+        return Records(database).record(game, variant)
+    finally:
+        database.close()
 
 
 def text_of(screen: Any, selector: str) -> str:

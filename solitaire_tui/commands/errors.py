@@ -12,7 +12,7 @@ import time
 import traceback
 from pathlib import Path
 
-from solitaire_tui.store.records import data_dir
+from solitaire_tui.store.database import data_dir
 
 LOG_NAME = "errors.log"
 

@@ -72,7 +72,7 @@ class MenuScreen(Screen[None]):
 
     def record_table(self, game: str) -> Table | Text:
         """The highlighted game's record, a row per variant played."""
-        variants = self.records.games.get(game, {})
+        variants = self.records.variants(game)
         if not variants:
             return Text("No games of this one recorded yet.", style="dim")
         table = Table(box=None, padding=(0, 1), header_style="bold")

@@ -31,6 +31,7 @@ from solitaire_tui.messages import OpenReplay
 from solitaire_tui.screens.history import HistoryScreen
 from solitaire_tui.stats import runs
 from solitaire_tui.stats.runner import LiveRun, Phase, Snapshot
+from solitaire_tui.store.database import StoreError
 from solitaire_tui.store.history import Entry, History
 from solitaire_tui.ui.live import LiveScreen, clock, live_keys
 from solitaire_tui.ui.run_options import RunOptions
@@ -156,9 +157,8 @@ class StatsScreen(LiveScreen[Snapshot]):
             entry = Entry(snap.data, time.strftime("%Y-%m-%d %H:%M:%S"), list(snap.curve))
             try:
                 self.history.add(entry)
-            except OSError as error:
-                self.notify(f"The run could not be saved to the history: {error}",
-                            severity="error")
+            except StoreError as error:
+                self.notify(str(error), severity="error", timeout=15)
 
     def _fields(self) -> list[Widget]:
         return [self.query_one(RunOptions), *super()._fields()]

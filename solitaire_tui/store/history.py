@@ -2,21 +2,18 @@
 
 Each entry keeps the run's whole JSON object (the one ``stats --json`` prints, so a
 past run reopens with every figure it had), when it ran, and the points of its
-running win rate for the plot. The file sits beside the player's records and is
-written the same careful way (``files``).
+running win rate for the plot. Each run is a row of the player's database, added in
+one transaction; the oldest beyond ``KEPT`` are dropped in the same one.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from solitaire_tui.store.files import load_json, write_atomically
+from solitaire_tui.store.database import Database
 
-FILE_NAME = "runs.json"
-FORMAT = 1
 KEPT = 200  # the oldest runs beyond this are dropped
 CURVE_POINTS = 400  # a long run's curve is thinned to about this many points
 
@@ -44,39 +41,45 @@ def thinned(curve: list[Point], points: int = CURVE_POINTS) -> list[Point]:
 
 
 class History:
-    def __init__(self, path: Path | None, entries: list[Entry] | None = None) -> None:
-        self.path = path  # None keeps the history in memory only
-        self.entries = entries or []
-
-    @classmethod
-    def load(cls, path: Path) -> tuple[History, str | None]:
-        entries, writable, notice = load_json(path, _parse, "Your history of runs",
-                                              "this session's runs")
-        return cls(path if writable else None, entries), notice
+    def __init__(self, database: Database) -> None:
+        self.database = database
 
     def add(self, entry: Entry) -> None:
-        """Keep a run, newest first, and save at once."""
-        entry.curve = thinned(entry.curve)
-        self.entries = [entry, *self.entries][:KEPT]
-        if self.path is not None:
-            self.save(self.path)
+        """Keep a run at once (``StoreError`` if it cannot be)."""
+        with self.database.writing("This run") as connection:
+            connection.execute(
+                "INSERT INTO runs (game, finished, data, curve) VALUES (?, ?, ?, ?)",
+                (entry.game, entry.when, json.dumps(entry.data),
+                 json.dumps(thinned(entry.curve))))
+            connection.execute("DELETE FROM runs WHERE id NOT IN"
+                               " (SELECT id FROM runs ORDER BY id DESC LIMIT ?)", (KEPT,))
 
-    def save(self, path: Path) -> None:
-        data = {"format": FORMAT, "runs": [
-            {"when": entry.when, "run": entry.data, "curve": entry.curve}
-            for entry in self.entries
-        ]}
-        write_atomically(path, json.dumps(data) + "\n")
+    @property
+    def entries(self) -> list[Entry]:
+        """The runs kept, newest first; a row that cannot be read (changed by another
+        program) is left out, with a notice."""
+        entries = []
+        for when, data, curve in self.database.read(
+                "SELECT finished, data, curve FROM runs ORDER BY id DESC"):
+            try:
+                entries.append(Entry(_run(data), str(when), _curve(curve)))
+            except (ValueError, TypeError, KeyError, RecursionError) as error:
+                self.database.notice(f"A saved run from {when} could not be read"
+                                             f" ({type(error).__name__}) and is not listed.")
+        return entries
 
 
-def _parse(data: Any) -> list[Entry]:
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError(f"not a format-{FORMAT} history file")
-    entries = []
-    for item in data["runs"]:
-        run = item["run"]
-        if not isinstance(run, dict) or not isinstance(run["game"], str):
-            raise ValueError("a run without its game")
-        curve = [(int(done), [int(wins) for wins in each]) for done, each in item["curve"]]
-        entries.append(Entry(run, str(item["when"]), curve))
-    return entries
+def _run(text: str) -> dict[str, Any]:
+    run = json.loads(text)
+    if not isinstance(run, dict) or not isinstance(run.get("game"), str):
+        raise ValueError("a run without its game")
+    return run
+
+
+def _curve(text: str) -> list[Point]:
+    curve = []
+    for done, wins in json.loads(text):
+        if not isinstance(done, int) or not all(isinstance(each, int) for each in wins):
+            raise ValueError("a curve point that is not whole numbers")
+        curve.append((done, list(wins)))
+    return curve

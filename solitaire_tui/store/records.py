@@ -1,31 +1,19 @@
-"""The player's own record: games played and won, and win streaks, per game and variant.
+"""The player's own record: each finished game is a row, and the figures the menu and
+the banners show (played, won, streaks) are read from the rows when asked.
 
-The file lives in the user's data directory (platformdirs) and is rewritten whole,
-atomically (``files``), after every finished game.
+Because the figures are never kept anywhere but in the rows, any number of windows
+and processes can add games at once and every one of them is counted.
 """
 
 from __future__ import annotations
 
-import json
-import os
-from dataclasses import asdict, dataclass
-from pathlib import Path
-from typing import Any
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal
 
-from solitaire_tui.store.files import load_json, write_atomically
+from solitaire_tui.store.database import Database
 
-FILE_NAME = "records.json"
-DATA_DIR_VARIABLE = "SOLITAIRE_TUI_DATA_DIR"  # overrides platformdirs, for tests and trials
-FORMAT = 1
-
-
-def data_dir() -> Path:
-    override = os.environ.get(DATA_DIR_VARIABLE)
-    if override:
-        return Path(override)
-    import platformdirs  # only here: the tests and the command line rarely need it
-
-    return platformdirs.user_data_path("solitaire-tui", appauthor=False)
+How = Literal["player", "help", "auto", "replay"]
 
 
 @dataclass
@@ -51,58 +39,58 @@ class Record:
                 f" best {self.best}")
 
 
+@dataclass(frozen=True)
+class Played:
+    """One finished game, as it is saved."""
+
+    game: str  # the game's key
+    variant: str
+    deal: int | None  # None for a deck typed in
+    deck: str | None  # the cards as text, when typed in
+    won: bool
+    result: str  # why, as the banner said it
+    score: int | None
+    how: How  # by the player alone, with help, auto played, or a replay
+    counts: bool  # toward the player's record
+
+
 class Records:
-    """Every record, by game key and then variant name."""
+    """Every finished game, and the records they make, by game key and variant."""
 
-    def __init__(self, path: Path | None, games: dict[str, dict[str, Record]] | None = None):
-        self.path = path  # None keeps the records in memory only
-        self.games = games or {}
+    def __init__(self, database: Database) -> None:
+        self.database = database
 
-    @classmethod
-    def load(cls, path: Path) -> tuple[Records, str | None]:
-        """The records in ``path``, and a notice for the player if it could not be read."""
-        games, writable, notice = load_json(path, _parse, "Your statistics",
-                                            "this session's games")
-        return cls(path if writable else None, games), notice
+    def add(self, game: Played) -> None:
+        """Save a finished game at once, in one transaction (``StoreError`` if it
+        cannot be)."""
+        finished = datetime.now().astimezone().isoformat(timespec="seconds")
+        with self.database.writing("This game") as connection:
+            connection.execute(
+                "INSERT INTO games (game, variant, deal, deck, won, result, score,"
+                " finished, how, counts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game.game, game.variant, None if game.deal is None else str(game.deal),
+                 game.deck, int(game.won), game.result, game.score, finished, game.how,
+                 int(game.counts)))
+
+    def variants(self, game: str) -> dict[str, Record]:
+        """The record of each variant of ``game`` played, by variant name."""
+        records = {variant: Record(played, won, streak, best) for variant, played, won,
+                   streak, best in self.database.read(
+                       "SELECT variant, played, won, streak, best FROM imported_records"
+                       " WHERE game = ?", (game,))}
+        rows = self.database.read("SELECT variant, won FROM games WHERE game = ? AND counts"
+                                  " ORDER BY id", (game,))
+        for variant, won in rows:
+            records.setdefault(variant, Record()).add(bool(won))
+        return records
 
     def record(self, game: str, variant: str) -> Record:
-        return self.games.get(game, {}).get(variant, Record())
+        return self.variants(game).get(variant, Record())
 
     def total(self, game: str) -> Record:
         """Played and won over every variant of a game (streaks are per variant)."""
         total = Record()
-        for record in self.games.get(game, {}).values():
+        for record in self.variants(game).values():
             total.played += record.played
             total.won += record.won
         return total
-
-    def add(self, game: str, variant: str, won: bool) -> Record:
-        """Count a finished game and save at once; returns the variant's new record."""
-        record = self.games.setdefault(game, {}).setdefault(variant, Record())
-        record.add(won)
-        if self.path is not None:
-            self.save(self.path)
-        return record
-
-    def save(self, path: Path) -> None:
-        data = {"format": FORMAT, "games": {
-            game: {variant: asdict(record) for variant, record in variants.items()}
-            for game, variants in self.games.items()
-        }}
-        write_atomically(path, json.dumps(data, indent=1, sort_keys=True) + "\n")
-
-
-def _parse(data: Any) -> dict[str, dict[str, Record]]:
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError(f"not a format-{FORMAT} statistics file")
-    games: dict[str, dict[str, Record]] = {}
-    for game, variants in data["games"].items():
-        games[game] = {}
-        for variant, fields in variants.items():
-            record = Record(**fields)
-            numbers = (record.played, record.won, record.streak, record.best)
-            if not all(isinstance(n, int) and n >= 0 for n in numbers) or (
-                    record.won > record.played):
-                raise ValueError(f"impossible figures for {game} {variant}")
-            games[game][variant] = record
-    return games

@@ -24,12 +24,14 @@ from textual.timer import Timer
 from textual.widgets import Static
 from textual.worker import Worker, get_current_worker
 
+from rules.cards import format_cards
 from rules.errors import IllegalMove
 from rules.play import Rules, moves_of
 from solitaire_tui import decks
 from solitaire_tui.messages import OpenStats
 from solitaire_tui.session import Session
-from solitaire_tui.store.records import Records
+from solitaire_tui.store.database import StoreError
+from solitaire_tui.store.records import How, Played, Records
 from solitaire_tui.ui.help import HelpScreen, keys_table
 from solitaire_tui.widgets.footer import KeyFooter
 
@@ -79,6 +81,8 @@ class GameScreen(Screen[None], Generic[S, M]):
         self.deck = deck if deck is not None or not game.USES_DECK else decks.random_deck()
         self.session: Session[S, M] = Session(self.rules, self.new_state())
         self._recorded = False
+        self._helped = False  # a hint was asked for in this game
+        self._auto_played = False  # auto play made a move in this game
         self._auto: Timer | None = None
         self._replay: Replay | None = None  # the game replayed, while a replay is on
         self._loading = False  # the replay's line is being worked out
@@ -114,6 +118,11 @@ class GameScreen(Screen[None], Generic[S, M]):
     def thought(self, state: S) -> None:
         """A slow hint for ``state``, the position now, has just been worked out: a
         game may show more of what the search found than the move."""
+
+    def score(self, state: S) -> int | None:
+        """The game's own figure for a finished game, kept beside won or lost (cards
+        left, rounds, points); None when it has none."""
+        return None
 
     def describe(self, move: M) -> str:
         """A move in words, for hints."""
@@ -291,7 +300,7 @@ class GameScreen(Screen[None], Generic[S, M]):
         text.append(f"  {_sentence(why)}\n")
         if not self._recorded:
             self._recorded = True
-            self._record(won)
+            self._record(won, why, self.score(state))
         if self.uncounted:
             text.append(f"{self.uncounted}: it counts toward no record.\n", style="italic")
         elif self.records_variant is not None:
@@ -311,13 +320,30 @@ class GameScreen(Screen[None], Generic[S, M]):
         """The record this game counts towards, or None if it is not counted."""
         return self.variant
 
-    def _record(self, won: bool) -> None:
-        if self.records_variant is None or self.uncounted:
-            return
+    @property
+    def how(self) -> How:
+        """How this game was played, as its saved row says: a replay, with auto play,
+        with help (a hint), or by the player alone."""
+        if self.replaying:
+            return "replay"
+        if self._auto_played:
+            return "auto"
+        return "help" if self._helped else "player"
+
+    def _record(self, won: bool, why: str, score: int | None) -> None:
+        """Save the finished game as one row: every game is kept, counted toward the
+        record or not."""
+        deck = self.deck
+        game = Played(self.game.key, self.records_variant or self.variant,
+                      None if deck is None else deck.deal,
+                      format_cards(deck.cards) if deck is not None and deck.deal is None
+                      else None,
+                      won, why, score, self.how,
+                      counts=self.records_variant is not None and not self.uncounted)
         try:
-            self.records.add(self.game.key, self.records_variant, won)
-        except OSError as error:
-            self.notify(f"Your statistics could not be saved: {error}", severity="error")
+            self.records.add(game)
+        except StoreError as error:
+            self.notify(str(error), severity="error", timeout=15)
 
     def start(self, deck: decks.Deck | None) -> None:
         """A new game on ``deck`` (a new game without cards when the game has none)."""
@@ -325,7 +351,7 @@ class GameScreen(Screen[None], Generic[S, M]):
         self.cancel_thinking("replay")
         self.deck = deck
         self.session = Session(self.rules, self.new_state())
-        self._recorded = False
+        self._recorded = self._helped = self._auto_played = False
         self._replay = None
         self._loading = False
         self.say("")
@@ -399,6 +425,7 @@ class GameScreen(Screen[None], Generic[S, M]):
             self.say(f"Hint: {self.describe(move)}.")
 
     def action_hint(self) -> None:
+        self._helped = True
         self._ask_hint("hint")
 
     def _ask_hint(self, purpose: str) -> None:
@@ -433,9 +460,10 @@ class GameScreen(Screen[None], Generic[S, M]):
         self.thought(state)
         if "hint" in purposes:
             self.show_hint(move)
-        if "auto" in purposes and self._auto is not None and (
-                move is None or not self.play(move)):
-            self.stop_auto()
+        if "auto" in purposes and self._auto is not None:
+            self._auto_played |= move is not None  # before the move that may end the game
+            if move is None or not self.play(move):
+                self.stop_auto()
 
     def action_auto(self) -> None:
         if self._auto is not None:

@@ -6,6 +6,7 @@ import io
 from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.console import Console
 from textual.widgets import Input, OptionList
 
@@ -15,10 +16,10 @@ from solitaire_tui.games.one_handed.screen import OneHandedScreen
 from solitaire_tui.games.registry import GAMES
 from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.start import Start
-from solitaire_tui.store.records import Records
+from solitaire_tui.store.database import FILE_NAME
 from solitaire_tui.ui.deal_dialog import DealDialog
 from solitaire_tui.ui.help import HelpScreen
-from tests.pilots import SIZE, auto_play_to_end
+from tests.pilots import SIZE, auto_play_to_end, saved_record
 
 
 def menu_text(app: Any) -> str:
@@ -57,7 +58,7 @@ async def test_a_click_opens_a_game(make_app: Any) -> None:
         assert isinstance(app.screen, OneHandedScreen)
 
 
-async def test_a_finished_game_shows_in_the_menu_record(make_app: Any, records_path: Path) -> None:
+async def test_a_finished_game_shows_in_the_menu_record(make_app: Any, data_path: Path) -> None:
     app = make_app(Start("one-handed", numbered(7)))
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
@@ -73,20 +74,22 @@ async def test_a_finished_game_shows_in_the_menu_record(make_app: Any, records_p
         console.print(app.screen.record_table("one-handed"))
         row = next(line for line in console.export_text().splitlines() if "standard" in line)
         assert row.split()[1:3] == ["1", str(int(not screen.session.state.hand))]
-    assert Records.load(records_path)[0].total("one-handed").played == 1
+    assert saved_record(data_path, "one-handed", "standard").played == 1
 
 
-async def test_a_damaged_record_file_is_set_aside_with_a_notice(
-    make_app: Any, records_path: Path
+@pytest.mark.parametrize("name", [FILE_NAME, "records.json"])
+async def test_a_damaged_file_is_set_aside_with_a_notice_and_the_app_starts(
+    make_app: Any, data_path: Path, name: str
 ) -> None:
-    records_path.write_text("{ this is not json")
+    data_path.mkdir()
+    (data_path / name).write_text("{ this is not json")
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         notices = [notification.message for notification in app._notifications]
         assert any("moved to" in message for message in notices)
         assert isinstance(app.screen, MenuScreen)
-    (aside,) = records_path.parent.glob("records.json.damaged-*")
+    (aside,) = data_path.glob(f"{name}.damaged-*")
     assert aside.read_text() == "{ this is not json"
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import threading
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,7 +18,7 @@ from rules.stats import Tally
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.stats import runs
 from solitaire_tui.stats.runner import LiveRun, Phase, Snapshot
-from solitaire_tui.store.history import KEPT, Entry, History, thinned
+from solitaire_tui.store.history import thinned
 
 
 def setup(game: str, options: dict[str, Any]) -> runs.Setup:
@@ -134,29 +133,6 @@ def test_cancel_keeps_a_prefix_of_the_deals_at_once() -> None:
 def test_a_run_the_engine_refuses_fails_with_its_reason() -> None:
     snap = finish(Running(LiveRun(setup("one-handed", {}), 0, 10, 999)))
     assert snap.phase is Phase.FAILED and snap.error.startswith("Workers must be 1..")
-
-
-def test_the_history_keeps_the_newest_runs_and_survives_a_reload(tmp_path: Path) -> None:
-    path = tmp_path / "runs.json"
-    history, notice = History.load(path)
-    assert notice is None and history.entries == []
-    for number in range(KEPT + 3):
-        history.add(Entry({"game": "relay", "seed": number}, "2026-11-21 10:00:00",
-                          [(number, [0])]))
-    again, notice = History.load(path)
-    assert notice is None and len(again.entries) == KEPT
-    assert again.entries[0].data["seed"] == KEPT + 2
-    assert again.entries[0].curve == [(KEPT + 2, [0])]
-
-
-def test_a_damaged_history_is_moved_aside(tmp_path: Path) -> None:
-    path = tmp_path / "runs.json"
-    path.write_text('{"format": 1, "runs": [{"run": 3}]}')
-    history, notice = History.load(path)
-    assert history.entries == [] and notice is not None and "moved to" in notice
-    assert len(list(tmp_path.glob("runs.json.damaged-*"))) == 1
-    history.add(Entry({"game": "relay"}, "now"))
-    assert json.loads(path.read_text())["runs"][0]["run"] == {"game": "relay"}
 
 
 def test_a_long_curve_is_thinned_but_keeps_its_end() -> None:

@@ -19,7 +19,7 @@ from tests.pilots import SIZE
 
 
 def app_on(tmp_path: Path, start: Start | None = None) -> SolitaireApp:
-    return SolitaireApp(records_path=tmp_path / "records.json", start=start)
+    return SolitaireApp(data=tmp_path, start=start)
 
 
 def test_menu(snap_compare: Any, tmp_path: Path) -> None:
@@ -64,6 +64,7 @@ def test_stats_panel(snap_compare: Any, tmp_path: Path) -> None:
     from solitaire_tui.games.registry import GAMES_BY_KEY
     from solitaire_tui.screens.stats import StatsScreen
     from solitaire_tui.stats.runner import LiveRun
+    from solitaire_tui.store.database import Database
     from solitaire_tui.store.history import Entry, History
 
     game = GAMES_BY_KEY["add-residue"]
@@ -80,7 +81,7 @@ def test_stats_panel(snap_compare: Any, tmp_path: Path) -> None:
     entry = Entry(data, "2026-11-21 12:00:00", curve)
 
     async def reopen(pilot: Any) -> None:
-        pilot.app.push_screen(StatsScreen(game, history=History(None), entry=entry))
+        pilot.app.push_screen(StatsScreen(game, history=History(Database(None)), entry=entry))
         await pilot.pause()
 
     assert snap_compare(app_on(tmp_path), run_before=reopen, terminal_size=SIZE)

@@ -16,6 +16,7 @@ from solitaire_tui.games.game import Game
 from solitaire_tui.games.registry import GAMES, GAMES_BY_KEY
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.runs import Setup
+from solitaire_tui.store.database import Database
 from solitaire_tui.store.records import Records
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.run_options import RunOptions
@@ -68,7 +69,7 @@ def test_the_panel_opens_on_the_options_a_screen_plays(game: Game) -> None:
     game.add_options(parser, batch=False)
     parser.add_argument("--seed", type=int, default=None)
     deck = numbered(5) if game.USES_DECK else None
-    screen = game.screen()(game, Records(None), deck, game.screen_options(
+    screen = game.screen()(game, Records(Database(None)), deck, game.screen_options(
         parser.parse_args([]), deck))
     assert isinstance(game.setup(game.panel_options(screen.options)), Setup)
 

@@ -192,6 +192,12 @@ class AddResidueScreen(GameScreen[State, Move]):
         scores = f", scoring {m}" if move.pile is Pile.MOD else ""
         return f"{move} (m becomes {m}{scores}); enter plays it"
 
+    def score(self, state: State) -> int | None:
+        """The best score among the people at the table (None if none played)."""
+        scores = add_residue.result(state).scores
+        people = [score for seat, score in enumerate(scores) if self._seat(seat).is_person]
+        return max(people, default=None)
+
     def verdict(self, state: State) -> tuple[bool, str]:
         result = add_residue.result(state)
         places, place = [], 1

@@ -130,6 +130,9 @@ class HitOrMissScreen(GameScreen[State, Call]):
         return (f"{move.value} ({PLAY_KEYS[move]}): {state.top.glyph} {matches}"
                 f" the count {state.count}")
 
+    def score(self, state: State) -> int:
+        return hit_or_miss.result(state).cards_left
+
     def verdict(self, state: State) -> tuple[bool, str]:
         result = hit_or_miss.result(state)
         why = result.why  # the banner itself says won or lost

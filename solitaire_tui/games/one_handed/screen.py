@@ -74,6 +74,9 @@ class OneHandedScreen(GameScreen[State, Move]):
     def describe(self, move: Move) -> str:
         return f"{move.value} ({PLAY_KEYS[move]})"
 
+    def score(self, state: State) -> int:
+        return one_handed.result(state).cards_left
+
     def verdict(self, state: State) -> tuple[bool, str]:
         result = one_handed.result(state)
         left = f"{result.cards_left} card{'s' if result.cards_left != 1 else ''}"

@@ -124,6 +124,9 @@ class RelayScreen(GameScreen[State, Step]):
     def describe(self, move: Step) -> str:
         return "step a round (space)"
 
+    def score(self, state: State) -> int:
+        return relay.result(state).rounds
+
     def verdict(self, state: State) -> tuple[bool, str]:
         result = relay.result(state)
         return result.won, f"{contest_answer(state)} — {result.why}"

@@ -30,7 +30,7 @@ from solitaire_tui.decks import Deck
 from solitaire_tui.games.game import Game
 from solitaire_tui.games.sequence.moves import describe, listed, named
 from solitaire_tui.games.sequence.widgets import FinalPileView, StoragePile, StorageTable
-from solitaire_tui.store.records import Records
+from solitaire_tui.store.records import How, Records
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import GAME_KEYS
 from solitaire_tui.widgets.cards import CardView, PileView
@@ -180,6 +180,12 @@ class SequenceScreen(GameScreen[State, Move]):
         """A game peeked at is not counted: the solver saw the hidden cards."""
         return super().uncounted or ("You peeked" if self._peeked else None)
 
+    @property
+    def how(self) -> How:
+        """Peeking is help, even without a hint: it says whether the deal can be won."""
+        how = super().how
+        return "help" if how == "player" and self._peeked else how
+
     def start(self, deck: Deck | None) -> None:
         self._peeked = self.helper == "peek"
         self._helpers.clear()  # the fair players are seeded with the deal
@@ -188,6 +194,9 @@ class SequenceScreen(GameScreen[State, Move]):
 
     def describe(self, move: Move) -> str:
         return describe(self.session.state, move)
+
+    def score(self, state: State) -> int:
+        return state.final_cards
 
     def verdict(self, state: State) -> tuple[bool, str]:
         if sequence.is_won(state):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,7 @@ from solitaire_tui.games.add_residue.table import Seat, Table
 from solitaire_tui.games.add_residue.widgets import Chips
 from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.start import Start
-from tests.pilots import SIZE, settle, text_of
+from tests.pilots import SIZE, saved, saved_record, settle, text_of
 
 HOT_SEAT = Table((Seat("Ann"), Seat("Ben")), 3)
 AGAINST_GREEDY = Table((Seat("You"), Seat("Bot", "greedy")), 4)
@@ -133,7 +132,7 @@ async def test_o_changes_the_table_and_esc_keeps_the_game(make_app: Any) -> None
 # --- play ---------------------------------------------------------------------------------
 
 async def test_a_hot_seat_game_played_by_keys_ends_as_the_rules_say(
-    make_app: Any, records_path: Path,
+    make_app: Any, data_path: Path,
 ) -> None:
     app = make_app(Start("add-residue", options=HOT_SEAT))
     async with app.run_test(size=SIZE) as pilot:
@@ -158,11 +157,13 @@ async def test_a_hot_seat_game_played_by_keys_ends_as_the_rules_say(
         assert "2 players, n = 3: played" not in banner  # nobody's record
         log = text_of(screen, "#log")
         assert f"{len(end.scores) * 6:>3}. " in log
-    assert not records_path.exists()
+    (row,) = saved(data_path)  # kept, but counted toward nobody's record
+    assert (row["counts"], row["how"], row["score"]) == (0, "player", max(ann, ben))
+    assert saved_record(data_path, "add-residue", "2 players, n = 3").played == 0
 
 
 async def test_the_computer_replies_and_its_game_counts_in_the_records(
-    make_app: Any, records_path: Path,
+    make_app: Any, data_path: Path,
 ) -> None:
     app = make_app(Start("add-residue", options=AGAINST_GREEDY))
     async with app.run_test(size=SIZE) as pilot:
@@ -177,9 +178,10 @@ async def test_the_computer_replies_and_its_game_counts_in_the_records(
         won = 0 in result.winners
         assert ("WON" in text_of(screen, "#banner")) == won
         assert "Bot: " in text_of(screen, "#log")
-    saved = json.loads(records_path.read_text())
-    record = saved["games"]["add-residue"]["2 players, n = 4"]
-    assert (record["played"], record["won"]) == (1, int(won))
+    record = saved_record(data_path, "add-residue", "2 players, n = 4")
+    assert (record.played, record.won) == (1, int(won))
+    (row,) = saved(data_path)
+    assert (row["score"], row["counts"]) == (end.scores[0], 1)
 
 
 async def test_a_spent_number_is_explained_and_not_applied(make_app: Any) -> None:

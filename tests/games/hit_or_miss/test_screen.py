@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +15,7 @@ from solitaire_tui.decks import Deck, numbered
 from solitaire_tui.games.hit_or_miss.screen import PLAY_KEYS, HitOrMissScreen
 from solitaire_tui.start import Start
 from solitaire_tui.ui.options_dialog import OptionsDialog
-from tests.pilots import SIZE, text_of, walk_back_and_forth
+from tests.pilots import SIZE, saved, saved_record, text_of, walk_back_and_forth
 
 # Short games keep the tests quick: with one strike allowed, the second pass of
 # each of these deals has no hit.
@@ -44,7 +43,7 @@ async def play_out(pilot: Pilot[None], screen: HitOrMissScreen, most: int = 10_0
 
 
 async def test_a_whole_deal_played_by_keys_ends_as_the_rules_say(
-    make_app: Any, records_path: Path
+    make_app: Any, data_path: Path
 ) -> None:
     app = make_app(Start("hit-or-miss", numbered(DEAL), ONE_STRIKE))
     async with app.run_test(size=SIZE) as pilot:
@@ -59,12 +58,16 @@ async def test_a_whole_deal_played_by_keys_ends_as_the_rules_say(
         assert "1 strikes in a row" in banner
         assert f"{end.cards_left} cards left after {end.passes} passes" in banner
         assert f"passes {end.passes}" in text_of(screen, "#status")
-    saved = json.loads(records_path.read_text())
-    record = saved["games"]["hit-or-miss"]["strikes=1, same order"]
-    assert (record["played"], record["won"]) == (1, 0)
+    (row,) = saved(data_path)
+    assert row | {"id": 0, "finished": ""} == {
+        "id": 0, "game": "hit-or-miss", "variant": "strikes=1, same order",
+        "deal": str(DEAL), "deck": None, "won": 0, "result": row["result"],
+        "score": end.cards_left, "finished": "", "how": "player", "counts": 1}
+    assert f"{end.cards_left} cards left" in row["result"]
+    assert saved_record(data_path, "hit-or-miss", "strikes=1, same order").played == 1
 
 
-async def test_a_won_game_says_so_and_counts_the_win(make_app: Any, records_path: Path) -> None:
+async def test_a_won_game_says_so_and_counts_the_win(make_app: Any, data_path: Path) -> None:
     app = make_app(Start("hit-or-miss", IN_ORDER, Options()))
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
@@ -74,8 +77,11 @@ async def test_a_won_game_says_so_and_counts_the_win(make_app: Any, records_path
         banner = text_of(screen, "#banner")
         assert "WON" in banner
         assert "Every card matched in 1 passes, 0 strikes, 13 cards turned" in banner
-    saved = json.loads(records_path.read_text())
-    assert saved["games"]["hit-or-miss"]["unlimited, same order"]["won"] == 1
+    (row,) = saved(data_path)
+    assert (row["won"], row["score"], row["deal"]) == (1, 0, IN_ORDER.deal)
+    assert row["deck"] == (None if IN_ORDER.deal is not None
+                           else " ".join(str(card) for card in IN_ORDER.cards))
+    assert saved_record(data_path, "hit-or-miss", "unlimited, same order").won == 1
 
 
 async def test_a_wrong_call_is_explained_and_not_applied(make_app: Any) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +11,7 @@ from rules.play import final_state
 from solitaire_tui.decks import numbered
 from solitaire_tui.games.one_handed.screen import PLAY_KEYS, OneHandedScreen
 from solitaire_tui.start import Start
-from tests.pilots import SIZE, auto_play_to_end, walk_back_and_forth
+from tests.pilots import SIZE, auto_play_to_end, saved, saved_record, walk_back_and_forth
 
 DEAL = 7
 
@@ -23,7 +22,7 @@ def expected_end(deal: int) -> one_handed.State:
 
 
 async def test_a_whole_deal_played_by_keys_ends_as_the_rules_say(
-    make_app: Any, records_path: Path
+    make_app: Any, data_path: Path
 ) -> None:
     app = make_app(Start("one-handed", numbered(DEAL)))
     async with app.run_test(size=SIZE) as pilot:
@@ -41,8 +40,9 @@ async def test_a_whole_deal_played_by_keys_ends_as_the_rules_say(
         banner = str(screen.query_one("#banner").render())
         assert ("WON" in banner) == (not end.hand)
         assert f"{len(end.hand)} card" in banner or not end.hand
-    saved = json.loads(records_path.read_text())
-    assert saved["games"]["one-handed"]["standard"]["played"] == 1
+    (row,) = saved(data_path)
+    assert (row["variant"], row["how"], row["score"]) == ("standard", "player", len(end.hand))
+    assert saved_record(data_path, "one-handed", "standard").played == 1
 
 
 async def test_a_wrong_step_is_explained_and_not_applied(make_app: Any) -> None:

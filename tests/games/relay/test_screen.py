@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,7 @@ from solitaire_tui.games.relay.screen import RelayScreen
 from solitaire_tui.judge import judge
 from solitaire_tui.start import Start
 from solitaire_tui.ui.options_dialog import OptionsDialog
-from tests.pilots import SIZE, auto_play_to_end, text_of, walk_back_and_forth
+from tests.pilots import SIZE, auto_play_to_end, saved, saved_record, text_of, walk_back_and_forth
 
 DEAL = 865  # four players: 13 cards discarded, then unwinnable after 180 rounds
 FOUR = Options(4)
@@ -39,7 +38,7 @@ async def step_out(pilot: Pilot[None], screen: RelayScreen) -> int:
 
 
 async def test_a_whole_deal_stepped_by_keys_ends_as_the_rules_and_the_judge_say(
-    make_app: Any, records_path: Path
+    make_app: Any, data_path: Path
 ) -> None:
     app = make_app(Start("relay", numbered(DEAL), FOUR))
     async with app.run_test(size=SIZE) as pilot:
@@ -54,12 +53,14 @@ async def test_a_whole_deal_stepped_by_keys_ends_as_the_rules_and_the_judge_say(
         assert judge(f"1\n{contest}\n").strip() == "Case 1: unwinnable"
         assert "GAME OVER  Case 1: unwinnable — no player hit for" in banner
         assert f"discarded {len(end.discards)}" in text_of(screen, "#status")
-    saved = json.loads(records_path.read_text())
-    record = saved["games"]["relay"]["4 players"]
-    assert (record["played"], record["won"]) == (1, 0)
+    (row,) = saved(data_path)
+    assert (row["won"], row["score"], row["how"], row["deal"]) == (0, end.rounds, "player",
+                                                                  str(DEAL))
+    record = saved_record(data_path, "relay", "4 players")
+    assert (record.played, record.won) == (1, 0)
 
 
-async def test_a_won_relay_answers_as_the_contest_does(make_app: Any, records_path: Path) -> None:
+async def test_a_won_relay_answers_as_the_contest_does(make_app: Any, data_path: Path) -> None:
     app = make_app(Start("relay", IN_ORDER, FOUR))
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
@@ -68,8 +69,7 @@ async def test_a_won_relay_answers_as_the_contest_does(make_app: Any, records_pa
         assert screen.session.state == expected_end(IN_ORDER, FOUR)
         banner = text_of(screen, "#banner")
         assert "WON  Case 1: 13 13 13 13 — the last player discarded every card" in banner
-    saved = json.loads(records_path.read_text())
-    assert saved["games"]["relay"]["4 players"]["won"] == 1
+    assert saved_record(data_path, "relay", "4 players").won == 1
 
 
 async def test_ten_players_fit_at_80_by_24_to_the_end_of_an_auto_run(make_app: Any) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +23,16 @@ from solitaire_tui.games.sequence.widgets import StoragePile, StorageTable
 from solitaire_tui.messages import OpenReplay
 from solitaire_tui.start import Start
 from solitaire_tui.widgets.cards import CardView
-from tests.pilots import SIZE, auto_play_to_end, settle, text_of, until, walk_back_and_forth
+from tests.pilots import (
+    SIZE,
+    auto_play_to_end,
+    saved,
+    saved_record,
+    settle,
+    text_of,
+    until,
+    walk_back_and_forth,
+)
 
 GREEDY = player("greedy", 0)
 LOST, WON = 3, 11  # deals the greedy player loses (24 cards home) and wins
@@ -67,7 +75,7 @@ def fits(screen: SequenceScreen, move: Move) -> tuple[int, ...]:
 
 
 async def test_a_whole_deal_played_by_keys_ends_as_the_rules_say(
-    make_app: Any, records_path: Path
+    make_app: Any, data_path: Path
 ) -> None:
     end = final_state(sequence, sequence.new_game(sequence.Options(), numbered(LOST).cards),
                       GREEDY.choose)
@@ -83,8 +91,10 @@ async def test_a_whole_deal_played_by_keys_ends_as_the_rules_say(
         assert f"no move left, with {end.final_cards} of 52 cards" in banner.lower()
         assert f"final {end.final_cards}/52" in str(screen.query_one("#status").render())
         assert not screen.check_action("hand_to_final", ())
-    saved = json.loads(records_path.read_text())["games"]["sequence"]["standard"]
-    assert (saved["played"], saved["won"]) == (1, 0)
+    record = saved_record(data_path, "sequence", "standard")
+    assert (record.played, record.won) == (1, 0)
+    (row,) = saved(data_path)
+    assert (row["how"], row["score"]) == ("player", end.final_cards)
 
 
 async def test_the_screen_asks_which_final_pile_when_several_fit(make_app: Any) -> None:
@@ -185,7 +195,7 @@ async def test_the_hint_is_the_fair_players_move(make_app: Any) -> None:
 
 
 async def test_hint_and_auto_play_follow_the_quick_helper_to_the_end(
-    make_app: Any, records_path: Path
+    make_app: Any, data_path: Path
 ) -> None:
     start = sequence.new_game(sequence.Options(), numbered(WON).cards)
     quick = player("quick", WON)
@@ -200,12 +210,13 @@ async def test_hint_and_auto_play_follow_the_quick_helper_to_the_end(
         await auto_play_to_end(pilot, screen)
         end = final_state(sequence, start, quick.choose)
         assert screen.session.state == end
-    saved = json.loads(records_path.read_text())["games"]["sequence"]["standard"]
-    assert (saved["played"], saved["won"]) == (1, int(sequence.is_won(end)))
+    record = saved_record(data_path, "sequence", "standard")
+    assert (record.played, record.won) == (1, int(sequence.is_won(end)))
+    assert [row["how"] for row in saved(data_path)] == ["auto"]
 
 
 async def test_peek_follows_the_solvers_line_to_a_win_that_is_not_recorded(
-    make_app: Any, records_path: Path
+    make_app: Any, data_path: Path
 ) -> None:
     start = sequence.new_game(sequence.Options(), numbered(LOST).cards)
     app = make_app(Start("sequence", numbered(LOST)))
@@ -222,7 +233,9 @@ async def test_peek_follows_the_solvers_line_to_a_win_that_is_not_recorded(
         await auto_play_to_end(pilot, screen)
         assert sequence.is_won(screen.session.state)
         assert "You peeked: it counts toward no record" in text_of(screen, "#banner")
-    assert not records_path.exists()
+    (row,) = saved(data_path)  # kept, but counted toward no record
+    assert (row["won"], row["counts"], row["how"]) == (1, 0, "auto")
+    assert saved_record(data_path, "sequence", "standard").played == 0
 
 
 async def test_peek_says_when_a_position_is_lost(make_app: Any) -> None:

@@ -1,0 +1,256 @@
+"""The player's database: one SQLite file in the data directory, shared safely by any
+number of app windows and command-line processes.
+
+Why SQLite: every finished game and every run is a row written in one transaction,
+so two windows each add their row instead of each rewriting a whole file over the
+other's (which lost games when records were a JSON file). WAL mode lets readers go on
+while one process writes; the busy timeout makes a second writer wait its turn rather
+than fail. A crash or a kill mid-write leaves the last committed state, never half a
+row.
+
+A file that is not a database, or fails SQLite's own check, is moved aside under a
+new name with a notice and a new one is started, so the app always starts; if even
+that fails (a directory that cannot be written), the session keeps its rows in memory
+and says they will not be saved.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+FILE_NAME = "solitaire-tui.sqlite3"
+DATA_DIR_VARIABLE = "SOLITAIRE_TUI_DATA_DIR"  # overrides platformdirs, for tests and trials
+BUSY_SECONDS = 10.0  # how long a writer waits for another process's transaction
+
+# Each step takes the schema from the version before it to its own number (SQLite's
+# user_version); a database from a newer release is left as it is.
+SCHEMA: tuple[tuple[str, ...], ...] = (
+    (
+        """CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            game TEXT NOT NULL,
+            variant TEXT NOT NULL,
+            deal TEXT,  -- the deal number in decimal (deals go up to 2**64 - 1, past
+                        -- SQLite's signed 64-bit integers), or NULL for a given deck
+            deck TEXT,  -- the cards, top first, when the deck was typed in
+            won INTEGER NOT NULL CHECK (won IN (0, 1)),
+            result TEXT NOT NULL,  -- why, in the words the game's banner used
+            score INTEGER,  -- the game's own figure (cards left, rounds, points), if any
+            finished TEXT NOT NULL,  -- local time with its offset, ISO 8601
+            how TEXT NOT NULL CHECK (how IN ('player', 'help', 'auto', 'replay')),
+            counts INTEGER NOT NULL CHECK (counts IN (0, 1))  -- toward the record
+        )""",
+        "CREATE INDEX games_by_variant ON games (game, variant, id)",
+        """CREATE TABLE imported_records (  -- totals carried over from records.json
+            game TEXT NOT NULL,
+            variant TEXT NOT NULL,
+            played INTEGER NOT NULL,
+            won INTEGER NOT NULL,
+            streak INTEGER NOT NULL,
+            best INTEGER NOT NULL,
+            PRIMARY KEY (game, variant)
+        )""",
+        """CREATE TABLE runs (
+            id INTEGER PRIMARY KEY,
+            game TEXT NOT NULL,
+            finished TEXT NOT NULL,  -- local time, "YYYY-MM-DD HH:MM:SS"
+            data TEXT NOT NULL,  -- the run's JSON object, as ``stats --json`` prints it
+            curve TEXT NOT NULL  -- its running win rate, thinned: [[games, [wins]], …]
+        )""",
+        """CREATE TABLE imported_files (  -- the JSON files of earlier releases, read once
+            name TEXT PRIMARY KEY,
+            imported TEXT NOT NULL
+        )""",
+    ),
+)
+
+
+class StoreError(Exception):
+    """What was to be saved could not be; the message is a sentence for the player."""
+
+
+def data_dir() -> Path:
+    override = os.environ.get(DATA_DIR_VARIABLE)
+    if override:
+        return Path(override)
+    import platformdirs  # only here: the tests and the command line rarely need it
+
+    return platformdirs.user_data_path("solitaire-tui", appauthor=False)
+
+
+class Database:
+    """One connection to the player's database, opened when first used.
+
+    What the player should be told about it (a damaged file set aside, a database
+    that cannot be written) goes to ``listen``'s callback, the app's notifications;
+    what comes before anyone listens is kept until someone does.
+    """
+
+    def __init__(self, directory: Path | None) -> None:
+        self.directory = directory  # None keeps everything in memory, for tests
+        self._waiting: list[str] = []
+        self._tell: Callable[[str], None] | None = None
+        self._connection: sqlite3.Connection | None = None
+        self._saving = False
+
+    def listen(self, tell: Callable[[str], None]) -> None:
+        self._tell = tell
+        waiting, self._waiting = self._waiting, []
+        for notice in waiting:
+            tell(notice)
+
+    def notice(self, text: str) -> None:
+        if self._tell is None:
+            self._waiting.append(text)
+        else:
+            self._tell(text)
+
+    @property
+    def path(self) -> Path | None:
+        return None if self.directory is None else self.directory / FILE_NAME
+
+    @property
+    def saving(self) -> bool:
+        """Whether what is written goes to the file (not to memory, for this session
+        only, because the file could not be opened)."""
+        if self._connection is None:
+            self._connection = self._open()
+        return self._saving
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        if self._connection is None:
+            self._connection = self._open()
+        return self._connection
+
+    def close(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+
+    @contextmanager
+    def writing(self, what: str) -> Iterator[sqlite3.Connection]:
+        """One transaction: all of it is saved, or none of it and a ``StoreError``
+        saying ``what`` was lost."""
+        connection = self.connection
+        try:
+            with connection:  # commits, or rolls back on an exception
+                connection.execute("BEGIN IMMEDIATE")
+                yield connection
+        except sqlite3.Error as error:
+            raise StoreError(f"{what} could not be saved ({error}).") from None
+
+    def read(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """The rows of a query; a database that fails now (damaged by another program
+        meanwhile) reads as empty rather than crashing the screen that asked."""
+        try:
+            return self.connection.execute(sql, parameters).fetchall()
+        except sqlite3.Error as error:
+            self.notice(f"Your saved games could not be read ({error}).")
+            return []
+
+    def _open(self) -> sqlite3.Connection:
+        self._saving = False
+        path = self.path
+        if path is None:
+            return _prepared(sqlite3.connect(":memory:", isolation_level=None))
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            connection = _connect(path)
+            self._saving = True
+            return connection
+        except Newer as error:
+            return self._in_memory(f"Your saved games in {path} are {error}")
+        except sqlite3.OperationalError as error:  # locked, or no access: not damage
+            return self._in_memory(f"Your saved games in {path} cannot be opened ({error})")
+        except sqlite3.DatabaseError as error:  # not a database, or a damaged one
+            aside = move_aside(path)
+            if aside is None:
+                return self._in_memory(f"Your saved games in {path} are damaged ({error})"
+                                       " and could not be moved aside")
+            self.notice(f"Your saved games were damaged ({error}); the file was"
+                                f" moved to {aside.name} beside it and a new one started.")
+            return self._open()
+        except OSError as error:
+            return self._in_memory(f"Your saved games cannot be kept in {path.parent}"
+                                   f" ({error.strerror})")
+
+    def _in_memory(self, why: str) -> sqlite3.Connection:
+        self.notice(f"{why}; this session's games will not be saved.")
+        return _prepared(sqlite3.connect(":memory:", isolation_level=None))
+
+
+class Newer(sqlite3.DatabaseError):
+    """A database from a newer release: kept as it is, never moved aside."""
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    # isolation_level=None: transactions are begun explicitly (``writing``), so a read
+    # never holds a lock another window waits for.
+    connection = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
+    try:
+        connection.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
+        connection.execute("PRAGMA journal_mode = WAL")
+        # FULL: a committed game survives a power cut too, at a cost no player notices
+        # (one fsync per finished game).
+        connection.execute("PRAGMA synchronous = FULL")
+        (check,) = connection.execute("PRAGMA quick_check").fetchone()
+        if check != "ok":
+            raise sqlite3.DatabaseError(f"SQLite's check says: {check}")
+        return _prepared(connection)
+    except BaseException:
+        connection.close()
+        raise
+
+
+def _version(connection: sqlite3.Connection) -> int:
+    return int(connection.execute("PRAGMA user_version").fetchone()[0])
+
+
+def _prepared(connection: sqlite3.Connection) -> sqlite3.Connection:
+    """``connection`` with the schema brought up to date, in one transaction that
+    reads the version again once it holds the write lock: two processes starting on
+    a new file at once apply each step once."""
+    if _version(connection) == len(SCHEMA):
+        return connection
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        version = _version(connection)
+        if version > len(SCHEMA):
+            raise Newer(f"from a newer solitaire-tui (schema {version}; this one knows up"
+                        f" to {len(SCHEMA)})")
+        for number in range(version, len(SCHEMA)):
+            for statement in SCHEMA[number]:
+                connection.execute(statement)
+        connection.execute(f"PRAGMA user_version = {len(SCHEMA)}")
+        connection.execute("COMMIT")
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    return connection
+
+
+def move_aside(path: Path) -> Path | None:
+    """Rename a damaged file to ``<name>.damaged-<when>`` (a database's WAL files go
+    with it), so it is never read again but nothing in it is lost."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for extra in range(100):
+        aside = path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{extra}" if extra else ""))
+        if aside.exists():
+            continue
+        try:
+            path.rename(aside)
+            for suffix in ("-wal", "-shm"):
+                companion = Path(f"{path}{suffix}")
+                if companion.exists():
+                    companion.rename(Path(f"{aside}{suffix}"))
+        except OSError:
+            return None
+        return aside
+    return None
