@@ -22,6 +22,7 @@ from textual.containers import Horizontal
 from textual.widget import Widget
 from textual.widgets import Button, DataTable, Input, Label, OptionList, ProgressBar, Select, Static
 
+from rules import values
 from rules.cards import check_deals
 from rules.errors import RulesError
 from rules.stats import Tally
@@ -132,11 +133,8 @@ class StatsScreen(LiveScreen[Snapshot]):
     def _ask(self) -> tuple[runs.Setup, int, int, int | None]:
         """The run the form describes; a wrong field raises the reason as a sentence."""
         setup = self.game.setup(self.query_one(RunOptions).value)
-        games = runs.parse_games(self.query_one("#games", Input).value)
-        seed_text = self.query_one("#seed", Input).value
-        if not seed_text:
-            raise RulesError("give a seed, a whole number (n draws a new one)")
-        seed = int(seed_text)
+        games = values.GAMES(self.query_one("#games", Input).value)
+        seed = values.SEED(self.query_one("#seed", Input).value)
         check_deals(seed, games)
         workers = self.query_one("#workers", Select).value
         return setup, games, seed, int(workers) if isinstance(workers, int) and workers else None

@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from rules import zero_strike
-from rules.cards import format_cards
+from rules.cards import check_deals, format_cards
 from rules.stats import wilson_interval
 from solitaire_tui.commands.stats import INTERRUPTED, ctrl_c_cancels, play_run, share_text
 
@@ -115,5 +115,6 @@ def zero_strike_search(nodes: int, seed: int, games: int, seconds: float | None,
 
 
 def run(args: argparse.Namespace) -> int:
+    check_deals(args.seed, args.games)  # before the search, not after its minutes
     return zero_strike_search(args.nodes, args.seed, args.games, args.seconds, args.json,
                               zero_strike.Beam(args.width, args.samples, args.most_matches))

@@ -19,7 +19,7 @@ from rules.fast import zero_strike as fast
 from solitaire_tui.app import SolitaireApp
 from solitaire_tui.decks import numbered
 from solitaire_tui.games.hit_or_miss.screen import HitOrMissScreen
-from solitaire_tui.games.hit_or_miss.zero_strike_screen import ZeroStrikeScreen, parse_budget
+from solitaire_tui.games.hit_or_miss.zero_strike_screen import ZeroStrikeScreen
 from solitaire_tui.start import Start
 from solitaire_tui.stats.runner import Phase
 from tests.pilots import SIZE, auto_play_to_end, text_of, until
@@ -134,7 +134,7 @@ async def test_esc_leaves_and_cancels_a_search_under_way(
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_search(pilot, app)
         assert screen.query_one("#seed", Input).value == str(SEED)
-        assert parse_budget(screen.query_one("#budget", Input).value) == 100_000_000
+        assert zs.BUDGET(screen.query_one("#budget", Input).value) == 100_000_000
         await pilot.press("r")  # the default search: a minute or two
         live = screen.live
         assert live is not None
@@ -146,5 +146,6 @@ async def test_esc_leaves_and_cancels_a_search_under_way(
 
 
 def test_a_budget_is_typed_as_a_number_of_games_is() -> None:
-    assert parse_budget("1e8") == parse_budget("100_000_000") == parse_budget("100,000,000")
-    assert parse_budget(" 200000 ") == 200_000
+    budget = zs.BUDGET
+    assert budget("1e8") == budget("100_000_000") == budget("100,000,000")
+    assert budget(" 200000 ") == 200_000
