@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 
 from rules import values
-from rules.cards import deal_cards, format_cards, ranks_only
+from rules.cards import check_deals, deal_cards, format_cards, ranks_only
 from rules.errors import OptionsError, RulesError
 from solitaire_tui.commands import arguments, errors
 from solitaire_tui.commands.arguments import PROG, Parser
@@ -167,6 +167,7 @@ def _stats(args: argparse.Namespace) -> int:
 
     game = GAMES_BY_KEY[args.game]
     seed = args.seed if args.seed is not None else random_seed()
+    check_deals(seed, args.games)  # before the kernel loads: a wrong range is said at once
     return stats(game.setup(game.run_options(args)), args.games, seed, args.workers, args.json)
 
 

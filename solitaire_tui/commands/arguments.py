@@ -25,6 +25,9 @@ class Parser(argparse.ArgumentParser):
     """argparse, but an error is one line naming the fix, not usage plus a message."""
 
     def error(self, message: str) -> NoReturn:
+        # argparse quotes some of what was typed as it is (unrecognized arguments): a
+        # line break typed inside an argument must not split the one line.
+        message = message.replace("\r", "\\r").replace("\n", "\\n")
         self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")
 
 
