@@ -48,8 +48,10 @@ emerge. A run with seed S and N games plays deals S, S+1, …, S+N-1, so the sam
 options and seed give the same figures on any number of workers, and the same as
 `solitaire-tui stats GAME --seed S -n N --json` prints.
 
-- **Games** accepts `1000000`, `1_000_000` or `1e6` (default {runs.DEFAULT_GAMES:,}).
-- **Seed** is drawn at random for each panel and always shown; `n` draws another.
+- **Games** accepts `1000000`, `1_000_000`, `1,000,000` or `1e6`, up to 10¹⁸ (default
+  {runs.DEFAULT_GAMES:,}).
+- **Seed** is drawn at random for each panel and always shown; `n` draws another. Any
+  deal number from 0 to 2⁶⁴ - 1 can be a seed.
 - **Workers**: the threads the kernels run on (all cores by default).
 - The table gives each outcome with its 95% interval (Wilson). For Add/Residue a row is
   a seat: won alone, tied (a shared top score) and lost. For Sequence Solitaire a row

@@ -111,8 +111,8 @@ pass a hit by construction, and keeps the one with the most passes. Every deck i
 reports is first replayed by the rules.
 
 - **Seed** (default {DEFAULT_SEED}): the search's random choices; `n` draws another.
-- **Budget**: earlier passes drawn, accepting `100000000`, `100_000_000` or `1e8`
-  (default {DEFAULT_BUDGET:,}, a minute or two). A seed and a budget name one result,
+- **Budget**: earlier passes drawn, accepting `100000000`, `100_000_000` or `1e8`, up
+  to 10¹² (default {DEFAULT_BUDGET:,}, a minute or two). A seed and a budget name one result,
   the same as `solitaire-tui search zero-strike --seed S --nodes N` finds.
 - The search runs beam after beam; the line under the fields gives the draws made, the
   passes back from the win the current beam has reached, the time and the speed.
