@@ -55,7 +55,8 @@ def typed(text: str) -> str:
 
 
 def _count(text: str) -> int | None:
-    """The whole number a count's text stands for, or None when it is not one."""
+    """The whole number a count's text stands for, or None when it is none (or one
+    with more digits than any bound here, which is not worth building)."""
     match = COUNT.fullmatch(text)
     if match is None:
         return None
@@ -65,8 +66,7 @@ def _count(text: str) -> int | None:
     if mantissa == 0 or shift == 0:
         return mantissa
     if shift > 0:
-        # Past LONGEST digits the value is above every bound: say so without building it.
-        return mantissa * 10**shift if shift <= LONGEST else MAX_DEAL**2
+        return mantissa * 10**shift if shift <= LONGEST else None
     whole, rest = divmod(mantissa, 10**-shift)
     return None if rest else whole
 

@@ -69,5 +69,4 @@ def deck_of(args: argparse.Namespace, *, ranks: bool) -> decks.Deck:
 
 def seed_of(args: argparse.Namespace, deck: decks.Deck) -> int:
     """``--seed`` if given, else the deck's own seed (``Deck.seed``)."""
-    seed: int = args.seed if args.seed is not None else deck.seed
-    return seed
+    return int(args.seed) if args.seed is not None else deck.seed
