@@ -13,9 +13,11 @@ import enum
 from dataclasses import dataclass
 
 from rules.errors import IllegalMove, OptionsError
+from rules.values import Whole
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MIN_N, MAX_N = 1, 20
+PLAYERS, N = Whole("players", MIN_PLAYERS, MAX_PLAYERS), Whole("n", MIN_N, MAX_N)  # as typed
 
 
 class Pile(enum.Enum):

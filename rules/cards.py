@@ -213,5 +213,5 @@ def check_deals(seed: int, games: int) -> None:
     if seed < 0 or seed + games > MAX_DEAL:
         raise OptionsError(
             f"deals {seed}..{seed + games - 1} run past the last deal number, {MAX_DEAL - 1}:"
-            " choose a smaller seed"
+            " choose a smaller seed or fewer games"
         )

@@ -15,3 +15,8 @@ class OptionsError(RulesError):
 
 class IllegalMove(RulesError):
     """A move the rules do not allow in this state; the message says why."""
+
+
+class NumberError(RulesError):
+    """Text that is not a number in the range its field allows; the message names the
+    field, the range and what was typed (``rules.values``)."""

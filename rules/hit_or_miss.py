@@ -14,8 +14,12 @@ from dataclasses import dataclass, replace
 
 from rules.cards import Card, shuffle
 from rules.errors import DeckError, IllegalMove, OptionsError
+from rules.values import Whole
 
 NAMED_LIMITS = {"unlimited": None, "roll-call": 3, "two-strike": 2}
+MOST_STRIKES = 100_000  # why this bound: ``parse_variant``
+STRIKES = Whole("N in strikes=N", 1, MOST_STRIKES,
+                why="a larger limit wins and loses the same games")
 
 
 class PassOrder(enum.Enum):
@@ -41,8 +45,8 @@ class Options:
     seed: int = 0  # the shuffle generator's starting state (SHUFFLED only)
 
     def __post_init__(self) -> None:
-        if self.strikes is not None and self.strikes < 1:
-            raise OptionsError(f"a strike limit must be 1 or more, not {self.strikes}")
+        if self.strikes is not None:
+            STRIKES.check(self.strikes)
         if self.order is PassOrder.SHUFFLED and self.strikes is None:
             raise OptionsError(
                 "shuffling between passes needs a strike limit (such as roll-call):"
@@ -59,17 +63,29 @@ class Options:
 
 
 def parse_variant(text: str) -> int | None:
-    """The strike limit a variant name stands for (``unlimited`` is None)."""
+    """The strike limit a variant name stands for (``unlimited`` is None).
+
+    N in strikes=N is at most ``MOST_STRIKES``, 100,000, because a larger limit wins
+    and loses the same games (only a lost game's passes can differ). In the same or
+    reversed order a stock that is not a multiple of 13 cards hits within 13 passes
+    (26 reversed, ``strike_limit``), so no run of 26 strikes happens on a stock that
+    can still be won; a stock of a multiple of 13 repeats its passes forever and is
+    lost under any limit. Shuffled, every 13 passes in a row include one that hits
+    with a chance of at least 1/52 (the card put where the count meets its rank), so
+    a run of 100,000 strikes has a chance below (51/52)**7692 < 10**-64 at each pass:
+    below 10**-30 over every pass of every one of the 2**64 deals. The bound also
+    bounds a game's length (at most 100,000 passes of 52 cards on a stock that
+    repeats), so a run ends and the kernels' counters cannot overflow, where
+    strikes=2**63 would play forever.
+    """
     name = text.strip().lower()
     if name in NAMED_LIMITS:
         return NAMED_LIMITS[name]
     if name.startswith("strikes="):
-        value = name.removeprefix("strikes=")
-        if value.isdigit() and int(value) >= 1:
-            return int(value)
+        return STRIKES(name.removeprefix("strikes="))
     raise OptionsError(
         f"unknown variant {text!r}: choose unlimited, roll-call, two-strike or strikes=N"
-        " with N 1 or more"
+        f" with N from 1 to {MOST_STRIKES}"
     )
 
 

@@ -15,8 +15,10 @@ from math import lcm
 
 from rules.cards import Card
 from rules.errors import DeckError, IllegalMove, OptionsError
+from rules.values import Whole
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 10
+PLAYERS = Whole("players", MIN_PLAYERS, MAX_PLAYERS)  # as typed
 
 
 class Step(enum.Enum):

@@ -34,6 +34,7 @@ from typing import Protocol
 from rules import hit_or_miss
 from rules.cards import DECK_SIZE, RANKS, Card, ranks_only, shuffle, splitmix64
 from rules.play import final_state
+from rules.values import Whole
 
 ZERO_STRIKE = hit_or_miss.Options(strikes=1)  # one strike loses: a win is a zero-strike game
 COPIES = DECK_SIZE // len(RANKS)  # of each rank in a deck
@@ -43,6 +44,15 @@ MOST_MATCHES = 10  # in one pass
 # What ``search zero-strike`` and the app's search screen start from: 40 passes in
 # a minute or two.
 DEFAULT_SEED, DEFAULT_NODES = 7, 100_000_000
+# The ranges the search's budget and beam are typed in: a billion draws take a few
+# hours, so 10**12 is months of searching; a beam 50 times the default's width with
+# 150 times its samples is past any search worth running. The bounds keep every
+# number the compiled search is given well inside its 64-bit integers; a layer's
+# memory still grows with width x samples x most matches, which the user chooses.
+BUDGET = Whole("the budget (draws)", 1, 10**12, counts=True)
+BEAM_WIDTH = Whole("the beam width", 1, 10_000)
+BEAM_SAMPLES = Whole("samples", 1, 1_000)
+BEAM_MATCHES = Whole("the most matches", 1, DECK_SIZE)
 UNIT = 2.0 ** -53
 HASH_STEP = 0x100000001B3  # FNV-1a's prime: spreads the offsets over 64 bits
 MASK64 = (1 << 64) - 1

@@ -14,7 +14,8 @@ import os
 import sys
 from collections.abc import Sequence
 
-from rules.cards import deal_cards, format_cards, ranks_only
+from rules import values
+from rules.cards import check_deals, deal_cards, format_cards, ranks_only
 from rules.errors import OptionsError, RulesError
 from solitaire_tui.commands import arguments, errors
 from solitaire_tui.commands.arguments import PROG, Parser
@@ -25,6 +26,12 @@ from solitaire_tui.judge import JudgeInputError, judge
 from solitaire_tui.start import Start
 
 CLOSED_PIPE = 141  # the shell's status for a command whose reader went away (128 + SIGPIPE)
+# More threads than any machine has cores; a run checks the ones there are.
+WORKERS = values.Whole("workers", 1, 4096)
+# An hour a kernel is past any timing worth waiting for; below a hundredth of a
+# second a kernel's timing is mostly the clock.
+BENCH_SECONDS = values.Seconds("seconds", 0.01, 3600)
+BENCH_CASE = values.Whole("the bench case", 0, 999)  # bench itself names the cases there are
 
 # The groups the games' own commands go in: (help, description). Each group's help
 # ends with the games' commands in it, so a game adds a command without a word here.
@@ -50,7 +57,8 @@ def _play_options(parser: argparse.ArgumentParser, game: Game) -> None:
     if game.USES_DECK:
         arguments.add_deck(parser)
     if game.SEED_HELP is not None:
-        parser.add_argument("--seed", type=arguments.SEED, metavar="S", help=game.SEED_HELP)
+        parser.add_argument("--seed", type=arguments.checked(values.SEED), metavar="S",
+                            help=game.SEED_HELP)
     parser.add_argument("--headless", action="store_true",
                         help="play without a screen and print the result (--moves and --json"
                         " imply it)")
@@ -59,12 +67,12 @@ def _play_options(parser: argparse.ArgumentParser, game: Game) -> None:
 
 
 def _stats_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("-n", "--games", type=arguments.games_count, default=1_000_000,
+    parser.add_argument("-n", "--games", type=arguments.checked(values.GAMES), default=1_000_000,
                         metavar="N", help="games to play: 1000000, 1_000_000 or 1e6"
                         " (default: 1e6)")
-    parser.add_argument("--seed", type=arguments.SEED, metavar="S",
+    parser.add_argument("--seed", type=arguments.checked(values.SEED), metavar="S",
                         help="play deals S, S+1, … (default: random, always shown)")
-    parser.add_argument("--workers", type=arguments.whole(1), metavar="W",
+    parser.add_argument("--workers", type=arguments.checked(WORKERS), metavar="W",
                         help="threads to play on (default: every core)")
     arguments.add_json(parser)
 
@@ -75,7 +83,7 @@ def build_parser() -> Parser:
 
     deal = commands.add_parser("deal", help="print a numbered deal's cards",
                                description="Print deal D's 52 cards, top card first.")
-    deal.add_argument("number", type=arguments.deal_number, metavar="D")
+    deal.add_argument("number", type=arguments.checked(values.DEAL), metavar="D")
     deal.add_argument("--ranks", action="store_true", help="print bare ranks 1..13, no suits")
     deal.add_argument("--glyphs", action="store_true", help="print suits as ♣ ♦ ♥ ♠")
 
@@ -121,12 +129,13 @@ def build_parser() -> Parser:
         description="For each kernel: games per second on one worker and on all, the"
         " compile time, and the speedup over the plain rules on the same deals.",
     )
-    bench.add_argument("--seconds", type=float, default=1.0, metavar="T",
+    bench.add_argument("--seconds", type=arguments.checked(BENCH_SECONDS), default=1.0,
+                       metavar="T",
                        help="about how long to time each kernel on each worker count"
                        " (default: 1)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     # The cold compile of one case, timed in a fresh process by bench itself.
-    bench.add_argument("--first-call", type=arguments.whole(0), metavar="CASE",
+    bench.add_argument("--first-call", type=arguments.checked(BENCH_CASE), metavar="CASE",
                        help=argparse.SUPPRESS)
     return parser
 
@@ -158,6 +167,7 @@ def _stats(args: argparse.Namespace) -> int:
 
     game = GAMES_BY_KEY[args.game]
     seed = args.seed if args.seed is not None else random_seed()
+    check_deals(seed, args.games)  # before the kernel loads: a wrong range is said at once
     return stats(game.setup(game.run_options(args)), args.games, seed, args.workers, args.json)
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
-from rules.cards import MAX_DEAL, Card, check_deal_number, deal_cards, parse_deck
+from rules import values
+from rules.cards import Card, check_deal_number, deal_cards, parse_deck
 from rules.errors import DeckError
 
 # Random deals are drawn below a billion so their numbers are short enough to read
@@ -45,21 +46,18 @@ def random_deck() -> Deck:
     return numbered(secrets.randbelow(RANDOM_DEALS))
 
 
-def parse_deal_number(text: str) -> int:
-    """A deal number as people write it: digits, with ``_`` between groups if they like."""
-    cleaned = text.strip().replace("_", "")
-    if not (cleaned.isascii() and cleaned.isdigit()) or int(cleaned) >= MAX_DEAL:
-        raise DeckError(
-            f"a deal number is a whole number from 0 to {MAX_DEAL - 1}, not {text.strip()!r}"
-        )
-    return int(cleaned)
+def deck_of(text: str, *, ranks_only: bool) -> Deck:
+    """A deck the player typed or pasted (``rules.cards.parse_deck``'s forms)."""
+    return Deck(parse_deck(text, ranks_only=ranks_only), None)
 
 
 def parse_choice(text: str, *, ranks_only: bool) -> Deck:
-    """A deal number or a whole deck, from one line of text a player typed or pasted."""
+    """A deal number or a whole deck, from one line of text a player typed or pasted:
+    text in a number's form (``rules.values.WHOLE``: digits, ``1_000`` or
+    ``1,000``, never a deck) is a deal number, anything else a deck."""
     stripped = text.strip()
     if not stripped:
         raise DeckError("type a deal number, or paste a deck of 52 cards such as 'KC 10H 9C …'")
-    if stripped.replace("_", "").isdigit():
-        return numbered(parse_deal_number(stripped))
-    return Deck(parse_deck(stripped, ranks_only=ranks_only), None)
+    if values.WHOLE.fullmatch(stripped):
+        return numbered(values.DEAL(stripped))
+    return deck_of(stripped, ranks_only=ranks_only)

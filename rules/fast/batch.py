@@ -90,7 +90,8 @@ def chunk_tally(start: int, reading: Reading, results: np.ndarray) -> Tally:
         found, counts = np.unique(values, return_counts=True)
         tally.histograms[name] = Histogram(Counter(dict(zip(found.tolist(), counts.tolist(),
                                                             strict=True))))
-    tally.first_wins = (np.flatnonzero(won)[:FIRST_WINS_KEPT] + start).tolist()
+    # In Python's integers: start + index may pass 2**63, where int64 would wrap.
+    tally.first_wins = [start + index for index in np.flatnonzero(won)[:FIRST_WINS_KEPT].tolist()]
     return tally
 
 

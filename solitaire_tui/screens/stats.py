@@ -22,6 +22,7 @@ from textual.containers import Horizontal
 from textual.widget import Widget
 from textual.widgets import Button, DataTable, Input, Label, OptionList, ProgressBar, Select, Static
 
+from rules import values
 from rules.cards import check_deals
 from rules.errors import RulesError
 from rules.stats import Tally
@@ -48,8 +49,10 @@ emerge. A run with seed S and N games plays deals S, S+1, …, S+N-1, so the sam
 options and seed give the same figures on any number of workers, and the same as
 `solitaire-tui stats GAME --seed S -n N --json` prints.
 
-- **Games** accepts `1000000`, `1_000_000` or `1e6` (default {runs.DEFAULT_GAMES:,}).
-- **Seed** is drawn at random for each panel and always shown; `n` draws another.
+- **Games** accepts `1000000`, `1_000_000`, `1,000,000` or `1e6`, up to 10¹⁸ (default
+  {runs.DEFAULT_GAMES:,}).
+- **Seed** is drawn at random for each panel and always shown; `n` draws another. Any
+  deal number from 0 to 2⁶⁴ - 1 can be a seed.
 - **Workers**: the threads the kernels run on (all cores by default).
 - The table gives each outcome with its 95% interval (Wilson). For Add/Residue a row is
   a seat: won alone, tied (a shared top score) and lost. For Sequence Solitaire a row
@@ -133,11 +136,8 @@ class StatsScreen(LiveScreen[Snapshot]):
     def _ask(self) -> tuple[runs.Setup, int, int, int | None]:
         """The run the form describes; a wrong field raises the reason as a sentence."""
         setup = self.game.setup(self.query_one(RunOptions).value)
-        games = runs.parse_games(self.query_one("#games", Input).value)
-        seed_text = self.query_one("#seed", Input).value
-        if not seed_text:
-            raise RulesError("give a seed, a whole number (n draws a new one)")
-        seed = int(seed_text)
+        games = values.GAMES(self.query_one("#games", Input).value)
+        seed = values.SEED(self.query_one("#seed", Input).value)
         check_deals(seed, games)
         workers = self.query_one("#workers", Select).value
         return setup, games, seed, int(workers) if isinstance(workers, int) and workers else None

@@ -77,20 +77,6 @@ class BenchCase:
     target: int | None = None  # games/s on one worker, from the engine issue
 
 
-def parse_games(text: str) -> int:
-    """A number of games as typed: 1000000, 1_000_000, 1,000,000 or 1e6 (but not
-    2.5 games)."""
-    cleaned = text.strip().replace("_", "").replace(",", "")
-    try:
-        value = float(cleaned) if "e" in cleaned.lower() else int(cleaned)
-    except ValueError:
-        value = -1
-    if value < 1 or value != int(value):
-        raise OptionsError(f"a number of games is a whole number such as 1000000, 1_000_000"
-                           f" or 1e6, not {text!r}")
-    return int(value)
-
-
 # --- a run's figures as JSON ---------------------------------------------------------
 
 

@@ -35,7 +35,8 @@ class DealDialog(ModalScreen[Deck | None]):
         try:
             deck = parse_choice(event.value, ranks_only=self.ranks_only)
         except RulesError as error:
-            self.query_one("#error", Label).update(Text(str(error).capitalize()))
+            message = str(error)
+            self.query_one("#error", Label).update(Text(message[:1].upper() + message[1:]))
             return
         self.dismiss(deck)
 

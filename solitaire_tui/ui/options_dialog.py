@@ -40,10 +40,12 @@ class Pick:
 
 @dataclass(frozen=True)
 class Number:
-    """A whole number, typed."""
+    """A whole number, typed; ``most`` is the largest the game takes, so the field
+    holds as many digits as it has (the game's ``build`` checks the value)."""
 
     label: str
     value: int | None
+    most: int
 
 
 Field = Pick | Number
@@ -114,8 +116,8 @@ class OptionsDialog(ModalScreen[T | None], Generic[T]):
     @staticmethod
     def _widget(field: Field, id: str) -> Choices | Input:
         if isinstance(field, Number):
-            return Input(str(field.value or ""), restrict=r"[0-9]*", max_length=3, id=id,
-                         compact=True)
+            return Input(str(field.value or ""), restrict=r"[0-9]*",
+                         max_length=len(str(field.most)), id=id, compact=True)
         choices = Choices(*(RadioButton(choice, value=choice == field.chosen)
                             for choice in field.choices), id=id)
         choices.set_class(field.across, "-across")

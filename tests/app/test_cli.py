@@ -44,7 +44,7 @@ def test_bad_deal_number_is_one_line_and_status_2(
 ) -> None:
     code, out, err = run(capsys, "deal", bad)
     assert code == 2 and out == ""
-    assert err.count("\n") == 1 and "a deal number is a whole number" in err
+    assert err.count("\n") == 1 and "a deal number must be a whole number" in err
 
 
 def test_play_hit_or_miss_matches_the_rules_module(capsys: pytest.CaptureFixture[str]) -> None:
@@ -112,8 +112,8 @@ def test_a_random_deal_is_named_so_it_can_be_replayed(capsys: pytest.CaptureFixt
         (["play", "sequence", "--deck", "AS 2S"], "not a full deck of 52 different cards"),
         (["play", "hit-or-miss", "--order", "shuffled"], "needs a strike limit"),
         (["play", "hit-or-miss", "--variant", "bogus"], "unknown variant 'bogus'"),
-        (["play", "relay", "--players", "11"], "expected a whole number 1..10"),
-        (["play", "add-residue", "-n", "0"], "expected a whole number 1..20"),
+        (["play", "relay", "--players", "11"], "players must be a whole number from 1 to 10"),
+        (["play", "add-residue", "-n", "0"], "n must be a whole number from 1 to 20"),
         (["play", "add-residue", "--players", "3", "--strategy", "greedy", "--strategy",
           "random", "--headless"], "once for each of the 3 seats"),
         (["play", "add-residue", "--deal", "4"], "unrecognized arguments: --deal 4"),

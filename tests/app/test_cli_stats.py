@@ -99,9 +99,10 @@ def test_the_table_names_the_run(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["hit-or-miss", "-n", "2.5"], "a number of games is a whole number"),
-    (["hit-or-miss", "-n", "0"], "a number of games is a whole number"),
-    (["hit-or-miss", "--workers", "0"], "expected a whole number 1 or more"),
+    (["hit-or-miss", "-n", "2.5"], "games must be a whole number from 1 to 10¹⁸"),
+    (["hit-or-miss", "-n", "0"], "games must be a whole number from 1 to 10¹⁸"),
+    (["relay", "-n", "1e99"], "games must be a whole number from 1 to 10¹⁸"),
+    (["hit-or-miss", "--workers", "0"], "workers must be a whole number from 1 to 4096"),
     (["hit-or-miss", "--workers", "999", "-n", "10"], "workers must be 1.."),
     (["hit-or-miss", "--seed", str(2**64 - 5), "-n", "10"], "run past the last deal number"),
     (["add-residue", "-n", "10", "--strategy", "random", "--strategy", "greedy",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.cards import deal_cards, format_cards, ranks_only
-from rules.errors import DeckError
+from rules.errors import RulesError
 from solitaire_tui.decks import RANDOM_DEALS, numbered, parse_choice, random_deck
 
 
@@ -19,12 +19,13 @@ def test_a_number_is_a_deal_and_text_is_a_deck() -> None:
 
 @pytest.mark.parametrize(("text", "ranks", "message"), [
     ("", True, "type a deal number"),
-    ("18446744073709551616", True, "a deal number is a whole number"),
+    ("18446744073709551616", True, "a deal number must be a whole number from 0 to"),
+    ("1" * 5000, True, "a deal number must be a whole number from 0 to"),
     ("1 2 3", False, "needs suits"),
     ("AS 2S", False, "not a full deck"),
 ])
 def test_bad_text_says_what_is_wrong(text: str, ranks: bool, message: str) -> None:
-    with pytest.raises(DeckError, match=message):
+    with pytest.raises(RulesError, match=message):
         parse_choice(text, ranks_only=ranks)
 
 

@@ -134,6 +134,24 @@ async def test_choosing_a_deal_by_number_or_by_pasting_a_deck(make_app: Any) -> 
         assert app.screen is game and game.deck.cards == deal_cards(99)
 
 
+async def test_a_deal_number_of_5000_digits_is_one_sentence_in_the_dialog(make_app: Any) -> None:
+    app = make_app(Start("one-handed", numbered(7)))
+    async with app.run_test(size=SIZE) as pilot:
+        game = app.screen
+        await pilot.press("g")
+        dialog = app.screen
+        assert isinstance(dialog, DealDialog)
+        dialog.query_one(Input).value = "1" * 5000
+        await pilot.press("enter")
+        assert app.screen is dialog
+        error = str(dialog.query_one("#error").render())
+        assert error == ("A deal number must be a whole number from 0 to 18446744073709551615,"
+                         " not '111111111111111111111111…'")
+        dialog.query_one(Input).value = f"{2**64 - 1:,}"  # the last deal, as the panel shows it
+        await pilot.press("enter")
+        assert app.screen is game and game.deck == numbered(2**64 - 1)
+
+
 async def test_new_deal_and_restart(make_app: Any) -> None:
     app = make_app(Start("one-handed", numbered(7)))
     async with app.run_test(size=SIZE) as pilot:

@@ -85,18 +85,6 @@ def test_a_setup_gives_back_the_options_it_was_given() -> None:
     assert setup("hit-or-miss", {}).options == {"variant": "unlimited", "order": "same"}
 
 
-@pytest.mark.parametrize(("text", "games"), [("1e6", 10**6), ("1_000", 1000), ("2,500", 2500),
-                                             (" 7 ", 7)])
-def test_a_number_of_games_is_read_as_people_write_it(text: str, games: int) -> None:
-    assert runs.parse_games(text) == games
-
-
-@pytest.mark.parametrize("text", ["0", "2.5", "-3", "many", ""])
-def test_a_number_of_games_that_is_not_one_is_refused(text: str) -> None:
-    with pytest.raises(OptionsError, match="a number of games is a whole number"):
-        runs.parse_games(text)
-
-
 def test_a_finished_run_is_the_stats_commands_json() -> None:
     made = setup("add-residue", {"players": 2, "n": 4, "strategies": ["greedy", "random"]})
     snap = finish(Running(LiveRun(made, 3, 4000, 1)))

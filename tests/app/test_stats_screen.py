@@ -152,7 +152,7 @@ async def test_a_wrong_field_is_one_sentence_and_runs_nothing(
         await fill(pilot, screen, "2.5", "1")
         await pilot.press("r")
         assert not screen.running
-        assert "A number of games is a whole number" in text_of(screen, "#summary")
+        assert "Games must be a whole number from 1 to 10¹⁸" in text_of(screen, "#summary")
         await fill(pilot, screen, "10", str(2**64 - 5))
         await pilot.press("r")
         assert "run past the last deal number" in text_of(screen, "#summary")
@@ -161,6 +161,37 @@ async def test_a_wrong_field_is_one_sentence_and_runs_nothing(
         await pilot.press("r")
         assert "Sequence Solitaire needs at least one computer player" in text_of(
             panel(app), "#summary")
+
+
+async def test_huge_numbers_in_the_fields_are_one_sentence_and_the_panel_still_runs(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(OpenStats("one-handed"))
+        await pilot.pause()
+        screen = panel(app)
+        games = screen.query_one("#games", Input)
+        games.value = ""
+        games.focus()
+        await pilot.press(*"1e400", "enter")
+        assert not screen.running
+        assert text_of(screen, "#summary") == (
+            "Games must be a whole number from 1 to 10¹⁸ (such as 1000000, 1_000_000 or 1e6),"
+            " not '1e400'.")
+        screen.set_focus(None)  # r is a key again, not a letter typed
+        await fill(pilot, screen, "10", "7" * 5000)
+        await pilot.press("r")
+        assert not screen.running
+        summary = text_of(screen, "#summary")
+        assert summary.startswith("A seed must be a whole number from 0 to 18446744073709551615")
+        assert summary.endswith("'777777777777777777777777…'.")
+        await fill(pilot, screen, "1e3", str(2**64 - 1000))  # the last deals, mended
+        await pilot.press("r")
+        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        assert screen.shown is not None and screen.shown.phase is Phase.FINISHED
+        data = screen.shown.data
+        assert data is not None and data["games"] == 1000
+        assert all(2**64 - 1000 <= deal < 2**64 for deal in data["first_wins"])
 
 
 async def test_the_menu_and_a_game_open_the_panel_with_their_options(

@@ -6,7 +6,7 @@ import pytest
 
 from rules import hit_or_miss as hm
 from rules.cards import deal_cards, ranks_only
-from rules.errors import IllegalMove, OptionsError
+from rules.errors import IllegalMove, NumberError, OptionsError
 from rules.play import final_state, moves_of
 from tests.decks import ranks
 
@@ -161,10 +161,22 @@ def test_variant_names(text: str, limit: int | None) -> None:
         assert hm.parse_variant(hm.Options(strikes=limit).variant) == limit
 
 
-@pytest.mark.parametrize("text", ["strikes=0", "strikes=x", "three", ""])
+@pytest.mark.parametrize("text", ["three", "", "strikes"])
 def test_bad_variant_names(text: str) -> None:
     with pytest.raises(OptionsError, match="unknown variant"):
         hm.parse_variant(text)
+
+
+@pytest.mark.parametrize("n", ["0", "x", "100001", "9" * 23, "1e400", "-1", str(2**63)])
+def test_a_strike_limit_is_bounded_with_the_reason(n: str) -> None:
+    """Past MOST_STRIKES a limit wins and loses the same games; strikes=2**63 would
+    never end on a stock that repeats."""
+    with pytest.raises(NumberError, match="N in strikes=N must be a whole number from 1 to"
+                       " 100000 \\(a larger limit wins and loses the same games\\)"):
+        hm.parse_variant(f"strikes={n}")
+    assert hm.parse_variant(f"strikes={hm.MOST_STRIKES}") == hm.MOST_STRIKES
+    with pytest.raises(NumberError):
+        hm.Options(strikes=hm.MOST_STRIKES + 1)
 
 
 def test_every_variant_plays_the_same_deal_to_an_end() -> None:

@@ -81,12 +81,11 @@ class AddResidue(Game):
         return AddResidueScreen
 
     def add_options(self, parser: argparse.ArgumentParser, *, batch: bool) -> None:
-        parser.add_argument("--players", type=arguments.whole(add_residue.MIN_PLAYERS,
-                                                              add_residue.MAX_PLAYERS),
+        parser.add_argument("--players", type=arguments.checked(add_residue.PLAYERS),
                             default=2, metavar="P", help="players, 2..6 (default: 2)")
         # With stats, -n counts the games.
         parser.add_argument(*(["--numbers"] if batch else ["-n", "--numbers"]), dest="numbers",
-                            type=arguments.whole(add_residue.MIN_N, add_residue.MAX_N),
+                            type=arguments.checked(add_residue.N),
                             default=13, metavar="N", help="each pile holds 1..N, N from 1 to"
                             " 20 (default: 13)")
         parser.add_argument("--strategy", action="append", choices=NAMES, metavar="S",

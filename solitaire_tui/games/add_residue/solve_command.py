@@ -53,11 +53,10 @@ def print_value(game: Game, options: add_residue.Options, as_json: bool) -> int:
 
 
 def options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=arguments.whole(add_residue.MIN_PLAYERS,
-                                                          add_residue.MAX_PLAYERS),
+    parser.add_argument("--players", type=arguments.checked(add_residue.PLAYERS),
                         default=2, metavar="P", help="players, 2 or 3 (default: 2)")
     parser.add_argument("-n", "--numbers", dest="numbers",
-                        type=arguments.whole(add_residue.MIN_N, add_residue.MAX_N), default=5,
+                        type=arguments.checked(add_residue.N), default=5,
                         metavar="N", help="each pile holds 1..N (default: 5)")
     arguments.add_json(parser)
 

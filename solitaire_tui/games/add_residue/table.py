@@ -91,21 +91,11 @@ def default_table(options: add_residue.Options | None = None) -> Table:
     )
 
 
-def parse_n(text: str) -> int:
-    """n as typed; anything but a whole number in the rules' range is refused."""
-    text = text.strip()
-    low, high = add_residue.MIN_N, add_residue.MAX_N
-    if not text.isdigit() or not low <= int(text) <= high:
-        shown = f", not {text}" if text else ""
-        raise OptionsError(f"n must be a whole number from {low} to {high}{shown}")
-    return int(text)
-
-
 def make_table(seats: Sequence[tuple[str, str | None]], n_text: str) -> Table:
     """A table from the set-up form: (name, level) per seat and n as typed; names
     lose surrounding spaces, which nobody means to type. A game to play needs a
     person at it (only a replay seats computers alone)."""
-    table = Table(tuple(Seat(name.strip(), level) for name, level in seats), parse_n(n_text))
+    table = Table(tuple(Seat(name.strip(), level) for name, level in seats), add_residue.N(n_text))
     if not table.people:
         raise OptionsError("At least one seat must be played by a person")
     return table

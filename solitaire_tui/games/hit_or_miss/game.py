@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from rules import hit_or_miss
+from rules import hit_or_miss, values, zero_strike
 from rules.cards import deal_cards, ranks_only
 from rules.errors import OptionsError
 from rules.hit_or_miss import Options, PassOrder
@@ -45,23 +45,27 @@ def _pure(strikes: int | None) -> Callable[[int], object]:
 
 def zero_strike_options(parser: argparse.ArgumentParser) -> None:
     """``search zero-strike``'s options: its budget, seed and beam."""
-    parser.add_argument("--nodes", type=arguments.games_count, default=DEFAULT_NODES, metavar="N",
+    number = arguments.checked
+    parser.add_argument("--nodes", type=number(zero_strike.BUDGET), default=DEFAULT_NODES,
+                        metavar="N",
                         help="earlier passes to draw: the search's budget, so a seed and a"
                         " budget name one result (default: 1e8, about a minute or two)")
-    parser.add_argument("--seed", type=arguments.SEED, default=DEFAULT_SEED, metavar="S",
+    parser.add_argument("--seed", type=number(values.SEED), default=DEFAULT_SEED, metavar="S",
                         help="the search's seed, and the first deal counted"
                         f" (default: {DEFAULT_SEED})")
-    parser.add_argument("--games", type=arguments.games_count, default=10_000_000, metavar="G",
+    parser.add_argument("--games", type=number(values.GAMES), default=10_000_000, metavar="G",
                         help="random deals to count zero-strike wins among (default: 1e7)")
-    parser.add_argument("--seconds", type=arguments.positive, default=None, metavar="T",
+    parser.add_argument("--seconds", type=number(values.WAIT), default=None, metavar="T",
                         help="stop the search after T seconds, keeping the longest so far")
-    parser.add_argument("--width", type=arguments.whole(1), default=WIDTH, metavar="W",
+    parser.add_argument("--width", type=number(zero_strike.BEAM_WIDTH), default=WIDTH,
+                        metavar="W",
                         help=f"stocks kept of each size after a pass (default: {WIDTH})")
-    parser.add_argument("--samples", type=arguments.whole(1), default=SAMPLES, metavar="K",
+    parser.add_argument("--samples", type=number(zero_strike.BEAM_SAMPLES), default=SAMPLES,
+                        metavar="K",
                         help="earlier passes drawn from a stock for each number of matches"
                         f" (default: {SAMPLES})")
-    parser.add_argument("--most-matches", type=arguments.whole(1, 52), default=MOST_MATCHES,
-                        metavar="M",
+    parser.add_argument("--most-matches", type=number(zero_strike.BEAM_MATCHES),
+                        default=MOST_MATCHES, metavar="M",
                         help=f"the most matches one pass may have (default: {MOST_MATCHES})")
     arguments.add_json(parser)
 

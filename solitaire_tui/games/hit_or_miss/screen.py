@@ -166,7 +166,8 @@ class HitOrMissScreen(GameScreen[State, Call]):
         fields = (
             Pick("Strikes in a row that lose", LIMITS, limit),
             Number("N for strikes=N",
-                   options.strikes if limit == "strikes=N" else FIRST_UNNAMED_LIMIT),
+                   options.strikes if limit == "strikes=N" else FIRST_UNNAMED_LIMIT,
+                   hit_or_miss.MOST_STRIKES),
             Pick("Pass order", tuple(order.value for order in PassOrder),
                  options.order.value),
         )

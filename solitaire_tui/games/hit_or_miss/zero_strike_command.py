@@ -19,7 +19,8 @@ from rich.console import Console
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from rules import zero_strike
-from rules.cards import format_cards
+from rules.cards import check_deals, format_cards
+from rules.errors import OptionsError
 from rules.stats import wilson_interval
 from solitaire_tui.commands.stats import INTERRUPTED, ctrl_c_cancels, play_run, share_text
 
@@ -115,5 +116,11 @@ def zero_strike_search(nodes: int, seed: int, games: int, seconds: float | None,
 
 
 def run(args: argparse.Namespace) -> int:
-    return zero_strike_search(args.nodes, args.seed, args.games, args.seconds, args.json,
-                              zero_strike.Beam(args.width, args.samples, args.most_matches))
+    check_deals(args.seed, args.games)  # before the search, not after its minutes
+    try:
+        return zero_strike_search(args.nodes, args.seed, args.games, args.seconds, args.json,
+                                  zero_strike.Beam(args.width, args.samples, args.most_matches))
+    except MemoryError:
+        # A layer holds up to width x samples x most matches new stocks of each size.
+        raise OptionsError("the search's layers do not fit in memory: give a smaller --width,"
+                           " --samples or --most-matches") from None

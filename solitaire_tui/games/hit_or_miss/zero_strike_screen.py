@@ -23,13 +23,11 @@ from textual.containers import Horizontal
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, ProgressBar, Static
 
-from rules import zero_strike
-from rules.cards import MAX_DEAL, format_cards
-from rules.errors import OptionsError, RulesError
-from solitaire_tui.decks import Deck, parse_deal_number
+from rules import values, zero_strike
+from rules.cards import format_cards
+from solitaire_tui.decks import Deck
 from solitaire_tui.messages import OpenReplay
 from solitaire_tui.replay import Replay
-from solitaire_tui.stats import runs
 from solitaire_tui.stats.runner import Job, Moment, Phase
 from solitaire_tui.ui.live import LiveScreen, clock, live_keys
 from solitaire_tui.widgets.footer import KeyFooter
@@ -103,24 +101,6 @@ class LiveSearch(Job[Snapshot]):
             self._end(Phase.FAILED, f"The search stopped: {error}")
 
 
-def parse_seed(text: str) -> int:
-    """A seed as typed, the way a deal number is (``decks.parse_deal_number``)."""
-    try:
-        return parse_deal_number(text)
-    except RulesError:
-        raise OptionsError(f"a seed is a whole number from 0 to {MAX_DEAL - 1}"
-                           " (n draws a new one)") from None
-
-
-def parse_budget(text: str) -> int:
-    """A budget as typed, the way a number of games is (``runs.parse_games``)."""
-    try:
-        return runs.parse_games(text)
-    except OptionsError:
-        raise OptionsError("the budget is a whole number of draws such as 100000000,"
-                           f" 100_000_000 or 1e8, not {text.strip()!r}") from None
-
-
 ZERO_STRIKE_HELP = f"""\
 # Zero-strike games
 
@@ -131,8 +111,8 @@ pass a hit by construction, and keeps the one with the most passes. Every deck i
 reports is first replayed by the rules.
 
 - **Seed** (default {DEFAULT_SEED}): the search's random choices; `n` draws another.
-- **Budget**: earlier passes drawn, accepting `100000000`, `100_000_000` or `1e8`
-  (default {DEFAULT_BUDGET:,}, a minute or two). A seed and a budget name one result,
+- **Budget**: earlier passes drawn, accepting `100000000`, `100_000_000` or `1e8`, up
+  to 10¹² (default {DEFAULT_BUDGET:,}, a minute or two). A seed and a budget name one result,
   the same as `solitaire-tui search zero-strike --seed S --nodes N` finds.
 - The search runs beam after beam; the line under the fields gives the draws made, the
   passes back from the win the current beam has reached, the time and the speed.
@@ -194,8 +174,8 @@ class ZeroStrikeScreen(LiveScreen[Snapshot]):
         return super().check_action(action, parameters)
 
     def _launch(self) -> LiveSearch:
-        seed = parse_seed(self.query_one("#seed", Input).value)
-        budget = parse_budget(self.query_one("#budget", Input).value)
+        seed = values.SEED(self.query_one("#seed", Input).value)
+        budget = zero_strike.BUDGET(self.query_one("#budget", Input).value)
         return LiveSearch(seed, budget)
 
     def _fields(self) -> Iterable[Widget]:

@@ -56,8 +56,7 @@ class Relay(Game):
         return RelayScreen
 
     def add_options(self, parser: argparse.ArgumentParser, *, batch: bool) -> None:
-        parser.add_argument("--players", type=arguments.whole(relay.MIN_PLAYERS,
-                                                              relay.MAX_PLAYERS),
+        parser.add_argument("--players", type=arguments.checked(relay.PLAYERS),
                             default=4, metavar="P", help="players in the relay, 1..10"
                             " (default: 4)")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from rules import sequence
+from rules import sequence, values
 from rules.cards import format_cards
 from rules.play import moves_of
 from rules.roster import SOLVER_NODES as DEFAULT_NODES
@@ -18,6 +18,8 @@ from solitaire_tui.decks import Deck
 from solitaire_tui.games.game import Game
 from solitaire_tui.games.sequence.moves import move_text
 
+# A million positions a second makes 10**12 a fortnight; the solver counts in 64 bits.
+NODES = values.Whole("nodes", 1, 10**12, counts=True)
 VERDICTS = {
     "won": "Won: this line wins",
     "lost": "Lost: no line wins from here, whatever is played",
@@ -69,9 +71,10 @@ def print_solution(game: Game, deck: Deck, max_nodes: int | None, max_seconds: f
 
 def options(parser: argparse.ArgumentParser) -> None:
     arguments.add_deck(parser, required=True, verb="solve")
-    parser.add_argument("--seconds", type=arguments.positive, default=2.0, metavar="T",
+    parser.add_argument("--seconds", type=arguments.checked(values.WAIT), default=2.0,
+                        metavar="T",
                         help="give up (verdict unknown) after T seconds (default: 2)")
-    parser.add_argument("--nodes", type=arguments.games_count, default=None, metavar="N",
+    parser.add_argument("--nodes", type=arguments.checked(NODES), default=None, metavar="N",
                         help="give up after N positions, which names one result whatever"
                         " the machine (default: the solver's own budget)")
     arguments.add_json(parser)

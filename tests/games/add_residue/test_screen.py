@@ -107,7 +107,7 @@ async def test_a_wrong_table_is_explained_and_esc_goes_back_to_the_menu(make_app
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("tab", "0", "enter")
         assert isinstance(app.screen, TableSetup)
-        assert text_of(app.screen, "#error") == "n must be a whole number from 1 to 20, not 0."
+        assert text_of(app.screen, "#error") == "n must be a whole number from 1 to 20, not '0'."
         await pilot.press("backspace", *"12", "tab", *"Bea", "enter")
         assert isinstance(app.screen, TableSetup)
         assert "Seats 1 and 2 are both called Bea" in text_of(app.screen, "#error")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rules import add_residue
-from rules.errors import OptionsError
-from solitaire_tui.games.add_residue.table import Seat, Table, default_table, make_table, parse_n
+from rules.errors import NumberError, RulesError
+from solitaire_tui.games.add_residue.table import Seat, Table, default_table, make_table
 
 
 def test_the_default_table_is_you_against_greedy_computers() -> None:
@@ -33,19 +33,19 @@ def test_a_form_becomes_a_table_with_names_trimmed() -> None:
     ([("Ann", "greedy"), ("Ben", "random")], "13", "At least one seat must be played by a"),
     ([("Ann", None), ("Ben", "clever")], "13", "greedy, random, strong, perfect, not 'clever'"),
     ([("Ann", None)], "13", "2..6 players, not 1"),
-    ([("Ann", None), ("Ben", None)], "21", "n must be a whole number from 1 to 20, not 21"),
+    ([("Ann", None), ("Ben", None)], "21", "n must be a whole number from 1 to 20, not '21'"),
     ([("Ann", None), ("Ben", None)], "", "n must be a whole number from 1 to 20"),
 ])
 def test_a_wrong_table_is_refused_in_one_sentence(
     seats: list[tuple[str, str | None]], n: str, message: str,
 ) -> None:
-    with pytest.raises(OptionsError, match=message) as error:
+    with pytest.raises(RulesError, match=message) as error:
         make_table(seats, n)
     assert not str(error.value).endswith(".")  # the set-up adds the full stop
 
 
 def test_n_is_a_whole_number_in_the_rules_range() -> None:
-    assert parse_n("20") == 20
+    assert add_residue.N("20") == 20
     for text in ("0", "-1", "1.5", "x"):
-        with pytest.raises(OptionsError):
-            parse_n(text)
+        with pytest.raises(NumberError):
+            add_residue.N(text)

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from rules import hit_or_miss
 from rules.cards import Card
@@ -160,3 +161,24 @@ async def test_buttons_play_by_mouse(make_app: Any) -> None:
         buttons = list(screen.query("MoveButtons Button"))
         await pilot.click(buttons[list(PLAY_KEYS).index(call)])
         assert screen.session.moves == [call]
+
+
+async def test_a_strike_limit_out_of_range_is_one_sentence_in_the_dialog(make_app: Any) -> None:
+    app = make_app(Start("hit-or-miss", numbered(DEAL)))
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = app.screen
+        assert isinstance(dialog, OptionsDialog)
+        await pilot.press("up")  # unlimited → strikes=N
+        field = dialog.query_one("#field-1", Input)
+        for wrong in ("0", ""):
+            field.value = wrong
+            await pilot.press("enter")
+            assert app.screen is dialog
+            assert str(dialog.query_one("#error").render()) == (
+                "N in strikes=N must be a whole number from 1 to 100000 (a larger limit wins"
+                f" and loses the same games), not '{wrong}'")
+        field.value = str(hit_or_miss.MOST_STRIKES)  # the field holds the largest
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, HitOrMissScreen)
+        assert screen.options.strikes == hit_or_miss.MOST_STRIKES

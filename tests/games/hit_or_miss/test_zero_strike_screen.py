@@ -19,7 +19,7 @@ from rules.fast import zero_strike as fast
 from solitaire_tui.app import SolitaireApp
 from solitaire_tui.decks import numbered
 from solitaire_tui.games.hit_or_miss.screen import HitOrMissScreen
-from solitaire_tui.games.hit_or_miss.zero_strike_screen import ZeroStrikeScreen, parse_budget
+from solitaire_tui.games.hit_or_miss.zero_strike_screen import ZeroStrikeScreen
 from solitaire_tui.start import Start
 from solitaire_tui.stats.runner import Phase
 from tests.pilots import SIZE, auto_play_to_end, text_of, until
@@ -118,14 +118,38 @@ async def test_a_wrong_field_is_one_sentence_and_searches_nothing(
         await search(pilot, screen, "2.5")
         assert not screen.running
         assert text_of(screen, "#summary") == (
-            "The budget is a whole number of draws such as 100000000, 100_000_000 or 1e8,"
-            " not '2.5'.")
+            "The budget (draws) must be a whole number from 1 to 10¹² (such as 1000000,"
+            " 1_000_000 or 1e6), not '2.5'.")
         screen.query_one("#seed", Input).value = str(2**64)
         await pilot.press("r")
         assert not screen.running
-        assert "A seed is a whole number from 0 to" in text_of(screen, "#summary")
+        assert "A seed must be a whole number from 0 to" in text_of(screen, "#summary")
         assert not app.screen.query("#deck").first().render()  # no game to play
         assert not screen.check_action("play", ())
+
+
+async def test_a_budget_of_1e400_is_one_sentence_and_the_screen_still_searches(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    app = make_app(ROLL_CALL)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_search(pilot, app)
+        budget = screen.query_one("#budget", Input)
+        budget.value = ""
+        budget.focus()
+        await pilot.press(*"1e400", "enter")
+        assert not screen.running
+        assert text_of(screen, "#summary") == (
+            "The budget (draws) must be a whole number from 1 to 10¹² (such as 1000000,"
+            " 1_000_000 or 1e6), not '1e400'.")
+        screen.set_focus(None)  # r is a key again, not a letter typed
+        screen.query_one("#seed", Input).value = "9" * 5000
+        await pilot.press("r")
+        assert not screen.running
+        assert text_of(screen, "#summary").startswith("A seed must be a whole number from 0")
+        assert len(text_of(screen, "#summary")) < 200
+        await search(pilot, screen, "1e3")  # the fields mended, the search runs
+        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        assert screen.shown is not None and screen.shown.phase is Phase.FINISHED
 
 
 async def test_esc_leaves_and_cancels_a_search_under_way(
@@ -134,7 +158,7 @@ async def test_esc_leaves_and_cancels_a_search_under_way(
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_search(pilot, app)
         assert screen.query_one("#seed", Input).value == str(SEED)
-        assert parse_budget(screen.query_one("#budget", Input).value) == 100_000_000
+        assert zs.BUDGET(screen.query_one("#budget", Input).value) == 100_000_000
         await pilot.press("r")  # the default search: a minute or two
         live = screen.live
         assert live is not None
@@ -146,5 +170,6 @@ async def test_esc_leaves_and_cancels_a_search_under_way(
 
 
 def test_a_budget_is_typed_as_a_number_of_games_is() -> None:
-    assert parse_budget("1e8") == parse_budget("100_000_000") == parse_budget("100,000,000")
-    assert parse_budget(" 200000 ") == 200_000
+    budget = zs.BUDGET
+    assert budget("1e8") == budget("100_000_000") == budget("100,000,000")
+    assert budget(" 200000 ") == 200_000
