@@ -33,7 +33,15 @@ def test_one_handed(snap_compare: Any, tmp_path: Path) -> None:
 
 def test_add_residue_setup(snap_compare: Any, tmp_path: Path) -> None:
     app = app_on(tmp_path, Start("add-residue", options=add_residue.Options(3, 7)))
-    assert snap_compare(app, terminal_size=SIZE)
+
+    async def settled(pilot: Any) -> None:
+        """The set-up dialog opens over a board still being laid out: on a loaded
+        machine the picture was once taken before the board's status and footer."""
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.pause()
+
+    assert snap_compare(app, run_before=settled, terminal_size=SIZE)
 
 
 def test_add_residue_board(snap_compare: Any, tmp_path: Path) -> None:
