@@ -7,7 +7,7 @@ and processes can add games at once and every one of them is counted.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Literal
 
@@ -59,6 +59,8 @@ class Records:
 
     def __init__(self, database: Database) -> None:
         self.database = database
+        # By game: the id of the last row counted, and the records up to it.
+        self._read: dict[str, tuple[int, dict[str, Record]]] = {}
 
     def add(self, game: Played) -> None:
         """Save a finished game at once, in one transaction (``StoreError`` if it
@@ -73,16 +75,27 @@ class Records:
                  int(game.counts)))
 
     def variants(self, game: str) -> dict[str, Record]:
-        """The record of each variant of ``game`` played, by variant name."""
-        records = {variant: Record(played, won, streak, best) for variant, played, won,
-                   streak, best in self.database.read(
-                       "SELECT variant, played, won, streak, best FROM imported_records"
-                       " WHERE game = ?", (game,))}
-        rows = self.database.read("SELECT variant, won FROM games WHERE game = ? AND counts"
-                                  " ORDER BY id", (game,))
-        for variant, won in rows:
+        """The record of each variant of ``game`` played, by variant name: the totals
+        an earlier release kept (``legacy``), then every counted row in order.
+
+        Rows are only ever added, each with a higher id than any before it (whichever
+        process adds it), so the records are kept per game with the last id read,
+        and only newer rows are read next time: a menu key stays quick with tens of
+        thousands of games saved, and a game another window added is counted."""
+        if game not in self._read:
+            self._read[game] = (0, {variant: Record(played, won, streak, best)
+                                    for variant, played, won, streak, best in
+                                    self.database.read(
+                                        "SELECT variant, played, won, streak, best"
+                                        " FROM imported_records WHERE game = ?", (game,))})
+        last, records = self._read[game]
+        rows = self.database.read("SELECT id, variant, won FROM games WHERE game = ? AND"
+                                  " counts AND id > ? ORDER BY id", (game, last))
+        for _, variant, won in rows:
             records.setdefault(variant, Record()).add(bool(won))
-        return records
+        if rows:
+            self._read[game] = (rows[-1][0], records)
+        return {variant: replace(record) for variant, record in records.items()}
 
     def record(self, game: str, variant: str) -> Record:
         return self.variants(game).get(variant, Record())
