@@ -75,6 +75,9 @@ class LiveScreen(Screen[None], Generic[S]):
     WELCOME: ClassVar[str]  # the first line of the summary
     HELP: ClassVar[str]  # the help page, before the table of keys
     TICKS: ClassVar[bool] = False  # shows a clock: redrawn even when the snapshot is not new
+    # Focused once composed, by Textual: a query of it in ``on_mount`` fails when the app
+    # quits while the screen is mounting (its nested widgets are gone by then).
+    AUTO_FOCUS = "#run"
 
     def __init__(self) -> None:
         super().__init__()
@@ -85,7 +88,6 @@ class LiveScreen(Screen[None], Generic[S]):
 
     def on_mount(self) -> None:
         self._say(self.WELCOME)
-        self.query_one("#run", Button).focus()
         if self.TICKS:
             self.set_interval(TICK_SECONDS, self._tick)
 

@@ -188,7 +188,7 @@ class ScorePlot(Chart):
         heading = score.replace("_", " ")
         plt.title(f"{heading} (% of games)" + (f", {label}" if label else ""))
         if histogram is None or not histogram.total:
-            return heading
+            return f"{heading or 'score'}: —"
         bars = histogram.binned(SCORE_BARS)
         values = [first for first, _, _ in bars]
         plt.bar(values, [100 * count / histogram.total for _, _, count in bars], marker="hd")
