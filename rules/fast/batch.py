@@ -5,10 +5,19 @@ folded into tallies at once and dropped, so memory stays flat however many games
 are played. Chunks are sized to take about a tenth of a second, which bounds how
 long a cancel waits and how stale the progress is. Each deal's result depends only
 on its number, so the totals are the same whatever the chunking or worker count.
+
+The first call compiles the kernel (or loads it from numba's cache): that can take
+half a minute, and nothing stops a compile under way. So it runs in a thread of its
+own, and the run waits for it while asking whether to stop: a stop during the compile
+ends the run at once with no games played, and the compile finishes unwatched (a
+daemon thread, which does not keep the process alive), ready for the next run.
+numba's thread pool takes one caller at a time, so every call of a kernel, that
+compile's included, holds ``ENGINE``; a run waiting for it still hears a stop.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -26,6 +35,8 @@ CHUNK_SECONDS = 0.1
 # milliseconds a deal, and a chunk must still answer a cancel promptly; the largest
 # keeps a chunk's results under ~25 MB.
 MIN_CHUNK, MAX_CHUNK = 16, 1 << 18
+STOP_POLL_SECONDS = 0.05  # how often a run waiting for the engine asks whether to stop
+ENGINE = threading.Lock()  # one caller of the kernels (and their thread pool) at a time
 
 
 @dataclass(frozen=True)
@@ -99,6 +110,39 @@ def available_workers() -> int:
     return int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
 
 
+def _first_call(kernel: Kernel, seed: int, stop: Callable[[], bool]) -> bool:
+    """Compile the kernel, or load it from the disk cache, in a thread of its own;
+    False if ``stop()`` came first (the compile goes on, unwatched). What the compile
+    raises is raised here."""
+    done = threading.Event()
+    failed: list[BaseException] = []
+
+    def compile_kernel() -> None:
+        try:
+            with ENGINE:
+                kernel.results(seed, 1)
+        except BaseException as error:  # handed to the run, which raises it
+            failed.append(error)
+        finally:
+            done.set()
+
+    threading.Thread(target=compile_kernel, name="kernel-compile", daemon=True).start()
+    while not done.wait(STOP_POLL_SECONDS):
+        if stop():
+            return False
+    if failed:
+        raise failed[0]
+    return True
+
+
+def _engine(stop: Callable[[], bool]) -> bool:
+    """Take ``ENGINE`` (True), unless ``stop()`` comes first (False)."""
+    while not ENGINE.acquire(timeout=STOP_POLL_SECONDS):
+        if stop():
+            return False
+    return True
+
+
 def run(
     kernel: Kernel,
     seed: int,
@@ -108,25 +152,30 @@ def run(
     stop: Callable[[], bool] | None = None,
 ) -> Run:
     """Play the deals, calling ``on_progress`` after every chunk; ``stop()``, asked
-    before each chunk, ends the run there, keeping what was played."""
+    before each chunk and while the kernel compiles, ends the run there, keeping what
+    was played."""
     check_deals(seed, games)
     workers = workers or available_workers()
     if not 1 <= workers <= available_workers():
         raise OptionsError(f"workers must be 1..{available_workers()}, not {workers}")
+    stopped = stop or (lambda: False)
     numba.set_num_threads(workers)
     state = Run(seed, games, workers, [Tally() for _ in kernel.readings])
     began = time.perf_counter()
-    kernel.results(seed, 1)  # compiles, or loads the compiled code from the disk cache
+    state.cancelled = not _first_call(kernel, seed, stopped)
     state.compile_seconds = time.perf_counter() - began
     chunk = MIN_CHUNK
-    while state.done < games:
-        if stop is not None and stop():
+    while state.done < games and not state.cancelled:
+        if stopped() or not _engine(stopped):
             state.cancelled = True
             break
         count = min(chunk, games - state.done)
         start = seed + state.done
         began = time.perf_counter()
-        results = kernel.results(start, count)
+        try:
+            results = kernel.results(start, count)
+        finally:
+            ENGINE.release()
         for tally, reading in zip(state.tallies, kernel.readings, strict=True):
             tally.merge(chunk_tally(start, reading, results))
         spent = time.perf_counter() - began

@@ -17,10 +17,12 @@ from solitaire_tui.store.database import data_dir
 LOG_NAME = "errors.log"
 
 
-def logged() -> str:
-    """Append the exception being handled to the log; say where it went (or, if the
-    log cannot be written, the error itself in one line)."""
-    text = traceback.format_exc()
+def logged(error: BaseException | None = None) -> str:
+    """Append ``error`` (by default the exception being handled) to the log; say where
+    it went (or, if the log cannot be written, the error itself in one line). The app
+    passes the error, as it learns of a failed worker after the worker has ended."""
+    text = traceback.format_exc() if error is None else "".join(
+        traceback.format_exception(type(error), error, error.__traceback__))
     try:
         path: Path = data_dir() / LOG_NAME
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -26,6 +26,7 @@ def heading(entry: Entry) -> str:
 
 class HistoryScreen(ModalScreen[Entry | None]):
     BINDINGS = [Binding("escape", "dismiss(None)", "Close", key_display="esc")]
+    AUTO_FOCUS = "DataTable"
 
     CSS_PATH = "history.tcss"
 
@@ -36,13 +37,15 @@ class HistoryScreen(ModalScreen[Entry | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label("Past runs, newest first", classes="title")
-            yield DataTable(cursor_type="row", zebra_stripes=True)
+            yield self._table()
             yield Label("enter or a click reopens a run · esc closes" if self.entries
                         else "No runs yet: a finished or cancelled run is kept here.",
                         classes="keys")
 
-    def on_mount(self) -> None:
-        table: DataTable[str] = self.query_one(DataTable)
+    def _table(self) -> DataTable[str]:
+        """The runs, filled in before the table is mounted: a screen closed or an app
+        quit while it mounts leaves ``on_mount`` no table to find."""
+        table: DataTable[str] = DataTable(cursor_type="row", zebra_stripes=True)
         table.add_columns("when", "game", "seed", "games", "wins", "win rate", "seconds")
         for index, entry in enumerate(self.entries):
             data = entry.data
@@ -51,7 +54,7 @@ class HistoryScreen(ModalScreen[Entry | None]):
             table.add_row(entry.when, heading(entry), str(data.get("seed", "")), done,
                           f"{int(data.get('wins', 0)):,}", runs.percent(data.get("win_rate")),
                           f"{float(data.get('seconds', 0)):.2f}", key=str(index))
-        table.focus()
+        return table
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.dismiss(self.entries[event.cursor_row])

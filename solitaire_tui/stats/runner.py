@@ -9,8 +9,7 @@ waits for the job.
 Cancel answers at once: the run as of its last snapshot becomes the result, and the
 worker, cancelled, stops after the chunk under way, whose games are left out. Either
 way the result is the exact totals of deals seed..seed+done-1, as ``stats`` would
-give. Only one run plays at a time (numba's thread pool is not for two callers at
-once): a new run waits for the previous one's last chunk.
+give. A cancel during the first compile is heard as soon (``rules.fast.batch``).
 
 A job knows nothing of Textual: it is given a way to report and a way to ask
 whether it should stop, so the same job is tested without a screen.
@@ -24,7 +23,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from rules.errors import RulesError
 from rules.stats import Tally
@@ -33,9 +32,6 @@ from solitaire_tui.store.history import Point
 
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel, Run
-
-ONE_AT_A_TIME = threading.Lock()
-
 
 class Phase(Enum):
     LOADING = "loading the engine"  # importing numba, compiling or loading the kernel
@@ -83,6 +79,7 @@ class Job(Generic[S]):
     _stopped: Callable[[], bool] = field(default=lambda: False, init=False)
     # Set once ``work`` has returned: whoever started it may wait for this, never a screen.
     returned: threading.Event = field(default_factory=threading.Event, init=False)
+    STOPPED: ClassVar[str] = "the work stopped"  # what a failure says before its error
 
     def _begin(self, first: S) -> None:
         self._latest = first
@@ -99,6 +96,13 @@ class Job(Generic[S]):
         try:
             self._work()
             return self._end(Phase.CANCELLED if stopped() else Phase.FINISHED)
+        except RulesError as error:  # the rules' own words: the reason, and nothing more
+            return self._end(Phase.FAILED, str(error))
+        except Exception as error:
+            # A bug: the job ends failed all the same, and the error goes on to whoever
+            # runs the work, to be logged (the app's error boundary, ``ui.boundary``).
+            self._end(Phase.FAILED, f"{self.STOPPED}: {error}")
+            raise
         finally:
             self.returned.set()
 
@@ -125,7 +129,7 @@ class Job(Generic[S]):
         raise NotImplementedError
 
     def _work(self) -> None:
-        """The work itself; a failure ends it with ``_end(Phase.FAILED, why)``."""
+        """The work itself; what it raises ends it failed (``work``)."""
         raise NotImplementedError
 
 
@@ -162,6 +166,7 @@ class LiveRun(Job[Snapshot]):
     seed: int
     games: int
     workers: int | None = None  # None: every core
+    STOPPED: ClassVar[str] = "the engine stopped"
     _curve: list[Point] = field(default_factory=list, init=False)
     _kernel: Kernel | None = field(default=None, init=False)
 
@@ -192,16 +197,10 @@ class LiveRun(Job[Snapshot]):
         self._update(lambda _: snap)
 
     def _work(self) -> None:
-        with ONE_AT_A_TIME:
-            if self._stopped():
-                return
-            try:
-                from rules.fast import batch
+        if self._stopped():
+            return
+        from rules.fast import batch
 
-                self._kernel = self.setup.make_kernel()
-                batch.run(self._kernel, self.seed, self.games, self.workers, self._progress,
-                          self._stopped)
-            except RulesError as error:
-                self._end(Phase.FAILED, str(error))
-            except Exception as error:  # shown in the panel, never as a traceback
-                self._end(Phase.FAILED, f"the engine stopped: {error}")
+        self._kernel = self.setup.make_kernel()
+        batch.run(self._kernel, self.seed, self.games, self.workers, self._progress,
+                  self._stopped)

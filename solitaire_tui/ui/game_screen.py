@@ -32,6 +32,7 @@ from solitaire_tui.messages import OpenStats
 from solitaire_tui.session import Session
 from solitaire_tui.store.database import StoreError
 from solitaire_tui.store.records import How, Played, Records
+from solitaire_tui.ui.boundary import failure
 from solitaire_tui.ui.help import HelpScreen, keys_table
 from solitaire_tui.widgets.footer import KeyFooter
 
@@ -88,6 +89,8 @@ class GameScreen(Screen[None], Generic[S, M]):
         self._loading = False  # the replay's line is being worked out
         self._thinking: S | None = None  # the state a slow hint is being worked out for
         self._wanted: set[str] = set()  # what that hint is for: "hint", "auto" or both
+        # What puts the screen back in order when a group's thought fails.
+        self._failed: dict[str, Callable[[BaseException], None]] = {}
 
     # --- what a game supplies -------------------------------------------------
 
@@ -209,7 +212,7 @@ class GameScreen(Screen[None], Generic[S, M]):
         self.say(f"Replay of {replay.label}: U steps forward, u back, a plays it through,"
                  " r goes back to the start.")
 
-    def _replay_failed(self, error: Exception) -> None:
+    def _replay_failed(self, error: BaseException) -> None:
         self._loading = False
         self.say(f"The replay could not be worked out: {error}", error=True)
         self.refresh_bindings()
@@ -217,31 +220,34 @@ class GameScreen(Screen[None], Generic[S, M]):
     # --- think in the background, then show -----------------------------------------
 
     def think(self, work: Callable[[], T], then: Callable[[T], None],
-              failed: Callable[[Exception], None], *, group: str) -> Worker[None]:
+              failed: Callable[[BaseException], None], *, group: str) -> Worker[None]:
         """Work out ``work()`` in a thread worker, so the screen never waits for a
         search, a computer's move or a replay's line (nor for numba, which such work
-        may load on first use). ``then(answer)``, or ``failed(error)``, runs on the
-        screen afterwards unless the worker was cancelled (``cancel_thinking``, or a
-        newer thought in the same group); whether the answer still fits the position
-        is ``then``'s to decide, as only it knows what to do when it does not."""
-        return self.run_worker(partial(self._work_out, work, then, failed),
+        may load on first use). ``then(answer)`` runs on the screen afterwards unless
+        the worker was cancelled (``cancel_thinking``, or a newer thought in the same
+        group); whether the answer still fits the position is ``then``'s to decide, as
+        only it knows what to do when it does not. If the work (or ``then``) fails,
+        the error boundary tells the player and ``failed(error)`` puts the screen
+        back in order: nothing is being worked out for it any more."""
+        self._failed[group] = failed
+        return self.run_worker(partial(self._work_out, work, then),
                                name=group, group=group, thread=True, exclusive=True,
                                exit_on_error=False)
 
-    def _work_out(self, work: Callable[[], T], then: Callable[[T], None],
-                  failed: Callable[[Exception], None]) -> None:
+    def _work_out(self, work: Callable[[], T], then: Callable[[T], None]) -> None:
         worker = get_current_worker()
-        try:
-            answer = work()
-        except Exception as error:  # a failed search is a message, not a crash
-            self.app.call_from_thread(self._thought, worker, failed, error)
-        else:
-            self.app.call_from_thread(self._thought, worker, then, answer)
+        answer = work()
+        self.app.call_from_thread(self._thought, worker, then, answer)
 
     @staticmethod
     def _thought(worker: Worker[None], show: Callable[[Any], None], answer: Any) -> None:
         if not worker.is_cancelled:
             show(answer)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        error = failure(self, event)
+        if error is not None:
+            self._failed[event.worker.group](error)
 
     def cancel_thinking(self, group: str) -> None:
         """Drop what ``group`` is working out: its answer will not be shown."""
@@ -442,9 +448,9 @@ class GameScreen(Screen[None], Generic[S, M]):
                 self.say("Thinking…")
             self.think(partial(self.hint, state),
                        lambda move: self._hinted(state, move, self._wanted),
-                       partial(self._failed, state), group="hint")
+                       partial(self._hint_failed, state), group="hint")
 
-    def _failed(self, state: S, error: Exception) -> None:
+    def _hint_failed(self, state: S, error: BaseException) -> None:
         if state is self._thinking:
             self._thinking = None
             self.stop_auto()

@@ -29,6 +29,7 @@ from textual.worker import Worker, get_current_worker
 from rules.errors import RulesError
 from solitaire_tui.stats import runs
 from solitaire_tui.stats.runner import Job, Phase, S
+from solitaire_tui.ui.boundary import failure
 from solitaire_tui.ui.help import HelpScreen, keys_table
 
 TICK_SECONDS = 0.15  # how often a clock on the screen moves while a job plays
@@ -74,6 +75,9 @@ class LiveScreen(Screen[None], Generic[S]):
     WELCOME: ClassVar[str]  # the first line of the summary
     HELP: ClassVar[str]  # the help page, before the table of keys
     TICKS: ClassVar[bool] = False  # shows a clock: redrawn even when the snapshot is not new
+    # Focused once composed, by Textual: a query of it in ``on_mount`` fails when the app
+    # quits while the screen is mounting (its nested widgets are gone by then).
+    AUTO_FOCUS = "#run"
 
     def __init__(self) -> None:
         super().__init__()
@@ -84,7 +88,6 @@ class LiveScreen(Screen[None], Generic[S]):
 
     def on_mount(self) -> None:
         self._say(self.WELCOME)
-        self.query_one("#run", Button).focus()
         if self.TICKS:
             self.set_interval(TICK_SECONDS, self._tick)
 
@@ -171,6 +174,13 @@ class LiveScreen(Screen[None], Generic[S]):
         snap: S = message.snapshot
         self._show(snap)
         if snap.over:
+            self._ended()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A job that failed unexpectedly is told by the error boundary and shown
+        failed (its last snapshot, ended by the job itself); the form is freed."""
+        if failure(self, event) is not None and event.worker is self._worker and self.live:
+            self._show(self.live.snapshot)
             self._ended()
 
     def _tick(self) -> None:

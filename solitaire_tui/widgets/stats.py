@@ -11,6 +11,7 @@ import math
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual.app import RenderResult
 from textual.coordinate import Coordinate
 from textual.widgets import DataTable, OptionList
 from textual.widgets.option_list import Option
@@ -104,50 +105,96 @@ def _games_text(games: int) -> str:
     return str(games)
 
 
-class RatePlot(PlotextPlot):
+class Chart(PlotextPlot):
+    """A plotext chart drawn afresh from its figures each time it is rendered.
+
+    plotext builds a figure in place: a log scale is applied to the data it holds, so
+    a second build of the same figure (a resize, a refresh) takes the log of the
+    logs, draws nothing sensible and soon fails with a math domain error. So the
+    figures are kept here and given to plotext anew for every build. Too small a
+    widget for axes shows the chart's one-line summary instead, as plotext cannot lay
+    out a plot in a few cells.
+    """
+
+    MIN_SIZE = (24, 6)  # the least width and height a plot with its axes is drawn in
+
+    def draw(self) -> str:
+        """Give the figures to ``self.plt``; the chart in a line, for a tiny widget."""
+        raise NotImplementedError
+
+    def render(self) -> RenderResult:
+        plt = self.plt
+        plt.clear_data()
+        plt.clear_figure()
+        line = self.draw()
+        width, height = self.MIN_SIZE
+        if self.size.width < width or self.size.height < height:
+            return Text(line, overflow="ellipsis")
+        return super().render()
+
+
+class RatePlot(Chart):
     """The running win rate of every tally, and the chosen tally's 95% interval
     narrowing around it as the games add up (games on a log scale)."""
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._shown: tuple[Snapshot, int] | None = None
+
     def show(self, snap: Snapshot, part: int) -> None:
-        plt = self.plt
-        plt.clear_data()
-        plt.clear_figure()
-        plt.title("win rate %, 95% interval")
-        points = [(done, wins) for done, wins in snap.curve if done]
-        if points:
-            games = [done for done, _ in points]
-            plt.xscale("log")
-            ticks = [10**power for power in range(len(str(games[-1])))
-                     if games[0] <= 10**power <= games[-1]]
-            plt.xticks(ticks, [_games_text(tick) for tick in ticks])
-            for index in range(len(snap.labels)):
-                wins = [each[index] for _, each in points]
-                plt.plot(games, _rates(wins, games), color=COLOURS[index % len(COLOURS)],
-                         marker="braille")
-            chosen = [each[part] for _, each in points]
-            bounds = [wilson_interval(w, n) for w, n in zip(chosen, games, strict=True)]
-            plt.plot(games, [100 * low for low, _ in bounds], color="gray", marker="dot")
-            plt.plot(games, [100 * high for _, high in bounds], color="gray", marker="dot")
+        self._shown = snap, part
         self.refresh()
 
+    def draw(self) -> str:
+        plt = self.plt
+        plt.title("win rate %, 95% interval")
+        if self._shown is None:
+            return "win rate: —"
+        snap, part = self._shown
+        points = [(done, wins) for done, wins in snap.curve if done]
+        if not points:
+            return "win rate: —"
+        games = [done for done, _ in points]
+        plt.xscale("log")
+        ticks = [10**power for power in range(len(str(games[-1])))
+                 if games[0] <= 10**power <= games[-1]]
+        plt.xticks(ticks, [_games_text(tick) for tick in ticks])
+        for index in range(len(snap.labels)):
+            wins = [each[index] for _, each in points]
+            plt.plot(games, _rates(wins, games), color=COLOURS[index % len(COLOURS)],
+                     marker="braille")
+        chosen = [each[part] for _, each in points]
+        bounds = [wilson_interval(w, n) for w, n in zip(chosen, games, strict=True)]
+        plt.plot(games, [100 * low for low, _ in bounds], color="gray", marker="dot")
+        plt.plot(games, [100 * high for _, high in bounds], color="gray", marker="dot")
+        return f"win rate {share(chosen[-1], games[-1])}"
 
-class ScorePlot(PlotextPlot):
+
+class ScorePlot(Chart):
     """The chosen tally's histogram of one score, as a share of the games."""
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._shown: tuple[Tally | None, str, str] = (None, "", "")
+
     def show(self, tally: Tally | None, score: str, label: str) -> None:
+        self._shown = tally, score, label
+        self.refresh()
+
+    def draw(self) -> str:
         plt = self.plt
-        plt.clear_data()
-        plt.clear_figure()
+        tally, score, label = self._shown
         histogram = tally.histograms.get(score) if tally is not None else None
         heading = score.replace("_", " ")
         plt.title(f"{heading} (% of games)" + (f", {label}" if label else ""))
-        if histogram is not None and histogram.total:
-            bars = histogram.binned(SCORE_BARS)
-            values = [first for first, _, _ in bars]
-            plt.bar(values, [100 * count / histogram.total for _, _, count in bars], marker="hd")
-            named = values[::math.ceil(len(values) / SCORE_TICKS)]  # labels that never crowd
-            plt.xticks([float(value) for value in named], [str(value) for value in named])
-        self.refresh()
+        if histogram is None or not histogram.total:
+            return f"{heading or 'score'}: —"
+        bars = histogram.binned(SCORE_BARS)
+        values = [first for first, _, _ in bars]
+        plt.bar(values, [100 * count / histogram.total for _, _, count in bars], marker="hd")
+        named = values[::math.ceil(len(values) / SCORE_TICKS)]  # labels that never crowd
+        plt.xticks([float(value) for value in named], [str(value) for value in named])
+        return f"{heading}: mean {histogram.mean:.3g}"
 
 
 class WinsList(OptionList):

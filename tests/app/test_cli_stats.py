@@ -18,6 +18,9 @@ from rules.fast import add_residue as fast_add_residue
 from rules.fast import hit_or_miss as fast
 from rules.stats import wilson_interval
 from solitaire_tui.cli import main
+from solitaire_tui.commands.stats import INTERRUPTED, stats
+from solitaire_tui.stats.runs import Setup
+from tests.rules.fast.test_batch import SlowCompile
 
 
 def stats_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
@@ -129,3 +132,18 @@ def test_ctrl_c_prints_the_partial_run_and_exits_130() -> None:
     data = json.loads(out)
     assert data["cancelled"] is True and 0 < data["games"] < 10**15
     assert data["wins"] == int(fast.deal_results(0, data["games"], hm.Options())[:, 0].sum())
+
+
+def test_ctrl_c_during_the_first_compile_stops_at_once(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The compile goes on unwatched (nothing stops it) while the run reports the games
+    played so far, none, and the command exits as an interrupted run does."""
+    slow = SlowCompile(on_compile=lambda: signal.raise_signal(signal.SIGINT))
+    setup = Setup("stand-in", {}, "A stand-in kernel", lambda: slow.kernel)
+    try:
+        code = stats(setup, 1000, 0, 1, as_json=False)
+        assert not slow.compiled.is_set()
+    finally:
+        slow.release.set()
+    assert code == INTERRUPTED
+    assert "0 games (cancelled)" in capsys.readouterr().out

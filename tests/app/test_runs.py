@@ -19,6 +19,7 @@ from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.stats import runs
 from solitaire_tui.stats.runner import LiveRun, Phase, Snapshot
 from solitaire_tui.store.history import thinned
+from tests.rules.fast.test_batch import SlowCompile
 
 
 def setup(game: str, options: dict[str, Any]) -> runs.Setup:
@@ -116,6 +117,20 @@ def test_cancel_keeps_a_prefix_of_the_deals_at_once() -> None:
         expected.wins, expected.histograms["cards_left"].counts)
     assert run.job.returned.wait(5)
     assert run.snapshot is snap  # what the thread did after the cancel is left out
+
+
+def test_cancel_during_the_first_compile_ends_the_job_at_once() -> None:
+    """The job's thread returns without waiting for the compile, so the panel's next
+    run (or quitting the app) waits for nothing."""
+    slow = SlowCompile()
+    run = Running(LiveRun(runs.Setup("stand-in", {}, "A stand-in kernel", lambda: slow.kernel),
+                          0, 1000, 1))
+    try:
+        assert slow.compiling.wait(30)
+        assert run.cancel().phase is Phase.CANCELLED
+        assert run.job.returned.wait(30) and not slow.compiled.is_set()
+    finally:
+        slow.release.set()
 
 
 def test_a_run_the_engine_refuses_fails_with_its_reason() -> None:

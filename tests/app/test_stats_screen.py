@@ -22,7 +22,7 @@ from solitaire_tui.app import SolitaireApp
 from solitaire_tui.cli import main
 from solitaire_tui.messages import OpenStats
 from solitaire_tui.screens.history import HistoryScreen
-from solitaire_tui.screens.stats import StatsScreen
+from solitaire_tui.screens.stats import PLOT_SECONDS, StatsScreen
 from solitaire_tui.start import Start
 from solitaire_tui.stats.runner import Phase
 from solitaire_tui.store.database import Database
@@ -31,6 +31,7 @@ from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.widgets.stats import ResultsTable
 from tests.pilots import SIZE, text_of, until
 
+BRAILLE = chr(0x2801)  # the first braille dot pattern: the win rate's line is drawn in them
 TIMING = {"seconds", "compile_seconds", "games_per_second", "workers"}
 
 # The options each game's panel is given, and the same run on the command line.
@@ -277,3 +278,25 @@ async def test_the_history_reopens_a_run_with_its_figures(
         assert "From the history" in text_of(reopened, "#summary")
     saved = History(Database(data_path))  # as another window would read it
     assert saved.entries[0].data == json.loads(json.dumps(first))
+
+
+async def test_the_charts_draw_at_any_size_while_a_run_plays(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    """plotext builds a log-scale figure in place: each redraw of the same figures (a
+    resize) once took the log of the logs, blanked the chart and then failed."""
+    app = make_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        screen = await start_run(pilot, app, "hit-or-miss", {"variant": "roll-call"}, "1e12", "3")
+        await until(pilot, lambda: screen.shown is not None and len(screen.shown.curve) > 3)
+        for size in [(120, 40), (60, 20), (120, 40), (20, 6), (1, 1), (60, 20), *[SIZE] * 3]:
+            await pilot.resize_terminal(*size)
+            await pilot.pause(0.1)
+        assert screen.running
+        await pilot.pause(PLOT_SECONDS)
+        chart = text_of(screen, "#rate")
+        assert "win rate %" in chart and any(BRAILLE <= char < chr(0x2900) for char in chart)
+        await pilot.resize_terminal(20, 6)
+        await pilot.pause()
+        assert text_of(screen, "#rate").startswith("win rate")  # a line, where no plot fits
+        await pilot.press("c")
+        assert not screen.running

@@ -273,7 +273,7 @@ class AddResidueScreen(GameScreen[State, Move]):
         else:
             self._schedule_computer()
 
-    def _computer_failed(self, state: State, error: Exception) -> None:
+    def _computer_failed(self, state: State, error: BaseException) -> None:
         self._choosing = None
         self.say(f"{self._seat(state.to_move).label} could not move: {error}", error=True)
 

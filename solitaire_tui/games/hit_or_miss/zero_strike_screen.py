@@ -15,6 +15,7 @@ import functools
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -72,6 +73,7 @@ class LiveSearch(Job[Snapshot]):
 
     seed: int
     budget: int
+    STOPPED: ClassVar[str] = "The search stopped"
 
     def __post_init__(self) -> None:
         self._begin(Snapshot(Phase.LOADING, self.seed, self.budget, time.monotonic()))
@@ -91,14 +93,11 @@ class LiveSearch(Job[Snapshot]):
         self._update(reported)
 
     def _work(self) -> None:
-        try:
-            from rules.fast.zero_strike import search  # numba loads in this worker
+        from rules.fast.zero_strike import search  # numba loads in this worker
 
-            for found in search(self.seed, self.budget, progress=self._progress,
-                                stop=self._stopped):
-                self._update(functools.partial(dataclasses.replace, best=found))
-        except Exception as error:  # shown on the screen, never as a traceback
-            self._end(Phase.FAILED, f"The search stopped: {error}")
+        for found in search(self.seed, self.budget, progress=self._progress,
+                            stop=self._stopped):
+            self._update(functools.partial(dataclasses.replace, best=found))
 
 
 ZERO_STRIKE_HELP = f"""\

@@ -1,0 +1,128 @@
+"""The app's error boundary: background work that fails with an error nobody foresaw
+is one notification, its traceback goes to errors.log in the data directory, and
+the screen stays usable (a run shows as failed, the keys still work)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NoReturn
+
+import pytest
+from textual.widgets import Input
+
+from rules import hit_or_miss
+from solitaire_tui.app import SolitaireApp
+from solitaire_tui.commands.errors import LOG_NAME
+from solitaire_tui.decks import numbered
+from solitaire_tui.games.hit_or_miss.zero_strike_screen import ZeroStrikeScreen
+from solitaire_tui.games.registry import GAMES_BY_KEY
+from solitaire_tui.games.sequence.screen import SequenceScreen
+from solitaire_tui.messages import OpenReplay, OpenStats
+from solitaire_tui.screens.stats import StatsScreen
+from solitaire_tui.start import Start
+from solitaire_tui.stats.runner import Phase
+from solitaire_tui.store.database import DATA_DIR_VARIABLE
+from tests.pilots import SIZE, settle, text_of, until
+
+INJECTED = "an injected failure"
+
+
+def broken(*args: Any, **kwargs: Any) -> NoReturn:
+    raise RuntimeError(INJECTED)
+
+
+@pytest.fixture
+def log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Where the tracebacks go: a data directory of the test's own."""
+    monkeypatch.setenv(DATA_DIR_VARIABLE, str(tmp_path / "data"))
+    return tmp_path / "data" / LOG_NAME
+
+
+def told(app: SolitaireApp, log: Path) -> None:
+    """One notification names the error and the log, which holds the traceback."""
+    notices = [notice.message for notice in app._notifications]
+    assert len(notices) == 1 and INJECTED in notices[0] and str(log) in notices[0]
+    assert "Traceback" in log.read_text() and f"RuntimeError: {INJECTED}" in log.read_text()
+
+
+async def test_a_run_that_fails_shows_as_failed_and_the_panel_runs_again(
+        make_app: Callable[..., SolitaireApp], log: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from rules.fast import batch
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(OpenStats("one-handed"))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        screen.query_one("#games", Input).value = "1000"
+        with monkeypatch.context() as patch:
+            patch.setattr(batch, "run", broken)
+            await pilot.press("r")
+            await until(pilot, lambda: not screen.running)
+        assert screen.shown is not None and screen.shown.phase is Phase.FAILED
+        assert f"The engine stopped: {INJECTED}" in text_of(screen, "#summary")
+        told(app, log)
+        await pilot.press("r")  # the engine mended, the same panel runs
+        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        assert screen.shown is not None and screen.shown.data is not None
+        assert screen.shown.data["games"] == 1000
+
+
+async def test_a_hint_that_fails_is_told_and_the_game_goes_on(
+        make_app: Callable[..., SolitaireApp], log: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app(Start("sequence", numbered(3), None))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SequenceScreen)
+        with monkeypatch.context() as patch:
+            patch.setattr(SequenceScreen, "hint", broken)
+            await pilot.press("h")
+            await settle(app, pilot)
+        assert INJECTED in text_of(screen, "#message")
+        told(app, log)
+        await pilot.press("h")  # the hint is asked again, and given
+        await settle(app, pilot)
+        assert text_of(screen, "#message").startswith("Hint:")
+
+
+async def test_a_replay_that_fails_to_work_out_leaves_the_start_to_play(
+        make_app: Callable[..., SolitaireApp], log: Path) -> None:
+    game = GAMES_BY_KEY["sequence"]
+    replay = game.replay(game.setup({"strategies": ["greedy"]}), 0, 11)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(OpenReplay(dataclasses.replace(replay, choose=broken)))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SequenceScreen)
+        await settle(app, pilot)
+        assert "could not be worked out" in text_of(screen, "#message")
+        told(app, log)
+        await pilot.press("n")  # a new deal: the keys work
+        assert screen.replaying is None and screen.deck != numbered(11)
+
+
+async def test_a_search_that_fails_shows_as_failed(
+        make_app: Callable[..., SolitaireApp], log: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from rules.fast import zero_strike
+
+    monkeypatch.setattr(zero_strike, "search", broken)
+    app = make_app(Start("hit-or-miss", numbered(5), hit_or_miss.Options(3)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("z")
+        screen = app.screen
+        assert isinstance(screen, ZeroStrikeScreen)
+        await pilot.press("r")
+        await until(pilot, lambda: not screen.running)
+        assert screen.shown is not None and screen.shown.phase is Phase.FAILED
+        told(app, log)
+        await pilot.press("n", "escape")  # a new seed, and back to the game
+        assert not isinstance(app.screen, ZeroStrikeScreen)
