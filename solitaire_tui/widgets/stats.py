@@ -104,7 +104,21 @@ def _games_text(games: int) -> str:
     return str(games)
 
 
-class RatePlot(PlotextPlot):
+class Plot(PlotextPlot):
+    """A plotext plot that lets go of the app when it leaves the screen.
+
+    textual-plotext (1.0.1) subscribes each plot to the app's theme signal when it is
+    mounted and never unsubscribes it. The signal's table is weak-keyed by the plot,
+    but the callback it stores refers to the plot, so the entry is never dropped: the
+    plot, with its last figure and rendered lines (megabytes for a long run's curve),
+    would outlive its panel, two for every panel ever opened.
+    """
+
+    def on_unmount(self) -> None:
+        self.app.theme_changed_signal.unsubscribe(self)
+
+
+class RatePlot(Plot):
     """The running win rate of every tally, and the chosen tally's 95% interval
     narrowing around it as the games add up (games on a log scale)."""
 
@@ -131,7 +145,7 @@ class RatePlot(PlotextPlot):
         self.refresh()
 
 
-class ScorePlot(PlotextPlot):
+class ScorePlot(Plot):
     """The chosen tally's histogram of one score, as a share of the games."""
 
     def show(self, tally: Tally | None, score: str, label: str) -> None:
