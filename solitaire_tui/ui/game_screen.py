@@ -31,6 +31,7 @@ from solitaire_tui.messages import OpenStats
 from solitaire_tui.session import Session
 from solitaire_tui.store.records import Records
 from solitaire_tui.ui.help import HelpScreen, keys_table
+from solitaire_tui.ui.workers import let_go
 from solitaire_tui.widgets.footer import KeyFooter
 
 if TYPE_CHECKING:
@@ -228,6 +229,8 @@ class GameScreen(Screen[None], Generic[S, M]):
             self.app.call_from_thread(self._thought, worker, failed, error)
         else:
             self.app.call_from_thread(self._thought, worker, then, answer)
+        finally:
+            let_go()
 
     @staticmethod
     def _thought(worker: Worker[None], show: Callable[[Any], None], answer: Any) -> None:

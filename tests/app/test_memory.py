@@ -1,6 +1,7 @@
-"""What a long session must not pile up: the statistics panel's plots once the panel
-is closed, and a long run's curve, which every snapshot carries (issue "Nothing lost,
-nothing crashes": the app grew to 1 GB in 17 minutes of panel runs and replays)."""
+"""What a long session must not pile up: a closed panel's plots, the workers that ran
+a closed screen's work, and a long run's curve, which every snapshot carries (issue
+"Nothing lost, nothing crashes": the app grew to 1 GB in 17 minutes of panel runs and
+replays)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from collections.abc import Callable
 from itertools import pairwise
 
 import numpy as np
+from textual.worker import Worker
 
 from solitaire_tui.app import SolitaireApp
 from solitaire_tui.messages import OpenStats
@@ -19,7 +21,8 @@ from solitaire_tui.stats.runner import CURVE_STEP, LiveRun, Phase
 from solitaire_tui.stats.runs import Setup
 from solitaire_tui.widgets.stats import Plot
 from tests.app.test_runs import Running, finish
-from tests.pilots import SIZE
+from tests.app.test_stats_screen import start_run
+from tests.pilots import SIZE, until
 
 
 async def test_a_closed_panel_leaves_no_plot_behind(
@@ -37,6 +40,21 @@ async def test_a_closed_panel_leaves_no_plot_behind(
         gc.collect()
         assert len(plots) == 6
         assert [ref() for ref in plots if ref() is not None] == []
+
+
+async def test_a_finished_run_leaves_no_worker_holding_its_panel(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_run(pilot, app, "one-handed", {}, "2_000", "5")
+        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        await app.workers.wait_for_complete()
+        await pilot.press("escape")
+        await pilot.pause()
+        gc.collect()
+        # The pool thread that ran the run must not keep its worker, nor so the panel.
+        assert [worker for worker in gc.get_objects()
+                if isinstance(worker, Worker) and worker.node is screen] == []
 
 
 def test_a_long_runs_curve_stays_short_and_ends_at_its_last_chunk() -> None:
