@@ -33,6 +33,9 @@ from solitaire_tui.store.history import Point
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel, Run
 
+CURVE_STEP = 1.03  # a live run's curve keeps a point a 3% growth in games (``_extend_curve``)
+
+
 class Phase(Enum):
     LOADING = "loading the engine"  # importing numba, compiling or loading the kernel
     PLAYING = "playing"
@@ -188,13 +191,29 @@ class LiveRun(Job[Snapshot]):
         return dataclasses.replace(last, phase=phase, data=data)
 
     def _progress(self, state: Run) -> None:
-        self._curve.append((state.done, [tally.wins for tally in state.tallies]))
+        self._extend_curve((state.done, [tally.wins for tally in state.tallies]))
         assert self._kernel is not None
         snap = Snapshot(Phase.PLAYING, state.seed, state.games, state.done,
                         tuple(copy.deepcopy(state.tallies)), tuple(self._kernel.labels),
                         self._kernel.shares_wins, state.seconds, state.workers,
                         state.compile_seconds, tuple(self._curve))
         self._update(lambda _: snap)
+
+    def _extend_curve(self, point: Point) -> None:
+        """Add the newest point, keeping the curve short however long the run plays.
+
+        Every snapshot carries a copy of the curve and the plot draws all of it, so a
+        curve of every chunk (ten or more a second, without end) made each snapshot,
+        each redraw and each snapshot queued for a busy screen ever larger, and the
+        screen ever slower. The plot's games are on a log scale, so a point is kept
+        only once the games have grown by ``CURVE_STEP`` since the last one kept; the
+        newest point is always last. That is under 1,000 points up to 10**12 games,
+        and every point of a run of doubling early chunks.
+        """
+        if len(self._curve) >= 2 and self._curve[-1][0] < self._curve[-2][0] * CURVE_STEP:
+            self._curve[-1] = point
+        else:
+            self._curve.append(point)
 
     def _work(self) -> None:
         if self._stopped():

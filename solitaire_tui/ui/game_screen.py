@@ -34,6 +34,7 @@ from solitaire_tui.store.database import StoreError
 from solitaire_tui.store.records import How, Played, Records
 from solitaire_tui.ui.boundary import failure
 from solitaire_tui.ui.help import HelpScreen, keys_table
+from solitaire_tui.ui.workers import let_go
 from solitaire_tui.widgets.footer import KeyFooter
 
 if TYPE_CHECKING:
@@ -236,8 +237,11 @@ class GameScreen(Screen[None], Generic[S, M]):
 
     def _work_out(self, work: Callable[[], T], then: Callable[[T], None]) -> None:
         worker = get_current_worker()
-        answer = work()
-        self.app.call_from_thread(self._thought, worker, then, answer)
+        try:
+            answer = work()
+            self.app.call_from_thread(self._thought, worker, then, answer)
+        finally:
+            let_go()
 
     @staticmethod
     def _thought(worker: Worker[None], show: Callable[[Any], None], answer: Any) -> None:

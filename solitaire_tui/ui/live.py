@@ -31,6 +31,7 @@ from solitaire_tui.stats import runs
 from solitaire_tui.stats.runner import Job, Phase, S
 from solitaire_tui.ui.boundary import failure
 from solitaire_tui.ui.help import HelpScreen, keys_table
+from solitaire_tui.ui.workers import let_go
 
 TICK_SECONDS = 0.15  # how often a clock on the screen moves while a job plays
 
@@ -165,7 +166,10 @@ class LiveScreen(Screen[None], Generic[S]):
         def report(snap: S) -> None:
             self.post_message(Reported(job, snap))
 
-        report(job.work(report, lambda: worker.is_cancelled))
+        try:
+            report(job.work(report, lambda: worker.is_cancelled))
+        finally:
+            let_go()
 
     @on(Reported)
     def _reported(self, message: Reported) -> None:

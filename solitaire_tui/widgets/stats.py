@@ -114,9 +114,19 @@ class Chart(PlotextPlot):
     figures are kept here and given to plotext anew for every build. Too small a
     widget for axes shows the chart's one-line summary instead, as plotext cannot lay
     out a plot in a few cells.
+
+    It also lets go of the app when it leaves the screen: textual-plotext (1.0.1)
+    subscribes each plot to the app's theme signal when it is mounted and never
+    unsubscribes it. The signal's table is weak-keyed by the plot, but the callback
+    it stores refers to the plot, so the entry is never dropped: the plot, with its
+    last figure and rendered lines (megabytes for a long run's curve), would outlive
+    its panel, two for every panel ever opened.
     """
 
     MIN_SIZE = (24, 6)  # the least width and height a plot with its axes is drawn in
+
+    def on_unmount(self) -> None:
+        self.app.theme_changed_signal.unsubscribe(self)
 
     def draw(self) -> str:
         """Give the figures to ``self.plt``; the chart in a line, for a tiny widget."""

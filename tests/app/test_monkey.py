@@ -13,6 +13,7 @@ time goes to the screens.
 from __future__ import annotations
 
 import dataclasses
+import os
 import random
 import string
 from dataclasses import dataclass
@@ -42,7 +43,10 @@ from solitaire_tui.ui.deal_dialog import DealDialog
 from solitaire_tui.ui.help import HelpScreen
 from solitaire_tui.ui.options_dialog import OptionsDialog
 
-STEPS = 60  # a few seconds a screen on one core; a crash hunt takes more (and other seeds)
+# A few seconds a screen on one core; a crash hunt takes more steps, and other seeds:
+# SOLITAIRE_TUI_MONKEY_STEPS=300 SOLITAIRE_TUI_MONKEY_SEED=hunt pytest tests/app/test_monkey.py
+STEPS = int(os.environ.get("SOLITAIRE_TUI_MONKEY_STEPS", "60"))
+SEED = os.environ.get("SOLITAIRE_TUI_MONKEY_SEED", "monkey")
 KEYS = [*string.ascii_letters, *string.digits, "space", "question_mark", "plus", "minus",
         "underscore", "full_stop", "comma", "tab", "shift+tab", "enter", "escape",
         "backspace", "delete", "up", "down", "left", "right", "home", "end", "pageup",
@@ -168,7 +172,7 @@ async def test_a_monkey_crashes_no_screen(name: str, data_path: Path) -> None:
     route = ROUTES[name]
     if route.target is HistoryScreen:
         saved_run(data_path)
-    dice = random.Random(f"monkey {name}")
+    dice = random.Random(f"{SEED} {name}")
     taken: list[str] = []
     app = SolitaireApp(data=data_path)
     try:

@@ -1,0 +1,17 @@
+"""Thread workers that let go of their screen once their work is done."""
+
+from __future__ import annotations
+
+from textual.worker import active_worker
+
+
+def let_go() -> None:
+    """Call last in a thread worker's work (in a ``finally``).
+
+    Textual runs a thread worker's work on asyncio's pool of threads and marks it as
+    the thread's current worker in the thread's own context, which it never clears.
+    An idle pool thread so kept the last worker it ran alive, and through it the
+    worker's screen, everything on it and what the work returned (a closed panel's
+    figures, a replay's every position), until that thread ran another worker.
+    """
+    active_worker.set(None)  # type: ignore[arg-type]

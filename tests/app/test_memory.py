@@ -1,0 +1,74 @@
+"""What a long session must not pile up: a closed panel's plots, the workers that ran
+a closed screen's work, and a long run's curve, which every snapshot carries (issue
+"Nothing lost, nothing crashes": the app grew to 1 GB in 17 minutes of panel runs and
+replays)."""
+
+from __future__ import annotations
+
+import gc
+import math
+import weakref
+from collections.abc import Callable
+from itertools import pairwise
+
+import numpy as np
+from textual.worker import Worker
+
+from solitaire_tui.app import SolitaireApp
+from solitaire_tui.messages import OpenStats
+from solitaire_tui.screens.stats import StatsScreen
+from solitaire_tui.stats.runner import CURVE_STEP, LiveRun, Phase
+from solitaire_tui.stats.runs import Setup
+from solitaire_tui.widgets.stats import Chart
+from tests.app.test_runs import Running, finish
+from tests.app.test_stats_screen import start_run
+from tests.pilots import SIZE, until
+
+
+async def test_a_closed_panel_leaves_no_plot_behind(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    app = make_app()
+    plots: list[weakref.ref[Chart]] = []
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(3):
+            app.post_message(OpenStats("hit-or-miss"))
+            await pilot.pause()
+            assert isinstance(app.screen, StatsScreen)
+            plots += [weakref.ref(plot) for plot in app.screen.query(Chart)]
+            await pilot.press("escape")
+            await pilot.pause()
+        gc.collect()
+        assert len(plots) == 6
+        assert [ref() for ref in plots if ref() is not None] == []
+
+
+async def test_a_finished_run_leaves_no_worker_holding_its_panel(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_run(pilot, app, "one-handed", {}, "2_000", "5")
+        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        await app.workers.wait_for_complete()
+        await pilot.press("escape")
+        await pilot.pause()
+        gc.collect()
+        # The pool thread that ran the run must not keep its worker, nor so the panel.
+        assert [worker for worker in gc.get_objects()
+                if isinstance(worker, Worker) and worker.node is screen] == []
+
+
+def test_a_long_runs_curve_stays_short_and_ends_at_its_last_chunk() -> None:
+    from rules.fast.batch import MIN_CHUNK, Kernel, Reading
+
+    # A kernel that costs next to nothing, so a run is hundreds of the largest chunks.
+    kernel = Kernel(lambda start, count: np.zeros((count, 1), np.int64),
+                    (Reading("", won=lambda rows: rows[:, 0] != 0, scores=lambda rows: {}),), 1)
+    games = 3 * 10**7
+    made = Setup("nothing", {}, "nothing", lambda: kernel)
+    snap = finish(Running(LiveRun(made, 0, games, 1)))
+    assert snap.phase is Phase.FINISHED and snap.curve[-1] == (games, [0])
+    done = [point[0] for point in snap.curve]
+    # Every point but the last is kept for a growth of CURVE_STEP in games, where a
+    # point a chunk would have the largest chunks' points ever closer together.
+    assert all(later >= CURVE_STEP * earlier for earlier, later in pairwise(done[:-1]))
+    assert len(done) <= math.log(games / MIN_CHUNK, CURVE_STEP) + 2
