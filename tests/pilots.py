@@ -76,3 +76,13 @@ async def until(pilot: Pilot[None], done: Callable[[], bool], seconds: float = 1
             return
         await pilot.pause(0.05)
     raise AssertionError("the screen did not get there in time")
+
+
+async def type_in(pilot: Pilot[None], screen: Any, selector: str, text: str) -> None:
+    """Type ``text`` into the empty field ``selector`` and press enter, then leave the
+    field, so that letters are the screen's keys again."""
+    field = screen.query_one(selector)
+    field.value = ""
+    field.focus()
+    await pilot.press(*text, "enter")
+    screen.set_focus(None)

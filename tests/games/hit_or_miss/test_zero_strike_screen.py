@@ -22,7 +22,7 @@ from solitaire_tui.games.hit_or_miss.screen import HitOrMissScreen
 from solitaire_tui.games.hit_or_miss.zero_strike_screen import ZeroStrikeScreen
 from solitaire_tui.start import Start
 from solitaire_tui.stats.runner import Phase
-from tests.pilots import SIZE, auto_play_to_end, text_of, until
+from tests.pilots import SIZE, auto_play_to_end, text_of, type_in, until
 
 SEED = 7
 BUDGET = 1_000_000  # draws: from seed 7, a 6-pass game, found after 1,152,768 (the pass
@@ -133,15 +133,11 @@ async def test_a_budget_of_1e400_is_one_sentence_and_the_screen_still_searches(
     app = make_app(ROLL_CALL)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_search(pilot, app)
-        budget = screen.query_one("#budget", Input)
-        budget.value = ""
-        budget.focus()
-        await pilot.press(*"1e400", "enter")
+        await type_in(pilot, screen, "#budget", "1e400")
         assert not screen.running
         assert text_of(screen, "#summary") == (
             "The budget (draws) must be a whole number from 1 to 10¹² (such as 1000000,"
             " 1_000_000 or 1e6), not '1e400'.")
-        screen.set_focus(None)  # r is a key again, not a letter typed
         screen.query_one("#seed", Input).value = "9" * 5000
         await pilot.press("r")
         assert not screen.running
