@@ -29,14 +29,16 @@ FORMAT = 1
 DAMAGE = (ValueError, TypeError, KeyError, AttributeError, RecursionError, OverflowError)
 
 Rows = list[tuple[Any, ...]]
+INSERT_RECORDS = "INSERT OR REPLACE INTO imported_records VALUES (?, ?, ?, ?, ?, ?)"
+INSERT_RUNS = "INSERT INTO runs (game, finished, data, curve) VALUES (?, ?, ?, ?)"
 
 
 def import_old_files(database: Database) -> None:
     """Bring the files of an earlier release beside the database into it."""
     if database.directory is None or not database.saving:
         return  # imported into memory, then renamed, the old figures would be lost
-    for name, parse, insert in ((RECORDS, _records, _insert_records),
-                                (RUNS, _runs, _insert_runs)):
+    for name, parse, insert in ((RECORDS, _records, INSERT_RECORDS),
+                                (RUNS, _runs, INSERT_RUNS)):
         _import(database, database.directory / name, parse, insert)
 
 
@@ -71,10 +73,6 @@ def _import(database: Database, path: Path, parse: Callable[[Any], Rows],
         return
     with contextlib.suppress(OSError):  # noted as imported, so never read twice anyway
         path.rename(path.with_name(f"{path.name}.imported"))
-
-
-_insert_records = "INSERT OR REPLACE INTO imported_records VALUES (?, ?, ?, ?, ?, ?)"
-_insert_runs = "INSERT INTO runs (game, finished, data, curve) VALUES (?, ?, ?, ?)"
 
 
 def _records(data: Any) -> Rows:
