@@ -61,13 +61,15 @@ class Solution:
     """The solver's answer for one position, which knows the order of the deck.
 
     ``verdict`` is "won" only with a line that wins (``moves``, from the position),
-    "lost" only after an exhaustive search, and "unknown" when the budget ran out.
+    "lost" only after an exhaustive search, and "unknown" when the node budget ran
+    out or, with ``stopped``, when the clock or a cancel ended the search first.
     """
 
     verdict: Verdict
     moves: tuple[Move, ...]
     nodes: int
     seconds: float
+    stopped: bool = False
 
 
 # --- Add/Residue ----------------------------------------------------------------------

@@ -2,7 +2,9 @@
 
 Screens ask by message (``messages``): open a game, the statistics panel, a replay.
 The app finds the game in the registry, so it names none itself. Only the rules
-modules and Textual are imported at start-up; the compiled engine (numba) never is.
+modules and Textual are imported at start-up; the compiled engine (numba) never is:
+on a cold cache the app compiles it in processes of its own (``engine.Warmup``),
+and every screen shows how far that has got (``widgets.engine_status``).
 """
 
 from __future__ import annotations
@@ -13,9 +15,12 @@ from typing import Any
 
 from textual import on
 from textual.app import App
+from textual.message import Message
+from textual.reactive import reactive
 
 from solitaire_tui.decks import Deck
-from solitaire_tui.games.registry import GAMES_BY_KEY
+from solitaire_tui.engine import Warmup
+from solitaire_tui.games.registry import ENGINE, GAMES_BY_KEY
 from solitaire_tui.messages import OpenGame, OpenReplay, OpenStats
 from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.start import Start
@@ -27,24 +32,40 @@ from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import APP_KEYS
 
 
+class EngineChanged(Message):
+    """The warm-up in the background reported (posted from its reading thread)."""
+
+
 class SolitaireApp(App[None]):
     TITLE = "solitaire-tui"
     ENABLE_COMMAND_PALETTE = False
     CSS_PATH = "app.tcss"
     BINDINGS = APP_KEYS
 
-    def __init__(self, data: Path | None = None, start: Start | None = None) -> None:
+    engine_note: reactive[str] = reactive("")  # how far the warm-up is; "" when none runs
+
+    def __init__(self, data: Path | None = None, start: Start | None = None, *,
+                 warm_up: bool = False, engine: Warmup | None = None) -> None:
         """``data``: the directory of the player's database (by default the data
-        directory, ``store.database.data_dir``)."""
+        directory, ``store.database.data_dir``). ``warm_up``: compile the engine in
+        the background if its cache is cold (the command does; tests choose)."""
         super().__init__()
         self.database = Database(data or data_dir())
         self.opening = start
         self.records = Records(self.database)
         self.history = History(self.database)
+        self.engine = engine or Warmup(ENGINE)
+        self.warm_up = warm_up
+        self._told: set[str] = set()  # failed parts the player was told of
 
     def on_mount(self) -> None:
         self.database.listen(partial(self.notify, title="Your saved games",
                                      severity="warning", timeout=15))
+        if self.warm_up and self.engine.start():
+            self.engine_note = self.engine.note
+            self.run_worker(partial(self.engine.follow, self._engine_changed),
+                            name="engine warm-up", group="engine", thread=True,
+                            exit_on_error=False)
         import_old_files(self.database)
         self.push_screen(MenuScreen(self.records))
         if self.opening is not None:
@@ -56,7 +77,21 @@ class SolitaireApp(App[None]):
         return game.screen()(game, self.records, deck, options)
 
     def on_unmount(self) -> None:
+        self.engine.close()
         self.database.close()
+
+    def _engine_changed(self) -> None:
+        """From the warm-up's reading thread: ``post_message`` is safe from any thread
+        (and does nothing once the app has closed)."""
+        self.post_message(EngineChanged())
+
+    def on_engine_changed(self, _: EngineChanged) -> None:
+        self.engine_note = self.engine.note
+        for name, error in self.engine.failed.items():
+            if name not in self._told:
+                self._told.add(name)
+                self.notify(f"Compiling {self.engine.title(name)} failed ({error}); it will"
+                            " be compiled when it is first used.", severity="warning")
 
     @on(OpenGame)
     def _open_game(self, message: OpenGame) -> None:

@@ -20,8 +20,9 @@ from rules.errors import OptionsError, RulesError
 from solitaire_tui.commands import arguments, errors
 from solitaire_tui.commands.arguments import PROG, Parser
 from solitaire_tui.commands.report import report_lines
+from solitaire_tui.engine import use_cache_dir
 from solitaire_tui.games.game import Command, Game
-from solitaire_tui.games.registry import GAMES, GAMES_BY_KEY
+from solitaire_tui.games.registry import ENGINE, GAMES, GAMES_BY_KEY
 from solitaire_tui.judge import JudgeInputError, judge
 from solitaire_tui.start import Start
 
@@ -31,6 +32,7 @@ WORKERS = values.Whole("workers", 1, 4096)
 # An hour a kernel is past any timing worth waiting for; below a hundredth of a
 # second a kernel's timing is mostly the clock.
 BENCH_SECONDS = values.Seconds("seconds", 0.01, 3600)
+WARM_JOBS = values.Whole("jobs", 1, 64)  # more processes than parts gain nothing
 BENCH_CASE = values.Whole("the bench case", 0, 999)  # bench itself names the cases there are
 
 # The groups the games' own commands go in: (help, description). Each group's help
@@ -124,6 +126,16 @@ def build_parser() -> Parser:
         for name, own in named.items():
             own.arguments(subs.add_parser(name, help=own.help, description=own.description))
 
+    warm = commands.add_parser(
+        "warm", help="compile the engine now rather than on first use",
+        description="Compile every part of the compiled engine (about a minute and a half"
+        " on two cores, once: numba keeps it in its cache). The app does this in the"
+        " background when it starts on a fresh install; this does it from the shell.")
+    warm.add_argument("--jobs", type=arguments.checked(WARM_JOBS), default=None, metavar="J",
+                      help="processes to compile on (default: 2, or 1 on one core)")
+    # The app's own warm-up: lowest priority, its report as JSON lines.
+    warm.add_argument("--background", action="store_true", help=argparse.SUPPRESS)
+
     bench = commands.add_parser(
         "bench", help="measure the compiled engine against the plain rules",
         description="For each kernel: games per second on one worker and on all, the"
@@ -143,7 +155,7 @@ def build_parser() -> Parser:
 def _open_app(start: Start | None) -> None:
     from solitaire_tui.app import SolitaireApp  # Textual only when a screen is wanted
 
-    SolitaireApp(start=start).run()
+    SolitaireApp(start=start, warm_up=True).run()
 
 
 def _play(args: argparse.Namespace) -> None:
@@ -189,6 +201,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     141 a reader that closed the pipe (quietly, as ``head`` expects)."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    use_cache_dir()  # before numba is imported, by any command
     try:
         return _run(args)
     except (RulesError, JudgeInputError) as error:
@@ -220,6 +233,10 @@ def _run(args: argparse.Namespace) -> int:
         return game_commands()[args.command][args.target].run(args)
     elif args.command == "bench":
         return _bench(args)
+    elif args.command == "warm":
+        from solitaire_tui.commands.warm import default_jobs, warm
+
+        return warm(ENGINE, args.jobs or default_jobs(), args.background)
     else:
         _open_app(None)
     return 0

@@ -35,8 +35,10 @@ once no line is left out.
 from __future__ import annotations
 
 import argparse
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 
 import numpy as np
 from numba import njit, prange, uint64
@@ -60,7 +62,15 @@ STEPS_PER_MOVE = 1 + (PILES + 1) * PILES
 GOAL = PILES * sequence.PILE_SIZE
 RANKS = DONE + 1  # arrays indexed by rank also hold NOTHING and DONE
 MOST_MOVES = PILES  # the hand card to each storage pile, the most moves _generate lists
-CHUNK = 1 << 16  # nodes of the first run, when there is a time limit
+# control[PROGRESS]: nodes searched so far, counted every CHECK_NODES (about a
+# millisecond); control[STOP]: set by the watcher to end the search; control[EARLIER]:
+# the nodes of a deepening's earlier rounds.
+STOP, PROGRESS, EARLIER, CONTROLS = 0, 1, 2, 3
+CHECK_NODES = 1 << 10
+WATCH_SECONDS = 0.05  # how often the watcher asks whether to stop and reports progress
+SPARE_KEPT = 2  # tables kept for the next searches (a hint and a peek may overlap)
+_SPARE: list[tuple[np.ndarray, np.ndarray]] = []
+_SPARE_LOCK = threading.Lock()
 BLOCK = 8  # deals that one thread solves in one workspace
 SMALLEST_TABLE, LARGEST_TABLE = 1 << 12, 1 << 24
 NEIGHBOURS = 2  # cards apart on one final pile that make a storage top a good cover
@@ -425,8 +435,8 @@ def _unplay(dealt: int, storage: np.ndarray, heights: np.ndarray, placed: np.nda
 @njit(cache=True, nogil=True)
 def search(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
            placed: np.ndarray, table: np.ndarray, log: np.ndarray, filled: int,
-           path: np.ndarray, max_nodes: int,
-           limit: int) -> tuple[int, int, int, int, int, bool]:
+           path: np.ndarray, max_nodes: int, limit: int,
+           control: np.ndarray) -> tuple[int, int, int, int, int, bool]:
     """Search the position within ``limit`` discrepancies: deck ranks with the hand
     card at ``dealt`` (past the end: no hand card), storage ranks in
     storage[pile, 1..heights[pile]] (column 0 is NOTHING) and ``placed`` cards on
@@ -435,7 +445,10 @@ def search(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarra
     earlier search of the same position; ``log`` lists the ``filled`` slots used (it
     is half the table's size: its capacity), for the caller to empty the table.
     ``path`` has a row per step of the longest line (STEPS_PER_MOVE for each card
-    left to turn or to place on a final pile).
+    left to turn or to place on a final pile). ``control`` is how another thread
+    watches and stops a search (``solve``): every CHECK_NODES nodes the search writes
+    control[EARLIER] (the nodes of earlier searches) plus its own to
+    control[PROGRESS], and it ends, undecided, once control[STOP] is set.
 
     A line's discrepancies are how many of its moves are not the first of their
     position's list (``_generate``, best first); moves past ``limit`` are not tried,
@@ -515,6 +528,10 @@ def search(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarra
                             path[depth, 0], path[depth, 1])
         if verdict == LOST or nodes >= max_nodes:
             break
+        if nodes % CHECK_NODES == 0:
+            control[PROGRESS] = control[EARLIER] + nodes
+            if control[STOP]:
+                break
         source, target = moves[depth, tried[depth], 0], moves[depth, tried[depth], 1]
         spent[depth + 1] = spent[depth] + min(tried[depth], 1)
         tried[depth] += 1
@@ -534,9 +551,11 @@ def search(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarra
 @njit(cache=True, nogil=True)
 def deepen(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
            placed: np.ndarray, table: np.ndarray, log: np.ndarray, filled: int,
-           path: np.ndarray, max_nodes: int) -> tuple[int, int, int, int, int]:
+           path: np.ndarray, max_nodes: int,
+           control: np.ndarray) -> tuple[int, int, int, int, int]:
     """``search`` with 0, 1, 2, … discrepancies until it wins, loses without a cut
-    (exhaustively: then it is lost) or spends ``max_nodes`` in all.
+    (exhaustively: then it is lost), spends ``max_nodes`` in all or is stopped
+    through ``control``.
 
     A plain depth-first search that takes a bad early turn spends its budget under
     it; searching the best-first line and its near neighbours first finds most wins
@@ -547,14 +566,15 @@ def deepen(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarra
     nodes = limit = 0
     best = placed.sum()
     while True:
+        control[EARLIER] = nodes
         verdict, spent, reached, length, filled, cut = search(
             deck, dealt, storage, heights, placed, table, log, filled, path,
-            max_nodes - nodes, limit)
+            max_nodes - nodes, limit, control)
         nodes += spent
         best = max(best, reached)
         if verdict == LOST and cut:
             verdict = UNKNOWN  # no win within the limit: widen it, budget allowing
-        if verdict != UNKNOWN or nodes >= max_nodes:
+        if verdict != UNKNOWN or nodes >= max_nodes or control[STOP]:
             return verdict, nodes, best, length, filled
         limit += 1
 
@@ -562,9 +582,13 @@ def deepen(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarra
 @njit(cache=True, nogil=True)
 def table_size(max_nodes: int) -> int:
     """A power of two with room for every position a search of ``max_nodes`` marks
-    lost at half load (within bounds: past them the table just stops taking more)."""
+    lost, at a low load (within bounds: past them the table just stops taking more).
+
+    A search marks at most a tenth of its nodes lost (9% on deals 0..299 with the
+    default budget, most under 5%), so a table of half as many slots as nodes stays
+    under a quarter full; a larger one only costs memory and page faults."""
     size = SMALLEST_TABLE
-    while size < 2 * max_nodes and size < LARGEST_TABLE:
+    while size < max_nodes // 2 and size < LARGEST_TABLE:
         size *= 2
     return size
 
@@ -583,12 +607,14 @@ def batch(start: np.uint64, count: int, max_nodes: int, out: np.ndarray) -> None
         table = np.zeros(size, np.uint64)
         log = np.empty(size // 2, np.int64)
         path = np.empty(((DECK_SIZE + GOAL) * STEPS_PER_MOVE, 2), np.int64)
+        control = np.zeros(CONTROLS, np.int64)  # never stopped: a run stops between chunks
         for game in range(block * BLOCK, min(count, (block + 1) * BLOCK)):
             deal_into(start + uint64(game), deck)
             for i in range(DECK_SIZE):
                 deck[i] = deck[i] % 13 + 1
             verdict, nodes, best, steps, filled = deepen(deck, 0, storage, heights, placed,
-                                                         table, log, 0, path, max_nodes)
+                                                         table, log, 0, path, max_nodes,
+                                                         control)
             for i in range(filled):
                 table[log[i]] = 0
             out[game, 0] = verdict == WON
@@ -616,15 +642,18 @@ def _move(source: int, target: int) -> Move:
     return ToFinal(None if source == HAND else source, target)
 
 
-def solve(state: State, *, max_nodes: int = DEFAULT_NODES,
-          max_seconds: float | None = None) -> Solution:
+def solve(state: State, *, max_nodes: int = DEFAULT_NODES, max_seconds: float | None = None,
+          stop: Callable[[], bool] | None = None,
+          progress: Callable[[int], None] | None = None) -> Solution:
     """Whether ``state`` can still be won, knowing its deck, with a winning line when
-    it can. ``max_seconds`` is an extra cap for interactive use; statistics rely on
-    ``max_nodes`` alone, so they replay exactly. With a time limit a first run of
-    CHUNK nodes (most positions are decided in fewer) measures the rate; the next
-    run, from the start again but keeping the table of exhaustive losses, gets the
-    nodes the clock leaves at that rate. The nodes of all runs are counted."""
-    began = time.perf_counter()
+    it can.
+
+    The verdict depends on the position and ``max_nodes`` alone, so it is the same on
+    any machine under any load. ``max_seconds`` (counted once the search is compiled:
+    a compile never counts) and ``stop()`` may end it sooner, undecided, and the
+    solution then says it was stopped. ``progress(nodes)`` hears how far it got about
+    every WATCH_SECONDS. A small search costs about a millisecond: the table's pages
+    are only touched as positions are marked lost."""
     cards = (() if state.hand is None else (state.hand,)) + state.deck
     deck = np.array([card.rank for card in cards], np.int8)
     depth = max(len(pile) for pile in state.storage) + len(cards)
@@ -633,23 +662,79 @@ def solve(state: State, *, max_nodes: int = DEFAULT_NODES,
         storage[pile, 1:len(stack) + 1] = [card.rank for card in stack]
     heights = np.array([len(stack) for stack in state.storage], np.int64)
     placed = np.array([len(final) for final in state.finals], np.int64)
-    size = table_size(max_nodes)
-    table, log = np.zeros(size, np.uint64), np.empty(size // 2, np.int64)
     path = np.empty(((len(cards) + GOAL) * STEPS_PER_MOVE, 2), np.int64)
-    nodes = filled = 0
-    budget = max_nodes if max_seconds is None else min(max_nodes, CHUNK)
-    while True:
-        verdict, spent, _, steps, filled = deepen(deck, 0, storage, heights, placed, table,
-                                                  log, filled, path, budget)
-        nodes += spent
-        elapsed = time.perf_counter() - began
-        if verdict != UNKNOWN or nodes >= max_nodes or elapsed > (max_seconds or 0.0):
-            break
-        rate = nodes / max(elapsed, 1e-6)
-        budget = int(min(max_nodes - nodes, max(rate * ((max_seconds or 0.0) - elapsed), 1)))
+    control = np.zeros(CONTROLS, np.int64)
+    with _workspace(table_size(max_nodes)) as (table, log):
+        _compiled(deck, storage, heights, placed, table, log, path, control)
+        return _search(state, deck, storage, heights, placed, table, log, path, control,
+                       max_nodes, max_seconds, stop, progress)
+
+
+def _search(state: State, deck: np.ndarray, storage: np.ndarray, heights: np.ndarray,
+            placed: np.ndarray, table: np.ndarray, log: np.ndarray, path: np.ndarray,
+            control: np.ndarray, max_nodes: int, max_seconds: float | None,
+            stop: Callable[[], bool] | None,
+            progress: Callable[[int], None] | None) -> Solution:
+    """``solve``'s search on its arrays, watched when there is anything to watch for."""
+    began = time.perf_counter()
+    watching = max_seconds is not None or stop is not None or progress is not None
+    done = threading.Event()
+    if watching:
+        watcher = threading.Thread(target=_watch, name="solver-watch", daemon=True,
+                                   args=(control, done, began, max_seconds, stop, progress))
+        watcher.start()
+    try:
+        verdict, nodes, _, steps, filled = deepen(deck, 0, storage, heights, placed, table,
+                                                  log, 0, path, max_nodes, control)
+    finally:
+        done.set()
+    table[log[:filled]] = 0  # empty again for the next search, through the slots it used
     moves = tuple(_move(int(source), int(target)) for source, target in path[:steps]
                   if target < TABOO)
-    return Solution(VERDICTS[verdict], moves, int(nodes), time.perf_counter() - began)
+    return Solution(VERDICTS[verdict], moves, int(nodes), time.perf_counter() - began,
+                    stopped=verdict == UNKNOWN and nodes < max_nodes and bool(control[STOP]))
+
+
+@contextmanager
+def _workspace(size: int) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """A table of ``size`` slots, empty, and its log, lent for one search.
+
+    Fresh memory costs a page fault on its first touch, and a search touches its
+    table all over: a new 32 MB table made a search of a few nodes take 0.1 s. So
+    tables are kept and lent again (each search empties what it used), a few at most,
+    one to each search at a time."""
+    with _SPARE_LOCK:
+        fits = [index for index, (table, _) in enumerate(_SPARE) if len(table) == size]
+        spare = _SPARE.pop(fits[0]) if fits else None
+    table, log = spare or (np.zeros(size, np.uint64), np.empty(size // 2, np.int64))
+    yield table, log
+    with _SPARE_LOCK:
+        _SPARE.insert(0, (table, log))
+        del _SPARE[SPARE_KEPT:]
+
+
+def _compiled(deck: np.ndarray, storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
+              table: np.ndarray, log: np.ndarray, path: np.ndarray,
+              control: np.ndarray) -> None:
+    """Compile ``deepen`` (or load it from the cache) before the clock starts, with a
+    search of one node on arrays of the same types; nothing once it is compiled."""
+    if not deepen.signatures:
+        deepen(deck, 0, storage, heights, placed, np.zeros_like(table[:SMALLEST_TABLE]),
+               np.empty_like(log[:SMALLEST_TABLE]), 0, path, 1, np.zeros_like(control))
+
+
+def _watch(control: np.ndarray, done: threading.Event, began: float,
+           max_seconds: float | None, stop: Callable[[], bool] | None,
+           progress: Callable[[int], None] | None) -> None:
+    """Stop the search when the clock runs out or ``stop()`` says so, and report its
+    progress, until it is ``done``."""
+    while not done.wait(WATCH_SECONDS):
+        late = max_seconds is not None and time.perf_counter() - began >= max_seconds
+        if late or (stop is not None and stop()):
+            control[STOP] = 1
+            return
+        if progress is not None:
+            progress(int(control[PROGRESS]))
 
 
 def _deal_range(text: str) -> range:

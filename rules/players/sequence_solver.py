@@ -8,6 +8,8 @@ loads on its first move.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rules import sequence
 from rules.players.sequence_greedy import GreedyPlayer
 from rules.roster import SOLVER_NODES, Solution
@@ -40,22 +42,26 @@ class Peek:
     does: a winning line, once found, answers every position along it, so following
     it asks the solver nothing more."""
 
-    def __init__(self, max_seconds: float) -> None:
-        self.max_seconds = max_seconds
+    def __init__(self, max_nodes: int = SOLVER_NODES) -> None:
+        self.max_nodes = max_nodes
         self._known: dict[State, Solution] = {}
 
     def known(self, state: State) -> Solution | None:
         """What is known of ``state`` without searching."""
         return self._known.get(state)
 
-    def solve(self, state: State) -> Solution:
-        """The solver's answer for ``state`` (a search of up to ``max_seconds``)."""
+    def solve(self, state: State, stop: Callable[[], bool] | None = None,
+              progress: Callable[[int], None] | None = None) -> Solution:
+        """The solver's answer for ``state`` (a search of up to ``max_nodes``), which
+        ``stop()`` may end early: an answer stopped short is not kept."""
         from rules.fast.sequence_solver import solve
 
         known = self._known.get(state)
         if known is not None:
             return known
-        solution = solve(state, max_seconds=self.max_seconds)
+        solution = solve(state, max_nodes=self.max_nodes, stop=stop, progress=progress)
+        if solution.stopped:
+            return solution
         self._known[state] = solution
         if solution.verdict == "won":
             at = state

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from solitaire_tui.commands.report import Report
 from solitaire_tui.decks import Deck
+from solitaire_tui.engine import Part
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.runs import BenchCase, Setup
 
@@ -54,6 +55,9 @@ class Game(ABC):
     RANKS_ONLY: ClassVar[bool] = True  # a typed deck may be bare ranks (suits play no part)
     COMPUTER_PLAYS: ClassVar[bool] = False  # headless, its choices are the computer's
     SEED_HELP: ClassVar[str | None] = None  # what ``play --seed`` seeds, if the game has one
+    # The parts of the compiled engine the game uses (``engine``), which the app warms
+    # up ahead of need: its hints' and computer players' first, then its runs'.
+    ENGINE: ClassVar[tuple[Part, ...]] = ()
 
     # --- the screen ---------------------------------------------------------------------
 

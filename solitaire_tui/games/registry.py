@@ -4,6 +4,7 @@ statistics panel, the history and replays ask. A new game is one more line here
 
 from __future__ import annotations
 
+from solitaire_tui.engine import in_order
 from solitaire_tui.games.add_residue.game import GAME as ADD_RESIDUE
 from solitaire_tui.games.game import Game
 from solitaire_tui.games.hit_or_miss.game import GAME as HIT_OR_MISS
@@ -13,3 +14,4 @@ from solitaire_tui.games.sequence.game import GAME as SEQUENCE
 
 GAMES: tuple[Game, ...] = (HIT_OR_MISS, RELAY, ONE_HANDED, SEQUENCE, ADD_RESIDUE)
 GAMES_BY_KEY = {game.key: game for game in GAMES}
+ENGINE = in_order(part for game in GAMES for part in game.ENGINE)  # what ``warm`` compiles

@@ -14,6 +14,7 @@ from solitaire_tui.games.registry import GAMES
 from solitaire_tui.messages import OpenGame, OpenStats
 from solitaire_tui.store.records import Records
 from solitaire_tui.ui.help import HelpScreen
+from solitaire_tui.widgets.engine_status import EngineStatus
 
 
 class MenuScreen(Screen[None]):
@@ -38,6 +39,7 @@ class MenuScreen(Screen[None]):
         yield Static(id="record")
         yield Static("↑↓ or click to choose · enter to play · 1–5 to open at once ·"
                      " t statistics · ? help · q quit", id="hint")
+        yield EngineStatus()
         yield Footer(compact=True)
 
     def _options(self) -> list[Option]:

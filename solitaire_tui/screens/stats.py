@@ -26,6 +26,7 @@ from rules import values
 from rules.cards import check_deals
 from rules.errors import RulesError
 from rules.stats import Tally
+from solitaire_tui.engine import Warmup
 from solitaire_tui.games.game import Game
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.messages import OpenReplay
@@ -36,6 +37,7 @@ from solitaire_tui.store.database import StoreError
 from solitaire_tui.store.history import Entry, History
 from solitaire_tui.ui.live import LiveScreen, clock, live_keys
 from solitaire_tui.ui.run_options import RunOptions
+from solitaire_tui.widgets.engine_status import EngineStatus
 from solitaire_tui.widgets.footer import KeyFooter
 from solitaire_tui.widgets.stats import RatePlot, ResultsTable, ScorePlot, WinsList
 
@@ -117,6 +119,7 @@ class StatsScreen(LiveScreen[Snapshot]):
             yield RatePlot(id="rate")
             yield ScorePlot(id="scores")
             yield WinsList(id="wins")
+        yield EngineStatus()
         yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
@@ -144,7 +147,8 @@ class StatsScreen(LiveScreen[Snapshot]):
 
     def _launch(self) -> LiveRun:
         setup, games, seed, workers = self._ask()
-        live = LiveRun(setup, seed, games, workers)
+        engine: Warmup | None = getattr(self.app, "engine", None)
+        live = LiveRun(setup, seed, games, workers, None if engine is None else engine.wait)
         self.shown_setup = setup
         self.part = self.score = 0
         return live
@@ -211,8 +215,8 @@ class StatsScreen(LiveScreen[Snapshot]):
         last = snap.seed + max(snap.done, 1) - 1
         deals = f"deals {snap.seed:,}..{last:,}"
         if snap.phase is Phase.LOADING:
-            return ("Loading the compiled engine… (the first run after an install compiles"
-                    " it, which can take a minute; c cancels)")
+            return ("Loading the compiled engine… (on a fresh install it is compiled"
+                    " first, which can take a minute; c cancels)")
         if snap.phase is Phase.PLAYING:  # the same words throughout: no new layout
             return (f"Playing deals {snap.seed:,}..{snap.seed + snap.games - 1:,} on"
                     f" {snap.workers} workers; c cancels, keeping what was played.")

@@ -169,6 +169,9 @@ class LiveRun(Job[Snapshot]):
     seed: int
     games: int
     workers: int | None = None  # None: every core
+    # Waits while an engine part (``Setup.engine``) is compiled elsewhere (the app's
+    # warm-up, ``engine.Warmup.wait``); False if the run was stopped meanwhile.
+    wait: Callable[[str, Callable[[], bool]], bool] | None = None
     STOPPED: ClassVar[str] = "the engine stopped"
     _curve: list[Point] = field(default_factory=list, init=False)
     _kernel: Kernel | None = field(default=None, init=False)
@@ -217,6 +220,9 @@ class LiveRun(Job[Snapshot]):
 
     def _work(self) -> None:
         if self._stopped():
+            return
+        if self.wait is not None and self.setup.engine and not self.wait(self.setup.engine,
+                                                                           self._stopped):
             return
         from rules.fast import batch
 

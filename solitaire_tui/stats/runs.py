@@ -48,6 +48,7 @@ class Setup:
     make_kernel: Callable[[], Kernel]
     rules: Any = None  # the rules' own Options, for replaying a game of the run
     parts: tuple[str, str] = ("parts", "part")  # how the JSON names a run's several tallies
+    engine: str = ""  # the name of the engine part (``engine.Part``) its kernel is in
 
 
 def strategies(value: Any, names: Sequence[str], game: str) -> list[str]:

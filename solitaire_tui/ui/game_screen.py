@@ -28,6 +28,7 @@ from rules.cards import format_cards
 from rules.errors import IllegalMove
 from rules.play import Rules, moves_of
 from solitaire_tui import decks
+from solitaire_tui.engine import Part, Warmup
 from solitaire_tui.messages import OpenStats
 from solitaire_tui.session import Session
 from solitaire_tui.store.database import StoreError
@@ -35,6 +36,7 @@ from solitaire_tui.store.records import How, Played, Records
 from solitaire_tui.ui.boundary import failure
 from solitaire_tui.ui.help import HelpScreen, keys_table
 from solitaire_tui.ui.workers import let_go
+from solitaire_tui.widgets.engine_status import EngineStatus
 from solitaire_tui.widgets.footer import KeyFooter
 
 if TYPE_CHECKING:
@@ -51,6 +53,7 @@ class Game(Protocol):
     title: ClassVar[str]
     USES_DECK: ClassVar[bool]
     RANKS_ONLY: ClassVar[bool]
+    ENGINE: ClassVar[tuple[Part, ...]]
 
     def rules_page(self) -> str: ...
 
@@ -114,6 +117,11 @@ class GameScreen(Screen[None], Generic[S, M]):
         """The game's own figures for the status line."""
         raise NotImplementedError
 
+    @property
+    def hint_part(self) -> str | None:
+        """The engine part (``engine.Part``) a slow hint calls, if any."""
+        return None
+
     def hint(self, state: S) -> M | None:
         """A good move here, or None when there is none to suggest."""
         moves = self.rules.legal_moves(state)
@@ -171,6 +179,7 @@ class GameScreen(Screen[None], Generic[S, M]):
         yield Static(id="banner")
         yield Static(id="message")
         yield Static(id="status")
+        yield EngineStatus()
         yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
@@ -221,7 +230,8 @@ class GameScreen(Screen[None], Generic[S, M]):
     # --- think in the background, then show -----------------------------------------
 
     def think(self, work: Callable[[], T], then: Callable[[T], None],
-              failed: Callable[[BaseException], None], *, group: str) -> Worker[None]:
+              failed: Callable[[BaseException], None], *, group: str,
+              needs: str | None = None) -> Worker[None]:
         """Work out ``work()`` in a thread worker, so the screen never waits for a
         search, a computer's move or a replay's line (nor for numba, which such work
         may load on first use). ``then(answer)`` runs on the screen afterwards unless
@@ -229,19 +239,35 @@ class GameScreen(Screen[None], Generic[S, M]):
         group); whether the answer still fits the position is ``then``'s to decide, as
         only it knows what to do when it does not. If the work (or ``then``) fails,
         the error boundary tells the player and ``failed(error)`` puts the screen
-        back in order: nothing is being worked out for it any more."""
+        back in order: nothing is being worked out for it any more. ``needs`` names
+        the engine part the work calls, which the app's warm-up may still be
+        compiling: the work then waits for it, and the player is told why."""
         self._failed[group] = failed
-        return self.run_worker(partial(self._work_out, work, then),
+        return self.run_worker(partial(self._work_out, work, then, needs),
                                name=group, group=group, thread=True, exclusive=True,
                                exit_on_error=False)
 
-    def _work_out(self, work: Callable[[], T], then: Callable[[T], None]) -> None:
+    def _work_out(self, work: Callable[[], T], then: Callable[[T], None],
+                  needs: str | None) -> None:
         worker = get_current_worker()
         try:
+            if needs is not None and not self._engine_ready(needs, worker):
+                return
             answer = work()
             self.app.call_from_thread(self._thought, worker, then, answer)
         finally:
             let_go()
+
+    def _engine_ready(self, part: str, worker: Worker[None]) -> bool:
+        """Wait while the warm-up compiles ``part``, saying so; False if the worker
+        was cancelled first."""
+        engine: Warmup | None = getattr(self.app, "engine", None)
+        if engine is None or not engine.pending(part):
+            return True
+        self.app.call_from_thread(
+            self.say, f"Waiting for the engine: {engine.title(part)} is being compiled"
+            " (on first start only; its progress is below).")
+        return engine.wait(part, lambda: worker.is_cancelled)
 
     @staticmethod
     def _thought(worker: Worker[None], show: Callable[[Any], None], answer: Any) -> None:
@@ -452,7 +478,8 @@ class GameScreen(Screen[None], Generic[S, M]):
                 self.say("Thinking…")
             self.think(partial(self.hint, state),
                        lambda move: self._hinted(state, move, self._wanted),
-                       partial(self._hint_failed, state), group="hint")
+                       partial(self._hint_failed, state), group="hint",
+                       needs=self.hint_part)
 
     def _hint_failed(self, state: S, error: BaseException) -> None:
         if state is self._thinking:

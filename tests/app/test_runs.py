@@ -189,3 +189,27 @@ def test_a_replay_plays_the_game_the_run_counted(game: str) -> None:
         else:
             assert rules.result(end).won, deal
         assert str(deal) in chosen.label
+
+
+def test_a_run_waits_for_its_engine_part_and_a_cancel_ends_the_wait() -> None:
+    """While the app's warm-up compiles the run's part, the run waits for it rather
+    than compiling it again; a cancel meanwhile ends the run with nothing played."""
+    asked: list[str] = []
+    ready = threading.Event()
+
+    def wait(part: str, stop: Any) -> bool:
+        asked.append(part)
+        while not ready.wait(0.01):
+            if stop():
+                return False
+        return True
+
+    made = setup("one-handed", {})
+    run = Running(LiveRun(made, 0, 10**12, 1, wait))
+    time.sleep(0.2)
+    assert asked == [made.engine] and run.snapshot.phase is Phase.LOADING
+    assert run.cancel().phase is Phase.CANCELLED and run.job.returned.wait(5)
+    assert run.snapshot.done == 0
+    ready.set()
+    snap = finish(Running(LiveRun(made, 0, 100, 1, wait)))
+    assert snap.phase is Phase.FINISHED and snap.done == 100

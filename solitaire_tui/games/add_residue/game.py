@@ -20,6 +20,7 @@ from rules.roster import check_solvable
 from solitaire_tui.commands import arguments
 from solitaire_tui.commands.report import Report, plain, play_out, report
 from solitaire_tui.decks import Deck
+from solitaire_tui.engine import Part
 from solitaire_tui.games.add_residue.table import Seat, Table
 from solitaire_tui.games.game import Command, Game
 from solitaire_tui.replay import Replay
@@ -69,6 +70,11 @@ def _pure(game: int) -> object:
 class AddResidue(Game):
     key = "add-residue"
     title = "Add/Residue"
+    ENGINE = (
+        Part("add-residue-players", "Add/Residue's computer players",
+             "solitaire_tui.games.add_residue.kernel:warm_players", play=True),
+        Part("add-residue-runs", "Add/Residue runs", "solitaire_tui.games.add_residue.kernel:warm"),
+    )
     blurb = "Add to m or take it modulo your number, and score the rest."
     USES_DECK = False
     COMPUTER_PLAYS = True
@@ -135,7 +141,7 @@ class AddResidue(Game):
             check_solvable(table)
         return Setup(self.key, {"players": table.players, "n": table.n, "strategies": seats},
                      heading(table, seats), lambda: kernel(table, seats), table,
-                     parts=("seats", "seat"))
+                     parts=("seats", "seat"), engine=self.ENGINE[-1].name)
 
     def panel_options(self, screen_options: Any) -> dict[str, Any]:
         """The table's computers as they are; a person's seat is played by greedy."""

@@ -9,6 +9,7 @@ import numpy as np
 from rules import add_residue
 from rules.fast import add_residue as fast
 from rules.fast.batch import Kernel, Reading
+from rules.roster import BASIC
 
 
 def kernel(options: add_residue.Options, strategies: Sequence[str]) -> Kernel:
@@ -39,3 +40,19 @@ def kernel(options: add_residue.Options, strategies: Sequence[str]) -> Kernel:
         tuple(seat(s) for s in range(options.players)),
         len(fields),
     )
+
+
+def warm() -> None:
+    """Compile the run kernel (an ``engine.Part``): one deal of two basic players is
+    enough, as every player is a branch of the same compiled game."""
+    kernel(add_residue.Options(), BASIC).results(0, 1)
+
+
+def warm_players() -> None:
+    """Compile the strong and the perfect player's moves, on a game small enough that
+    the perfect player's table takes no time to fill."""
+    from rules.fast.add_residue_search import perfect_move, strong_move
+
+    small = add_residue.new_game(add_residue.Options(players=2, n=2))
+    strong_move(small, 1, 10)
+    perfect_move(small)

@@ -26,7 +26,7 @@ from rules import add_residue
 from rules.add_residue import Move, Pile, State
 from rules.players import Player
 from rules.players.add_residue import player, seated
-from rules.roster import solvable
+from rules.roster import BASIC, solvable
 from solitaire_tui.decks import Deck
 from solitaire_tui.games.add_residue.table import Seat, Table, default_table
 from solitaire_tui.games.add_residue.widgets import Chips, SeatView
@@ -177,6 +177,11 @@ class AddResidueScreen(GameScreen[State, Move]):
         left = add_residue.moves_left(state)
         return f"m = {state.m} · {left} move{'s' if left != 1 else ''} to go"
 
+    @property
+    def hint_part(self) -> str:
+        """The strong and perfect players (``AddResidue.ENGINE``)."""
+        return self.game.ENGINE[0].name
+
     def hint(self, state: State) -> Move | None:
         """The perfect player's move where the game is solved, else the strong one's."""
         if add_residue.is_over(state):
@@ -261,8 +266,10 @@ class AddResidueScreen(GameScreen[State, Move]):
         if self._computer_to_move() and self.is_active:  # not while help or set-up is open
             state = self._choosing = self.session.state
             chooser = self.players[state.to_move]
+            searches = self.table.seats[state.to_move].level not in BASIC
             self.think(partial(chooser.choose, state), partial(self._computer_chose, state),
-                       partial(self._computer_failed, state), group="computer")
+                       partial(self._computer_failed, state), group="computer",
+                       needs=self.hint_part if searches else None)
 
     def _computer_chose(self, state: State, move: Move) -> None:
         """Played if the position is still the one it was chosen for, and the table is

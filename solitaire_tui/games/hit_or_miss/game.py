@@ -17,6 +17,7 @@ from rules.zero_strike import DEFAULT_NODES, DEFAULT_SEED, MOST_MATCHES, SAMPLES
 from solitaire_tui.commands import arguments
 from solitaire_tui.commands.report import Report, play_out, report
 from solitaire_tui.decks import Deck, numbered
+from solitaire_tui.engine import Part
 from solitaire_tui.games.game import Command, Game
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.runs import BenchCase, Setup
@@ -80,6 +81,11 @@ def zero_strike_search(args: argparse.Namespace) -> int:
 class HitOrMiss(Game):
     key = "hit-or-miss"
     title = "Hit or Miss"
+    ENGINE = (
+        Part("zero-strike", "the zero-strike search",
+             "solitaire_tui.games.hit_or_miss.kernel:warm_search"),
+        Part("hit-or-miss-runs", "Hit or Miss runs", "solitaire_tui.games.hit_or_miss.kernel:warm"),
+    )
     blurb = "Count 1 to 13 as you turn cards; a match is discarded."
     SEED_HELP = "the shuffle's seed with --order shuffled (default: the deal number)"
 
@@ -145,7 +151,7 @@ class HitOrMiss(Game):
         rules = Options(hit_or_miss.parse_variant(str(options.get("variant", "unlimited"))),
                         order)
         return Setup(self.key, {"variant": rules.variant, "order": order.value}, heading(rules),
-                     lambda: kernel(rules), rules)
+                     lambda: kernel(rules), rules, engine=self.ENGINE[-1].name)
 
     def panel_options(self, screen_options: Any) -> dict[str, Any]:
         options: Options = screen_options

@@ -13,6 +13,7 @@ from rules.cards import deal_cards, format_cards
 from rules.play import final_state
 from solitaire_tui.commands.report import Report, play_out, report
 from solitaire_tui.decks import Deck, numbered
+from solitaire_tui.engine import Part
 from solitaire_tui.games.game import Game
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.runs import BenchCase, Setup
@@ -32,6 +33,8 @@ def kernel() -> Kernel:
 class OneHanded(Game):
     key = "one-handed"
     title = "One-Handed Solitaire"
+    ENGINE = (Part("one-handed-runs", "One-Handed runs",
+                   "solitaire_tui.games.one_handed.kernel:warm"),)
     blurb = "Watch the newest four cards for a rank or suit pair."
     RANKS_ONLY = False  # the suits decide the pairs
 
@@ -62,7 +65,7 @@ class OneHanded(Game):
         return {}
 
     def setup(self, options: Mapping[str, Any]) -> Setup:
-        return Setup(self.key, {}, self.title, kernel)
+        return Setup(self.key, {}, self.title, kernel, engine=self.ENGINE[-1].name)
 
     def run_fields(self, options: Mapping[str, Any]) -> RunOptions:
         from solitaire_tui.ui.run_options import NoRunOptions

@@ -11,3 +11,8 @@ SCORES = ("cards_left",)
 
 def kernel() -> Kernel:
     return one_reading(fast.deal_results, fast.FIELDS, SCORES)
+
+
+def warm() -> None:
+    """Compile the run kernel (an ``engine.Part``): one deal is enough."""
+    kernel().results(0, 1)

@@ -13,6 +13,7 @@ from rules.relay import Options
 from solitaire_tui.commands import arguments
 from solitaire_tui.commands.report import Report, play_out, report
 from solitaire_tui.decks import Deck, numbered
+from solitaire_tui.engine import Part
 from solitaire_tui.games.game import Game
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.runs import BenchCase, Setup, whole
@@ -48,6 +49,7 @@ def describe(before: relay.State, _: object, after: relay.State) -> str:
 class Relay(Game):
     key = "relay"
     title = "Hit or Miss relay"
+    ENGINE = (Part("relay-runs", "relay runs", "solitaire_tui.games.relay.kernel:warm"),)
     blurb = "2 to 10 players pass their matches down the line."
 
     def screen(self) -> type[GameScreen[Any, Any]]:
@@ -81,7 +83,7 @@ class Relay(Game):
     def setup(self, options: Mapping[str, Any]) -> Setup:
         players = Options(whole(options, "players", Options.players))
         return Setup(self.key, {"players": players.players}, heading(players),
-                     lambda: kernel(players), players)
+                     lambda: kernel(players), players, engine=self.ENGINE[-1].name)
 
     def panel_options(self, screen_options: Any) -> dict[str, Any]:
         options: Options = screen_options

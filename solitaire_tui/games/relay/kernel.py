@@ -13,3 +13,8 @@ SCORES = ("rounds",)
 def kernel(options: Options) -> Kernel:
     return one_reading(lambda start, count: fast.deal_results(start, count, options),
                        fast.fields(options), SCORES)
+
+
+def warm() -> None:
+    """Compile the run kernel (an ``engine.Part``): one deal is enough."""
+    kernel(Options()).results(0, 1)

@@ -18,6 +18,7 @@ from rules.roster import SEQUENCE_COMPARED
 from solitaire_tui.commands import arguments
 from solitaire_tui.commands.report import Report, play_out, report
 from solitaire_tui.decks import Deck, numbered
+from solitaire_tui.engine import Part
 from solitaire_tui.games.game import Command, Game
 from solitaire_tui.games.sequence.moves import move_text
 from solitaire_tui.replay import Replay
@@ -50,6 +51,13 @@ def _pure(name: str) -> Callable[[int], object]:
 class SequenceGame(Game):
     key = "sequence"
     title = "Sequence Solitaire"
+    ENGINE = (
+        Part("sequence-hints", "Sequence's fair player",
+             "solitaire_tui.games.sequence.kernel:warm_hints", play=True),
+        Part("sequence-solver", "Sequence's solver",
+             "solitaire_tui.games.sequence.kernel:warm_solver", play=True),
+        Part("sequence-runs", "Sequence runs", "solitaire_tui.games.sequence.kernel:warm"),
+    )
     blurb = "Build four piles counting by 1, 2, 3 and 4 to the king."
     COMPUTER_PLAYS = True
     SEED_HELP = "the random player's seed (default: the deal number)"
@@ -101,7 +109,7 @@ class SequenceGame(Game):
         if len(set(names)) < len(names):
             raise OptionsError("name each Sequence Solitaire player once")
         return Setup(self.key, {"strategies": names}, heading(names), lambda: kernel(names),
-                     parts=("strategies", "strategy"))
+                     parts=("strategies", "strategy"), engine=self.ENGINE[-1].name)
 
     def panel_options(self, screen_options: Any) -> dict[str, Any]:
         """The players, compared on the same deals (the solver when asked for)."""

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rules import sequence
+from rules.cards import deal_cards
 from rules.fast import sequence as fast
 from rules.fast import sequence_fair as fair
 from rules.fast import sequence_solver as solver
 from rules.fast.batch import Kernel
 from rules.fast.kernels import one_reading, side_by_side
 from rules.roster import FAIR_SAMPLES as SAMPLES
+from rules.roster import SEQUENCE
 
 
 def player_kernel(strategy: str) -> Kernel:
@@ -30,5 +33,24 @@ def player_kernel(strategy: str) -> Kernel:
 def kernel(strategies: Sequence[str]) -> Kernel:
     """Each strategy on the same deals, a tally each, labelled by its name."""
     return side_by_side([player_kernel(strategy) for strategy in strategies], strategies)
+
+
+def warm() -> None:
+    """Compile every player's run kernel (an ``engine.Part``), with a small budget for
+    the solver: the budget is an argument, not a part of the compiled code."""
+    kernel([name for name in SEQUENCE if name != "solver"]).results(0, 1)
+    solver.deal_results(0, 1, max_nodes=10)
+
+
+def warm_hints() -> None:
+    """Compile the fair player's choice, which the hints and auto play call."""
+    from rules.players.sequence_fair import FairPlayer
+
+    FairPlayer(0).choose(sequence.new_game(sequence.Options(), deal_cards(0)))
+
+
+def warm_solver() -> None:
+    """Compile the solver as a peek and ``solve sequence`` call it."""
+    solver.solve(sequence.new_game(sequence.Options(), deal_cards(0)), max_nodes=10)
 
 

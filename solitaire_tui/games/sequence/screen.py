@@ -38,7 +38,6 @@ from solitaire_tui.widgets.cards import CardView, PileView
 TOTAL = PILES * PILE_SIZE
 Question = Literal["storage", "final"]  # what the next digit answers
 ANSWER = "1–4, esc cancels"
-PEEK_SECONDS = 2.0  # the solver's budget for one position, when peeking
 # Who gives the hints and plays auto: the fair players see what you see; peek is the
 # solver, which reads the hidden cards, so a game peeked at counts toward no record.
 HELPERS = {  # in the order p steps through them, the first by default
@@ -80,7 +79,7 @@ class SequenceScreen(GameScreen[State, Move]):
         self._source: int | None = None
         self.helper = "fair"
         self._helpers: dict[str, Player[State, Move]] = {}
-        self._peek = Peek(PEEK_SECONDS)  # what peeking found, by position
+        self._peek = Peek()  # what peeking found, by position
         self._peeked = False  # this game was peeked at
 
     def compose_board(self) -> ComposeResult:
@@ -125,9 +124,14 @@ class SequenceScreen(GameScreen[State, Move]):
 
     # --- the helper: hints, auto play and peeking ----------------------------------
 
+    @property
+    def hint_part(self) -> str:
+        """The solver when peeking, otherwise the fair player (``SequenceGame.ENGINE``)."""
+        return self.game.ENGINE[1 if self.helper == "peek" else 0].name
+
     def hint(self, state: State) -> Move | None:
         """The helper's move. Worked out in a thread (``SLOW_HINTS``): the first one
-        loads the compiled players, and a peek may search for up to two seconds."""
+        loads the compiled players, and a peek may search for a second or two."""
         if sequence.is_over(state):
             return None
         if self.helper == "peek":
@@ -161,7 +165,8 @@ class SequenceScreen(GameScreen[State, Move]):
         elif solution.verdict == "lost":
             verdict = "lost: no line wins from here, whatever is played"
         else:
-            verdict = f"undecided: the solver found no answer in {PEEK_SECONDS:g} s"
+            verdict = (f"undecided: the solver found no answer in {solution.nodes:,}"
+                       " positions")
         self.query_one("#peek", Label).update(
             f"Peek (it looks at the hidden cards) · {verdict}")
 

@@ -40,7 +40,7 @@ def sequence_line(state: sequence.State, line: tuple[sequence.Move, ...]) -> lis
     return texts
 
 
-def print_solution(game: Game, deck: Deck, max_nodes: int | None, max_seconds: float,
+def print_solution(game: Game, deck: Deck, max_nodes: int | None, max_seconds: float | None,
                    as_json: bool) -> int:
     """Decide ``deck`` within the budgets and print the verdict with its line."""
     from rules.fast.sequence_solver import solve
@@ -55,28 +55,36 @@ def print_solution(game: Game, deck: Deck, max_nodes: int | None, max_seconds: f
             "verdict": solution.verdict, "moves": [str(move) for move in solution.moves],
             "nodes": solution.nodes, "seconds": solution.seconds,
             "max_nodes": nodes, "max_seconds": max_seconds,
+            "stopped_by_clock": solution.stopped,
         }, ensure_ascii=False))
         return 0
     print(f"{game.title}, {deck.label}, solved with every card known")
     for line in lines:
         print(line)
+    if solution.stopped:
+        print(f"Unknown: stopped by the clock after {solution.nodes:,} positions"
+              f" ({max_seconds:g} s); without --seconds the search goes on to its budget"
+              f" of {nodes:,}.")
+        return 0
     print(f"{VERDICTS[solution.verdict]}"
           + (f" ({len(lines)} moves)" if lines else "")
           + f". Searched {solution.nodes:,} positions in {solution.seconds:.2f} s.")
     if solution.verdict == "unknown":
-        print("Give it more with --seconds or --nodes.")
+        print("Give it a larger budget with --nodes.")
     return 0
 
 
 
 def options(parser: argparse.ArgumentParser) -> None:
     arguments.add_deck(parser, required=True, verb="solve")
-    parser.add_argument("--seconds", type=arguments.checked(values.WAIT), default=2.0,
-                        metavar="T",
-                        help="give up (verdict unknown) after T seconds (default: 2)")
     parser.add_argument("--nodes", type=arguments.checked(NODES), default=None, metavar="N",
-                        help="give up after N positions, which names one result whatever"
-                        " the machine (default: the solver's own budget)")
+                        help="give up (verdict unknown) after N positions: the verdict"
+                        f" depends on the deal and N alone (default: {DEFAULT_NODES:,},"
+                        " a second or two)")
+    parser.add_argument("--seconds", type=arguments.checked(values.WAIT), default=None,
+                        metavar="T",
+                        help="also stop after T seconds of search, said so in the answer"
+                        " (compiling the solver does not count; default: no clock)")
     arguments.add_json(parser)
 
 

@@ -40,13 +40,6 @@ HAND_CHOICE = (3, 5)  # deal 3, move 5: the hand card fits two final piles
 STORAGE_CHOICE = (5, 39)  # deal 5, move 39: a storage top fits two final piles
 
 
-@pytest.fixture(autouse=True)
-def patient_peek(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The solver's clock is the machine's: a loaded test machine gets more time, so the
-    verdicts shown are the solver's, not the clock's."""
-    monkeypatch.setattr(sequence_screen, "PEEK_SECONDS", 120.0)
-
-
 def message(screen: SequenceScreen) -> str:
     return str(screen.query_one("#message").render())
 

@@ -112,12 +112,47 @@ def test_the_batch_agrees_with_single_solves() -> None:
     assert rows[:, 0].any() and rows[:, 3].any()  # both kinds of deals are compared
 
 
-def test_a_time_limit_gives_up_as_unknown() -> None:
+def test_a_time_limit_gives_up_as_unknown_and_says_it_was_stopped() -> None:
     """Deal 71 takes the solver far longer than the limit (over 20M nodes)."""
     solution = solver.solve(sq.new_game(sq.Options(), deal_cards(71)), max_nodes=10**9,
                             max_seconds=0.01)
-    assert solution.verdict == "unknown"
+    assert solution.verdict == "unknown" and solution.stopped
     assert solution.nodes < 10**9
+
+
+def test_a_budget_that_runs_out_is_not_a_stop() -> None:
+    solution = solver.solve(sq.new_game(sq.Options(), deal_cards(71)), max_nodes=5_000)
+    assert solution.verdict == "unknown" and not solution.stopped
+    assert solution.nodes == 5_000
+
+
+@pytest.mark.parametrize("deal", [0, 2, 18, 71])
+def test_the_verdict_depends_on_the_budget_alone(deal: int) -> None:
+    """A clock that does not run out, a watcher and progress reports change nothing:
+    the same verdict, line and node count as the search without them."""
+    state = sq.new_game(sq.Options(), deal_cards(deal))
+    plain = solver.solve(state, max_nodes=700_000)
+    heard: list[int] = []
+    watched = solver.solve(state, max_nodes=700_000, max_seconds=3600,
+                           stop=lambda: False, progress=heard.append)
+    assert (watched.verdict, watched.moves, watched.nodes, watched.stopped) == (
+        plain.verdict, plain.moves, plain.nodes, False)
+    assert heard == sorted(heard) and all(n <= plain.nodes for n in heard)
+
+
+def test_stop_ends_a_search_and_progress_is_heard() -> None:
+    heard: list[int] = []
+    solution = solver.solve(sq.new_game(sq.Options(), deal_cards(71)), max_nodes=10**9,
+                            stop=lambda: any(heard), progress=heard.append)
+    assert solution.verdict == "unknown" and solution.stopped
+    assert heard == sorted(heard) and 0 < heard[-1] <= solution.nodes < 10**9
+
+
+def test_a_peek_stopped_short_is_not_remembered() -> None:
+    peek = Peek()
+    state = sq.new_game(sq.Options(), deal_cards(71))
+    assert peek.solve(state, stop=lambda: True).stopped
+    assert peek.known(state) is None
 
 
 def test_the_deck_in_pile_order_wins_in_52_moves() -> None:
@@ -167,7 +202,7 @@ def test_a_mid_game_position_keeps_its_storage_piles() -> None:
 def test_a_peek_knows_every_position_along_a_winning_line() -> None:
     """Once the solver has won a position, each position along its line is known won,
     with the rest of the line, and asking again searches nothing."""
-    peek = Peek(max_seconds=60)
+    peek = Peek()
     for deal in range(20):
         state = sq.new_game(sq.Options(), deal_cards(deal))
         first = peek.solve(state)

@@ -1,0 +1,288 @@
+"""The compiled engine, made ready before anyone needs it.
+
+numba compiles a kernel on its first call and keeps the machine code in its cache;
+on a fresh install the kernels take a minute and a half of compiling in all, and a
+player who asks for a hint should not be the one who waits for it. So the engine is
+split into parts (``Part``: one call compiles one part; each game's home lists its
+own), and ``warm`` compiles them all in processes of their own, most wanted first,
+reporting each part as it is ready. The app starts ``warm`` in the background when
+the cache is not known to be warm (``is_warm``: a mark written after a complete
+warm-up, and true only while the kernels' sources, numba and Python are the same),
+follows its report (``Warmup``) and makes a hint or a run that needs a part still
+compiling wait for it, saying so, instead of compiling it a second time.
+
+A compile holds a core for seconds and nothing can stop it, so it never runs in the
+app's process: the background processes run at the lowest priority and end with
+the app; what they finished stays cached. Two windows starting at once take turns
+through a lock file, so the second finds the work done.
+
+numba keeps its cache beside the kernels' sources; when that directory cannot be
+written (an installation owned by another user), ``use_cache_dir`` points numba at
+the user's cache directory instead, before numba is imported.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import importlib.metadata
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+
+CACHE_VARIABLE = "NUMBA_CACHE_DIR"  # numba's own setting, which wins over ours
+MARK = "solitaire-tui-engine.json"  # written beside the cache after a complete warm-up
+LOCK = "solitaire-tui-engine.lock"
+POLL_SECONDS = 0.05  # how often a wait for a part asks whether to stop
+
+
+@dataclass(frozen=True)
+class Part:
+    """A piece of the compiled engine: calling ``warm`` (``"module:function"``, no
+    arguments) compiles it, or loads it from the cache. ``title`` is for people;
+    ``play`` marks a part a game's screen uses while someone plays (a hint, a
+    computer's move), which is warmed before the parts only runs use."""
+
+    name: str
+    title: str
+    warm: str
+    play: bool = False
+
+
+def in_order(parts: Iterable[Part]) -> tuple[Part, ...]:
+    """Each part once, those used in play first, otherwise in the order given."""
+    unique = list(dict.fromkeys(parts))
+    return tuple(sorted(unique, key=lambda part: not part.play))
+
+
+def kernel_sources() -> Path:
+    """The directory of the compiled kernels' sources, found without importing it."""
+    spec = importlib.util.find_spec("rules.fast")
+    assert spec is not None and spec.submodule_search_locations is not None
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def _writable(directory: Path) -> bool:
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=directory):
+            return True
+    except OSError:
+        return False
+
+
+def use_cache_dir() -> Path:
+    """Where numba keeps the compiled kernels, chosen before numba is imported: beside
+    their sources when that can be written, otherwise the user's cache directory
+    (platformdirs), unless ``NUMBA_CACHE_DIR`` already says."""
+    chosen = os.environ.get(CACHE_VARIABLE)
+    if chosen:
+        return Path(chosen)
+    beside = kernel_sources() / "__pycache__"
+    if _writable(beside):
+        return beside
+    import platformdirs
+
+    user = platformdirs.user_cache_path("solitaire-tui", appauthor=False) / "numba"
+    os.environ[CACHE_VARIABLE] = str(user)
+    return user
+
+
+def fingerprint(parts: Sequence[Part]) -> dict[str, object]:
+    """What a warm cache was made from: the kernels' sources (numba's own test of a
+    stale cache is their size and time), numba, Python and the parts."""
+    sources = sorted(kernel_sources().glob("*.py"))
+    return {
+        "sources": str(kernel_sources()),
+        "files": [[path.name, path.stat().st_size, path.stat().st_mtime_ns] for path in sources],
+        "numba": importlib.metadata.version("numba"),
+        "python": sys.version,
+        "parts": [part.name for part in parts],
+    }
+
+
+def is_warm(parts: Sequence[Part]) -> bool:
+    """Whether every part was compiled into the cache from the sources there are now."""
+    try:
+        mark = json.loads((use_cache_dir() / MARK).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return bool(mark == fingerprint(parts))
+
+
+def _mark_warm(parts: Sequence[Part]) -> None:
+    with contextlib.suppress(OSError):  # only a warm-up again next time
+        (use_cache_dir() / MARK).write_text(json.dumps(fingerprint(parts)), encoding="utf-8")
+
+
+def warm_part(spec: str) -> float:
+    """Compile one part (``Part.warm``) in this process; the seconds it took."""
+    module, _, function = spec.partition(":")
+    began = time.perf_counter()
+    getattr(importlib.import_module(module), function)()
+    return time.perf_counter() - began
+
+
+@contextlib.contextmanager
+def _turn(directory: Path, waiting: Callable[[], None]) -> Iterator[None]:
+    """Hold the warm-up's lock file, telling ``waiting`` if another process has it.
+    Without ``fcntl`` (Windows) two warm-ups just both compile."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    directory.mkdir(parents=True, exist_ok=True)
+    with open(directory / LOCK, "a+b") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            waiting()
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+@dataclass(frozen=True)
+class Event:
+    """What ``warm`` reports: ``kind`` is "waiting" (for another warm-up), "start",
+    "ready" or "failed" (a part, with its seconds or error), then "finished"."""
+
+    kind: str
+    part: str = ""
+    seconds: float = 0.0
+    done: int = 0
+    total: int = 0
+    error: str = ""
+
+    def line(self) -> str:
+        return json.dumps(self.__dict__)
+
+
+def warm(parts: Sequence[Part], jobs: int, report: Callable[[Event], None]) -> bool:
+    """Compile every part not known warm, on ``jobs`` processes, in the order given;
+    True when all compiled (and the cache is then marked warm)."""
+    total = len(parts)
+    with _turn(use_cache_dir(), lambda: report(Event("waiting", total=total))):
+        if is_warm(parts):
+            report(Event("finished", done=total, total=total))
+            return True
+        report(Event("start", total=total))
+        failed = False
+        done = 0
+        # spawn, not fork: the caller may have threads, and each process starts clean
+        import multiprocessing
+
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max(1, min(jobs, total)), mp_context=context) as pool:
+            pending: dict[Future[float], Part] = {pool.submit(warm_part, part.warm): part
+                                                  for part in parts}
+            while pending:
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    part = pending.pop(future)
+                    done += 1
+                    try:
+                        report(Event("ready", part.name, future.result(), done, total))
+                    except Exception as error:  # a part that fails is reported; the rest go on
+                        failed = True
+                        report(Event("failed", part.name, done=done, total=total,
+                                     error=f"{type(error).__name__}: {error}"))
+        if not failed:
+            _mark_warm(parts)
+        report(Event("finished", done=done, total=total))
+        return not failed
+
+
+@dataclass
+class Warmup:
+    """The app's view of a warm-up in the background: which parts are ready, and a
+    wait for one. Before ``start``, or once the warm-up has ended (however it
+    ended), nothing is waited for: a part it did not make ready compiles where it is
+    called, as it always could."""
+
+    parts: Sequence[Part]
+    command: Sequence[str] = (sys.executable, "-m", "solitaire_tui", "warm", "--background")
+    ready: set[str] = field(default_factory=set)
+    failed: dict[str, str] = field(default_factory=dict)
+    running: bool = False
+    _process: subprocess.Popen[str] | None = None
+    _changed: threading.Condition = field(default_factory=threading.Condition)
+
+    def start(self) -> bool:
+        """Start warming in the background unless the cache is warm; True if it started."""
+        if is_warm(self.parts):
+            self.ready = {part.name for part in self.parts}
+            return False
+        try:
+            self._process = subprocess.Popen(
+                list(self.command), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+        except OSError:
+            return False  # every part then compiles where it is first called
+        self.running = True
+        return True
+
+    def follow(self, changed: Callable[[], None]) -> None:
+        """Read the warm-up's report to its end, calling ``changed`` after each event
+        (in this thread: a worker's). The end of the report ends every wait."""
+        assert self._process is not None and self._process.stdout is not None
+        for line in self._process.stdout:
+            try:
+                event = Event(**json.loads(line))
+            except (ValueError, TypeError):
+                continue  # not a report line: numba's or Python's own words
+            with self._changed:
+                if event.kind == "ready":
+                    self.ready.add(event.part)
+                elif event.kind == "failed":
+                    self.failed[event.part] = event.error
+                self._changed.notify_all()
+            changed()
+        self._process.wait()
+        with self._changed:
+            self.running = False
+            self._changed.notify_all()
+        changed()
+
+    def wait(self, name: str, stop: Callable[[], bool]) -> bool:
+        """Wait while part ``name`` is being compiled; False if ``stop()`` came first."""
+        with self._changed:
+            while self.running and name not in self.ready and name not in self.failed:
+                if stop():
+                    return False
+                self._changed.wait(POLL_SECONDS)
+        return True
+
+    def pending(self, name: str) -> bool:
+        """Whether part ``name`` is still to come from the warm-up."""
+        return self.running and name not in self.ready and name not in self.failed
+
+    def title(self, name: str) -> str:
+        return next((part.title for part in self.parts if part.name == name), name)
+
+    @property
+    def note(self) -> str:
+        """A line for the screen while the warm-up runs ("" once it is over)."""
+        if not self.running:
+            return ""
+        return (f"Preparing the engine (first start, then cached):"
+                f" {len(self.ready) + len(self.failed)} of {len(self.parts)} parts ready")
+
+    def close(self) -> None:
+        """End the warm-up with the app; its processes go with it (what they finished
+        stays cached)."""
+        if self._process is not None and self._process.poll() is None:
+            with contextlib.suppress(OSError):
+                if hasattr(os, "killpg"):
+                    os.killpg(self._process.pid, 15)
+                else:
+                    self._process.terminate()

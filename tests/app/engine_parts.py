@@ -1,0 +1,15 @@
+"""Stand-in engine parts for the warm-up's tests: cheap to "compile", one that fails."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def quick() -> None:
+    """Leaves a trace, so a test can tell it ran in another process."""
+    Path(os.environ["ENGINE_TEST_TRACE"], str(os.getpid())).touch()
+
+
+def broken() -> None:
+    raise ValueError("this part does not compile")

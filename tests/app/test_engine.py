@@ -1,0 +1,170 @@
+"""The engine's warm-up: parts compiled in processes of their own, the mark that says
+the cache is warm, the app's view of a warm-up in the background and what waits
+for it (a hint, a computer's move, a run)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from solitaire_tui import engine
+from solitaire_tui.commands import warm as warm_command
+from solitaire_tui.engine import Event, Part, Warmup
+from solitaire_tui.games.registry import ENGINE, GAMES
+from tests.pilots import text_of, until
+
+QUICK = Part("quick", "a quick part", "tests.app.engine_parts:quick")
+SECOND = Part("second", "a second part", "tests.app.engine_parts:quick", play=True)
+BROKEN = Part("broken", "a broken part", "tests.app.engine_parts:broken")
+
+
+@pytest.fixture(autouse=True)
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """numba's cache (and the warm mark) in a directory of the test's own."""
+    monkeypatch.setenv(engine.CACHE_VARIABLE, str(tmp_path / "cache"))
+    monkeypatch.setenv("ENGINE_TEST_TRACE", str(tmp_path))
+    return tmp_path / "cache"
+
+
+def test_every_game_part_names_a_function_that_exists() -> None:
+    import importlib
+
+    names = [part.name for part in ENGINE]
+    assert len(names) == len(set(names)) == sum(len(game.ENGINE) for game in GAMES)
+    for part in ENGINE:
+        module, _, function = part.warm.partition(":")
+        # Importing a kernel module loads numba but compiles nothing.
+        assert callable(getattr(importlib.import_module(module), function))
+    assert [part.play for part in ENGINE] == sorted((part.play for part in ENGINE),
+                                                     reverse=True)
+    assert all(game.setup({}).engine in names for game in GAMES)  # what a run waits for
+
+
+def test_parts_compile_in_other_processes_and_the_cache_is_marked_warm(tmp_path: Path) -> None:
+    events: list[Event] = []
+    assert not engine.is_warm([QUICK, SECOND])
+    assert engine.warm([QUICK, SECOND], 2, events.append)
+    assert [event.kind for event in events] == ["start", "ready", "ready", "finished"]
+    assert {event.part for event in events if event.kind == "ready"} == {"quick", "second"}
+    traces = {path.name for path in tmp_path.iterdir() if path.name.isdigit()}
+    assert traces and str(__import__("os").getpid()) not in traces
+    assert engine.is_warm([QUICK, SECOND])
+    assert not engine.is_warm([QUICK])  # another set of parts is another engine
+    again: list[Event] = []
+    assert engine.warm([QUICK, SECOND], 2, again.append)
+    assert [event.kind for event in again] == ["finished"]
+
+
+def test_a_part_that_fails_is_reported_and_the_cache_is_not_marked(cache: Path) -> None:
+    events: list[Event] = []
+    assert not engine.warm([BROKEN, QUICK], 1, events.append)
+    failed = [event for event in events if event.kind == "failed"]
+    assert [event.part for event in failed] == ["broken"]
+    assert "does not compile" in failed[0].error
+    assert "quick" in {event.part for event in events if event.kind == "ready"}
+    assert not engine.is_warm([BROKEN, QUICK])
+
+
+def test_a_changed_source_or_a_damaged_mark_means_cold(cache: Path) -> None:
+    assert engine.warm([QUICK], 1, lambda _: None)
+    mark = cache / engine.MARK
+    data = json.loads(mark.read_text())
+    data["files"][0][2] += 1  # a kernel's source touched since
+    mark.write_text(json.dumps(data))
+    assert not engine.is_warm([QUICK])
+    mark.write_text("{not json")
+    assert not engine.is_warm([QUICK])
+
+
+def test_the_cache_moves_to_the_user_cache_directory_when_the_sources_are_read_only(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv(engine.CACHE_VARIABLE)
+    assert engine.use_cache_dir() == engine.kernel_sources() / "__pycache__"
+    monkeypatch.setattr(engine, "_writable", lambda directory: False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    chosen = engine.use_cache_dir()
+    assert chosen.is_relative_to(tmp_path / "xdg") and chosen.name == "numba"
+    import os
+
+    assert os.environ[engine.CACHE_VARIABLE] == str(chosen)  # numba reads it on import
+
+
+def test_the_warm_command_says_what_it_compiles(capsys: pytest.CaptureFixture[str]) -> None:
+    assert warm_command.warm([QUICK, SECOND], 1, background=False) == 0
+    out = capsys.readouterr().out
+    assert "2 parts on 1 processes" in out and "a second part" in out
+    assert out.rstrip().endswith("The engine is ready.")
+    assert warm_command.warm([BROKEN], 1, background=False) == 1
+    assert "compiling a broken part failed: ValueError" in capsys.readouterr().err
+
+
+def script(tmp_path: Path, gate: str) -> tuple[str, ...]:
+    """A stand-in warm-up process: part "second" is ready at once, "quick" once the
+    file ``gate`` exists."""
+    code = f"""
+import json, os, sys, time
+def say(kind, part="", done=0):
+    print(json.dumps(dict(kind=kind, part=part, done=done, total=2)), flush=True)
+say("start")
+print("a line that is not a report", flush=True)
+say("ready", "second", 1)
+while not os.path.exists({str(tmp_path / gate)!r}):
+    time.sleep(0.02)
+say("ready", "quick", 2)
+say("finished", done=2)
+"""
+    return (sys.executable, "-c", code)
+
+
+def test_a_wait_lasts_while_the_part_compiles_and_a_stop_ends_it(tmp_path: Path) -> None:
+    warmup = Warmup([QUICK, SECOND], script(tmp_path, "gate"))
+    assert warmup.start()
+    changes: list[str] = []
+    reader = threading.Thread(target=warmup.follow, args=(lambda: changes.append(warmup.note),))
+    reader.start()
+    assert warmup.wait("second", lambda: False)
+    assert warmup.pending("quick")
+    assert not warmup.wait("quick", lambda: True)  # a cancel ends the wait
+    (tmp_path / "gate").touch()
+    assert warmup.wait("quick", lambda: False)
+    reader.join(10)
+    assert not warmup.running and not warmup.pending("quick")
+    assert "1 of 2 parts ready" in " ".join(changes) and changes[-1] == ""
+
+
+def test_nothing_is_started_or_waited_for_when_the_cache_is_warm(tmp_path: Path) -> None:
+    assert engine.warm([QUICK, SECOND], 1, lambda _: None)
+    warmup = Warmup([QUICK, SECOND], (sys.executable, "-c", "raise SystemExit(3)"))
+    assert not warmup.start()
+    assert not warmup.pending("quick") and warmup.note == ""
+
+
+async def test_a_hint_waits_for_its_part_saying_so_and_the_status_line_goes(
+        tmp_path: Path, data_path: Path) -> None:
+    from solitaire_tui.app import SolitaireApp
+    from solitaire_tui.decks import numbered
+    from solitaire_tui.start import Start
+    from solitaire_tui.widgets.engine_status import EngineStatus
+
+    hints = Part("sequence-hints", "Sequence's fair player", "tests.app.engine_parts:quick")
+    fake = Warmup([hints, SECOND], script(tmp_path, "gate"))
+    fake.command = tuple(part.replace('"quick"', '"sequence-hints"') for part in fake.command)
+    deck = numbered(7)
+    app = SolitaireApp(data=data_path, start=Start("sequence", deck, None), warm_up=True,
+                       engine=fake)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        status = screen.query_one(EngineStatus)
+        await until(pilot, lambda: "1 of 2 parts ready" in str(status.render()), 10)
+        await pilot.press("h")
+        await until(pilot, lambda: "Waiting for the engine" in text_of(screen, "#message"), 10)
+        assert "Sequence's fair player is being compiled" in text_of(screen, "#message")
+        assert status.display
+        (tmp_path / "gate").touch()
+        await until(pilot, lambda: text_of(screen, "#message").startswith("Hint:"), 60)
+        await until(pilot, lambda: not status.display, 10)
