@@ -6,7 +6,6 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-import pytest
 from textual.pilot import Pilot
 
 from rules import sequence
@@ -16,7 +15,6 @@ from rules.players.sequence import player
 from rules.sequence import Move, ToFinal, ToStorage
 from solitaire_tui.decks import numbered
 from solitaire_tui.games.registry import GAMES_BY_KEY
-from solitaire_tui.games.sequence import screen as sequence_screen
 from solitaire_tui.games.sequence.moves import keys_for
 from solitaire_tui.games.sequence.screen import SequenceScreen
 from solitaire_tui.games.sequence.widgets import StoragePile, StorageTable
