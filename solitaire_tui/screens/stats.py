@@ -26,7 +26,6 @@ from rules import values
 from rules.cards import check_deals
 from rules.errors import RulesError
 from rules.stats import Tally
-from solitaire_tui.engine import Warmup
 from solitaire_tui.games.game import Game
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.messages import OpenReplay
@@ -147,8 +146,7 @@ class StatsScreen(LiveScreen[Snapshot]):
 
     def _launch(self) -> LiveRun:
         setup, games, seed, workers = self._ask()
-        engine: Warmup | None = getattr(self.app, "engine", None)
-        live = LiveRun(setup, seed, games, workers, None if engine is None else engine.wait)
+        live = LiveRun(setup, seed, games, workers)
         self.shown_setup = setup
         self.part = self.score = 0
         return live

@@ -82,6 +82,11 @@ class Job(Generic[S]):
     _stopped: Callable[[], bool] = field(default=lambda: False, init=False)
     # Set once ``work`` has returned: whoever started it may wait for this, never a screen.
     returned: threading.Event = field(default_factory=threading.Event, init=False)
+    # Set by whoever starts the job: a wait while the engine part the work calls
+    # (``needs``) is compiled elsewhere (the app's warm-up, ``engine.Warmup.wait``),
+    # False if the job was stopped meanwhile. Compiling it twice at once would only
+    # take twice the cores.
+    wait: Callable[[str, Callable[[], bool]], bool] | None = field(default=None, init=False)
     STOPPED: ClassVar[str] = "the work stopped"  # what a failure says before its error
 
     def _begin(self, first: S) -> None:
@@ -97,6 +102,8 @@ class Job(Generic[S]):
         job's last snapshot, ended."""
         self._report, self._stopped = report, stopped
         try:
+            if self.wait is not None and self.needs and not self.wait(self.needs, stopped):
+                return self._end(Phase.CANCELLED)
             self._work()
             return self._end(Phase.CANCELLED if stopped() else Phase.FINISHED)
         except RulesError as error:  # the rules' own words: the reason, and nothing more
@@ -130,6 +137,11 @@ class Job(Generic[S]):
     def _ending(self, last: S, phase: Phase, error: str) -> S:
         """The result made of the last snapshot; called under the lock."""
         raise NotImplementedError
+
+    @property
+    def needs(self) -> str:
+        """The name of the engine part (``engine.Part``) the work calls; "" for none."""
+        return ""
 
     def _work(self) -> None:
         """The work itself; what it raises ends it failed (``work``)."""
@@ -169,15 +181,16 @@ class LiveRun(Job[Snapshot]):
     seed: int
     games: int
     workers: int | None = None  # None: every core
-    # Waits while an engine part (``Setup.engine``) is compiled elsewhere (the app's
-    # warm-up, ``engine.Warmup.wait``); False if the run was stopped meanwhile.
-    wait: Callable[[str, Callable[[], bool]], bool] | None = None
     STOPPED: ClassVar[str] = "the engine stopped"
     _curve: list[Point] = field(default_factory=list, init=False)
     _kernel: Kernel | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
         self._begin(Snapshot(Phase.LOADING, self.seed, self.games))
+
+    @property
+    def needs(self) -> str:
+        return self.setup.engine
 
     def _ending(self, last: Snapshot, phase: Phase, error: str) -> Snapshot:
         """The last snapshot as the run's result, with its JSON object; a failed run
@@ -220,9 +233,6 @@ class LiveRun(Job[Snapshot]):
 
     def _work(self) -> None:
         if self._stopped():
-            return
-        if self.wait is not None and self.setup.engine and not self.wait(self.setup.engine,
-                                                                           self._stopped):
             return
         from rules.fast import batch
 

@@ -27,6 +27,7 @@ from textual.widgets import Button, Input, ProgressBar, Static
 from textual.worker import Worker, get_current_worker
 
 from rules.errors import RulesError
+from solitaire_tui.engine import Warmup
 from solitaire_tui.stats import runs
 from solitaire_tui.stats.runner import Job, Phase, S
 from solitaire_tui.ui.boundary import failure
@@ -153,6 +154,8 @@ class LiveScreen(Screen[None], Generic[S]):
             self._say(f"{str(error).rstrip('.')}.", error=True)
             self.app.bell()
             return
+        engine: Warmup | None = getattr(self.app, "engine", None)
+        job.wait = None if engine is None else engine.wait
         self.live = job
         self._lock_form(True)
         self._show(job.snapshot)

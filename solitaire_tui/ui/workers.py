@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.worker import active_worker
 
 
@@ -15,3 +17,12 @@ def let_go() -> None:
     figures, a replay's every position), until that thread ran another worker.
     """
     active_worker.set(None)  # type: ignore[arg-type]
+
+
+def cancelled() -> Callable[[], bool]:
+    """Whether the thread worker this is called in has been cancelled, as a question a
+    compiled search can keep asking (``stop``); never, outside a worker."""
+    worker = active_worker.get(None)
+    if worker is None:
+        return lambda: False
+    return lambda: worker.is_cancelled

@@ -205,11 +205,15 @@ def test_a_run_waits_for_its_engine_part_and_a_cancel_ends_the_wait() -> None:
         return True
 
     made = setup("one-handed", {})
-    run = Running(LiveRun(made, 0, 10**12, 1, wait))
+    job = LiveRun(made, 0, 10**12, 1)
+    job.wait = wait
+    run = Running(job)
     time.sleep(0.2)
     assert asked == [made.engine] and run.snapshot.phase is Phase.LOADING
     assert run.cancel().phase is Phase.CANCELLED and run.job.returned.wait(5)
     assert run.snapshot.done == 0
     ready.set()
-    snap = finish(Running(LiveRun(made, 0, 100, 1, wait)))
+    job = LiveRun(made, 0, 100, 1)
+    job.wait = wait
+    snap = finish(Running(job))
     assert snap.phase is Phase.FINISHED and snap.done == 100

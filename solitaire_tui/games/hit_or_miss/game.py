@@ -17,8 +17,8 @@ from rules.zero_strike import DEFAULT_NODES, DEFAULT_SEED, MOST_MATCHES, SAMPLES
 from solitaire_tui.commands import arguments
 from solitaire_tui.commands.report import Report, play_out, report
 from solitaire_tui.decks import Deck, numbered
-from solitaire_tui.engine import Part
 from solitaire_tui.games.game import Command, Game
+from solitaire_tui.games.hit_or_miss.engine import RUNS, SEARCH
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.runs import BenchCase, Setup
 
@@ -81,11 +81,7 @@ def zero_strike_search(args: argparse.Namespace) -> int:
 class HitOrMiss(Game):
     key = "hit-or-miss"
     title = "Hit or Miss"
-    ENGINE = (
-        Part("zero-strike", "the zero-strike search",
-             "solitaire_tui.games.hit_or_miss.kernel:warm_search"),
-        Part("hit-or-miss-runs", "Hit or Miss runs", "solitaire_tui.games.hit_or_miss.kernel:warm"),
-    )
+    ENGINE = (SEARCH, RUNS)
     blurb = "Count 1 to 13 as you turn cards; a match is discarded."
     SEED_HELP = "the shuffle's seed with --order shuffled (default: the deal number)"
 

@@ -27,6 +27,7 @@ from textual.widgets import Button, Input, Label, ProgressBar, Static
 from rules import values, zero_strike
 from rules.cards import format_cards
 from solitaire_tui.decks import Deck
+from solitaire_tui.games.hit_or_miss.engine import SEARCH
 from solitaire_tui.messages import OpenReplay
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.runner import Job, Moment, Phase
@@ -77,6 +78,10 @@ class LiveSearch(Job[Snapshot]):
 
     def __post_init__(self) -> None:
         self._begin(Snapshot(Phase.LOADING, self.seed, self.budget, time.monotonic()))
+
+    @property
+    def needs(self) -> str:
+        return SEARCH.name
 
     def _ending(self, last: Snapshot, phase: Phase, error: str) -> Snapshot:
         return dataclasses.replace(last, phase=phase, ended=time.monotonic(), error=error)

@@ -33,6 +33,7 @@ from solitaire_tui.games.sequence.widgets import FinalPileView, StoragePile, Sto
 from solitaire_tui.store.records import How, Records
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import GAME_KEYS
+from solitaire_tui.ui.workers import cancelled
 from solitaire_tui.widgets.cards import CardView, PileView
 
 TOTAL = PILES * PILE_SIZE
@@ -135,14 +136,25 @@ class SequenceScreen(GameScreen[State, Move]):
         if sequence.is_over(state):
             return None
         if self.helper == "peek":
-            line = self._peek.solve(state).moves
-            if line:
-                return line[0]
+            solution = self._peek.solve(state, stop=cancelled(), progress=self._searching)
+            if solution.stopped:
+                return None  # cancelled: nobody is waiting for the answer
+            if solution.moves:
+                return solution.moves[0]
         level = "quick" if self.helper == "quick" else "fair"
         if level not in self._helpers:
             assert self.deck is not None  # Sequence is always dealt
             self._helpers[level] = player(level, self.deck.seed)
         return self._helpers[level].choose(state)
+
+    def _searching(self, nodes: int) -> None:
+        """From the solver's watcher thread: how far a peek's search has got."""
+        self.app.call_from_thread(
+            self._show_peek_text,
+            f"searching… {nodes:,} of {self._peek.max_nodes:,} positions")
+
+    def _show_peek_text(self, verdict: str) -> None:
+        self.query_one("#peek", Label).update(f"Peek (it looks at the hidden cards) · {verdict}")
 
     def thought(self, state: State) -> None:
         self._show_peek(state)
@@ -167,8 +179,7 @@ class SequenceScreen(GameScreen[State, Move]):
         else:
             verdict = (f"undecided: the solver found no answer in {solution.nodes:,}"
                        " positions")
-        self.query_one("#peek", Label).update(
-            f"Peek (it looks at the hidden cards) · {verdict}")
+        self._show_peek_text(verdict)
 
     def action_helper(self) -> None:
         names = list(HELPERS)
