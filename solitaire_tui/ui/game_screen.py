@@ -28,7 +28,7 @@ from rules.cards import format_cards
 from rules.errors import IllegalMove
 from rules.play import Rules, moves_of
 from solitaire_tui import decks
-from solitaire_tui.engine import Part, Warmup
+from solitaire_tui.engine import Part, Warmup, warm_part
 from solitaire_tui.messages import OpenStats
 from solitaire_tui.session import Session
 from solitaire_tui.store.database import StoreError
@@ -184,10 +184,22 @@ class GameScreen(Screen[None], Generic[S, M]):
 
     def on_mount(self) -> None:
         self.redraw()
+        self._preload()
         if self._replay is not None:
             self._load_replay(self._replay)
         elif self._ask_options:
             self.action_options()
+
+    def _preload(self) -> None:
+        """Load the hints' engine part while the player looks at the deal, once it is
+        compiled: importing numba and loading the part from its cache take most of a
+        second, which the first hint would otherwise wait for."""
+        engine: Warmup | None = getattr(self.app, "engine", None)
+        part = self.hint_part
+        if engine is not None and part is not None and part in engine.ready:
+            spec = next(known.warm for known in engine.parts if known.name == part)
+            self.think(partial(warm_part, spec), lambda _: None, lambda _: None,
+                       group="preload")
 
     def replay(self, replay: Replay) -> None:
         """Step through the game a run played: its whole line is loaded as redo
