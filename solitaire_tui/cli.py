@@ -20,7 +20,7 @@ from rules.errors import OptionsError, RulesError
 from solitaire_tui.commands import arguments, errors
 from solitaire_tui.commands.arguments import PROG, Parser
 from solitaire_tui.commands.report import report_lines
-from solitaire_tui.engine import use_cache_dir
+from solitaire_tui.engine import is_warm, use_cache_dir
 from solitaire_tui.games.game import Command, Game
 from solitaire_tui.games.registry import ENGINE, GAMES, GAMES_BY_KEY
 from solitaire_tui.judge import JudgeInputError, judge
@@ -219,7 +219,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
+def _engine_note(args: argparse.Namespace) -> None:
+    """Tell a person at a terminal, before a command that runs the compiled engine on a
+    cold cache, why its first answer may take a while and how to avoid that."""
+    if args.command in ("stats", *GROUPS) and sys.stderr.isatty() and not is_warm(ENGINE):
+        print(f"{PROG}: the compiled engine is not all in numba's cache yet, so this may"
+              f" first compile what it needs (up to a minute); `{PROG} warm` compiles"
+              " everything ahead.", file=sys.stderr)
+
+
 def _run(args: argparse.Namespace) -> int:
+    _engine_note(args)
     if args.command == "deal":
         cards = deal_cards(args.number)
         print(format_cards(ranks_only(cards) if args.ranks else cards, glyphs=args.glyphs))
