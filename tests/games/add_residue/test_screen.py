@@ -28,6 +28,9 @@ AGAINST_GREEDY = Table((Seat("You"), Seat("Bot", "greedy")), 4)
 @pytest.fixture(autouse=True)
 def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(AddResidueScreen, "COMPUTER_PAUSE", 0.01)
+    # Two digits typed within the window make one number; a loaded test machine may
+    # take longer than a person's second between two simulated keys.
+    monkeypatch.setattr(AddResidueScreen, "TYPE_WINDOW", 60.0)
 
 
 def board(app: Any) -> AddResidueScreen:
