@@ -59,6 +59,7 @@ async def test_the_sign_is_on_while_auto_play_plays_with_the_speed_it_keeps(
         assert isinstance(screen, HitOrMissScreen)
         assert sign(screen) is None
         assert "e" in footer_keys(screen) and "plus" not in footer_keys(screen)
+        assert "| `e` | Finish |" in screen.help_page()
         await pilot.press("a")
         assert sign(screen) == "▶ auto play · a stops"  # at once, before any figure
         assert "plus" in footer_keys(screen)
