@@ -50,14 +50,57 @@ async def walk_back_and_forth(pilot: Pilot[None], screen: Any, seen: list[Any]) 
         assert screen.session.state == state
 
 
+def press_busy(pilot: Pilot[None], *keys: str) -> None:
+    """Press ``keys`` in turn, as the footer does for a click. ``pilot.press`` waits,
+    after each key, up to two seconds for the process to go idle, which it does not
+    while fast auto play draws every frame."""
+    for key in keys:
+        pilot.app.simulate_key(key)
+
+
 async def auto_play_to_end(pilot: Pilot[None], screen: Any, seconds: float = 20.0) -> None:
-    """Start auto play at full speed and wait, up to ``seconds``, for the game to end."""
-    await pilot.press("a", *["plus"] * 6)
+    """Start auto play at full speed (instant) and wait, up to ``seconds``, for the game
+    to end."""
+    press_busy(pilot, "a", *["plus"] * 6)
     for _ in range(int(seconds / 0.02)):
         if screen.session.is_over:
             break
         await pilot.pause(0.02)
     await pilot.pause()
+
+
+def footer_keys(screen: Any) -> set[str]:
+    """The keys the footer shows now: those of the screen's bindings it shows that
+    apply (enabled or not)."""
+    return {key for key, active in screen.active_bindings.items() if active.binding.show}
+
+
+def sign(screen: Any) -> str | None:
+    """The words of the sign that auto play is on, or None when it is not shown."""
+    badge = screen.query_one("#auto")
+    return str(badge.render()) if badge.display and screen.has_class("-auto") else None
+
+
+async def finish_by_key(pilot: Pilot[None], screen: Any, line: list[tuple[Any, Any]]) -> None:
+    """Press e and wait for the game to end as ``line`` (the hint player's moves and
+    the states they reach, from the position now) says; every move is in the session,
+    so undo takes back the last one alone and redo plays it again."""
+    before = list(screen.session.moves)
+    await pilot.press("e")
+    await until(pilot, lambda: screen.session.is_over)
+    await pilot.pause()
+    moves, states = zip(*line, strict=True)
+    assert list(screen.session.moves) == before + list(moves)
+    assert screen.session.state == states[-1]
+    assert f"Played to the end at once: {len(line)} moves" in text_of(screen, "#message")
+    assert screen.has_class("-over") and sign(screen) is None
+    assert screen.how == "auto"
+    await pilot.press("u")
+    assert screen.session.state == states[-2]
+    assert not screen.has_class("-over")
+    await pilot.press("U")
+    assert screen.session.state == states[-1]
+    assert screen.has_class("-over")
 
 
 async def settle(app: Any, pilot: Pilot[None]) -> None:

@@ -1,5 +1,5 @@
-"""The frame every game screen shares: deal, undo and redo, hint, auto play, help,
-status line, game-over banner and the player's record.
+"""The frame every game screen shares: deal, undo and redo, hint, auto play and
+finishing at once, help, status line, game-over banner and the player's record.
 
 A game screen subclasses ``GameScreen`` and supplies only what is its own: how a
 deal becomes a first state, how a state is drawn, its play keys, a hint and the
@@ -10,14 +10,15 @@ own explanation.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Container
+from textual.containers import Container, Horizontal
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
@@ -33,6 +34,18 @@ from solitaire_tui.messages import OpenStats
 from solitaire_tui.session import Session
 from solitaire_tui.store.database import StoreError
 from solitaire_tui.store.records import How, Played, Records
+from solitaire_tui.ui.auto import (
+    BUDGET,
+    DEFAULT_SPEED,
+    PROGRESS_AFTER,
+    PROGRESS_EVERY,
+    SPEEDS,
+    Finish,
+    Pace,
+    interval,
+    rate_words,
+    speed_words,
+)
 from solitaire_tui.ui.boundary import failure
 from solitaire_tui.ui.help import HelpScreen, keys_table
 from solitaire_tui.ui.workers import let_go
@@ -60,8 +73,9 @@ class Game(Protocol):
     def panel_options(self, screen_options: Any) -> dict[str, Any]: ...
 
 
-AUTO_DELAYS = (1.0, 0.6, 0.35, 0.2, 0.1, 0.05, 0.02)  # seconds between auto moves
-DEFAULT_SPEED = 2
+# What cannot be used while a replay's line or a finish is being worked out: each
+# would change the position, or start more auto play.
+WAITING = ("auto", "speed", "finish", "hint", "undo", "redo", "restart")
 
 
 class GameScreen(Screen[None], Generic[S, M]):
@@ -88,7 +102,12 @@ class GameScreen(Screen[None], Generic[S, M]):
         self._recorded = False
         self._helped = False  # a hint was asked for in this game
         self._auto_played = False  # auto play made a move in this game
-        self._auto: Timer | None = None
+        self._auto: Timer | None = None  # auto play's timer, while it plays
+        self._pace = Pace(SPEEDS[DEFAULT_SPEED], time.monotonic())  # its moves, and speed
+        self._finishing: Finish[S, M] | None = None  # the finish being worked out
+        self._progress: Timer | None = None  # shows how far that finish has got
+        self._sign: str | None = None  # the sign of auto play shown, if any
+        self._auto_said = False  # the line under the board holds auto play's own words
         self._replay: Replay | None = None  # the game replayed, while a replay is on
         self._loading = False  # the replay's line is being worked out
         self._thinking: S | None = None  # the state a slow hint is being worked out for
@@ -178,7 +197,9 @@ class GameScreen(Screen[None], Generic[S, M]):
             yield from self.compose_board()
         yield Static(id="banner")
         yield Static(id="message")
-        yield Static(id="status")
+        with Horizontal(id="status-bar"):
+            yield Static(id="status")
+            yield Static(id="auto")  # the sign that auto play is on
         yield EngineStatus()
         yield KeyFooter(compact=True)
 
@@ -316,6 +337,13 @@ class GameScreen(Screen[None], Generic[S, M]):
         message = self.query_one("#message", Static)
         message.set_class(error, "-error")
         message.update(Text(text) if isinstance(text, str) else text)
+        self._auto_said = False
+
+    def _say_auto(self, text: str) -> None:
+        """Auto play's own words (its speed, its keys): they stay while it plays, as a
+        move clears any other line, and go when it stops."""
+        self.say(text)
+        self._auto_said = True
 
     def play(self, move: M) -> bool:
         """Send a move to the rules; an illegal one is explained and not applied."""
@@ -409,7 +437,7 @@ class GameScreen(Screen[None], Generic[S, M]):
 
     def offers(self, action: str) -> bool:
         """Whether this game has the action at all (the help lists only those)."""
-        if action in ("auto", "speed"):
+        if action in ("auto", "speed", "finish"):
             return self.HAS_AUTO or self.replaying is not None
         if action == "choose_deal":
             return self.game.USES_DECK
@@ -421,11 +449,15 @@ class GameScreen(Screen[None], Generic[S, M]):
         """Only the keys that apply now are shown in the footer and run."""
         if not self.offers(action):
             return False
-        if self._loading and action in ("auto", "speed", "hint", "undo", "redo", "restart"):
-            return None  # shown, not yet to be used: the replay is being worked out
+        if action in ("finish", "stop_finishing") and self._finishing is not None:
+            return True  # e again, or esc, stops it
+        if action == "stop_finishing":
+            return False  # esc is the menu's
+        if (self._loading or self._finishing is not None) and action in WAITING:
+            return None  # shown, not yet to be used: a line is being worked out
         if action == "speed":
             return self._auto is not None
-        if action in ("auto", "hint"):
+        if action in ("auto", "finish", "hint"):
             return not self.session.is_over
         if action == "undo":
             return self.session.can_undo
@@ -476,20 +508,21 @@ class GameScreen(Screen[None], Generic[S, M]):
         self._helped = True
         self._ask_hint("hint")
 
-    def _ask_hint(self, purpose: str) -> None:
-        """The hint for the position now, shown ("hint") or played ("auto"); a slow
-        hint arrives later, and only if the position is still the same by then."""
+    def _ask_hint(self, purpose: str, most: float = 1) -> None:
+        """The hint for the position now, shown ("hint") or played with the moves
+        after it, up to ``most`` (auto play); a slow hint arrives later, and only if
+        the position is still the same by then."""
         state = self.session.state
         if not self.SLOW_HINTS:
-            self._hinted(state, self.hint(state), {purpose})
+            self._hinted(state, self._line(state, most), {purpose})
             return
         self._wanted = (self._wanted if self._thinking is state else set()) | {purpose}
         if self._thinking is not state:
             self._thinking = state
             if purpose == "hint":
                 self.say("Thinking…")
-            self.think(partial(self.hint, state),
-                       lambda move: self._hinted(state, move, self._wanted),
+            self.think(partial(self._line, state, most),
+                       lambda line: self._hinted(state, line, self._wanted),
                        partial(self._hint_failed, state), group="hint",
                        needs=self.hint_part)
 
@@ -499,7 +532,7 @@ class GameScreen(Screen[None], Generic[S, M]):
             self.stop_auto()
             self.say(f"No hint: {error}", error=True)
 
-    def _hinted(self, state: S, move: M | None, purposes: set[str]) -> None:
+    def _hinted(self, state: S, line: list[M], purposes: set[str]) -> None:
         if self.SLOW_HINTS:
             if state is not self._thinking:
                 return  # asked again meanwhile
@@ -508,43 +541,198 @@ class GameScreen(Screen[None], Generic[S, M]):
             return  # the position changed while the hint was worked out
         self.thought(state)
         if "hint" in purposes:
-            self.show_hint(move)
+            self.show_hint(line[0] if line else None)
         if "auto" in purposes and self._auto is not None:
-            self._auto_played |= move is not None  # before the move that may end the game
-            if move is None or not self.play(move):
+            if line:
+                self._pace.played(self._play_line(line), time.monotonic())
+                if self.SLOW_HINTS and self._auto is not None:
+                    self._auto_step()  # what is due next is thought about at once
+            else:
                 self.stop_auto()
+
+    def _hint_moves(self, state: S) -> Iterator[M]:
+        """The hint player's game from ``state``, move by move, to its end or to a
+        position where it has no move to suggest."""
+        while not self.rules.is_over(state):
+            move = self.hint(state)
+            if move is None:
+                return
+            yield move
+            state = self.rules.apply(state, move)
+
+    def _line(self, state: S, most: float) -> list[M]:
+        """The hint player's next moves from ``state``: up to ``most``, as many as it
+        finds in ``BUDGET`` seconds, and at least one if it has one."""
+        until = time.monotonic() + BUDGET
+        line: list[M] = []
+        for move in self._hint_moves(state):
+            line.append(move)
+            if len(line) >= most or time.monotonic() >= until:
+                break
+        return line
+
+    def _play_line(self, line: Sequence[M]) -> int:
+        """Make ``line``'s moves one by one, as if each were played, so that undo takes
+        them back one at a time, and draw only the position they reach; how many were
+        made (a move the rules refuse is explained and ends the line)."""
+        if not self._auto_said:
+            self.say("")
+        self._auto_played |= bool(line)  # before the move that may end the game
+        played = 0
+        for move in line:
+            try:
+                self.session.play(move)
+            except IllegalMove as error:
+                self.refuse(error)
+                break
+            played += 1
+        self.redraw()
+        return played
+
+    # --- auto play: drawn, at a speed ---------------------------------------------
 
     def action_auto(self) -> None:
         if self._auto is not None:
             self.stop_auto()
             self.say("Auto play stopped.")
         elif not self.session.is_over:
-            self._auto = self.set_interval(AUTO_DELAYS[self.auto_speed], self._auto_step)
-            self.say(f"Auto play: a move every {AUTO_DELAYS[self.auto_speed]:g} s; a stops it,"
-                     " + and - change the speed.")
+            rate = SPEEDS[self.auto_speed]
+            self._pace = Pace(rate, time.monotonic())
+            self._auto = self.set_interval(interval(rate), self._auto_step)
+            self._show_auto()
+            self._say_auto(f"Auto play: {speed_words(rate)}; a stops it, + and - change the"
+                           " speed, e plays to the end at once.")
         self.refresh_bindings()
 
     def stop_auto(self) -> None:
+        """Stop auto play, drawn or finishing."""
+        self._stop_finishing()
         if self._auto is not None:
             self._auto.stop()
             self._auto = None
             self.refresh_bindings()
+        if self._auto_said:
+            self.say("")
+        self._show_auto()
 
     def _auto_step(self) -> None:
-        if self.replaying and self.session.redo():
+        """The moves the pace has come to since the last tick, drawn once: a replay's
+        next moves, or the hint player's (worked out in a thread when slow, and then
+        played when they come), as after a replay's line once a move left it."""
+        now = time.monotonic()
+        due = self._pace.due(now)
+        if due >= 1 and self.replaying and self.session.can_redo:
+            redone = 0
+            while redone < due and self.session.redo():
+                redone += 1
+            self._pace.played(redone, now)
             self.redraw()
-            return
-        if self._thinking is None:
-            self._ask_hint("auto")
+        elif due >= 1 and self._thinking is None:
+            self._ask_hint("auto", due)
+        self._show_auto()
 
     def action_speed(self, change: int) -> None:
-        self.auto_speed = max(0, min(len(AUTO_DELAYS) - 1, self.auto_speed + change))
+        self.auto_speed = max(0, min(len(SPEEDS) - 1, self.auto_speed + change))
 
     def watch_auto_speed(self, speed: int) -> None:
+        """The pace carries on at the new speed: its measured speed goes from the old
+        speed to the new one over a second."""
+        rate = self._pace.rate = SPEEDS[speed]
         if self._auto is not None:
             self._auto.stop()
-            self._auto = self.set_interval(AUTO_DELAYS[speed], self._auto_step)
-        self.say(f"Auto speed: a move every {AUTO_DELAYS[speed]:g} s.")
+            self._auto = self.set_interval(interval(rate), self._auto_step)
+        self._say_auto(f"Auto speed: {speed_words(rate)}.")
+
+    def _show_auto(self) -> None:
+        """The sign that auto play is on, in words, with the speed it keeps (measured)
+        or how far a finish has got; it goes when auto play stops."""
+        now = time.monotonic()
+        finish, sign = self._finishing, None
+        if finish is not None:
+            if now - finish.began >= PROGRESS_AFTER:
+                sign = f"▶ finishing… {_moves(len(finish.line))} · e or esc stops"
+        elif self._auto is not None:
+            rate = self._pace.measured()
+            sign = f"▶ auto play{'' if rate is None else ' · ' + rate_words(rate)} · a stops"
+        if sign != self._sign:
+            self._sign = sign
+            self.set_class(sign is not None, "-auto")
+            self.query_one("#auto", Static).update(sign or "")
+
+    # --- auto play: the rest of the game at once -----------------------------------
+
+    def action_finish(self) -> None:
+        """Play the game to its end by the hint player without drawing each move (a
+        replay: to the end of its line). Its line is worked out first, in a thread when
+        hints are slow, with its progress shown and e or esc to stop it; then every
+        move goes into the session as if played one by one."""
+        if self._finishing is not None:
+            self.action_stop_finishing()
+            return
+        self.stop_auto()
+        if self.replaying and self.session.can_redo:
+            while self.session.redo():
+                pass
+            self.redraw()
+            self.say(f"The end of the replay of {self.replaying}: u steps back.")
+            return
+        self._thinking = None  # a hint being worked out would come too late
+        self.cancel_thinking("hint")
+        self.say("")
+        finish = self._finishing = Finish(self.session.state, time.monotonic())
+        moves = self._hint_moves(finish.start)
+        if not self.SLOW_HINTS:
+            self._finished(finish, finish.work_out(moves, stopped=lambda: False))
+            return
+        self.think(partial(finish.work_out, moves, _cancelled), partial(self._finished, finish),
+                   partial(self._finish_failed, finish), group="finish",
+                   needs=self.hint_part)
+        self._progress = self.set_interval(PROGRESS_EVERY, self._finish_progress)
+        self.refresh_bindings()
+
+    def action_stop_finishing(self) -> None:
+        self.stop_auto()
+        self.say("Finishing stopped: the position is as it was.")
+
+    def _finish_progress(self) -> None:
+        """How far the finish has got; a move made meanwhile ends it, as its line no
+        longer fits."""
+        finish = self._finishing
+        if finish is not None and finish.start is not self.session.state:
+            self.stop_auto()
+        self._show_auto()
+
+    def _finished(self, finish: Finish[S, M], line: list[M]) -> None:
+        if finish is not self._finishing:
+            return  # stopped meanwhile
+        self._end_finishing()
+        if finish.start is not self.session.state:
+            return  # a move was made meanwhile: the line no longer fits
+        played = self._play_line(line)
+        if self.session.is_over:
+            self.say(f"Played to the end at once: {_moves(played)} by the hint player;"
+                     " u takes them back one at a time.")
+        elif played == len(line):
+            self.show_hint(None)  # the hint player stopped short of the end
+
+    def _finish_failed(self, finish: Finish[S, M], error: BaseException) -> None:
+        if finish is self._finishing:
+            self._end_finishing()
+            self.say(f"The game could not be played to the end: {error}", error=True)
+
+    def _stop_finishing(self) -> None:
+        """Drop the finish being worked out, if any: the position stays as it was."""
+        if self._finishing is not None:
+            self.cancel_thinking("finish")
+            self._end_finishing()
+
+    def _end_finishing(self) -> None:
+        self._finishing = None
+        if self._progress is not None:
+            self._progress.stop()
+            self._progress = None
+        self._show_auto()
+        self.refresh_bindings()
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.help_page()))
@@ -575,6 +763,17 @@ class GameScreen(Screen[None], Generic[S, M]):
         """New options mean a new game on the same deal."""
         self.options = options
         self.start(self.deck)
+
+
+def _cancelled() -> bool:
+    """Whether the thread worker this is called in was cancelled: a long piece of work
+    asks between its steps, as a thread cannot be stopped from outside (and one left
+    running would keep the app from closing)."""
+    return get_current_worker().is_cancelled
+
+
+def _moves(count: int) -> str:
+    return f"{count} move{'s' if count != 1 else ''}"
 
 
 def _sentence(text: str) -> str:

@@ -13,6 +13,7 @@ from textual.binding import Binding, BindingType
 GAME_KEYS: list[BindingType] = [
     Binding("h", "hint", "Hint"),
     Binding("a", "auto", "Auto"),
+    Binding("e", "finish", "Finish"),
     Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+"),
     Binding("minus", "speed(-1)", "Slower", key_display="-"),
     Binding("u,ctrl+z", "undo", "Undo", key_display="u"),
@@ -23,6 +24,8 @@ GAME_KEYS: list[BindingType] = [
     Binding("o", "options", "Variant"),
     Binding("t", "stats", "Stats"),
     Binding("question_mark", "help", "Rules", key_display="?"),
+    # While a finish is worked out esc stops it (the sign says so), not the game.
+    Binding("escape", "stop_finishing", "Stop", key_display="esc", show=False),
     Binding("escape", "menu", "Menu", key_display="esc"),
 ]
 

@@ -4,9 +4,16 @@ A game has a dozen keys; on one row at 80 columns the footer cuts their names
 short. Here each key gets a cell at least ``CELL`` wide, as many cells to a row as
 the width allows, so every name is whole at 80 columns and wider screens use
 fewer rows.
+
+It is drawn again only when the keys it shows change. Textual's footer recomposes
+on every ``refresh_bindings``, and a game screen refreshes its bindings after each
+move: under fast auto play that rebuilt the footer's dozen widgets after every
+move and was most of the cost of a move.
 """
 
 from __future__ import annotations
+
+from collections.abc import Hashable
 
 from textual import events
 from textual.app import ComposeResult
@@ -21,9 +28,29 @@ class KeyFooter(Footer):
     KeyFooter.-compact FooterKey { margin-right: 0; }  /* the grid spaces the keys */
     """
 
+    _shown: Hashable = None  # the keys last composed, as ``_keys`` describes them
+
     def compose(self) -> ComposeResult:
         yield from super().compose()
         self._set_columns(self.size.width or self.app.size.width)
+
+    async def recompose(self) -> None:
+        if not self.is_attached or self._pruning:
+            return  # removed since the recompose was asked for: no screen to ask
+        keys = self._keys()
+        if keys != self._shown:
+            self._shown = keys
+            await super().recompose()
+
+    def _keys(self) -> Hashable:
+        """What the footer shows of the screen's keys now: each key's name, action,
+        words and whether it can be used."""
+        if not self._bindings_ready:
+            return None
+        return tuple((key, binding.action, self.app.get_key_display(binding),
+                      binding.description, enabled, tooltip)
+                     for key, (_, binding, enabled, tooltip)
+                     in self.screen.active_bindings.items() if binding.show)
 
     def on_resize(self, event: events.Resize) -> None:
         self._set_columns(event.size.width)

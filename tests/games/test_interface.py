@@ -8,6 +8,7 @@ import argparse
 import inspect
 
 import pytest
+from textual.binding import Binding
 
 from solitaire_tui.cli import GROUPS, build_parser
 from solitaire_tui.commands.arguments import Parser
@@ -19,6 +20,7 @@ from solitaire_tui.stats.runs import Setup
 from solitaire_tui.store.database import Database
 from solitaire_tui.store.records import Records
 from solitaire_tui.ui.game_screen import GameScreen
+from solitaire_tui.ui.keys import GAME_KEYS
 from solitaire_tui.ui.run_options import RunOptions
 
 
@@ -37,6 +39,22 @@ def test_a_game_gives_a_screen_and_a_rules_page(game: Game) -> None:
     assert issubclass(screen, GameScreen)
     page = game.rules_page()
     assert page.startswith("## ") and game.title in page.splitlines()[0]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.key)
+def test_a_games_own_keys_take_none_of_the_shared_ones(game: Game) -> None:
+    """One key does one thing in every game: a game's play keys leave the shared keys
+    alone, but for esc, which a game may take first while it has something to cancel."""
+    shared = [binding for binding in GAME_KEYS if isinstance(binding, Binding)]
+    actions = {binding.action for binding in shared}
+    own = [binding for binding in game.screen().BINDINGS
+           if isinstance(binding, Binding) and binding.action not in actions]
+    assert own, "a game has keys of its own"
+    assert keys_of(own) & keys_of(shared) <= {"escape"}
+
+
+def keys_of(bindings: list[Binding]) -> set[str]:
+    return {key for binding in bindings for key in binding.key.split(",")}
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.key)

@@ -19,7 +19,7 @@ from solitaire_tui.games.add_residue.table import Seat, Table
 from solitaire_tui.games.add_residue.widgets import Chips
 from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.start import Start
-from tests.pilots import SIZE, saved, saved_record, settle, text_of
+from tests.pilots import SIZE, footer_keys, saved, saved_record, settle, text_of
 
 HOT_SEAT = Table((Seat("Ann"), Seat("Ben")), 3)
 AGAINST_GREEDY = Table((Seat("You"), Seat("Bot", "greedy")), 4)
@@ -185,6 +185,22 @@ async def test_the_computer_replies_and_its_game_counts_in_the_records(
     assert (record.played, record.won) == (1, int(won))
     (row,) = saved(data_path)
     assert (row["score"], row["counts"]) == (end.scores[0], 1)
+
+
+async def test_a_table_offers_neither_auto_play_nor_finishing(make_app: Any) -> None:
+    """People play their own seats and the computers theirs, so nothing plays for the
+    people: neither a nor e is in the footer or the help, and pressing them does
+    nothing (a replay has them, to go through the line it shows)."""
+    app = make_app(Start("add-residue", options=AGAINST_GREEDY))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board(app)
+        assert screen.check_action("finish", ()) is False
+        assert screen.check_action("auto", ()) is False
+        assert "h" in footer_keys(screen) and not {"a", "e"} & footer_keys(screen)
+        assert "| `h` |" in screen.help_page() and "| `e` |" not in screen.help_page()
+        await pilot.press("e", "a")
+        await pilot.pause(0.1)
+        assert not screen.session.moves  # You move first, and have not
 
 
 async def test_a_spent_number_is_explained_and_not_applied(make_app: Any) -> None:

@@ -15,8 +15,18 @@ from rules.play import final_state, moves_of
 from solitaire_tui.decks import Deck, numbered
 from solitaire_tui.games.hit_or_miss.screen import PLAY_KEYS, HitOrMissScreen
 from solitaire_tui.start import Start
+from solitaire_tui.ui.auto import INSTANT, SPEEDS
 from solitaire_tui.ui.options_dialog import OptionsDialog
-from tests.pilots import SIZE, saved, saved_record, text_of, walk_back_and_forth
+from tests.pilots import (
+    SIZE,
+    finish_by_key,
+    press_busy,
+    saved,
+    saved_record,
+    text_of,
+    until,
+    walk_back_and_forth,
+)
 
 # Short games keep the tests quick: with one strike allowed, the second pass of
 # each of these deals has no hit.
@@ -24,6 +34,7 @@ DEAL = 1146  # 94 cards turned, 10 of them hits
 ONE_STRIKE = Options(1, seed=DEAL)
 SHUFFLED_DEAL = 767  # 96 cards turned, the second pass shuffled
 IN_ORDER = Deck(tuple(Card(rank) for rank in range(1, 14)), None)  # won in one pass
+LONG_DEAL = 13  # no strike limit: 567 cards turned in 19 passes, and lost
 
 
 def expected_end(deck: Deck, options: Options) -> hit_or_miss.State:
@@ -102,6 +113,42 @@ async def test_a_wrong_call_is_explained_and_not_applied(make_app: Any) -> None:
         assert not screen.session.moves
         await pilot.press("h")
         assert f"{right.value} ({PLAY_KEYS[right]})" in text_of(screen, "#message")
+
+
+def long_game() -> Start:
+    deck = numbered(LONG_DEAL)
+    return Start("hit-or-miss", deck, Options(seed=deck.seed))
+
+
+async def test_e_plays_a_long_deal_to_its_end_at_once_one_undoable_call_at_a_time(
+    make_app: Any, data_path: Path
+) -> None:
+    app = make_app(long_game())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, HitOrMissScreen)
+        await play_out(pilot, screen, 3)  # the player's own calls come first
+        line = list(moves_of(hit_or_miss, screen.session.state))
+        assert len(line) == 567 - 3
+        await finish_by_key(pilot, screen, line)
+        assert "GAME OVER" in text_of(screen, "#banner")
+    (row,) = saved(data_path)  # recorded once, though undone and redone
+    assert (row["how"], row["score"]) == ("auto", line[-1][1].cards_left)
+
+
+async def test_instant_auto_play_plays_a_long_deal_to_its_end(
+    make_app: Any, data_path: Path
+) -> None:
+    app = make_app(long_game())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, HitOrMissScreen)
+        press_busy(pilot, "a", *["plus"] * 5)
+        await until(pilot, lambda: screen.session.is_over, seconds=20)
+        assert SPEEDS[screen.auto_speed] == INSTANT
+        assert screen.session.state == final_state(hit_or_miss, screen.session.start)
+        assert len(screen.session.moves) == 567
+    assert [row["how"] for row in saved(data_path)] == ["auto"]
 
 
 async def test_undo_and_redo_walk_the_same_states(make_app: Any) -> None:

@@ -9,18 +9,28 @@ from textual.pilot import Pilot
 
 from rules import relay
 from rules.cards import Card
-from rules.play import final_state
+from rules.play import final_state, moves_of
 from rules.relay import Options
 from solitaire_tui.decks import Deck, numbered
 from solitaire_tui.games.relay.screen import RelayScreen
 from solitaire_tui.judge import judge
 from solitaire_tui.start import Start
 from solitaire_tui.ui.options_dialog import OptionsDialog
-from tests.pilots import SIZE, auto_play_to_end, saved, saved_record, text_of, walk_back_and_forth
+from tests.pilots import (
+    SIZE,
+    auto_play_to_end,
+    finish_by_key,
+    saved,
+    saved_record,
+    text_of,
+    walk_back_and_forth,
+)
 
 DEAL = 865  # four players: 13 cards discarded, then unwinnable after 180 rounds
 FOUR = Options(4)
 IN_ORDER = Deck(tuple(Card(rank) for rank in range(1, 14)), None)  # every card hits
+LONG_DEAL = 19  # ten players: won in 1255 rounds
+TEN = Options(10)
 
 
 def expected_end(deck: Deck, options: Options) -> relay.State:
@@ -83,6 +93,23 @@ async def test_ten_players_fit_at_80_by_24_to_the_end_of_an_auto_run(make_app: A
         assert rows.height == 11  # the headings and a row per player, none cut off
         assert rows.bottom <= screen.query_one("#banner").region.y
         assert "Case 1: 13 13 13 13 13 13 13 13 13 13" in text_of(screen, "#banner")
+
+
+async def test_e_plays_ten_players_to_the_end_at_once_one_undoable_round_at_a_time(
+    make_app: Any, data_path: Path
+) -> None:
+    deck = numbered(LONG_DEAL)
+    line = list(moves_of(relay, relay.new_game(TEN, deck.cards)))
+    assert len(line) == 1255
+    app = make_app(Start("relay", deck, TEN))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, RelayScreen)
+        await finish_by_key(pilot, screen, line)
+        assert ("WON  Case 1: 6 4 4 6 7 7 3 3 3 3 — the last player discarded every card"
+                " in 1255 rounds") in text_of(screen, "#banner")
+    (row,) = saved(data_path)
+    assert (row["how"], row["won"], row["score"], row["counts"]) == ("auto", 1, 1255, 1)
 
 
 async def test_undo_and_redo_walk_the_same_states(make_app: Any) -> None:

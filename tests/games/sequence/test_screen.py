@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from rules import sequence
 from rules.fast.sequence_solver import solve
-from rules.play import final_state
+from rules.play import final_state, moves_of
 from rules.players.sequence import player
-from rules.sequence import Move, ToFinal, ToStorage
+from rules.sequence import Move, State, ToFinal, ToStorage
 from solitaire_tui.decks import numbered
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.games.sequence.moves import keys_for
@@ -24,9 +26,11 @@ from solitaire_tui.widgets.cards import CardView
 from tests.pilots import (
     SIZE,
     auto_play_to_end,
+    finish_by_key,
     saved,
     saved_record,
     settle,
+    sign,
     text_of,
     until,
     walk_back_and_forth,
@@ -204,6 +208,60 @@ async def test_hint_and_auto_play_follow_the_quick_helper_to_the_end(
     record = saved_record(data_path, "sequence", "standard")
     assert (record.played, record.won) == (1, int(sequence.is_won(end)))
     assert [row["how"] for row in saved(data_path)] == ["auto"]
+
+
+async def test_e_plays_the_fair_players_game_to_the_end_worked_out_in_the_background(
+    make_app: Any, data_path: Path
+) -> None:
+    app = make_app(Start("sequence", numbered(WON)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        await play_greedy(pilot, screen, 2)
+        line = list(moves_of(sequence, screen.session.state, player("fair", WON).choose))
+        assert len(line) == 78 and sequence.is_won(line[-1][1])
+        await finish_by_key(pilot, screen, line)
+        assert text_of(screen, "#banner").startswith("WON  All 52 cards are on the final piles")
+    (row,) = saved(data_path)
+    assert (row["how"], row["won"], row["counts"]) == ("auto", 1, 1)
+
+
+async def test_a_slow_finish_shows_its_progress_and_stops_where_it_was(
+    make_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The helper is held after two moves of the finish, until the test lets it go:
+    the finish is under way long enough to show its progress, and esc, or e again,
+    stops it with the position as it was, even once the held move comes."""
+    held = threading.Event()
+    hint = SequenceScreen.hint
+
+    def slow_hint(screen: SequenceScreen, state: State) -> Move | None:
+        if state.moves >= 5:
+            held.wait(10)
+        return hint(screen, state)
+
+    monkeypatch.setattr(SequenceScreen, "hint", slow_hint)
+    app = make_app(Start("sequence", numbered(WON)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        await play_greedy(pilot, screen, 3)
+        state, moves = screen.session.state, list(screen.session.moves)
+        for stop in ("escape", "e"):
+            await pilot.press("e")
+            assert screen.check_action("undo", ()) is None  # shown, not to be used now
+            await until(pilot, lambda: sign(screen) is not None, seconds=5)
+            assert sign(screen) == "▶ finishing… 2 moves · e or esc stops"
+            await pilot.pause()
+            badge = screen.query_one("#auto").region  # in the status bar, the words whole
+            assert badge.y == screen.query_one("#status").region.y and badge.width == 39
+            await pilot.press(stop)
+            assert sign(screen) is None
+            assert message(screen) == "Finishing stopped: the position is as it was."
+            assert app.screen is screen  # esc stopped the finish, and left the game open
+            assert screen.session.state is state and list(screen.session.moves) == moves
+        held.set()
+        await settle(app, pilot)
+        assert screen.session.state is state and list(screen.session.moves) == moves
+        assert screen.check_action("undo", ())
 
 
 async def test_peek_follows_the_solvers_line_to_a_win_that_is_not_recorded(
