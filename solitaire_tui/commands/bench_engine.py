@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import os
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -66,12 +67,16 @@ class EngineBench:
     busy: list[CallTiming] = dataclasses.field(default_factory=list)
     busy_cores: int = 0
     keys: KeyReport | None = None
+    # The machine's load (runnable processes, over a minute) before and after: other
+    # people's work on a shared machine slows every figure here.
+    load: tuple[float, float] = (0.0, 0.0)
 
 
 def measure(parts: Sequence[Part], probes: Sequence[Probe], sections: Sequence[str],
             keys: KeySetup | None, tell: Callable[[str], None]) -> EngineBench:
     """Run the chosen ``sections`` (``SECTIONS``) and gather their figures."""
     bench = EngineBench()
+    before = _load()
     with tempfile.TemporaryDirectory(prefix="solitaire-bench-") as root:
         if "compile" in sections:
             for jobs in (1, 2):
@@ -104,7 +109,16 @@ def measure(parts: Sequence[Part], probes: Sequence[Probe], sections: Sequence[s
             with bench_compile.numba_cache(warm):
                 bench.keys = asyncio.run(bench_keys.key_latency(
                     keys.make_app, keys.game, rounds=keys.rounds))
+    bench.load = (before, _load())
     return bench
+
+
+def _load() -> float:
+    """The one-minute load average, where the system keeps one (0 elsewhere)."""
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return 0.0
 
 
 def as_data(bench: EngineBench) -> dict[str, Any]:
@@ -128,6 +142,7 @@ def as_data(bench: EngineBench) -> dict[str, Any]:
         "busy_cores": bench.busy_cores,
         "same_answers": same_answers(bench),
         "keys": None,
+        "load": list(bench.load),
     }
     if bench.keys is not None:
         report = bench.keys
@@ -169,6 +184,8 @@ def bench_engine(parts: Sequence[Part], probes: Sequence[Probe], sections: Seque
     out = screen if screen.is_terminal else Console(width=150)
     for table in tables(bench):
         out.print(table)
+    out.print(f"The machine's load (one-minute average) was {bench.load[0]:.2f} before and"
+              f" {bench.load[1]:.2f} after, on {os.cpu_count()} cores.")
     return 0
 
 

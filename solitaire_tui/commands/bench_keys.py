@@ -8,13 +8,16 @@ would time its own waiting (about a second a key). Instead each key is sent as a
 terminal's keys arrive (``driver.send_message``, the input thread's own path), and
 every frame the app paints is timed: the app's ``_display`` is wrapped, and made to
 turn each frame into the text a terminal would be sent, which a headless app skips.
-A key's latency is from sending it to the end of the first frame painted after
-the key's change: each key names what it changes (a ``Step``'s ``watch``: the
-screen on top, the game's position, the message line, the row whose charts are
-shown), read when each frame is painted, so a frame painted before the change (a
-run's snapshot, say) does not count, nor does a change nobody has painted yet.
-That includes the wait for the key's turn in the app's queue, the handler, the
-layout and the paint, and the screen's frame clock (at most 60 frames a second).
+A key's latency is from sending it to the end of the first frame that shows the
+key's change: each key names what it changes (a ``Step``'s ``watch``: the screen on
+top, the game's position, the message line, the row whose charts are shown) and
+the widgets that show it, and a frame counts once the change is made and every one
+of those widgets has been painted since (``Frames``). So a frame painted before the
+change (a run's snapshot, say) does not count, nor does one painted after the
+change but before the widgets that show it (the table's cursor moves a frame before
+the charts of its new row are drawn). That includes the wait for the key's turn in
+the app's queue, the handler, the layout and the paint, and the screen's frame
+clock (at most 60 frames a second).
 
 A person's pace is kept: after each key the bench waits for what the key started
 (a hint worked out in its thread, auto play's first moves) and a short gap more,
@@ -32,6 +35,7 @@ first hint pays once (``bench_calls`` times that).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import statistics
 import tempfile
 import time
@@ -44,6 +48,7 @@ from typing import TYPE_CHECKING, Any, cast
 from textual import events
 from textual.app import App
 from textual.keys import key_to_character
+from textual.widget import Widget
 from textual.widgets import DataTable, Input, Select
 from textual.worker import Worker
 
@@ -72,13 +77,17 @@ Watch = Callable[[AnyApp], object]
 
 @dataclass(frozen=True)
 class Step:
-    """A key and what it changes on the screen (``watch``, compared before and after
-    with ``!=``); ``settle``, if given, is waited for after the key's frame, before
-    the next key."""
+    """A key and what it changes: ``watch`` reads the change (compared before and
+    after with ``!=``), and ``painted`` names the widgets (selectors on the screen
+    the key is pressed on) that show it, which must have been painted since; a key
+    that opens or closes a screen names none, as the new screen's first frame paints
+    all of it. ``settle``, if given, is waited for after the key's frame, before the
+    next key."""
 
     key: str
     label: str
     watch: Watch
+    painted: tuple[str, ...] = ()
     settle: Callable[[AnyApp], bool] | None = None
 
 
@@ -109,22 +118,25 @@ def _part(app: AnyApp) -> object:
     return getattr(app.screen, "part", None)
 
 
+# A game screen's status line is drawn last when the position changes.
+STATUS, MESSAGE, CHARTS = ("#status",), ("#message",), ("#rate", "#scores")
+
 GAME_STEPS: tuple[Step, ...] = (
-    Step("n", "n  new deal", _session),
-    Step("h", "h  hint (its first word)", _message),
-    Step("a", "a  auto play on", _auto, settle=lambda app: _moves(app) >= 2),
-    Step("a", "a  auto play off", _auto),
-    Step("u", "u  undo", _moves),
-    Step("U", "U  redo", _moves),
+    Step("n", "n  new deal", _session, STATUS),
+    Step("h", "h  hint (its first word)", _message, MESSAGE),
+    Step("a", "a  auto play on", _auto, MESSAGE, settle=lambda app: _moves(app) >= 2),
+    Step("a", "a  auto play off", _auto, MESSAGE),
+    Step("u", "u  undo", _moves, STATUS),
+    Step("U", "U  redo", _moves, STATUS),
     Step("question_mark", "?  rules page", _screen),
     Step("escape", "esc  back", _screen),
 )
 
 PANEL_STEPS: tuple[Step, ...] = (
-    Step("down", "↓  next row, its charts", _part),
-    Step("down", "↓  next row, its charts", _part),
-    Step("up", "↑  row before, its charts", _part),
-    Step("up", "↑  row before, its charts", _part),
+    Step("down", "↓  next row, its charts", _part, CHARTS),
+    Step("down", "↓  next row, its charts", _part, CHARTS),
+    Step("up", "↑  row before, its charts", _part, CHARTS),
+    Step("up", "↑  row before, its charts", _part, CHARTS),
     Step("question_mark", "?  help page", _screen),
     Step("escape", "esc  back", _screen),
 )
@@ -195,13 +207,28 @@ class KeyReport:
                           sum(times.missed for times in chosen))
 
 
+def _read(app: AnyApp, watch: Watch, otherwise: object) -> object:
+    try:
+        return watch(app)
+    except Exception:
+        return otherwise  # not readable (a screen still mounting): as it was
+
+
 class Frames:
-    """Every frame the app paints, each checked against the key awaited (``expect``)."""
+    """Every frame the app paints, each checked against the key awaited (``expect``).
+
+    A widget is painted in a frame some time after it changed: it asks its screen
+    for a repaint once its own queue is idle, and a frame already on its way may
+    be painted first. So the widgets that show a key's change are watched as they
+    are painted (their ``render_lines``, called while a frame is built), each
+    noting the change's reading as it was painted; the key's frame is the first
+    built after every one of them was painted with the change."""
 
     def __init__(self, app: AnyApp) -> None:
         self._app = app
-        self._watch: Watch | None = None
+        self._step: Step | None = None
         self._before: object = None
+        self._painted: dict[Widget, object] = {}
         self._shown: asyncio.Future[float] | None = None
         self.count = 0
         painted = app._display
@@ -215,25 +242,40 @@ class Frames:
 
         app._display = display  # type: ignore[method-assign]
 
-    def expect(self, watch: Watch) -> asyncio.Future[float]:
-        """A future that gets the time of the first frame after ``watch`` changes."""
-        self._watch = watch
-        try:
-            self._before = watch(self._app)
-        except Exception:
-            self._before = object()  # any reading differs
+    def expect(self, step: Step) -> asyncio.Future[float]:
+        """A future that gets the time of the first frame that shows ``step``'s change."""
+        self.forget()
+        app = self._app
+        self._step = step
+        self._before = _read(app, step.watch, object())  # unreadable: any reading differs
+        for selector in step.painted:
+            widget = app.screen.query_one(selector)
+            self._painted[widget] = self._before
+            render_lines = widget.render_lines
+
+            def noted(crop: Any, widget: Widget = widget, render: Any = render_lines) -> Any:
+                self._painted[widget] = _read(app, step.watch, self._before)
+                return render(crop)
+
+            widget.render_lines = noted  # type: ignore[method-assign]
         self._shown = asyncio.get_running_loop().create_future()
         return self._shown
 
+    def forget(self) -> None:
+        """Stop watching the last step's widgets."""
+        for widget in self._painted:
+            with contextlib.suppress(AttributeError):
+                del widget.render_lines  # the class's own again
+        self._painted = {}
+        self._step = None
+
     def _check(self, screen: Any) -> None:
-        shown, watch = self._shown, self._watch
-        if shown is None or shown.done() or watch is None or screen is not self._app.screen:
+        shown, step = self._shown, self._step
+        if shown is None or shown.done() or step is None or screen is not self._app.screen:
             return
-        try:
-            now = watch(self._app)
-        except Exception:
-            return  # not readable yet (a screen still mounting): not changed yet
-        if now != self._before:
+        now = _read(self._app, step.watch, self._before)
+        if now != self._before and all(reading != self._before
+                                       for reading in self._painted.values()):
             shown.set_result(time.perf_counter())
 
 
@@ -258,13 +300,15 @@ async def until(done: Callable[[], bool], seconds: float) -> bool:
 
 async def press(app: AnyApp, frames: Frames, step: Step) -> float | None:
     """Send the step's key; the seconds until its change was painted (None: missed)."""
-    shown = frames.expect(step.watch)
+    shown = frames.expect(step)
     began = time.perf_counter()
     send(app, step.key)
     try:
         return await asyncio.wait_for(shown, TIMEOUT) - began
     except TimeoutError:
         return None
+    finally:
+        frames.forget()
 
 
 def _settled(app: AnyApp, before: set[Worker[Any]]) -> bool:
