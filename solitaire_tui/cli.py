@@ -141,7 +141,8 @@ def build_parser() -> Parser:
     bench = commands.add_parser(
         "bench", help="measure the compiled engine against the plain rules",
         description="For each kernel: games per second on one worker and on all, the"
-        " compile time, and the speedup over the plain rules on the same deals.",
+        " compile time, and the speedup over the plain rules on the same deals. With"
+        " --engine, the engine as a player meets it instead, beside the aims it has.",
     )
     bench.add_argument("--seconds", type=arguments.checked(BENCH_SECONDS), default=1.0,
                        metavar="T",
@@ -149,8 +150,8 @@ def build_parser() -> Parser:
                        " (default: 1)")
     bench.add_argument(
         "--engine", nargs="*", choices=ENGINE_SECTIONS, metavar="WHAT",
-        help="instead, time the engine as a player meets it, and WHAT of it (default: all,"
-        " a few minutes): compile (a fresh install's warm-up, part by part), calls (the"
+        help="time the engine as a player meets it, WHAT of it (default: all, ten minutes"
+        " or so): compile (a fresh install's warm-up, part by part), calls (the"
         " first hint, solve and computer move after it, each in a fresh process), load"
         " (the solver's verdicts with every core busy), keys (key-to-screen latency,"
         " idle and during a two-worker run)")
