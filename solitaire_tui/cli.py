@@ -22,7 +22,7 @@ from solitaire_tui.commands.arguments import PROG, Parser
 from solitaire_tui.commands.report import report_lines
 from solitaire_tui.engine import is_warm, use_cache_dir
 from solitaire_tui.games.game import Command, Game
-from solitaire_tui.games.registry import ENGINE, GAMES, GAMES_BY_KEY
+from solitaire_tui.games.registry import ENGINE, GAMES, GAMES_BY_KEY, PROBES
 from solitaire_tui.judge import JudgeInputError, judge
 from solitaire_tui.start import Start
 
@@ -34,6 +34,8 @@ WORKERS = values.Whole("workers", 1, 4096)
 BENCH_SECONDS = values.Seconds("seconds", 0.01, 3600)
 WARM_JOBS = values.Whole("jobs", 1, 64)  # more processes than parts gain nothing
 BENCH_CASE = values.Whole("the bench case", 0, 999)  # bench itself names the cases there are
+# What ``bench --engine`` measures, in its order (``commands.bench_engine.SECTIONS``).
+ENGINE_SECTIONS = ("compile", "calls", "load", "keys")
 
 # The groups the games' own commands go in: (help, description). Each group's help
 # ends with the games' commands in it, so a game adds a command without a word here.
@@ -139,12 +141,20 @@ def build_parser() -> Parser:
     bench = commands.add_parser(
         "bench", help="measure the compiled engine against the plain rules",
         description="For each kernel: games per second on one worker and on all, the"
-        " compile time, and the speedup over the plain rules on the same deals.",
+        " compile time, and the speedup over the plain rules on the same deals. With"
+        " --engine, the engine as a player meets it instead, beside the aims it has.",
     )
     bench.add_argument("--seconds", type=arguments.checked(BENCH_SECONDS), default=1.0,
                        metavar="T",
                        help="about how long to time each kernel on each worker count"
                        " (default: 1)")
+    bench.add_argument(
+        "--engine", nargs="*", choices=ENGINE_SECTIONS, metavar="WHAT",
+        help="time the engine as a player meets it, WHAT of it (default: all, ten minutes"
+        " or so): compile (a fresh install's warm-up, part by part), calls (the"
+        " first hint, solve and computer move after it, each in a fresh process), load"
+        " (the solver's verdicts with every core busy), keys (key-to-screen latency,"
+        " idle and during a two-worker run)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     # The cold compile of one case, timed in a fresh process by bench itself.
     bench.add_argument("--first-call", type=arguments.checked(BENCH_CASE), metavar="CASE",
@@ -186,6 +196,8 @@ def _stats(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     from solitaire_tui.commands import bench
 
+    if args.engine is not None:
+        return _bench_engine(args.engine or ENGINE_SECTIONS, args.json)
     cases = [case for game in GAMES for case in game.bench()]
     if args.first_call is not None:
         if args.first_call >= len(cases):
@@ -193,6 +205,16 @@ def _bench(args: argparse.Namespace) -> int:
         print(bench.first_call_seconds(cases[args.first_call]))
         return 0
     return bench.bench(cases, args.seconds, args.json)
+
+
+def _bench_engine(sections: Sequence[str], as_json: bool) -> int:
+    from solitaire_tui.app import SolitaireApp
+    from solitaire_tui.commands.bench_engine import KeySetup, bench_engine
+
+    # The keys are timed on the first game whose hint is a search: its heaviest key.
+    game = next(game for game in GAMES if game.screen().SLOW_HINTS)
+    keys = KeySetup(lambda data: SolitaireApp(data=data), game)
+    return bench_engine(ENGINE, PROBES, sections, keys, as_json)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

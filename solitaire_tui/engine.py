@@ -58,6 +58,26 @@ class Part:
     play: bool = False
 
 
+@dataclass(frozen=True)
+class Probe:
+    """A call a player waits for, timed by ``bench --engine`` in a fresh process as
+    the player first meets it (numba's import and the cache's load included).
+    ``prepare`` (``"module:function"``, called with ``args``) sets the call up
+    without the engine and returns it: a function of no arguments that answers with
+    what it found, as plain data (a move, a verdict, a node count). ``part`` is the
+    engine part it uses. ``same_answer`` marks a call whose answer must not depend
+    on the machine: the bench checks that it is the same with a cold cache and with
+    every core busy. ``target``: the seconds its first call should take at most."""
+
+    name: str
+    title: str
+    prepare: str
+    args: tuple[int, ...] = ()
+    part: str = ""
+    same_answer: bool = False
+    target: float | None = None
+
+
 def in_order(parts: Iterable[Part]) -> tuple[Part, ...]:
     """Each part once, those used in play first, otherwise in the order given."""
     unique = list(dict.fromkeys(parts))

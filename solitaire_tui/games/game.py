@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from solitaire_tui.commands.report import Report
 from solitaire_tui.decks import Deck
-from solitaire_tui.engine import Part
+from solitaire_tui.engine import Part, Probe
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.runs import BenchCase, Setup
 
@@ -58,6 +58,9 @@ class Game(ABC):
     # The parts of the compiled engine the game uses (``engine``), which the app warms
     # up ahead of need: its hints' and computer players' first, then its runs'.
     ENGINE: ClassVar[tuple[Part, ...]] = ()
+    # The calls a player waits for (a hint, a solve, a computer's move), which
+    # ``bench --engine`` times as the player first meets them.
+    PROBES: ClassVar[tuple[Probe, ...]] = ()
 
     # --- the screen ---------------------------------------------------------------------
 

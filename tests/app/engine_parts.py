@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -13,3 +14,11 @@ def quick() -> None:
 
 def broken() -> None:
     raise ValueError("this part does not compile")
+
+
+def answer(nodes: int) -> Callable[[], dict[str, object]]:
+    """A stand-in probe's set-up (``engine.Probe``): a call that answers at once."""
+    def call() -> dict[str, object]:
+        return {"verdict": "won", "nodes": nodes}
+
+    return call

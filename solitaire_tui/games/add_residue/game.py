@@ -20,7 +20,7 @@ from rules.roster import check_solvable
 from solitaire_tui.commands import arguments
 from solitaire_tui.commands.report import Report, plain, play_out, report
 from solitaire_tui.decks import Deck
-from solitaire_tui.engine import Part
+from solitaire_tui.engine import Part, Probe
 from solitaire_tui.games.add_residue.table import Seat, Table
 from solitaire_tui.games.game import Command, Game
 from solitaire_tui.replay import Replay
@@ -75,6 +75,9 @@ class AddResidue(Game):
              "solitaire_tui.games.add_residue.kernel:warm_players", play=True),
         Part("add-residue-runs", "Add/Residue runs", "solitaire_tui.games.add_residue.kernel:warm"),
     )
+    PROBES = (Probe("add-residue-strong", "Add/Residue strong move (2 players, n = 13)",
+                    "solitaire_tui.games.add_residue.probes:strong", (1,),
+                    "add-residue-players"),)
     blurb = "Add to m or take it modulo your number, and score the rest."
     USES_DECK = False
     COMPUTER_PLAYS = True

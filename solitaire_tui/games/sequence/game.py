@@ -18,7 +18,7 @@ from rules.roster import SEQUENCE_COMPARED
 from solitaire_tui.commands import arguments
 from solitaire_tui.commands.report import Report, play_out, report
 from solitaire_tui.decks import Deck, numbered
-from solitaire_tui.engine import Part
+from solitaire_tui.engine import Part, Probe
 from solitaire_tui.games.game import Command, Game
 from solitaire_tui.games.sequence.moves import move_text
 from solitaire_tui.replay import Replay
@@ -57,6 +57,18 @@ class SequenceGame(Game):
         Part("sequence-solver", "Sequence's solver",
              "solitaire_tui.games.sequence.kernel:warm_solver", play=True),
         Part("sequence-runs", "Sequence runs", "solitaire_tui.games.sequence.kernel:warm"),
+    )
+    PROBES = (
+        Probe("sequence-hint", "Sequence hint (fair player, deal 1, move 9)",
+              "solitaire_tui.games.sequence.probes:hint", (1, 8), "sequence-hints", target=1.0),
+        Probe("sequence-solve-1", "solve sequence --deal 1",
+              "solitaire_tui.games.sequence.probes:solve", (1,), "sequence-solver"),
+        Probe("sequence-solve-18", "solve sequence --deal 18",
+              "solitaire_tui.games.sequence.probes:solve", (18,), "sequence-solver",
+              same_answer=True),
+        Probe("sequence-solve-188", "solve sequence --deal 188",
+              "solitaire_tui.games.sequence.probes:solve", (188,), "sequence-solver",
+              same_answer=True),
     )
     blurb = "Build four piles counting by 1, 2, 3 and 4 to the king."
     COMPUTER_PLAYS = True

@@ -1,0 +1,328 @@
+"""``solitaire-tui bench --engine``: the engine as a player meets it, where the
+default ``bench`` measures the kernels' speed.
+
+Four measurements, each its own module, each chosen by name (all by default):
+
+- ``compile`` (``bench_compile``): the warm-up of a fresh install into an empty
+  temporary cache, part by part on one process and as a whole on two;
+- ``calls`` (``bench_calls``): the first call of each thing a player waits for (a
+  hint, a solve, a computer's move) in a fresh process with the cache warm, its
+  second call, and the ones that must give one answer again with a cold cache;
+- ``load`` (``bench_calls``): those again while every core is busy;
+- ``keys`` (``bench_keys``): key-to-screen latency with no run and during a run on
+  two workers.
+
+These are benchmarks, not tests: they report the figures with the issue's targets
+beside them, and decide nothing. The player's own cache is never touched when
+``compile`` runs: what follows it uses the cache it made. Without ``compile`` the
+player's cache is warmed first, as ``solitaire-tui warm`` does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import os
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+from rich.table import Table
+
+from solitaire_tui import engine
+from solitaire_tui.commands import bench_calls, bench_compile, bench_keys
+from solitaire_tui.commands.bench_calls import CallTiming
+from solitaire_tui.commands.bench_compile import PLAY_READY_TARGET, WarmTiming
+from solitaire_tui.commands.bench_keys import KEY_TARGET, KeyReport, Summary
+from solitaire_tui.engine import Part, Probe
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from solitaire_tui.games.game import Game
+
+SECTIONS = ("compile", "calls", "load", "keys")
+
+
+@dataclass(frozen=True)
+class KeySetup:
+    """What the key bench needs from the app: a way to open it on a data directory,
+    and the game whose screen and panel it plays on."""
+
+    make_app: Callable[[Path], App[Any]]
+    game: Game
+    rounds: int = 5
+
+
+@dataclass
+class EngineBench:
+    compile: list[WarmTiming] = dataclasses.field(default_factory=list)
+    calls: list[CallTiming] = dataclasses.field(default_factory=list)
+    cold: list[CallTiming] = dataclasses.field(default_factory=list)
+    idle: list[CallTiming] = dataclasses.field(default_factory=list)
+    busy: list[CallTiming] = dataclasses.field(default_factory=list)
+    busy_cores: int = 0
+    keys: KeyReport | None = None
+    # The machine's load (runnable processes, over a minute) before and after: other
+    # people's work on a shared machine slows every figure here.
+    load: tuple[float, float] = (0.0, 0.0)
+
+
+def measure(parts: Sequence[Part], probes: Sequence[Probe], sections: Sequence[str],
+            keys: KeySetup | None, tell: Callable[[str], None]) -> EngineBench:
+    """Run the chosen ``sections`` (``SECTIONS``) and gather their figures."""
+    bench = EngineBench()
+    before = _load()
+    with tempfile.TemporaryDirectory(prefix="solitaire-bench-") as root:
+        if "compile" in sections:
+            for jobs in (1, 2):
+                tell(f"Cold compile of {len(parts)} parts on {jobs} process{'es' * (jobs > 1)}"
+                     " into an empty cache …")
+                bench.compile.append(
+                    bench_compile.cold_warm_up(parts, jobs, Path(root) / f"jobs-{jobs}", tell))
+            warm = Path(root) / "jobs-2"
+        else:
+            warm = engine.use_cache_dir()
+            tell(f"Warming the engine in {warm} (once; then cached) …")
+            engine.warm(parts, 2, lambda _: None)
+        same = [probe for probe in probes if probe.same_answer]
+        if "calls" in sections:
+            tell("First calls, each in a fresh process with the cache warm …")
+            bench.calls = bench_calls.first_calls(probes, warm)
+            tell("The same answers with a cold cache (each compiles what it needs) …")
+            bench.cold = bench_calls.cold_calls(probes)
+        if "load" in sections:
+            names = {probe.name for probe in same}
+            bench.idle = [call for call in bench.calls if call.name in names] or (
+                bench_calls.first_calls(same, warm))
+            tell("The same answers with every core busy …")
+            with bench_calls.busy_cores() as cores:
+                bench.busy_cores = cores
+                bench.busy = bench_calls.first_calls(same, warm)
+        if "keys" in sections and keys is not None:
+            tell(f"Key to screen on {keys.game.title}'s screen and panel, idle and during a"
+                 " run …")
+            with bench_compile.numba_cache(warm):
+                bench.keys = asyncio.run(bench_keys.key_latency(
+                    keys.make_app, keys.game, rounds=keys.rounds))
+    bench.load = (before, _load())
+    return bench
+
+
+def _load() -> float:
+    """The one-minute load average, where the system keeps one (0 elsewhere)."""
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return 0.0
+
+
+def as_data(bench: EngineBench) -> dict[str, Any]:
+    """The figures as JSON objects, with the targets and what is derived from them."""
+    def call(timing: CallTiming) -> dict[str, Any]:
+        return dataclasses.asdict(timing) | {"first_total": timing.first_total,
+                                             "met": timing.met}
+
+    def summary(figures: Summary) -> dict[str, Any]:
+        return dataclasses.asdict(figures) | {"met": figures.met}
+
+    data: dict[str, Any] = {
+        "compile": [dataclasses.asdict(warm) | {"compile_seconds": warm.compile_seconds,
+                                                "play_ready_at": warm.play_ready_at}
+                    for warm in bench.compile],
+        "play_ready_target": PLAY_READY_TARGET,
+        "first_calls": [call(timing) for timing in bench.calls],
+        "cold": [call(timing) for timing in bench.cold],
+        "idle": [call(timing) for timing in bench.idle],
+        "busy": [call(timing) for timing in bench.busy],
+        "busy_cores": bench.busy_cores,
+        "same_answers": same_answers(bench),
+        "keys": None,
+        "load": list(bench.load),
+    }
+    if bench.keys is not None:
+        report = bench.keys
+        data["keys"] = dataclasses.asdict(report) | {
+            "target": KEY_TARGET,
+            "by_key": [{"where": times.where, "running": times.running, "label": times.label}
+                       | summary(times.summary) for times in report.keys],
+            "overall": {"idle": summary(report.overall(False)),
+                        "running": summary(report.overall(True))},
+        }
+    return data
+
+
+def same_answers(bench: EngineBench) -> list[dict[str, Any]]:
+    """Each probe's answer warm and idle, cold, and busy, and whether they agree."""
+    rows = []
+    for warm in bench.idle or [call for call in bench.calls
+                               if call.name in {c.name for c in bench.cold}]:
+        cold = next((c.answer for c in bench.cold if c.name == warm.name), None)
+        busy = next((c.answer for c in bench.busy if c.name == warm.name), None)
+        answers = [answer for answer in (warm.answer, cold, busy) if answer is not None]
+        rows.append({"name": warm.name, "warm": warm.answer, "cold": cold, "busy": busy,
+                     "same": all(answer == warm.answer for answer in answers)})
+    return rows
+
+
+def bench_engine(parts: Sequence[Part], probes: Sequence[Probe], sections: Sequence[str],
+                 keys: KeySetup | None, as_json: bool) -> int:
+    """Measure the chosen sections and print them: tables, or one JSON object."""
+    console = Console(stderr=True)
+    bench = measure(parts, probes, sections, keys,
+                    lambda line: console.print(line, style="dim", markup=False,
+                                               highlight=False))
+    if as_json:
+        print(json.dumps(as_data(bench)))
+        return 0
+    screen = Console()
+    # Piped, Rich assumes 80 columns, too few for these tables: a file can be wider.
+    out = screen if screen.is_terminal else Console(width=150)
+    for table in tables(bench):
+        out.print(table)
+    out.print(f"The machine's load (one-minute average) was {bench.load[0]:.2f} before and"
+              f" {bench.load[1]:.2f} after, on {os.cpu_count()} cores.")
+    return 0
+
+
+def _seconds(value: float | None) -> str:
+    return "—" if value is None else f"{value:.2f} s"
+
+
+def _ms(value: float | None) -> str:
+    return "—" if value is None else f"{1000 * value:.1f}"
+
+
+def _mark(met: bool | None) -> str:
+    return "" if met is None else ("✓ " if met else "✗ ")
+
+
+def _answer(answer: dict[str, Any] | None) -> str:
+    if answer is None:
+        return "—"
+    if "verdict" in answer:
+        return f"{answer['verdict']}, {answer['nodes']:,} nodes"
+    return ", ".join(str(value) for value in answer.values())
+
+
+def tables(bench: EngineBench) -> list[Table]:
+    """The figures as Rich tables, one a section measured."""
+    found = []
+    if bench.compile:
+        found.append(_compile_table(bench.compile))
+    if bench.calls:
+        found.append(_calls_table(bench.calls))
+    rows = same_answers(bench)
+    if rows:
+        found.append(_same_table(bench, rows))
+    if bench.keys is not None:
+        found.append(_keys_table(bench.keys))
+    return found
+
+
+def _compile_table(warms: list[WarmTiming]) -> Table:
+    table = Table(title="Cold compile, part by part (an empty cache, as on a fresh install)")
+    table.add_column("part")
+    table.add_column("in play")
+    for warm in warms:
+        plural = "es" * (warm.jobs > 1)
+        table.add_column(f"{warm.jobs} process{plural}: compile", justify="right")
+        table.add_column(f"{warm.jobs} process{plural}: ready at", justify="right")
+    titles = {part.name: part.title for warm in warms for part in warm.parts}
+    for name, title in titles.items():
+        cells = []
+        for warm in warms:
+            part = next((p for p in warm.parts if p.name == name), None)
+            cells += (["—", "—"] if part is None else
+                      [f"{part.seconds:.1f} s" + (" FAILED" if part.failed else ""),
+                       f"{part.ready_at:.1f} s"])
+        play = any(p.play for warm in warms for p in warm.parts if p.name == name)
+        table.add_row(title, "yes" if play else "", *cells)
+    table.add_section()
+    table.add_row("all parts", "", *(cell for warm in warms for cell in (
+        f"{warm.compile_seconds:.1f} s", f"{warm.wall:.1f} s wall")))
+    table.add_row(f"parts in play ready (target {PLAY_READY_TARGET:.0f} s)", "",
+                  *(cell for warm in warms for cell in (
+                      "", _mark(warm.play_ready_at <= PLAY_READY_TARGET)
+                      + f"{warm.play_ready_at:.1f} s")))
+    return table
+
+
+def _calls_table(calls: list[CallTiming]) -> Table:
+    table = Table(title="First calls after the warm-up (a fresh process each, the cache warm)")
+    for column in ("call", "numba import", "first call", "first in all", "target",
+                   "second call", "answer"):
+        table.add_column(column, justify="left" if column in ("call", "answer") else "right")
+    for call in calls:
+        table.add_row(call.title, _seconds(call.numba_import), _seconds(call.first),
+                      _seconds(call.first_total),
+                      "—" if call.target is None else f"{_mark(call.met)}{call.target:g} s",
+                      _seconds(call.second), _answer(call.answer))
+    return table
+
+
+def _same_table(bench: EngineBench, rows: list[dict[str, Any]]) -> Table:
+    table = Table(title="One answer whatever the cache and the load"
+                  f" (busy: {bench.busy_cores} spinning processes)")
+    for column in ("call", "warm, idle", "cold cache", "cores busy", "same"):
+        table.add_column(column, justify="right" if column == "same" else "left")
+    titles = {call.name: call.title for call in (*bench.calls, *bench.idle)}
+
+    def cell(name: str, calls: list[CallTiming]) -> str:
+        found = next((call for call in calls if call.name == name), None)
+        return "—" if found is None else (
+            f"{_answer(found.answer)} ({_seconds(found.first_total)})")
+
+    for row in rows:
+        name = row["name"]
+        table.add_row(titles.get(name, name), cell(name, bench.idle or bench.calls),
+                      cell(name, bench.cold), cell(name, bench.busy),
+                      "✓" if row["same"] else "✗ DIFFERENT")
+    return table
+
+
+def _keys_table(report: KeyReport) -> Table:
+    height = report.size[1]
+    table = Table(title=f"Key to screen (ms), {report.game} at {report.size[0]}×{height}:"
+                  f" no run, and a run on {report.workers} workers"
+                  f" ({report.run_games_per_second:,.0f} games/s"
+                  f"{'' if report.run_kept_going else ', ENDED before the last key'});"
+                  f" {report.rounds} rounds, target {1000 * KEY_TARGET:.0f} ms")
+    table.add_column("where")
+    table.add_column("key")
+    for setting in ("no run", "run"):
+        for figure in ("median", "p90", "max"):
+            table.add_column(f"{setting}: {figure}", justify="right")
+    table.add_column("missed", justify="right")
+
+    def cells(figures: Summary | None, marked: bool = False) -> list[str]:
+        if figures is None:
+            return ["—"] * 3
+        top = _ms(figures.max)
+        if marked and figures.max is not None:
+            top = _mark(figures.max <= KEY_TARGET) + top
+        return [_ms(figures.median), _ms(figures.p90), top]
+
+    labels = list(dict.fromkeys((times.where, times.label) for times in report.keys))
+    for where, label in labels:
+        idle = next((t for t in report.keys if (t.where, t.label, t.running)
+                     == (where, label, False)), None)
+        busy = next((t for t in report.keys if (t.where, t.label, t.running)
+                     == (where, label, True)), None)
+        missed = sum(t.missed for t in (idle, busy) if t is not None)
+        table.add_row(where, label, *cells(None if idle is None else idle.summary),
+                      *cells(None if busy is None else busy.summary, marked=True),
+                      str(missed or ""))
+    table.add_section()
+    for where in dict.fromkeys(times.where for times in report.keys):
+        idle_all, busy_all = report.overall(False, where), report.overall(True, where)
+        table.add_row(where, "every key", *cells(idle_all), *cells(busy_all, marked=True),
+                      str(idle_all.missed + busy_all.missed or ""))
+    idle_all, busy_all = report.overall(False), report.overall(True)
+    table.add_row("both", "every key", *cells(idle_all), *cells(busy_all, marked=True),
+                  str(idle_all.missed + busy_all.missed or ""))
+    return table

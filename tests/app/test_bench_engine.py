@@ -1,0 +1,105 @@
+"""``bench --engine`` on tiny inputs: stand-in parts and probes, two keys and a short
+run. Only the shape of what it reports is checked, never a timing."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from solitaire_tui import engine
+from solitaire_tui.cli import ENGINE_SECTIONS, build_parser
+from solitaire_tui.commands import bench_engine, bench_keys
+from solitaire_tui.commands.bench_engine import EngineBench, as_data, measure, tables
+from solitaire_tui.engine import Part, Probe
+
+QUICK = Part("quick", "a quick part", "tests.app.engine_parts:quick")
+SECOND = Part("second", "a second part", "tests.app.engine_parts:quick", play=True)
+ANSWER = Probe("answer", "a stand-in call", "tests.app.engine_parts:answer", (7,), "second",
+               same_answer=True, target=60.0)
+ONCE = Probe("once", "another stand-in call", "tests.app.engine_parts:answer", (1,), "quick")
+
+
+@pytest.fixture(autouse=True)
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The player's cache (which the bench must leave alone) in the test's directory."""
+    monkeypatch.setenv(engine.CACHE_VARIABLE, str(tmp_path / "cache"))
+    monkeypatch.setenv("ENGINE_TEST_TRACE", str(tmp_path))
+    return tmp_path / "cache"
+
+
+def printed(bench: EngineBench) -> str:
+    out = io.StringIO()
+    console = Console(file=out, width=200)
+    for table in tables(bench):
+        console.print(table)
+    return out.getvalue()
+
+
+def test_the_option_names_what_it_measures() -> None:
+    assert ENGINE_SECTIONS == bench_engine.SECTIONS
+    parser = build_parser()
+    assert parser.parse_args(["bench", "--engine"]).engine == []
+    assert parser.parse_args(["bench", "--engine", "keys", "calls"]).engine == ["keys", "calls"]
+    assert parser.parse_args(["bench"]).engine is None  # the default bench, as it was
+    with pytest.raises(SystemExit):
+        parser.parse_args(["bench", "--engine", "everything"])
+
+
+def test_compile_calls_and_load_report_every_part_and_call(cache: Path) -> None:
+    lines: list[str] = []
+    bench = measure([QUICK, SECOND], [ANSWER, ONCE], ("compile", "calls", "load"), None,
+                    lines.append)
+    assert not cache.exists()  # the player's cache: neither used nor touched
+    assert [warm.jobs for warm in bench.compile] == [1, 2]
+    for warm in bench.compile:
+        assert sorted(part.name for part in warm.parts) == ["quick", "second"]
+        assert all(part.seconds >= 0 and 0 <= part.ready_at <= warm.wall and not part.failed
+                   for part in warm.parts)
+        assert warm.play_ready_at == next(p.ready_at for p in warm.parts if p.play)
+    assert [call.name for call in bench.calls] == ["answer", "once"]
+    assert bench.calls[0].answer == {"verdict": "won", "nodes": 7}
+    assert [call.name for call in bench.cold] == [call.name for call in bench.busy] == ["answer"]
+    assert bench.busy_cores >= 1
+    data = json.loads(json.dumps(as_data(bench)))
+    assert data["same_answers"] == [{"name": "answer", "warm": {"verdict": "won", "nodes": 7},
+                                     "cold": {"verdict": "won", "nodes": 7},
+                                     "busy": {"verdict": "won", "nodes": 7}, "same": True}]
+    assert {"numba_import", "first", "second", "first_total", "met"} <= set(
+        data["first_calls"][0])
+    assert data["compile"][0]["parts"][0]["ready_at"] >= 0 and data["keys"] is None
+    text = printed(bench)
+    for words in ("Cold compile", "a second part", "all parts", "First calls",
+                  "a stand-in call", "won, 7 nodes", "One answer whatever", "✓"):
+        assert words in text
+    assert any("a quick part" in line for line in lines)
+
+
+async def test_keys_are_timed_idle_and_during_a_run(data_path: Path) -> None:
+    from solitaire_tui.app import SolitaireApp
+    from solitaire_tui.games.registry import GAMES_BY_KEY
+
+    steps = tuple(step for step in bench_keys.GAME_STEPS if step.key in ("question_mark",
+                                                                         "escape"))
+    report = await bench_keys.key_latency(
+        lambda data: SolitaireApp(data=data), GAMES_BY_KEY["one-handed"], rounds=1,
+        short_run=100, game_steps=steps, size=(100, 32))
+    places = {(times.where, times.running) for times in report.keys}
+    assert places == {(where, running) for where in (bench_keys.GAME_SCREEN, bench_keys.PANEL)
+                      for running in (False, True)}
+    for times in report.keys:
+        assert len(times.seconds) + times.missed == 1
+        assert all(second > 0 for second in times.seconds)
+    assert report.run_kept_going  # the run went on under every key
+    overall = report.overall(True)
+    assert overall.count + overall.missed == 4
+    bench = EngineBench(keys=report)
+    data = json.loads(json.dumps(as_data(bench)))
+    assert {row["label"] for row in data["keys"]["by_key"]} == {
+        step.label for step in (*steps, *bench_keys.panel_steps(1))}  # One-Handed: one row
+    assert data["keys"]["target"] == bench_keys.KEY_TARGET
+    text = printed(bench)
+    assert "Key to screen" in text and "every key" in text and "?  help page" in text
