@@ -52,12 +52,18 @@ class CallTiming:
 
 
 def timed_call(probe: Probe, cache: Path) -> CallTiming:
-    """``probe`` run in a fresh process with numba's cache in ``cache``."""
+    """``probe`` run in a fresh process with numba's cache in ``cache``.
+
+    The cache beside the kernels is numba's own default, which ``NUMBA_CACHE_DIR``
+    would replace by a tree of its own inside that directory: it is then named by
+    leaving the variable out."""
+    env = {name: value for name, value in os.environ.items() if name != engine.CACHE_VARIABLE}
+    if cache != engine.kernel_sources() / "__pycache__":
+        env[engine.CACHE_VARIABLE] = str(cache)
     done = subprocess.run(
         [sys.executable, "-m", "solitaire_tui.commands.bench_probe", probe.prepare,
          *(str(arg) for arg in probe.args)],
-        capture_output=True, text=True, check=True,
-        env=os.environ | {engine.CACHE_VARIABLE: str(cache)})
+        capture_output=True, text=True, check=True, env=env)
     data = json.loads(done.stdout.strip().splitlines()[-1])
     return CallTiming(probe.name, probe.title, float(data["numba_import"]),
                       float(data["first"]), float(data["second"]), dict(data["answer"]),
