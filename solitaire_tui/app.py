@@ -9,6 +9,8 @@ and every screen shows how far that has got (``widgets.engine_status``).
 
 from __future__ import annotations
 
+import gc
+import sys
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -21,7 +23,7 @@ from textual.reactive import reactive
 from solitaire_tui.decks import Deck
 from solitaire_tui.engine import Warmup
 from solitaire_tui.games.registry import ENGINE, GAMES_BY_KEY
-from solitaire_tui.messages import OpenGame, OpenReplay, OpenStats
+from solitaire_tui.messages import MenuShown, OpenGame, OpenReplay, OpenStats
 from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.start import Start
 from solitaire_tui.store.database import Database, data_dir
@@ -30,6 +32,8 @@ from solitaire_tui.store.legacy import import_old_files
 from solitaire_tui.store.records import Records
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import APP_KEYS
+
+HEAP_LOOK_SECONDS = 1.0  # how often the app looks at what the heap holds (``_freeze``)
 
 
 class EngineChanged(Message):
@@ -57,8 +61,12 @@ class SolitaireApp(App[None]):
         self.engine = engine or Warmup(ENGINE)
         self.warm_up = warm_up
         self._told: set[str] = set()  # failed parts the player was told of
+        self._modules = 0  # the modules loaded when the heap was last frozen
+        self._screens_frozen = False  # a screen that comes and goes was frozen with them
+        self._thawed = False  # back at the menu since: to be collected, then frozen again
 
     def on_mount(self) -> None:
+        self.set_interval(HEAP_LOOK_SECONDS, self._freeze)
         self.database.listen(partial(self.notify, title="Your saved games",
                                      severity="warning", timeout=15))
         if self.warm_up and self.engine.start():
@@ -72,11 +80,44 @@ class SolitaireApp(App[None]):
             opening = self.opening
             self.push_screen(self._game_screen(opening.game, opening.deck, opening.options))
 
+    def _freeze(self) -> None:
+        """Keep Python's full garbage collections short: take what is alive out of the
+        collector's sight (``gc.freeze``) once new modules have been loaded.
+
+        A full collection walks every object the collector tracks. The modules loaded
+        at start (Textual's) and with the engine (numba's, the kernels') bring a few
+        hundred thousand that live as long as the app, and walking them made pauses of
+        0.1 to 0.4 s in the middle of keys (``bench --engine keys``). Frozen, they are
+        no longer walked; reference counting still frees what is let go.
+
+        But a frozen cycle is never collected, and a game screen or a panel open at
+        the freeze would outlive its closing. So once the menu is back on top after
+        such a freeze, the heap is thawed (``_menu_shown``), and at the next look
+        collected once and frozen again: one full collection at the menu instead of
+        many in play.
+        """
+        at_menu = isinstance(self.screen, MenuScreen)
+        if len(sys.modules) != self._modules or (at_menu and self._thawed):
+            self._modules = len(sys.modules)
+            if at_menu:
+                gc.collect()
+            gc.freeze()
+            self._thawed = False
+            self._screens_frozen = not at_menu
+
+    @on(MenuShown)
+    def _menu_shown(self) -> None:
+        if self._screens_frozen:
+            self._screens_frozen = False
+            gc.unfreeze()
+            self._thawed = True
+
     def _game_screen(self, key: str, deck: Deck | None, options: Any) -> GameScreen[Any, Any]:
         game = GAMES_BY_KEY[key]
         return game.screen()(game, self.records, deck, options)
 
     def on_unmount(self) -> None:
+        gc.unfreeze()  # the heap as the app found it (the app may be one of many, in tests)
         self.engine.close()
         self.database.close()
 

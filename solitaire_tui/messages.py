@@ -1,6 +1,6 @@
-"""What a screen asks the app for: another screen. Screens post these and the app
-answers them (``SolitaireApp``), so no screen needs to know how the app opens a game,
-the statistics panel or a replay."""
+"""What a screen asks the app for: another screen (or tells it: the menu is back).
+Screens post these and the app answers them (``SolitaireApp``), so no screen needs to
+know how the app opens a game, the statistics panel or a replay."""
 
 from __future__ import annotations
 
@@ -36,3 +36,8 @@ class OpenReplay(Message):
     """A game of a run, or a game a search found, on its screen as a replay."""
 
     replay: Replay
+
+
+class MenuShown(Message):
+    """The menu is on top again: no screen that comes and goes is open (the app then
+    lets the garbage collector see all of the heap again, ``SolitaireApp._freeze``)."""

@@ -78,7 +78,7 @@ def footer_keys(screen: Any) -> set[str]:
 def sign(screen: Any) -> str | None:
     """The words of the sign that auto play is on, or None when it is not shown."""
     badge = screen.query_one("#auto")
-    return str(badge.render()) if badge.display and screen.has_class("-auto") else None
+    return str(badge.render()) if badge.display else None
 
 
 async def finish_by_key(pilot: Pilot[None], screen: Any, line: list[tuple[Any, Any]]) -> None:

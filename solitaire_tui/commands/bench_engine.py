@@ -148,8 +148,9 @@ def as_data(bench: EngineBench) -> dict[str, Any]:
         report = bench.keys
         data["keys"] = dataclasses.asdict(report) | {
             "target": KEY_TARGET,
-            "by_key": [{"where": times.where, "running": times.running, "label": times.label}
-                       | summary(times.summary) for times in report.keys],
+            "by_key": [{"where": times.where, "running": times.running, "label": times.label,
+                        "follows": times.follows} | summary(times.summary)
+                       for times in report.keys],
             "overall": {"idle": summary(report.overall(False)),
                         "running": summary(report.overall(True))},
         }
@@ -314,8 +315,9 @@ def _keys_table(report: KeyReport) -> Table:
         busy = next((t for t in report.keys if (t.where, t.label, t.running)
                      == (where, label, True)), None)
         missed = sum(t.missed for t in (idle, busy) if t is not None)
+        held = not any(t.follows for t in (idle, busy) if t is not None)  # to the target
         table.add_row(where, label, *cells(None if idle is None else idle.summary),
-                      *cells(None if busy is None else busy.summary, marked=True),
+                      *cells(None if busy is None else busy.summary, marked=held),
                       str(missed or ""))
     table.add_section()
     for where in dict.fromkeys(times.where for times in report.keys):

@@ -11,9 +11,9 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from solitaire_tui.games.registry import GAMES
-from solitaire_tui.messages import OpenGame, OpenStats
+from solitaire_tui.messages import MenuShown, OpenGame, OpenStats
 from solitaire_tui.store.records import Records
-from solitaire_tui.ui.help import HelpScreen
+from solitaire_tui.ui.help import show_help
 from solitaire_tui.widgets.engine_status import EngineStatus
 
 
@@ -64,6 +64,7 @@ class MenuScreen(Screen[None]):
         games.clear_options()
         games.add_options(self._options())
         games.highlighted = highlighted if highlighted is not None else 0
+        self.post_message(MenuShown())
 
     def on_mount(self) -> None:
         self.query_one(OptionList).highlighted = 0
@@ -99,7 +100,7 @@ class MenuScreen(Screen[None]):
         self.post_message(OpenStats(GAMES[index].key))
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(APP_HELP))
+        show_help(self.app, APP_HELP)
 
 
 APP_HELP = """\

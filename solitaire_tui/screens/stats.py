@@ -185,14 +185,21 @@ class StatsScreen(LiveScreen[Snapshot]):
         if snap is None or tally is None:
             return
         names = list(tally.histograms)
-        score = names[self.score % len(names)] if names else ""
-        label = snap.labels[self.part] if len(snap.labels) > 1 else ""
         self.query_one(ResultsTable).show(snap, names[0] if names else "")
         self.query_one(WinsList).show(tally.first_wins, tally.wins)
         if plots:
-            self._plotted = time.monotonic()
-            self.query_one(RatePlot).show(snap, self.part)
-            self.query_one(ScorePlot).show(tally, score, label)
+            self._show_plots()
+
+    def _show_plots(self) -> None:
+        snap, tally = self.shown, self._tally()
+        if snap is None or tally is None:
+            return
+        names = list(tally.histograms)
+        score = names[self.score % len(names)] if names else ""
+        self._plotted = time.monotonic()
+        self.query_one(RatePlot).show(snap, self.part)
+        self.query_one(ScorePlot).show(tally, score,
+                                       snap.labels[self.part] if len(snap.labels) > 1 else "")
 
     def _tally(self) -> Tally | None:
         snap = self.shown
@@ -230,9 +237,12 @@ class StatsScreen(LiveScreen[Snapshot]):
         return f"Finished: {deals} in {timing}. Kept in the history (H); enter on a win replays it."
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """The row's figures at once, its charts in the frame after: a chart not drawn
+        before takes plotext tens of milliseconds, which the cursor need not wait for."""
         if event.cursor_row != self.part:
             self.part = event.cursor_row
-            self._show_figures()
+            self._show_figures(plots=False)
+            self.call_after_refresh(self._show_plots)
 
     def action_next_score(self) -> None:
         self.score += 1

@@ -4,7 +4,8 @@ The statistics panel must stay responsive while the kernels use every core, so a
 runs in a Textual thread worker (``ui.live.LiveScreen`` starts it): the kernels
 release the GIL (``nogil``), and the job hands over a copy of its totals after every
 chunk (about a tenth of a second), which the screen receives as a message. It never
-waits for the job.
+waits for the job. Nor does a key wait for a core: the work runs at a lower priority
+than the screen (``lowered``).
 
 Cancel answers at once: the run as of its last snapshot becomes the result, and the
 worker, cancelled, stops after the chunk under way, whose games are left out. Either
@@ -19,6 +20,8 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import os
+import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -33,6 +36,8 @@ from solitaire_tui.store.history import Point
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel, Run
 
+# How much lower a job's threads run than the screen's (``lowered``).
+BACKGROUND_NICE = 10
 CURVE_STEP = 1.03  # a live run's curve keeps a point a 3% growth in games (``_extend_curve``)
 
 
@@ -104,7 +109,7 @@ class Job(Generic[S]):
         try:
             if self.wait is not None and self.needs and not self.wait(self.needs, stopped):
                 return self._end(Phase.CANCELLED)
-            self._work()
+            lowered(self._work)
             return self._end(Phase.CANCELLED if stopped() else Phase.FINISHED)
         except RulesError as error:  # the rules' own words: the reason, and nothing more
             return self._end(Phase.FAILED, str(error))
@@ -146,6 +151,37 @@ class Job(Generic[S]):
     def _work(self) -> None:
         """The work itself; what it raises ends it failed (``work``)."""
         raise NotImplementedError
+
+
+def lowered(work: Callable[[], None]) -> None:
+    """Run ``work`` in a thread of its own at a lower priority, and wait for it; what it
+    raises is raised here.
+
+    A run on every core left the screen's thread a share of a core, and a key took
+    twice as long to show (``bench --engine keys``). On Linux a thread's priority is
+    its own, and the threads it starts (numba's pool, a compile) inherit it; so the
+    work still has every core the screen leaves idle, but the screen comes first. It
+    is a new thread because a lowered priority cannot be raised again: a worker
+    thread from a pool would keep it for whatever it ran next. Elsewhere the ID of a
+    thread could name another process, so nothing is lowered.
+    """
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            if sys.platform == "linux":
+                me = threading.get_native_id()
+                os.setpriority(os.PRIO_PROCESS, me,
+                               os.getpriority(os.PRIO_PROCESS, me) + BACKGROUND_NICE)
+            work()
+        except BaseException as error:  # raised again in the waiting thread
+            failed.append(error)
+
+    thread = threading.Thread(target=run, name="job-lowered", daemon=True)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
 
 
 @dataclass(frozen=True)

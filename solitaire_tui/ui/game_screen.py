@@ -47,10 +47,11 @@ from solitaire_tui.ui.auto import (
     speed_words,
 )
 from solitaire_tui.ui.boundary import failure
-from solitaire_tui.ui.help import HelpScreen, keys_table
+from solitaire_tui.ui.help import keys_table, show_help
 from solitaire_tui.ui.workers import let_go
 from solitaire_tui.widgets.engine_status import EngineStatus
 from solitaire_tui.widgets.footer import KeyFooter
+from solitaire_tui.widgets.text import set_text
 
 if TYPE_CHECKING:
     from solitaire_tui.replay import Replay
@@ -318,13 +319,12 @@ class GameScreen(Screen[None], Generic[S, M]):
 
     def redraw(self) -> None:
         state = self.session.state
-        self.query_one("#title", Static).update(self.title_text)
+        set_text(self.query_one("#title", Static), self.title_text)
         self.show(state)
         moves = len(self.session.moves)
-        self.query_one("#status", Static).update(
-            f"{self.deck.label.capitalize() + ' · ' if self.deck else ''}"
-            f"moves {moves} · {self.figures(state)}"
-        )
+        set_text(self.query_one("#status", Static),
+                 f"{self.deck.label.capitalize() + ' · ' if self.deck else ''}"
+                 f"moves {moves} · {self.figures(state)}")
         over = self.session.is_over
         self.set_class(over, "-over")
         if over:
@@ -336,7 +336,7 @@ class GameScreen(Screen[None], Generic[S, M]):
         (rules messages and player names may hold brackets)."""
         message = self.query_one("#message", Static)
         message.set_class(error, "-error")
-        message.update(Text(text) if isinstance(text, str) else text)
+        set_text(message, Text(text) if isinstance(text, str) else text)
         self._auto_said = False
 
     def _say_auto(self, text: str) -> None:
@@ -383,7 +383,7 @@ class GameScreen(Screen[None], Generic[S, M]):
             record = self.records.record(self.game.key, self.records_variant)
             text.append(f"{self.variant}: {record.summary()}\n", style="italic")
         text.append(f"{self.again_keys} · u: undo · esc: menu", style="dim")
-        banner.update(text)
+        set_text(banner, text)
 
     @property
     def again_keys(self) -> str:
@@ -656,8 +656,9 @@ class GameScreen(Screen[None], Generic[S, M]):
             sign = f"▶ auto play{'' if rate is None else ' · ' + rate_words(rate)} · a stops"
         if sign != self._sign:
             self._sign = sign
-            self.set_class(sign is not None, "-auto")
-            self.query_one("#auto", Static).update(sign or "")
+            shown = self.query_one("#auto", Static)
+            shown.display = sign is not None  # not a class of the screen: that restyles it all
+            set_text(shown, sign or "")
 
     # --- auto play: the rest of the game at once -----------------------------------
 
@@ -735,15 +736,15 @@ class GameScreen(Screen[None], Generic[S, M]):
         self.refresh_bindings()
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.help_page()))
+        show_help(self.app, self.help_page(), " · ".join(
+            [self.game.title, self.variant] + ([self.deck.label] if self.deck else [])))
 
     def help_page(self) -> str:
-        """The game's rules and the keys it has, with what is being played now."""
+        """The game's rules and the keys it has (what is being played now is the
+        page's title, so that every deal shares one page)."""
         bindings = [binding for binding in type(self).BINDINGS
                     if isinstance(binding, Binding) and self.offers(binding.action.split("(")[0])]
-        return (f"**Playing now:** {self.game.title}, {self.variant}"
-                + (f", {self.deck.label}" if self.deck is not None else "")
-                + ".\n\n" + self.game.rules_page()
+        return (self.game.rules_page()
                 + "\n\n## Keys\n\n" + keys_table(bindings)
                 + f"\n\nThe mouse works too: {self.MOUSE_HELP}.")
 

@@ -2,18 +2,35 @@
 
 The words come from the screen that opens it (a game's rules page is in its home);
 the keys are the screen's own bindings, as its footer shows them.
+
+A page must open as fast as any key shows its effect (``bench --engine keys``), and
+Textual's Markdown took a third of a second to open one. So:
+
+- a table is drawn as one widget (``TableBlock``), where Textual's Markdown makes a
+  widget of every cell: a page's table of keys was forty of them;
+- the page scrolls by the screen's keys and is never focused, as a focus change
+  restyles every block inside the widget that gains or loses it;
+- a page once opened is kept (``show_help``), so opening it again draws it only.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 from typing import Any
 
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.geometry import Size
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Footer, Markdown
+from textual.widgets._markdown import MarkdownTable  # the table block, to draw it as one widget
+
+GAP = 2  # spaces between a table's columns
+LAST_COLUMN = 12  # the least width a table's last column wraps to
 
 
 def keys_table(bindings: Iterable[Any]) -> str:
@@ -29,9 +46,67 @@ def keys_table(bindings: Iterable[Any]) -> str:
     return "\n".join(rows)
 
 
+class TableLines(Widget):
+    """A table's cells as lines of text: every column as wide as its widest cell but
+    the last, which takes the width left and wraps its cells within it."""
+
+    DEFAULT_CSS = """
+    TableLines { height: auto; padding: 0 1; }
+    """
+
+    def __init__(self, headers: list[Content], rows: list[list[Content]]) -> None:
+        super().__init__()
+        self.headers = [header.stylize("bold $primary") for header in headers]
+        self.rows = [(row + [Content()] * len(headers))[:len(headers)] for row in rows]
+
+    def lines(self, width: int) -> list[Content]:
+        table = [self.headers, *self.rows]
+        widths = [max(cell.cell_length for cell in column) for column in zip(*table, strict=True)]
+        widths[-1] = max(LAST_COLUMN, width - sum(widths[:-1]) - GAP * (len(widths) - 1))
+        lines: list[Content] = []
+        for row in table:
+            wrapped = [cell.wrap(column) or [Content()] for cell, column
+                       in zip(row, widths, strict=True)]
+            for number in range(max(len(cell) for cell in wrapped)):
+                pieces = [cell[number] if number < len(cell) else Content()
+                          for cell in wrapped]
+                lines.append(Content(" " * GAP).join(
+                    piece.pad_right(column - piece.cell_length)
+                    for piece, column in zip(pieces, widths, strict=True)).rstrip())
+        return lines
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width))
+
+    def render(self) -> Content:
+        return Content("\n").join(self.lines(self.content_size.width))
+
+
+class TableBlock(MarkdownTable):
+    """A Markdown table drawn by one widget (``TableLines``)."""
+
+    def compose(self) -> ComposeResult:
+        headers, rows = self._get_headers_and_rows()
+        yield TableLines(headers, rows)
+
+
+class HelpMarkdown(Markdown):
+    BLOCKS = {**Markdown.BLOCKS, "table_open": TableBlock}
+
+
+class Page(VerticalScroll, can_focus=False):
+    """The page's words, scrolled by the screen's keys or the mouse."""
+
+
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape,question_mark,q", "dismiss", "Close", key_display="esc"),
+        Binding("up", "scroll('up')", "Scroll", key_display="↑↓"),
+        Binding("down", "scroll('down')", "Scroll", show=False),
+        Binding("pageup", "scroll('page_up')", "Page up", show=False),
+        Binding("pagedown,space", "scroll('page_down')", "Page down", show=False),
+        Binding("home", "scroll('home')", "Top", show=False),
+        Binding("end", "scroll('end')", "End", show=False),
     ]
 
     CSS_PATH = "help.tcss"
@@ -39,8 +114,35 @@ class HelpScreen(ModalScreen[None]):
     def __init__(self, markdown: str) -> None:
         super().__init__()
         self.markdown = markdown
+        self.frame_title = ""  # on the page's frame: what is being played now, say
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll():
-            yield Markdown(self.markdown)
+        yield Page()
         yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._fill)
+
+    def _fill(self) -> None:
+        """The words, once the frame is on the screen: building the page's blocks takes
+        a few frames' time, the first time a page is opened."""
+        self.query_one(Page).mount(HelpMarkdown(self.markdown))
+
+    def on_screen_resume(self) -> None:
+        self.query_one(Page).border_title = self.frame_title
+
+    def action_scroll(self, where: str) -> None:
+        getattr(self.query_one(Page), f"scroll_{where}")(animate=False)
+
+
+def show_help(app: App[Any], markdown: str, title: str = "") -> None:
+    """Open a help page over the current screen, the one kept from the last time the
+    same words were asked for, if any: pages differ by screen and by the keys it has
+    (a handful in all), not by deal, which goes in the ``title``."""
+    name = "help-" + hashlib.sha256(markdown.encode()).hexdigest()[:16]
+    if not app.is_screen_installed(name):
+        app.install_screen(HelpScreen(markdown), name)
+    screen = app.get_screen(name)
+    assert isinstance(screen, HelpScreen)
+    screen.frame_title = title
+    app.push_screen(screen)

@@ -31,7 +31,7 @@ from solitaire_tui.engine import Warmup
 from solitaire_tui.stats import runs
 from solitaire_tui.stats.runner import Job, Phase, S
 from solitaire_tui.ui.boundary import failure
-from solitaire_tui.ui.help import HelpScreen, keys_table
+from solitaire_tui.ui.help import keys_table, show_help
 from solitaire_tui.ui.workers import let_go
 
 TICK_SECONDS = 0.15  # how often a clock on the screen moves while a job plays
@@ -251,7 +251,7 @@ class LiveScreen(Screen[None], Generic[S]):
         self.query_one("#seed", Input).value = str(runs.random_seed())
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.HELP + keys_table(self.BINDINGS)))
+        show_help(self.app, self.HELP + keys_table(self.BINDINGS))
 
     def action_back(self) -> None:
         self.action_cancel()

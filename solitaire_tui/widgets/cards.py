@@ -15,6 +15,7 @@ from textual.containers import Vertical
 from textual.widgets import Label, Static
 
 from rules.cards import Card
+from solitaire_tui.widgets.text import set_text
 
 FACE = "bold black on #f4f1e8"
 RED_FACE = "bold #c0182a on #f4f1e8"
@@ -85,12 +86,12 @@ class CardView(Static):
         self.set_class(card is not None and not face_up, "-back")
         self.set_class(card is not None and face_up and card.is_red, "-red")
         if card is None:
-            self.update("")
+            set_text(self, "")
         elif not face_up:
-            self.update(f"{BACK_PATTERN}\n{BACK_PATTERN}")
+            set_text(self, f"{BACK_PATTERN}\n{BACK_PATTERN}")
         else:
             glyph = card.glyph
-            self.update(f"{glyph}\n{glyph:>3}" if card.suit is not None else f"{glyph}\n")
+            set_text(self, f"{glyph}\n{glyph:>3}" if card.suit is not None else f"{glyph}\n")
 
 
 class PileView(Vertical):
@@ -117,4 +118,4 @@ class PileView(Vertical):
         self.query_one(CardView).show(top, face_up=face_up)
         words = note if note is not None else ("empty" if not count else f"{count} card"
                                                 + ("s" if count != 1 else ""))
-        self.query_one(".pile-count", Label).update(words)
+        set_text(self.query_one(".pile-count", Label), words)

@@ -42,6 +42,28 @@ async def test_a_closed_panel_leaves_no_plot_behind(
         assert [ref() for ref in plots if ref() is not None] == []
 
 
+async def test_a_panel_frozen_with_new_modules_is_collected_back_at_the_menu(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    """The app freezes the heap when modules load (``SolitaireApp._freeze``); a panel
+    open then is frozen too, and must not outlive its closing for good: back at the
+    menu the heap is thawed and collected."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(OpenStats("hit-or-miss"))
+        await pilot.pause()
+        plots = [weakref.ref(plot) for plot in app.screen.query(Chart)]
+        app._modules = -1  # as if modules had just been loaded
+        app._freeze()
+        frozen = gc.get_freeze_count()
+        assert frozen > 0
+        await pilot.press("escape")  # the menu: the heap is thawed
+        await pilot.pause()
+        gc.collect()
+        assert [ref() for ref in plots if ref() is not None] == []
+        app._freeze()  # and frozen again at the next look, without the panel
+        assert 0 < gc.get_freeze_count() < frozen
+
+
 async def test_a_finished_run_leaves_no_worker_holding_its_panel(
         make_app: Callable[..., SolitaireApp]) -> None:
     app = make_app()

@@ -18,7 +18,7 @@ from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.start import Start
 from solitaire_tui.store.database import FILE_NAME
 from solitaire_tui.ui.deal_dialog import DealDialog
-from solitaire_tui.ui.help import HelpScreen
+from solitaire_tui.ui.help import HelpScreen, Page, TableLines
 from tests.pilots import SIZE, auto_play_to_end, saved_record
 
 
@@ -97,12 +97,24 @@ async def test_help_shows_the_games_rules_and_keys(make_app: Any) -> None:
     app = make_app(Start("one-handed", numbered(7)))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("question_mark")
-        assert isinstance(app.screen, HelpScreen)
-        text = app.screen.markdown
-        assert "## 3. One-Handed Solitaire" in text and "deal 7" in text
+        page = app.screen
+        assert isinstance(page, HelpScreen)
+        text = page.markdown
+        assert "## 3. One-Handed Solitaire" in text and "deal 7" in page.frame_title
         assert "| `d` | Draw |" in text and "| `u or ctrl+z` | Undo |" not in text
+        await pilot.pause()
+        # The words follow the frame; the table of keys is one widget, not one a cell.
+        (keys,) = page.query(TableLines)
+        assert "Draw" in str(keys.render()) and not page.query("MarkdownTableContent")
+        await pilot.press("end")  # the page scrolls by the screen's keys, never focused
+        scroll = page.query_one(Page)
+        assert scroll.max_scroll_y > 0 and scroll.scroll_y == scroll.max_scroll_y
+        assert app.focused is None
         await pilot.press("escape")
         assert isinstance(app.screen, OneHandedScreen)
+        await pilot.press("n", "question_mark")  # another deal: the same page, its title new
+        assert app.screen is page and "deal 7" not in page.frame_title
+        assert page.query_one(Page).border_title == page.frame_title
 
 
 async def test_the_menu_has_its_own_help(make_app: Any) -> None:

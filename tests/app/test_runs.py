@@ -4,6 +4,8 @@ saved history, and replays of a run's games: all without Textual."""
 from __future__ import annotations
 
 import json
+import os
+import sys
 import threading
 import time
 from typing import Any
@@ -17,7 +19,7 @@ from rules.play import final_state, moves_of
 from rules.stats import Tally
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.stats import runs
-from solitaire_tui.stats.runner import LiveRun, Phase, Snapshot
+from solitaire_tui.stats.runner import BACKGROUND_NICE, LiveRun, Phase, Snapshot, lowered
 from solitaire_tui.store.history import thinned
 from tests.rules.fast.test_batch import SlowCompile
 
@@ -217,3 +219,26 @@ def test_a_run_waits_for_its_engine_part_and_a_cancel_ends_the_wait() -> None:
     job.wait = wait
     snap = finish(Running(job))
     assert snap.phase is Phase.FINISHED and snap.done == 100
+
+
+def test_a_jobs_work_runs_lowered_in_a_thread_of_its_own() -> None:
+    """A job's work yields the cores to the screen: in a new thread (never the worker's
+    own, which a pool reuses), at a lower priority on Linux; its errors come back."""
+    seen: dict[str, Any] = {}
+
+    def work() -> None:
+        seen["thread"] = threading.get_ident()
+        if sys.platform == "linux":
+            seen["nice"] = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+    lowered(work)
+    assert seen["thread"] != threading.get_ident()
+    if sys.platform == "linux":
+        mine = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+        assert seen["nice"] == min(19, mine + BACKGROUND_NICE)
+
+    def fails() -> None:
+        raise OptionsError("no such option")
+
+    with pytest.raises(OptionsError, match="no such option"):
+        lowered(fails)

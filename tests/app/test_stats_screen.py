@@ -28,7 +28,7 @@ from solitaire_tui.stats.runner import Phase
 from solitaire_tui.store.database import Database
 from solitaire_tui.store.history import History
 from solitaire_tui.ui.game_screen import GameScreen
-from solitaire_tui.widgets.stats import ResultsTable
+from solitaire_tui.widgets.stats import RatePlot, ResultsTable
 from tests.pilots import SIZE, text_of, type_in, until
 
 BRAILLE = chr(0x2801)  # the first braille dot pattern: the win rate's line is drawn in them
@@ -292,3 +292,24 @@ async def test_the_charts_draw_at_any_size_while_a_run_plays(
         assert text_of(screen, "#rate").startswith("win rate")  # a line, where no plot fits
         await pilot.press("c")
         assert not screen.running
+
+
+async def test_a_rows_charts_follow_its_cursor_and_are_kept(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    """↓ shows the row's figures at once and its charts a frame after; a row shown
+    before gets its charts back as they were drawn, without plotext."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        options, _ = RUNS["sequence"]
+        screen = await start_run(pilot, app, "sequence", options, "200", "1")
+        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        rate = screen.query_one(RatePlot)
+        first = rate.render()
+        screen.query_one(ResultsTable).focus()
+        await pilot.press("down")
+        assert screen.part == 1
+        await pilot.pause()
+        assert rate.figures() == (screen.shown, 1) and rate.render() is not first
+        await pilot.press("up")
+        await pilot.pause()
+        assert rate.figures() == (screen.shown, 0) and rate.render() is first

@@ -35,6 +35,7 @@ from solitaire_tui.store.records import Records
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import game_keys
 from solitaire_tui.widgets.tail import Tail
+from solitaire_tui.widgets.text import set_text
 
 SEED_RANGE = 1 << 32  # the random computers' seeds; seat s plays with seed + s
 FIXED_ROWS = 5  # title, message, status and two rows of footer keys
@@ -160,7 +161,7 @@ class AddResidueScreen(GameScreen[State, Move]):
             text.append(f"{self._seat(state.to_move).label} is choosing…")
         turn = self.query_one("#turn", Static)
         turn.set_class(person, "-person")
-        turn.update(text)
+        set_text(turn, text)
 
     def _log(self) -> list[str]:
         lines = []

@@ -20,6 +20,7 @@ from solitaire_tui.ui.keys import GAME_KEYS
 from solitaire_tui.ui.options_dialog import Number, Pick, ask_options
 from solitaire_tui.widgets.cards import PileView
 from solitaire_tui.widgets.moves import MoveButtons
+from solitaire_tui.widgets.text import set_text
 from solitaire_tui.widgets.trail import CardTrail
 
 PLAY_KEYS = {Call.HIT: "x", Call.MISS: "m"}
@@ -100,7 +101,7 @@ class HitOrMissScreen(GameScreen[State, Call]):
                                                  len(state.misses))
         self.query_one("#discards", PileView).show(
             state.discards[-1] if state.discards else None, len(state.discards))
-        self.query_one("#passes", Static).update(self._passes_text(state))
+        set_text(self.query_one("#passes", Static), self._passes_text(state))
         self.query_one("#miss-trail", CardTrail).show(state.misses)
         self.query_one("#discard-trail", CardTrail).show(state.discards)
 

@@ -23,6 +23,7 @@ from solitaire_tui.ui.keys import game_keys
 from solitaire_tui.ui.options_dialog import Pick, ask_options
 from solitaire_tui.widgets.cards import BACK, BACK_PATTERN, card_text
 from solitaire_tui.widgets.moves import MoveButtons
+from solitaire_tui.widgets.text import set_text
 from solitaire_tui.widgets.trail import CardTrail
 
 
@@ -80,8 +81,8 @@ class RelayScreen(GameScreen[State, Step]):
 
     def show(self, state: State) -> None:
         total = len(state.discards) + sum(len(deck) for deck in state.decks)
-        self.query_one("#round", Static).update(self._round_text(state, total))
-        self.query_one("#players", Static).update(self._players_table(state, total))
+        set_text(self.query_one("#round", Static), self._round_text(state, total))
+        set_text(self.query_one("#players", Static), self._players_table(state, total))
         self.query_one("#discard-trail", CardTrail).show(state.discards)
 
     @staticmethod

@@ -35,6 +35,7 @@ from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import GAME_KEYS
 from solitaire_tui.ui.workers import cancelled
 from solitaire_tui.widgets.cards import CardView, PileView
+from solitaire_tui.widgets.text import set_text
 
 TOTAL = PILES * PILE_SIZE
 Question = Literal["storage", "final"]  # what the next digit answers
@@ -154,7 +155,7 @@ class SequenceScreen(GameScreen[State, Move]):
             f"searching… {nodes:,} of {self._peek.max_nodes:,} positions")
 
     def _show_peek_text(self, verdict: str) -> None:
-        self.query_one("#peek", Label).update(f"Peek (it looks at the hidden cards) · {verdict}")
+        set_text(self.query_one("#peek", Label), f"Peek (it looks at the hidden cards) · {verdict}")
 
     def thought(self, state: State) -> None:
         self._show_peek(state)

@@ -20,6 +20,7 @@ from textual.widgets import Label
 
 from rules.cards import Card
 from solitaire_tui.widgets.cards import PileView, card_text, cards_text
+from solitaire_tui.widgets.text import set_text
 
 LABEL_WIDTH = 4  # "S1" and the space after it, before the cards
 LINE_CARD = 6  # a card in a line of text and the space after it
@@ -52,7 +53,7 @@ class FinalPileView(PileView):
         """``wanted`` is the rank it takes next, as the deck's cards name it."""
         self.show(cards[-1] if cards else None, len(cards), note=f"{len(cards)} of {size}")
         needs = "full" if wanted is None else f"needs {wanted}"
-        self.query_one(".pile-needs", Label).update(f"{needs} · +{step}")
+        set_text(self.query_one(".pile-needs", Label), f"{needs} · +{step}")
 
 
 def card_box(card: Card | None, *, top: bool) -> tuple[Text, Text, Text]:

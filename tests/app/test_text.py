@@ -1,0 +1,47 @@
+"""``widgets.text.set_text``: a text widget changes, and the screen is laid out again,
+only when what it shows changes, and only when its size can follow its content."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
+from solitaire_tui.widgets.text import set_text
+
+
+class Lines(App[None]):
+    CSS = "#fixed { height: 1; } #auto { width: auto; }"
+
+    def compose(self) -> ComposeResult:
+        yield Static("one", id="fixed")
+        yield Static("one", id="auto")
+
+
+def refreshes(widget: Static) -> list[bool]:
+    """The ``layout`` of every refresh the widget asks for from now on."""
+    asked: list[bool] = []
+    refresh = widget.refresh
+
+    def noted(*regions: Any, layout: bool = False, **rest: Any) -> Any:
+        asked.append(layout)
+        return refresh(*regions, layout=layout, **rest)
+
+    widget.refresh = noted  # type: ignore[method-assign]
+    return asked
+
+
+async def test_only_a_change_is_shown_and_only_a_size_that_can_follow_is_laid_out() -> None:
+    app = Lines()
+    async with app.run_test() as pilot:
+        fixed, auto = app.query_one("#fixed", Static), app.query_one("#auto", Static)
+        fixed_asked, auto_asked = refreshes(fixed), refreshes(auto)
+        set_text(fixed, "one")
+        set_text(auto, "one")
+        assert fixed_asked == auto_asked == []  # the same words: nothing to do
+        set_text(fixed, "two")
+        set_text(auto, "a longer line")
+        assert fixed_asked == [False] and auto_asked == [True]
+        await pilot.pause()
+        assert str(fixed.render()) == "two" and auto.size.width == len("a longer line")
