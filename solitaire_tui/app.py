@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import gc
 import sys
+import time
 from functools import partial
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
-from textual import on
+from textual import events, on
 from textual.app import App
 from textual.message import Message
 from textual.reactive import reactive
@@ -33,7 +34,18 @@ from solitaire_tui.store.records import Records
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import APP_KEYS
 
-HEAP_LOOK_SECONDS = 1.0  # how often the app looks at what the heap holds (``_freeze``)
+HEAP_LOOK_SECONDS = 1.0  # how often the app looks at what the heap holds (``_look_at_heap``)
+QUIET_SECONDS = 0.5  # no key or click for this long: a full collection may run now
+FULL_AFTER = 10  # younger collections before a full one may run (Python's own default)
+
+# Every screen's style sheet, read with the app's own at start. Textual reads a
+# screen's ``CSS_PATH`` the first time the screen is shown, and then parses all the
+# app's CSS again and restyles every widget: a tenth of a second in the middle of the
+# key that opened it. Each sheet's rules name their screen, so reading them all at
+# once changes no look.
+HERE = Path(__file__).parent
+STYLE_SHEETS: list[str | PurePath] = [
+    HERE / "app.tcss", *sorted(set(HERE.rglob("*.tcss")) - {HERE / "app.tcss"})]
 
 
 class EngineChanged(Message):
@@ -43,7 +55,7 @@ class EngineChanged(Message):
 class SolitaireApp(App[None]):
     TITLE = "solitaire-tui"
     ENABLE_COMMAND_PALETTE = False
-    CSS_PATH = "app.tcss"
+    CSS_PATH = STYLE_SHEETS
     BINDINGS = APP_KEYS
 
     engine_note: reactive[str] = reactive("")  # how far the warm-up is; "" when none runs
@@ -64,9 +76,10 @@ class SolitaireApp(App[None]):
         self._modules = 0  # the modules loaded when the heap was last frozen
         self._screens_frozen = False  # a screen that comes and goes was frozen with them
         self._thawed = False  # back at the menu since: to be collected, then frozen again
+        self._last_input = 0.0  # when the last key or click came (``time.monotonic``)
 
     def on_mount(self) -> None:
-        self.set_interval(HEAP_LOOK_SECONDS, self._freeze)
+        self.set_interval(HEAP_LOOK_SECONDS, self._look_at_heap)
         self.database.listen(partial(self.notify, title="Your saved games",
                                      severity="warning", timeout=15))
         if self.warm_up and self.engine.start():
@@ -80,9 +93,16 @@ class SolitaireApp(App[None]):
             opening = self.opening
             self.push_screen(self._game_screen(opening.game, opening.deck, opening.options))
 
-    def _freeze(self) -> None:
-        """Keep Python's full garbage collections short: take what is alive out of the
-        collector's sight (``gc.freeze``) once new modules have been loaded.
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, (events.Key, events.MouseDown)):
+            self._last_input = time.monotonic()
+        await super().on_event(event)
+
+    def _look_at_heap(self) -> None:
+        """Keep Python's full garbage collections short and out of a key's way.
+
+        Short: take what is alive out of the collector's sight (``gc.freeze``) once new
+        modules have been loaded.
 
         A full collection walks every object the collector tracks. The modules loaded
         at start (Textual's) and with the engine (numba's, the kernels') bring a few
@@ -95,6 +115,14 @@ class SolitaireApp(App[None]):
         such a freeze, the heap is thawed (``_menu_shown``), and at the next look
         collected once and frozen again: one full collection at the menu instead of
         many in play.
+
+        Out of the way: what the screens draw during a run (Textual's lines and their
+        caches) adds tens of thousands of objects that a full collection walks, and
+        Python's own came at any moment, in the middle of a key for up to a tenth of
+        a second. So when no key or click has come for half a second, the app runs
+        one as soon as one may be due; Python's own then come seldom, when keys
+        keep coming without a pause. (Left to the app alone, they came later and took
+        longer: half a second after a long stream of keys.)
         """
         at_menu = isinstance(self.screen, MenuScreen)
         if len(sys.modules) != self._modules or (at_menu and self._thawed):
@@ -104,6 +132,9 @@ class SolitaireApp(App[None]):
             gc.freeze()
             self._thawed = False
             self._screens_frozen = not at_menu
+        quiet = time.monotonic() - self._last_input >= QUIET_SECONDS
+        if quiet and gc.get_count()[2] >= FULL_AFTER:  # younger ones since the last full
+            gc.collect()
 
     @on(MenuShown)
     def _menu_shown(self) -> None:

@@ -40,4 +40,4 @@ class OpenReplay(Message):
 
 class MenuShown(Message):
     """The menu is on top again: no screen that comes and goes is open (the app then
-    lets the garbage collector see all of the heap again, ``SolitaireApp._freeze``)."""
+    lets the garbage collector see all of the heap again, ``SolitaireApp._look_at_heap``)."""

@@ -10,7 +10,8 @@ Textual's Markdown took a third of a second to open one. So:
   widget of every cell: a page's table of keys was forty of them;
 - the page scrolls by the screen's keys and is never focused, as a focus change
   restyles every block inside the widget that gains or loses it;
-- a page once opened is kept (``show_help``), so opening it again draws it only.
+- a page once opened is kept (``show_help``), so opening it again draws it only, and
+  is not restyled unless the app's look changed since (``HelpScreen.update_node_styles``).
 """
 
 from __future__ import annotations
@@ -115,6 +116,22 @@ class HelpScreen(ModalScreen[None]):
         super().__init__()
         self.markdown = markdown
         self.frame_title = ""  # on the page's frame: what is being played now, say
+        self._styled_for: tuple[Any, ...] = ()  # the look the page was last styled for
+
+    def _look(self) -> tuple[Any, ...]:
+        """What the page's styles follow from: nothing inside the page changes its
+        classes, so the app's theme and variables and the classes of app and screen."""
+        return (self.app.theme, tuple(self.app.get_css_variables().items()),
+                frozenset(self.app.classes), frozenset(self.classes))
+
+    def update_node_styles(self, animate: bool = True) -> None:
+        """Restyle the page only when its look changed: Textual restyles every widget
+        of a screen each time it is shown, in case the theme changed while it was
+        hidden, and for a page of a hundred blocks that was a third of its opening."""
+        look = self._look()
+        if look != self._styled_for:
+            super().update_node_styles(animate)
+            self._styled_for = look
 
     def compose(self) -> ComposeResult:
         yield Page()
@@ -127,6 +144,7 @@ class HelpScreen(ModalScreen[None]):
         """The words, once the frame is on the screen: building the page's blocks takes
         a few frames' time, the first time a page is opened."""
         self.query_one(Page).mount(HelpMarkdown(self.markdown))
+        self._styled_for = self._look()  # the blocks are styled as they mount
 
     def on_screen_resume(self) -> None:
         self.query_one(Page).border_title = self.frame_title

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gc
 import math
+import sys
 import weakref
 from collections.abc import Callable
 from itertools import pairwise
@@ -14,7 +15,7 @@ from itertools import pairwise
 import numpy as np
 from textual.worker import Worker
 
-from solitaire_tui.app import SolitaireApp
+from solitaire_tui.app import FULL_AFTER, QUIET_SECONDS, SolitaireApp
 from solitaire_tui.messages import OpenStats
 from solitaire_tui.screens.stats import StatsScreen
 from solitaire_tui.stats.runner import CURVE_STEP, LiveRun, Phase
@@ -44,7 +45,7 @@ async def test_a_closed_panel_leaves_no_plot_behind(
 
 async def test_a_panel_frozen_with_new_modules_is_collected_back_at_the_menu(
         make_app: Callable[..., SolitaireApp]) -> None:
-    """The app freezes the heap when modules load (``SolitaireApp._freeze``); a panel
+    """The app freezes the heap when modules load (``SolitaireApp._look_at_heap``); a panel
     open then is frozen too, and must not outlive its closing for good: back at the
     menu the heap is thawed and collected."""
     app = make_app()
@@ -53,15 +54,36 @@ async def test_a_panel_frozen_with_new_modules_is_collected_back_at_the_menu(
         await pilot.pause()
         plots = [weakref.ref(plot) for plot in app.screen.query(Chart)]
         app._modules = -1  # as if modules had just been loaded
-        app._freeze()
+        app._look_at_heap()
         frozen = gc.get_freeze_count()
         assert frozen > 0
         await pilot.press("escape")  # the menu: the heap is thawed
         await pilot.pause()
         gc.collect()
         assert [ref() for ref in plots if ref() is not None] == []
-        app._freeze()  # and frozen again at the next look, without the panel
+        app._look_at_heap()  # and frozen again at the next look, without the panel
         assert 0 < gc.get_freeze_count() < frozen
+
+
+async def test_a_full_collection_waits_for_a_pause_in_the_keys(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    """A full collection walks all the screens have drawn: the app runs one when no key
+    has come for a while, not in the middle of a key (``SolitaireApp._look_at_heap``)."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down")
+        app._modules = len(sys.modules)  # no freeze at this look
+        gc.disable()  # no collection of Python's own between the lines below
+        try:
+            for _ in range(FULL_AFTER):
+                gc.collect(1)  # younger collections: a full one is due
+            app._look_at_heap()
+            assert gc.get_count()[2] >= FULL_AFTER  # a key has just come: not now
+            app._last_input -= QUIET_SECONDS
+            app._look_at_heap()
+            assert gc.get_count()[2] == 0  # a pause: now
+        finally:
+            gc.enable()
 
 
 async def test_a_finished_run_leaves_no_worker_holding_its_panel(

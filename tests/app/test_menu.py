@@ -8,13 +8,16 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from textual.color import Color
 from textual.widgets import Input, OptionList
 
 from rules.cards import deal_cards, format_cards
 from solitaire_tui.decks import numbered
 from solitaire_tui.games.one_handed.screen import OneHandedScreen
 from solitaire_tui.games.registry import GAMES
+from solitaire_tui.messages import OpenStats
 from solitaire_tui.screens.menu import MenuScreen
+from solitaire_tui.screens.stats import StatsScreen
 from solitaire_tui.start import Start
 from solitaire_tui.store.database import FILE_NAME
 from solitaire_tui.ui.deal_dialog import DealDialog
@@ -111,10 +114,64 @@ async def test_help_shows_the_games_rules_and_keys(make_app: Any) -> None:
         assert scroll.max_scroll_y > 0 and scroll.scroll_y == scroll.max_scroll_y
         assert app.focused is None
         await pilot.press("escape")
-        assert isinstance(app.screen, OneHandedScreen)
+        game = app.screen
+        assert isinstance(game, OneHandedScreen)
         await pilot.press("n", "question_mark")  # another deal: the same page, its title new
-        assert app.screen is page and "deal 7" not in page.frame_title
+        assert game.deck is not None and game.deck.deal != 7
+        assert app.screen is page and page.frame_title.endswith(f"deal {game.deck.deal}")
         assert page.query_one(Page).border_title == page.frame_title
+
+
+async def test_a_kept_help_page_is_restyled_only_when_the_look_changed(
+        make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app(Start("one-handed", numbered(7)))
+    async with app.run_test(size=SIZE) as pilot:
+        restyled: list[bool] = []
+        update_nodes = app.stylesheet.update_nodes
+
+        def spy(nodes: Any, animate: bool = False) -> None:
+            nodes = list(nodes)
+            restyled.append(any(isinstance(node, Page) for node in nodes))
+            update_nodes(nodes, animate=animate)
+
+        monkeypatch.setattr(app.stylesheet, "update_nodes", spy)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        page = app.screen.query_one(Page)
+        surface = page.styles.background
+        await pilot.press("escape")
+        restyled.clear()
+        await pilot.press("question_mark")
+        assert not any(restyled)  # shown again as it was
+        await pilot.press("escape")
+        app.theme = "textual-light" if app.theme != "textual-light" else "nord"
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert any(restyled) and page.styles.background != surface
+        assert page.styles.background == Color.parse(app.theme_variables["surface"])
+
+
+async def test_a_screen_shown_the_first_time_parses_no_style_sheet(
+        make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every screen's sheet is read at start: parsing them all again when one is first
+    shown was a tenth of a second in the middle of a key."""
+    app = make_app(Start("one-handed", numbered(7)))
+    async with app.run_test(size=SIZE) as pilot:
+        parsed: list[int] = []
+        reparse = app.stylesheet.reparse
+
+        def counted() -> None:
+            parsed.append(1)
+            reparse()
+
+        monkeypatch.setattr(app.stylesheet, "reparse", counted)
+        await pilot.press("question_mark", "escape", "g")
+        assert isinstance(app.screen, DealDialog)
+        await pilot.press("escape")
+        app.post_message(OpenStats("one-handed"))
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen) and not parsed
 
 
 async def test_the_menu_has_its_own_help(make_app: Any) -> None:
