@@ -19,6 +19,10 @@ RANKS = range(1, 14)
 SUIT_LETTERS = "CDHS"
 SUIT_GLYPHS = "♣♦♥♠"
 _RANK_LETTERS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+_RANK_WORDS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+_RANKS_PLURAL = ("aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
+                 "nines", "tens", "jacks", "queens", "kings")
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 _RANK_FROM_TEXT = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13} | {str(r): r for r in RANKS}
 # Outline glyphs are accepted too: players paste from sites that use either set.
 _SUIT_FROM_TEXT = {s: i for i, s in enumerate(SUIT_LETTERS)} | {
@@ -44,6 +48,14 @@ class Card:
     @property
     def rank_text(self) -> str:
         return _RANK_LETTERS.get(self.rank, str(self.rank))
+
+    @property
+    def name(self) -> str:
+        """The card in words, as a bad deck's message names it: "9 of spades (9S)"."""
+        rank = _RANK_WORDS.get(self.rank, str(self.rank))
+        if self.suit is None:
+            return rank
+        return f"{rank} of {SUIT_NAMES[self.suit]} ({self})"
 
     @property
     def is_red(self) -> bool:
@@ -175,26 +187,38 @@ def parse_deck(text: str, *, ranks_only: bool = False) -> tuple[Card, ...]:
 
 
 def check_full_deck(cards: Sequence[Card]) -> None:
-    """Raise a DeckError naming what is missing or doubled if ``cards`` is not one deck."""
+    """Raise a DeckError naming, in words, what is missing or doubled if ``cards`` is
+    not one deck."""
     if cards and cards[0].suit is None:
         counts = Counter(card.rank for card in cards)
-        wrong = [f"{counts[rank]} of rank {rank}" for rank in RANKS if counts[rank] != 4]
+        wrong = [f"{counts[rank]} {_RANKS_PLURAL[rank - 1]}" for rank in RANKS
+                 if counts[rank] != 4]
         if wrong:
             raise DeckError(
                 f"a deck of bare ranks holds each rank 1..13 four times; this one has "
-                f"{', '.join(wrong)} ({len(cards)} cards in all)"
+                f"{_listed(wrong)} ({len(cards)} cards in all)"
             )
         return
     copies = Counter(cards)
-    doubled = [str(card) for card in FULL_DECK if copies[card] > 1]
-    missing = [str(card) for card in FULL_DECK if copies[card] == 0]
     problems = []
+    missing = [f"the {card.name}" for card in FULL_DECK if copies[card] == 0]
     if missing:
-        problems.append("missing " + " ".join(missing))
+        problems.append("it lacks " + _listed(missing))
+    doubled = [f"the {card.name} {_times(copies[card])}" for card in FULL_DECK
+               if copies[card] > 1]
     if doubled:
-        problems.append("more than once " + " ".join(doubled))
+        problems.append("it has " + _listed(doubled))
     if problems:
         raise DeckError(f"not a full deck of 52 different cards: {'; '.join(problems)}")
+
+
+def _times(count: int) -> str:
+    return {2: "twice", 3: "three times", 4: "four times"}.get(count, f"{count} times")
+
+
+def _listed(words: Sequence[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def format_cards(cards: Iterable[Card], *, glyphs: bool = False) -> str:

@@ -44,7 +44,8 @@ GROUPS = {
               "Decide a game by search and print its verdict or value with the line that"
               " achieves it."),
     "search": ("search for extreme games",
-               "Constructive searches the sources asked for."),
+               "Search for the games at the edges of what a game can do: the longest,"
+               " the rarest, and how often they come."),
 }
 
 
@@ -104,7 +105,7 @@ def build_parser() -> Parser:
     stats = commands.add_parser(
         "stats", help="autoplay many numbered deals and print the odds",
         description="Play deals S..S+N-1 with the compiled engine and print the win rate"
-        " with its 95%% interval, score histograms and the first winning deals."
+        " with its 95% interval, score histograms and the first winning deals."
         " Ctrl+C stops early and prints what was played.",
     )
     for command, batch in ((play, False), (stats, True)):

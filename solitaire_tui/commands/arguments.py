@@ -9,8 +9,9 @@ and what to do, with exit status 2.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
-from typing import NoReturn, TypeVar
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn, TypeVar
 
 from rules import values
 from rules.errors import RulesError
@@ -42,6 +43,29 @@ def checked(parse: Callable[[str], T]) -> Callable[[str], T]:
             raise argparse.ArgumentTypeError(str(error)) from None
 
     return convert
+
+
+class _OldSpelling(argparse.Action):
+    """An option kept under an old name, which says so on stderr when used."""
+
+    def __init__(self, *args: Any, spelling: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.spelling = spelling
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: str | Sequence[Any] | None, option_string: str | None = None) -> None:
+        print(f"{PROG}: {option_string} here is the old spelling of {self.spelling}; it"
+              f" still works, but -n now means only a number of games (in stats)",
+              file=sys.stderr)
+        setattr(namespace, self.dest, values)
+
+
+def add_old_n(parser: argparse.ArgumentParser, spelling: str, dest: str,
+              type: Callable[[str], Any]) -> None:
+    """``-n`` where it used to mean what ``spelling`` means: one letter, one meaning
+    across the commands (the number of games), and old scripts keep working."""
+    parser.add_argument("-n", dest=dest, type=type, action=_OldSpelling,
+                        spelling=spelling, help=argparse.SUPPRESS)
 
 
 def add_json(parser: argparse.ArgumentParser) -> None:

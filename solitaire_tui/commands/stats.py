@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.progress import (
     BarColumn,
-    MofNCompleteColumn,
     Progress,
     ProgressColumn,
     Task,
@@ -30,6 +29,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rules.stats import Histogram, Tally, wilson_interval
+from rules.words import counted
 from solitaire_tui.stats.runs import Setup, percent, run_data
 
 if TYPE_CHECKING:
@@ -71,7 +71,8 @@ def play_run(kernel: Kernel, games: int, seed: int, workers: int | None,
     cancel = threading.Event()
     console = Console(stderr=True)
     progress = Progress(
-        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TextColumn("[bold]{task.description}"), BarColumn(),
+        TextColumn("{task.completed:,.0f} of {task.total:,.0f}"),
         RateColumn(), TimeRemainingColumn(), console=console, transient=True,
         disable=not (show_progress and console.is_terminal),
     )
@@ -131,7 +132,8 @@ def stats(setup: Setup, games: int, seed: int, workers: int | None, as_json: boo
         last = state.seed + state.done - 1
         console.print(f"[bold]{setup.heading}[/]: deals {state.seed}..{last},"
                       f" {state.done:,} games" + (" (cancelled)" if state.cancelled else ""))
-        console.print(f"{state.games_per_second:,.0f} games/s on {state.workers} workers,"
+        on = counted(state.workers, "worker")
+        console.print(f"{state.games_per_second:,.0f} games/s on {on},"
                       f" {state.seconds:.2f} s (first call {state.compile_seconds:.2f} s)")
         for label, tally in zip(kernel.labels, state.tallies, strict=True):
             console.print(tally_table(tally, label, kernel.shares_wins))

@@ -26,6 +26,7 @@ from rules import values
 from rules.cards import check_deals
 from rules.errors import RulesError
 from rules.stats import Tally
+from rules.words import counted
 from solitaire_tui.games.game import Game
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.messages import OpenReplay
@@ -224,10 +225,10 @@ class StatsScreen(LiveScreen[Snapshot]):
                     " first, which can take a minute; c cancels)")
         if snap.phase is Phase.PLAYING:  # the same words throughout: no new layout
             return (f"Playing deals {snap.seed:,}..{snap.seed + snap.games - 1:,} on"
-                    f" {snap.workers} workers; c cancels, keeping what was played.")
+                    f" {counted(snap.workers, 'worker')}; c cancels, keeping what was played.")
         if snap.phase is Phase.FAILED:
             return snap.error
-        timing = (f"{snap.seconds:.2f} s on {snap.workers} workers, engine loaded in"
+        timing = (f"{snap.seconds:.2f} s on {counted(snap.workers, 'worker')}, engine loaded in"
                   f" {snap.compile_seconds:.2f} s")
         if snap.phase is Phase.CANCELLED:
             if not snap.done:

@@ -73,6 +73,7 @@ class Game(Protocol):
 
     def panel_options(self, screen_options: Any) -> dict[str, Any]: ...
 
+STANDARD = "standard"  # the variant of a game that has none (left out of its title)
 
 # What cannot be used while a replay's line or a finish is being worked out: each
 # would change the position, or start more auto play.
@@ -166,8 +167,9 @@ class GameScreen(Screen[None], Generic[S, M]):
 
     @property
     def variant(self) -> str:
-        """The variant in play as records and headings name it."""
-        return "standard"
+        """The variant in play as records and headings name it; a game with none
+        keeps ``STANDARD``, which the title leaves out."""
+        return STANDARD
 
     # --- shared machinery -----------------------------------------------------
 
@@ -190,7 +192,8 @@ class GameScreen(Screen[None], Generic[S, M]):
         name = self.game.title
         where = f" · {self.deck.label}" if self.deck is not None else ""
         replay = f" · replay of {self.replaying}" if self.replaying else ""
-        return f"{name} · {self.variant}{where}{replay}"
+        variant = f" · {self.variant}" if self.variant != STANDARD else ""
+        return f"{name}{variant}{where}{replay}"
 
     def compose(self) -> ComposeResult:
         yield Static(self.title_text, id="title")

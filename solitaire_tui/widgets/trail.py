@@ -31,9 +31,13 @@ class CardTrail(Widget):
         super().__init__(id=id)
         self._heading = heading
         self._cards: tuple[Card, ...] = ()
+        self._empty = "none yet"
 
-    def show(self, cards: Sequence[Card]) -> None:
+    def show(self, cards: Sequence[Card], empty: str = "none yet") -> None:
+        """Lay out ``cards``; ``empty`` says why there are none (none yet, or none
+        left once a pile has been emptied)."""
         self._cards = tuple(cards)
+        self._empty = empty
         self.refresh(layout=True)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
@@ -45,7 +49,7 @@ class CardTrail(Widget):
         shown = self._cards[-per_line * lines:]
         heading = Text(self._heading, style="bold")
         if not self._cards:
-            heading.append("  none yet", style="dim")
+            heading.append(f"  {self._empty}", style="dim")
         elif len(shown) < len(self._cards):
             heading.append(f"  the newest {len(shown)} of {len(self._cards)}, oldest first",
                            style="dim")

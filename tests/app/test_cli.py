@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -76,7 +77,7 @@ def test_play_moves_lists_every_turn(capsys: pytest.CaptureFixture[str]) -> None
         ["play", "relay", "--deal", "7", "--players", "3", "--headless"],
         ["play", "one-handed", "--deal", "7", "--headless"],
         ["play", "sequence", "--deal", "7", "--strategy", "random", "--headless"],
-        ["play", "add-residue", "--players", "3", "-n", "5", "--seed", "1", "--headless"],
+        ["play", "add-residue", "--players", "3", "--numbers", "5", "--seed", "1", "--headless"],
         ["play", "hit-or-miss", "--deal", "7", "--order", "shuffled", "--variant", "two-strike",
          "--headless"],
         ["play", "hit-or-miss", "--deck", format_cards(deal_cards(9), glyphs=True), "--headless"],
@@ -137,6 +138,27 @@ def test_help_on_every_level(capsys: pytest.CaptureFixture[str]) -> None:
                    ("hit-or-miss", "relay", "one-handed", "sequence", "add-residue"))):
         code, out, _ = run(capsys, *argv)
         assert code == 0 and "usage:" in out, argv
+
+
+def test_n_is_a_number_of_games_and_its_old_meaning_works_with_a_notice(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    new = run(capsys, "play", "add-residue", "--numbers", "5", "--seed", "1", "--headless")
+    old = run(capsys, "play", "add-residue", "-n", "5", "--seed", "1", "--headless")
+    assert old[:2] == new[:2] and old[0] == 0 and new[2] == ""
+    assert old[2] == ("solitaire-tui: -n here is the old spelling of --numbers; it still"
+                      " works, but -n now means only a number of games (in stats)\n")
+    for argv in (["play", "add-residue"], ["solve", "add-residue"]):
+        code, out, _ = run(capsys, *argv, "--help")
+        assert code == 0 and "--numbers N" in out and not re.search(r"(?<![-\w])-n\b", out)
+    code, out, _ = run(capsys, "solve", "add-residue", "--help")
+    assert "default: 5, not the game's 13" in " ".join(out.split())
+
+
+def test_help_speaks_plainly(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "stats", "--help")[1]
+    assert "95% interval" in " ".join(out.split()) and "%%" not in out
+    assert "Constructive" not in run(capsys, "search", "--help")[1]
+    assert "1 to 10 players" in run(capsys, "play", "--help")[1]
 
 
 def test_judge_through_the_installed_command() -> None:

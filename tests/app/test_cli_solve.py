@@ -87,8 +87,8 @@ def test_a_deck_in_order_is_solved_from_the_text(capsys: pytest.CaptureFixture[s
     ["solve", "sequence", "--deal", "-1"],
     ["solve", "sequence", "--deal", "1", "--seconds", "0"],
     ["solve", "sequence"],
-    ["solve", "add-residue", "--players", "4", "-n", "13"],
-    ["solve", "add-residue", "-n", "21"],
+    ["solve", "add-residue", "--players", "4", "--numbers", "13"],
+    ["solve", "add-residue", "--numbers", "21"],
     ["search", "zero-strike", "--nodes", "many"],
 ])
 def test_bad_input_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str],
@@ -98,7 +98,7 @@ def test_bad_input_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str],
 
 def test_an_unsolved_size_is_refused_naming_the_solved_ones(
         capsys: pytest.CaptureFixture[str]) -> None:
-    assert refused(capsys, "solve", "add-residue", "--players", "4", "-n", "13") == (
+    assert refused(capsys, "solve", "add-residue", "--players", "4", "--numbers", "13") == (
         "solitaire-tui: perfect play is solved for 2 players with n up to 5 and 3 players"
         " with n up to 3; not 4 players with n = 13")
 
@@ -106,7 +106,7 @@ def test_an_unsolved_size_is_refused_naming_the_solved_ones(
 @pytest.mark.parametrize(("players", "n"), [(2, 3), (2, 4), (3, 2)])
 def test_add_residue_values_are_the_searchs(capsys: pytest.CaptureFixture[str], players: int,
                                             n: int) -> None:
-    data = run_json(capsys, "solve", "add-residue", "--players", str(players), "-n", str(n))
+    data = run_json(capsys, "solve", "add-residue", "--players", str(players), "--numbers", str(n))
     value = solve_add_residue(add_residue.Options(players, n))
     expected = value.value if isinstance(value.value, int) else list(value.value)
     assert data["value"] == expected
@@ -116,7 +116,7 @@ def test_add_residue_values_are_the_searchs(capsys: pytest.CaptureFixture[str], 
 
 def test_add_residue_text_names_the_winner_or_the_draw(
         capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["solve", "add-residue", "-n", "3"]) == 0
+    assert main(["solve", "add-residue", "--numbers", "3"]) == 0
     out = capsys.readouterr().out
     assert "Value 0: neither player wins: a draw" in out
     assert "Best first moves: " in out

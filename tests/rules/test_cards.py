@@ -111,18 +111,28 @@ def test_missing_and_duplicated_cards_are_named() -> None:
     with pytest.raises(DeckError) as info:
         parse_deck(format_cards(deck))
     message = str(info.value)
-    assert f"missing {gone}" in message
-    assert f"more than once {doubled}" in message
+    assert f"it lacks the {gone.name}" in message and f"({gone})" in message
+    assert f"it has the {doubled.name} twice" in message
+
+
+def test_a_bad_decks_cards_are_named_in_words() -> None:
+    deck = [card for card in FULL_DECK if card not in (Card(9, 3), Card(1, 2))]
+    deck += [Card(7, 3), Card(7, 3)]
+    with pytest.raises(DeckError) as info:
+        parse_deck(format_cards(deck))
+    assert str(info.value) == (
+        "not a full deck of 52 different cards: it lacks the ace of hearts (AH) and the 9"
+        " of spades (9S); it has the 7 of spades (7S) three times")
 
 
 def test_short_deck_names_what_is_missing() -> None:
-    with pytest.raises(DeckError, match="missing 3C"):
+    with pytest.raises(DeckError, match=r"it lacks the 3 of clubs \(3C\)"):
         parse_deck(format_cards(card for card in FULL_DECK if card != Card(3, 0)))
 
 
 def test_bare_rank_deck_needs_four_of_each() -> None:
     text = " ".join(["1"] * 5 + [str(r) for r in range(2, 14) for _ in range(4)][:-1])
-    with pytest.raises(DeckError, match="5 of rank 1"):
+    with pytest.raises(DeckError, match="this one has 5 aces and 3 kings"):
         parse_deck(text, ranks_only=True)
 
 

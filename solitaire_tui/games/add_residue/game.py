@@ -17,6 +17,7 @@ from rules.play import final_state
 from rules.players.add_residue import seated
 from rules.roster import ADD_RESIDUE as NAMES
 from rules.roster import check_solvable
+from rules.words import counted
 from solitaire_tui.commands import arguments
 from solitaire_tui.commands.report import Report, plain, play_out, report
 from solitaire_tui.decks import Deck
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 
 
 def heading(options: add_residue.Options, seats: Sequence[str]) -> str:
-    return (f"{AddResidue.title}, {options.players} players ({', '.join(seats)}),"
+    return (f"{AddResidue.title}, {counted(options.players, 'player')} ({', '.join(seats)}),"
             f" n = {options.n}")
 
 
@@ -92,11 +93,12 @@ class AddResidue(Game):
     def add_options(self, parser: argparse.ArgumentParser, *, batch: bool) -> None:
         parser.add_argument("--players", type=arguments.checked(add_residue.PLAYERS),
                             default=2, metavar="P", help="players, 2..6 (default: 2)")
-        # With stats, -n counts the games.
-        parser.add_argument(*(["--numbers"] if batch else ["-n", "--numbers"]), dest="numbers",
-                            type=arguments.checked(add_residue.N),
-                            default=13, metavar="N", help="each pile holds 1..N, N from 1 to"
-                            " 20 (default: 13)")
+        numbers = arguments.checked(add_residue.N)
+        parser.add_argument("--numbers", dest="numbers", type=numbers, default=13,
+                            metavar="N", help="each pile holds 1..N, N from 1 to 20"
+                            " (default: 13, the game's own, a suit's ranks)")
+        if not batch:  # with stats, -n counts the games
+            arguments.add_old_n(parser, "--numbers", "numbers", numbers)
         parser.add_argument("--strategy", action="append", choices=NAMES, metavar="S",
                             help="a seat's player: " + ", ".join(NAMES) + "; give it once"
                             " for every seat or once for all (default: greedy)")

@@ -11,8 +11,12 @@ from typing import Any
 
 from rules import add_residue
 from rules.add_residue import Move
+from rules.roster import SOLVABLE
+from rules.words import counted
 from solitaire_tui.commands import arguments
 from solitaire_tui.games.game import Game
+
+SOLVE_N = SOLVABLE[2]  # the piles' default here: the largest the exact search can hold
 
 
 def _moves(moves: tuple[Move, ...]) -> list[str]:
@@ -36,7 +40,7 @@ def print_value(game: Game, options: add_residue.Options, as_json: bool) -> int:
     concept = ("each maximises its score minus the other's" if options.players == 2
                else "max-n: each maximises its own score, the first such move in the rules'"
                " order when several do")
-    print(f"{game.title}, {options.players} players, n = {options.n},"
+    print(f"{game.title}, {counted(options.players, 'player')}, n = {options.n},"
           f" perfect play ({concept})")
     scores = ", ".join(f"P{seat + 1} {score}" for seat, score in enumerate(value.scores))
     if isinstance(value.value, int):
@@ -55,9 +59,13 @@ def print_value(game: Game, options: add_residue.Options, as_json: bool) -> int:
 def options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=arguments.checked(add_residue.PLAYERS),
                         default=2, metavar="P", help="players, 2 or 3 (default: 2)")
-    parser.add_argument("-n", "--numbers", dest="numbers",
-                        type=arguments.checked(add_residue.N), default=5,
-                        metavar="N", help="each pile holds 1..N (default: 5)")
+    numbers = arguments.checked(add_residue.N)
+    parser.add_argument("--numbers", dest="numbers", type=numbers, default=SOLVE_N,
+                        metavar="N", help=f"each pile holds 1..N (default: {SOLVE_N}, not"
+                        " the game's 13: the exact search's table has 2^(4N)·lcm(1..N)"
+                        f" positions for 2 players, {SOLVE_N} is the largest it can hold"
+                        f" ({SOLVABLE[3]} for 3 players))")
+    arguments.add_old_n(parser, "--numbers", "numbers", numbers)
     arguments.add_json(parser)
 
 

@@ -115,8 +115,15 @@ class HitOrMissScreen(GameScreen[State, Call]):
         text.append("  ·  strikes in a row ")
         text.append(str(state.strike_run),
                     style="bold red" if state.strike_run and limit else "bold")
-        text.append(f" ({limit} {'loses' if limit == 1 else 'lose'})" if limit
-                    else " (no limit)")
+        loses = f"{limit} {'loses' if limit == 1 else 'lose'}"
+        if limit is None:
+            text.append(" (no limit)")
+        elif state.options.strikes is None:  # unlimited, yet a loss can be certain
+            again = "a pass" if limit == 1 else "two passes"
+            text.append(f" ({loses} even unlimited: with {state.cards_left} cards, a multiple"
+                        f" of 13, {again} with no hit would come round again forever)")
+        else:
+            text.append(f" ({loses})")
         text.append(f"  ·  strikes in all {state.strikes}")
         return text
 

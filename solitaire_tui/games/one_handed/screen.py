@@ -64,7 +64,9 @@ class OneHandedScreen(GameScreen[State, Move]):
             self.query_one(f"#view-{position + 1}", CardView).show(card)
         self.query_one("#discards", PileView).show(
             state.discards[-1] if state.discards else None, len(state.discards))
-        self.query_one("#hand-trail", CardTrail).show(state.hand)
+        self.query_one("#hand-trail", CardTrail).show(
+            state.hand, "none left: every card discarded" if state.discards and not state.hand
+            and not state.deck else "none yet")
         self.query_one("#discard-trail", CardTrail).show(state.discards)
 
     def figures(self, state: State) -> str:

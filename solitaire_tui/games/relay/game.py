@@ -10,6 +10,7 @@ from rules import relay
 from rules.cards import deal_cards
 from rules.play import final_state
 from rules.relay import Options
+from rules.words import counted
 from solitaire_tui.commands import arguments
 from solitaire_tui.commands.report import Report, play_out, report
 from solitaire_tui.decks import Deck, numbered
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 
 
 def heading(options: Options) -> str:
-    return f"{Relay.title}, {options.players} players"
+    return f"{Relay.title}, {counted(options.players, 'player')}"
 
 
 def kernel(options: Options) -> Kernel:
@@ -50,7 +51,7 @@ class Relay(Game):
     key = "relay"
     title = "Hit or Miss relay"
     ENGINE = (Part("relay-runs", "relay runs", "solitaire_tui.games.relay.kernel:warm"),)
-    blurb = "2 to 10 players pass their matches down the line."
+    blurb = "1 to 10 players pass their matches down the line."
 
     def screen(self) -> type[GameScreen[Any, Any]]:
         from solitaire_tui.games.relay.screen import RelayScreen

@@ -17,7 +17,6 @@ from textual.widgets import Static
 
 from rules import relay
 from rules.relay import Options, State, Step
-from solitaire_tui.judge import case_line
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import game_keys
 from solitaire_tui.ui.options_dialog import Pick, ask_options
@@ -43,11 +42,10 @@ class DeckBar:
         yield Text.assemble((BACK_PATTERN[0] * max(length, 1 if self.cards else 0), BACK))
 
 
-def contest_answer(state: State) -> str:
-    """The contest's answer for a finished game: the value of each player's last match."""
-    if not relay.is_won(state):
-        return case_line(1, None)
-    return case_line(1, [card.rank if card else 0 for card in state.last_hits])
+def last_matches(state: State) -> str:
+    """Each player's last match, player 1 first, in a player's words (``judge`` gives
+    the same answer in the contest's format)."""
+    return " ".join(card.rank_text if card else "–" for card in state.last_hits)
 
 
 class RelayScreen(GameScreen[State, Step]):
@@ -130,7 +128,9 @@ class RelayScreen(GameScreen[State, Step]):
 
     def verdict(self, state: State) -> tuple[bool, str]:
         result = relay.result(state)
-        return result.won, f"{contest_answer(state)} — {result.why}"
+        if not result.won:
+            return False, result.why
+        return True, f"{result.why} · last matches, player 1 first: {last_matches(state)}"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "step":

@@ -229,3 +229,15 @@ async def test_a_strike_limit_out_of_range_is_one_sentence_in_the_dialog(make_ap
         screen = app.screen
         assert isinstance(screen, HitOrMissScreen)
         assert screen.options.strikes == hit_or_miss.MOST_STRIKES
+
+
+def test_unlimited_says_why_one_strike_loses_with_a_multiple_of_13_cards() -> None:
+    cards = tuple(Card(rank, 0) for rank in range(1, 14)) * 2
+    for order, again in ((PassOrder.SAME, "1 loses"), (PassOrder.REVERSED, "2 lose")):
+        state = hit_or_miss.new_game(Options(None, order), cards)
+        text = HitOrMissScreen._passes_text(state).plain
+        assert f"({again} even unlimited: with 26 cards, a multiple of 13," in text
+    odd = hit_or_miss.new_game(Options(None), cards[:25])
+    assert "(no limit)" in HitOrMissScreen._passes_text(odd).plain
+    limited = hit_or_miss.new_game(Options(3), cards)
+    assert "(3 lose)" in HitOrMissScreen._passes_text(limited).plain

@@ -11,7 +11,14 @@ from rules.play import final_state
 from solitaire_tui.decks import numbered
 from solitaire_tui.games.one_handed.screen import PLAY_KEYS, OneHandedScreen
 from solitaire_tui.start import Start
-from tests.pilots import SIZE, auto_play_to_end, saved, saved_record, walk_back_and_forth
+from tests.pilots import (
+    SIZE,
+    auto_play_to_end,
+    saved,
+    saved_record,
+    text_of,
+    walk_back_and_forth,
+)
 
 DEAL = 7
 
@@ -91,3 +98,16 @@ async def test_buttons_play_by_mouse(make_app: Any) -> None:
         buttons = list(screen.query("MoveButtons Button"))
         await pilot.click(buttons[2])
         assert screen.session.moves == [Move.DRAW]
+
+
+async def test_a_won_hand_says_every_card_was_discarded_and_the_title_no_variant(
+        make_app: Any) -> None:
+    app = make_app(Start("one-handed", numbered(311811949)))  # a won deal
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, OneHandedScreen)
+        assert "The whole hand  none yet" in text_of(screen, "#hand-trail")
+        assert text_of(screen, "#title").startswith("One-Handed Solitaire · deal 311811949")
+        await auto_play_to_end(pilot, screen)
+        assert not screen.session.state.hand
+        assert "none left: every card discarded" in text_of(screen, "#hand-trail")

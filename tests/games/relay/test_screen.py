@@ -61,7 +61,7 @@ async def test_a_whole_deal_stepped_by_keys_ends_as_the_rules_and_the_judge_say(
         banner = text_of(screen, "#banner")
         contest = f"4 {' '.join(str(card.rank) for card in numbered(DEAL).cards)}"
         assert judge(f"1\n{contest}\n").strip() == "Case 1: unwinnable"
-        assert "GAME OVER  Case 1: unwinnable — no player hit for" in banner
+        assert "GAME OVER  No player hit for" in banner and "Case" not in banner
         assert f"discarded {len(end.discards)}" in text_of(screen, "#status")
     (row,) = saved(data_path)
     assert (row["won"], row["score"], row["how"], row["deal"]) == (0, end.rounds, "player",
@@ -70,7 +70,7 @@ async def test_a_whole_deal_stepped_by_keys_ends_as_the_rules_and_the_judge_say(
     assert (record.played, record.won) == (1, 0)
 
 
-async def test_a_won_relay_answers_as_the_contest_does(make_app: Any, data_path: Path) -> None:
+async def test_a_won_relay_names_each_players_last_match(make_app: Any, data_path: Path) -> None:
     app = make_app(Start("relay", IN_ORDER, FOUR))
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
@@ -78,7 +78,8 @@ async def test_a_won_relay_answers_as_the_contest_does(make_app: Any, data_path:
         await step_out(pilot, screen)
         assert screen.session.state == expected_end(IN_ORDER, FOUR)
         banner = text_of(screen, "#banner")
-        assert "WON  Case 1: 13 13 13 13 — the last player discarded every card" in banner
+        assert "WON  The last player discarded every card" in banner
+        assert "last matches, player 1 first: K K K K" in banner and "Case" not in banner
     assert saved_record(data_path, "relay", "4 players").won == 1
 
 
@@ -92,7 +93,7 @@ async def test_ten_players_fit_at_80_by_24_to_the_end_of_an_auto_run(make_app: A
         rows = screen.query_one("#players").region
         assert rows.height == 11  # the headings and a row per player, none cut off
         assert rows.bottom <= screen.query_one("#banner").region.y
-        assert "Case 1: 13 13 13 13 13 13 13 13 13 13" in text_of(screen, "#banner")
+        assert "player 1 first: K K K K K K K K K K" in text_of(screen, "#banner")
 
 
 async def test_e_plays_ten_players_to_the_end_at_once_one_undoable_round_at_a_time(
@@ -106,8 +107,9 @@ async def test_e_plays_ten_players_to_the_end_at_once_one_undoable_round_at_a_ti
         screen = app.screen
         assert isinstance(screen, RelayScreen)
         await finish_by_key(pilot, screen, line)
-        assert ("WON  Case 1: 6 4 4 6 7 7 3 3 3 3 — the last player discarded every card"
-                " in 1255 rounds") in text_of(screen, "#banner")
+        banner = text_of(screen, "#banner")
+        assert "WON  The last player discarded every card in 1255 rounds" in banner
+        assert "last matches, player 1 first: 6 4 4 6 7 7 3 3 3 3" in banner
     (row,) = saved(data_path)
     assert (row["how"], row["won"], row["score"], row["counts"]) == ("auto", 1, 1255, 1)
 
