@@ -24,15 +24,17 @@ from textual.reactive import reactive
 from solitaire_tui.decks import Deck
 from solitaire_tui.engine import Warmup
 from solitaire_tui.games.registry import ENGINE, GAMES_BY_KEY
-from solitaire_tui.messages import MenuShown, OpenGame, OpenReplay, OpenStats
+from solitaire_tui.messages import MenuShown, OpenGame, OpenReplay, OpenStats, OptionsChosen
 from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.start import Start
-from solitaire_tui.store.database import Database, data_dir
+from solitaire_tui.store.choices import Choices
+from solitaire_tui.store.database import Database, StoreError, data_dir
 from solitaire_tui.store.history import History
 from solitaire_tui.store.legacy import import_old_files
 from solitaire_tui.store.records import Records
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import APP_KEYS
+from solitaire_tui.ui.quit_dialog import QuitDialog, losses
 
 HEAP_LOOK_SECONDS = 1.0  # how often the app looks at what the heap holds (``_look_at_heap``)
 QUIET_SECONDS = 0.5  # no key or click for this long: a full collection may run now
@@ -70,6 +72,7 @@ class SolitaireApp(App[None]):
         self.opening = start
         self.records = Records(self.database)
         self.history = History(self.database)
+        self.choices = Choices(self.database)
         self.engine = engine or Warmup(ENGINE)
         self.warm_up = warm_up
         self._told: set[str] = set()  # failed parts the player was told of
@@ -124,7 +127,8 @@ class SolitaireApp(App[None]):
         keep coming without a pause. (Left to the app alone, they came later and took
         longer: half a second after a long stream of keys.)
         """
-        at_menu = isinstance(self.screen, MenuScreen)
+        stack = self.screen_stack  # empty while the app closes
+        at_menu = bool(stack) and isinstance(stack[-1], MenuScreen)
         if len(sys.modules) != self._modules or (at_menu and self._thawed):
             self._modules = len(sys.modules)
             if at_menu:
@@ -142,6 +146,27 @@ class SolitaireApp(App[None]):
             self._screens_frozen = False
             gc.unfreeze()
             self._thawed = True
+
+    async def action_quit(self) -> None:
+        """Quit, asking first if a screen would lose something (a game not over, a
+        run playing): ``q`` is next to keys played all the time."""
+        lost = losses(self.screen_stack)
+        if not lost or isinstance(self.screen, QuitDialog):
+            await super().action_quit()
+            return
+
+        def answered(quit_now: bool | None) -> None:
+            if quit_now:
+                self.exit()
+
+        self.push_screen(QuitDialog(lost), answered)
+
+    @on(OptionsChosen)
+    def _options_chosen(self, message: OptionsChosen) -> None:
+        try:
+            self.choices.put(message.game, message.options)
+        except StoreError as error:
+            self.notify(str(error), severity="warning", timeout=10)
 
     def _game_screen(self, key: str, deck: Deck | None, options: Any) -> GameScreen[Any, Any]:
         game = GAMES_BY_KEY[key]

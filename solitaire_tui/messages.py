@@ -41,3 +41,12 @@ class OpenReplay(Message):
 class MenuShown(Message):
     """The menu is on top again: no screen that comes and goes is open (the app then
     lets the garbage collector see all of the heap again, ``SolitaireApp._look_at_heap``)."""
+
+
+@dataclass
+class OptionsChosen(Message):
+    """A player chose ``game``'s options (as its panel names them): entering the game
+    again plays them without asking."""
+
+    game: str
+    options: dict[str, Any]

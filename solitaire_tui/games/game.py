@@ -107,6 +107,13 @@ class Game(ABC):
         ``screen_options``: the same game, played by the computer."""
         return {}
 
+    def remembered(self, options: Mapping[str, Any], now: Any) -> Any:
+        """The screen's options from those last chosen (as ``panel_options`` gave
+        them) and those it has ``now`` (which may carry what belongs to the deal), for
+        a game that plays them again without asking; None asks again. Options kept
+        by an older release and refused now raise the rules' error."""
+        return self.setup(options).rules
+
     @abstractmethod
     def run_fields(self, options: Mapping[str, Any]) -> RunOptions:
         """The statistics panel's fields for this game, filled with ``options``."""

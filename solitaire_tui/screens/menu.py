@@ -115,7 +115,7 @@ Five games, each played on a numbered deal, so that any game can be replayed and
 | `1`–`5` | open a game at once |
 | `t` | the statistics panel: autoplay the game's deals by the million |
 | `?` | this help; in a game, that game's rules and keys |
-| `q` | quit |
+| `q` | quit (asking first when a game in play or a run would be lost) |
 
 In every game the same keys do the same things: `h` hint, `a` auto play (`+` `-` its
 speed), `u` undo and `U` redo (also `ctrl+z` and `ctrl+y`, without limit), `r` restart

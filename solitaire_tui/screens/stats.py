@@ -163,6 +163,16 @@ class StatsScreen(LiveScreen[Snapshot]):
             except StoreError as error:
                 self.notify(str(error), severity="error", timeout=15)
 
+    def _focus_after(self) -> Widget:
+        """After a run with wins, their list (enter replays one, as the summary says);
+        with none, the table of results; before any, Run."""
+        wins = self.query_one(WinsList)
+        if wins.option_count:
+            return wins
+        if self.shown is not None and self.shown.tallies:
+            return self.query_one(ResultsTable)
+        return super()._focus_after()
+
     def _fields(self) -> list[Widget]:
         return [self.query_one(RunOptions), *super()._fields()]
 
@@ -235,7 +245,9 @@ class StatsScreen(LiveScreen[Snapshot]):
                 return "Cancelled before the first games were played."
             return (f"Cancelled after {snap.done:,} of {snap.games:,} games: the figures are"
                     f" for {deals} ({timing}). Kept in the history (H).")
-        return f"Finished: {deals} in {timing}. Kept in the history (H); enter on a win replays it."
+        replays = ("; enter on a win replays it" if any(tally.first_wins for tally in snap.tallies)
+                   else "")
+        return f"Finished: {deals} in {timing}. Kept in the history (H){replays}."
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         """The row's figures at once, its charts in the frame after: a chart not drawn

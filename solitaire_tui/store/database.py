@@ -68,6 +68,12 @@ SCHEMA: tuple[tuple[str, ...], ...] = (
             imported TEXT NOT NULL
         )""",
     ),
+    (
+        """CREATE TABLE choices (  -- the options last chosen for a game (``choices``)
+            game TEXT PRIMARY KEY,
+            options TEXT NOT NULL  -- the game's panel options, a JSON object
+        )""",
+    ),
 )
 
 

@@ -74,6 +74,17 @@ class Records:
                  game.deck, int(game.won), game.result, game.score, finished, game.how,
                  int(game.counts)))
 
+    def finished_before(self, game: str, variant: str, deal: int | None,
+                        deck: str | None) -> bool:
+        """Whether this deal (or typed deck) of ``game``'s ``variant`` was played to its
+        end before, by this player in any window."""
+        if deal is None and deck is None:
+            return False
+        column, value = ("deal", str(deal)) if deal is not None else ("deck", deck)
+        return bool(self.database.read(
+            f"SELECT 1 FROM games WHERE game = ? AND variant = ? AND {column} = ? LIMIT 1",
+            (game, variant, value)))
+
     def variants(self, game: str) -> dict[str, Record]:
         """The record of each variant of ``game`` played, by variant name: the totals
         an earlier release kept (``legacy``), then every counted row in order.

@@ -11,7 +11,7 @@ own explanation.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -26,12 +26,13 @@ from textual.widgets import Static
 from textual.worker import Worker, get_current_worker
 
 from rules.cards import format_cards
-from rules.errors import IllegalMove
+from rules.errors import IllegalMove, RulesError
 from rules.play import Rules, moves_of
 from solitaire_tui import decks
 from solitaire_tui.engine import Part, Warmup, warm_part
-from solitaire_tui.messages import OpenStats
+from solitaire_tui.messages import OpenStats, OptionsChosen
 from solitaire_tui.session import Session
+from solitaire_tui.store.choices import Choices
 from solitaire_tui.store.database import StoreError
 from solitaire_tui.store.records import How, Played, Records
 from solitaire_tui.ui.auto import (
@@ -60,6 +61,7 @@ S = TypeVar("S")
 M = TypeVar("M")
 T = TypeVar("T")
 
+
 class Game(Protocol):
     """What the frame needs of the game it plays (a ``games.game.Game`` is one)."""
 
@@ -72,6 +74,9 @@ class Game(Protocol):
     def rules_page(self) -> str: ...
 
     def panel_options(self, screen_options: Any) -> dict[str, Any]: ...
+
+    def remembered(self, options: Mapping[str, Any], now: Any) -> Any: ...
+
 
 STANDARD = "standard"  # the variant of a game that has none (left out of its title)
 
@@ -102,6 +107,7 @@ class GameScreen(Screen[None], Generic[S, M]):
         self.deck = deck if deck is not None or not game.USES_DECK else decks.random_deck()
         self.session: Session[S, M] = Session(self.rules, self.new_state())
         self._recorded = False
+        self._practice = self._finished_before()  # this deal was played to its end before
         self._helped = False  # a hint was asked for in this game
         self._auto_played = False  # auto play made a move in this game
         self._auto: Timer | None = None  # auto play's timer, while it plays
@@ -180,8 +186,16 @@ class GameScreen(Screen[None], Generic[S, M]):
 
     @property
     def uncounted(self) -> str | None:
-        """Why this game counts toward no record, if it does not."""
-        return "A replay" if self.replaying else None
+        """Why this game counts toward no record, if it does not: a replay, a game
+        auto play made moves in (the computer's, not the player's), or practice on a
+        deal played to its end before (``r`` after a game, a deal chosen again)."""
+        if self.replaying:
+            return "A replay"
+        if self._auto_played:
+            return "Played with auto play"
+        if self._practice:
+            return "Practice: this deal was played to its end before"
+        return None
 
     @property
     def rules(self) -> Rules[S, M]:
@@ -213,7 +227,23 @@ class GameScreen(Screen[None], Generic[S, M]):
         if self._replay is not None:
             self._load_replay(self._replay)
         elif self._ask_options:
+            self._options_again()
+
+    def _options_again(self) -> None:
+        """Entered without options: play those chosen last time, if any (saying so),
+        or ask for them."""
+        choices: Choices | None = getattr(self.app, "choices", None)
+        kept = choices.get(self.game.key) if choices is not None else None
+        try:
+            options = self.game.remembered(kept, self.options) if kept is not None else None
+        except RulesError:  # kept by a release that allowed them
+            options = None
+        if options is None:
             self.action_options()
+            return
+        self.options = options
+        self.start(self.deck)
+        self.say(f"{self.variant}, as chosen last time; o changes it.")
 
     def _preload(self) -> None:
         """Load the hints' engine part while the player looks at the deal, once it is
@@ -388,6 +418,13 @@ class GameScreen(Screen[None], Generic[S, M]):
         text.append(f"{self.again_keys} · u: undo · esc: menu", style="dim")
         set_text(banner, text)
 
+    def loses_on_quit(self) -> str | None:
+        """A game begun and not over is not kept: quitting asks first (``QuitDialog``)."""
+        session = self.session
+        if self.replaying or self._recorded or session.is_over or not session.moves:
+            return None
+        return f"the {self.game.title} game in play is not over, and is not kept"
+
     @property
     def again_keys(self) -> str:
         if self.game.USES_DECK:
@@ -408,6 +445,14 @@ class GameScreen(Screen[None], Generic[S, M]):
         if self._auto_played:
             return "auto"
         return "help" if self._helped else "player"
+
+    def _finished_before(self) -> bool:
+        deck = self.deck
+        if deck is None:
+            return False
+        return self.records.finished_before(
+            self.game.key, self.records_variant or self.variant, deck.deal,
+            format_cards(deck.cards) if deck.deal is None else None)
 
     def _record(self, won: bool, why: str, score: int | None) -> None:
         """Save the finished game as one row: every game is kept, counted toward the
@@ -431,6 +476,7 @@ class GameScreen(Screen[None], Generic[S, M]):
         self.deck = deck
         self.session = Session(self.rules, self.new_state())
         self._recorded = self._helped = self._auto_played = False
+        self._practice = self._finished_before()
         self._replay = None
         self._loading = False
         self.say("")
@@ -764,9 +810,11 @@ class GameScreen(Screen[None], Generic[S, M]):
         called at the start when the game was opened without options."""
 
     def change_options(self, options: Any) -> None:
-        """New options mean a new game on the same deal."""
+        """New options mean a new game on the same deal; the app keeps them for the
+        next time the game is entered."""
         self.options = options
         self.start(self.deck)
+        self.post_message(OptionsChosen(self.game.key, self.game.panel_options(options)))
 
 
 def _cancelled() -> bool:

@@ -128,15 +128,20 @@ class LiveScreen(Screen[None], Generic[S]):
         """What is locked while a job plays."""
         return self.query("#controls > *")
 
-    def _focus_after(self) -> str:
-        """The button focused when the form is freed."""
-        return "#run"
+    def _focus_after(self) -> Widget:
+        """What has the focus when the form is freed: what the screen then says
+        ``enter`` does (Run, until there is something else to do)."""
+        return self.query_one("#run", Button)
 
     # --- running ------------------------------------------------------------------
 
     @property
     def running(self) -> bool:
         return self.live is not None
+
+    def loses_on_quit(self) -> str | None:
+        """Quitting stops a job at once, with none of it kept: asked first."""
+        return "the run playing now stops, and is not kept" if self.running else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("run", "new_seed"):
@@ -216,7 +221,7 @@ class LiveScreen(Screen[None], Generic[S]):
         for widget in self._fields():
             widget.disabled = locked
         if not locked:
-            self.query_one(self._focus_after(), Button).focus()
+            self._focus_after().focus()
         self.refresh_bindings()
 
     # --- showing a job ----------------------------------------------------------------

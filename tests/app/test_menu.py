@@ -9,11 +9,12 @@ from typing import Any
 import pytest
 from rich.console import Console
 from textual.color import Color
-from textual.widgets import Input, OptionList
+from textual.widgets import Input, Label, OptionList
 
+from rules import one_handed
 from rules.cards import deal_cards, format_cards
 from solitaire_tui.decks import numbered
-from solitaire_tui.games.one_handed.screen import OneHandedScreen
+from solitaire_tui.games.one_handed.screen import PLAY_KEYS, OneHandedScreen
 from solitaire_tui.games.registry import GAMES
 from solitaire_tui.messages import OpenStats
 from solitaire_tui.screens.menu import MenuScreen
@@ -22,7 +23,8 @@ from solitaire_tui.start import Start
 from solitaire_tui.store.database import FILE_NAME
 from solitaire_tui.ui.deal_dialog import DealDialog
 from solitaire_tui.ui.help import HelpScreen, Page, TableLines
-from tests.pilots import SIZE, auto_play_to_end, saved_record
+from solitaire_tui.ui.quit_dialog import QuitDialog
+from tests.pilots import SIZE, saved_record
 
 
 def menu_text(app: Any) -> str:
@@ -66,7 +68,9 @@ async def test_a_finished_game_shows_in_the_menu_record(make_app: Any, data_path
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, OneHandedScreen)
-        await auto_play_to_end(pilot, screen)
+        while not screen.session.is_over:  # the player's own game (auto play's is not)
+            (move,) = one_handed.legal_moves(screen.session.state)
+            await pilot.press(PLAY_KEYS[move])
         await pilot.press("escape")
         options = app.screen.query_one(OptionList)
         prompt = options.get_option_at_index(2).prompt
@@ -231,3 +235,25 @@ async def test_new_deal_and_restart(make_app: Any) -> None:
         await pilot.press("n")
         assert game.deck is not None and game.deck != numbered(7)
         assert f"deal {game.deck.deal}" in str(game.query_one("#title").render())
+
+
+async def test_q_asks_first_only_when_a_game_in_play_would_be_lost(
+        make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app(Start("one-handed", numbered(7)))
+    exits: list[bool] = []
+    monkeypatch.setattr(app, "exit", lambda *args, **kwargs: exits.append(True))
+    async with app.run_test(size=SIZE) as pilot:
+        game = app.screen
+        assert isinstance(game, OneHandedScreen)
+        await pilot.press("q")  # nothing played yet: quits at once
+        assert exits == [True] and app.screen is game
+        exits.clear()
+        await pilot.press("d", "q")
+        dialog = app.screen
+        assert isinstance(dialog, QuitDialog) and not exits
+        assert "One-Handed Solitaire game in play is not over" in " ".join(
+            str(label.render()) for label in dialog.query(Label))
+        await pilot.press("n")
+        assert app.screen is game and len(game.session.moves) == 1
+        await pilot.press("q", "y")
+        assert exits == [True]

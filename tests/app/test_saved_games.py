@@ -8,15 +8,17 @@ from typing import Any
 
 from textual.widgets import DataTable
 
+from rules import one_handed
 from solitaire_tui.app import SolitaireApp
 from solitaire_tui.decks import numbered
+from solitaire_tui.games.one_handed.screen import PLAY_KEYS, OneHandedScreen
 from solitaire_tui.messages import OpenStats
 from solitaire_tui.screens.history import HistoryScreen
 from solitaire_tui.screens.stats import StatsScreen
 from solitaire_tui.start import Start
 from solitaire_tui.store.database import Database
 from solitaire_tui.store.history import Entry, History
-from tests.pilots import SIZE, auto_play_to_end, saved, saved_record, text_of
+from tests.pilots import SIZE, saved, saved_record, text_of
 
 
 async def test_two_windows_on_one_directory_each_keep_their_game(data_path: Path) -> None:
@@ -25,8 +27,13 @@ async def test_two_windows_on_one_directory_each_keep_their_game(data_path: Path
     first = SolitaireApp(data=data_path, start=Start("one-handed", numbered(7)))
     second = SolitaireApp(data=data_path, start=Start("one-handed", numbered(8)))
     async with first.run_test(size=SIZE) as one, second.run_test(size=SIZE) as two:
-        await auto_play_to_end(one, first.screen)
-        await auto_play_to_end(two, second.screen)
+        for pilot, app in ((one, first), (two, second)):  # played by the player's keys
+            screen = app.screen
+            assert isinstance(screen, OneHandedScreen)
+            while not screen.session.is_over:
+                (move,) = one_handed.legal_moves(screen.session.state)
+                await pilot.press(PLAY_KEYS[move])
+            await pilot.pause()
         assert "played 2" in text_of(second.screen, "#banner")
     assert [row["deal"] for row in saved(data_path)] == ["7", "8"]
     assert saved_record(data_path, "one-handed", "standard").played == 2

@@ -28,7 +28,7 @@ from solitaire_tui.stats.runner import Phase
 from solitaire_tui.store.database import Database
 from solitaire_tui.store.history import History
 from solitaire_tui.ui.game_screen import GameScreen
-from solitaire_tui.widgets.stats import RatePlot, ResultsTable
+from solitaire_tui.widgets.stats import RatePlot, ResultsTable, WinsList
 from tests.pilots import SIZE, text_of, type_in, until
 
 BRAILLE = chr(0x2801)  # the first braille dot pattern: the win rate's line is drawn in them
@@ -313,3 +313,24 @@ async def test_a_rows_charts_follow_its_cursor_and_are_kept(
         await pilot.press("up")
         await pilot.pause()
         assert rate.figures() == (screen.shown, 0) and rate.render() is first
+
+
+async def test_after_a_run_enter_does_what_the_screen_says(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    """Not Run again: the list of wins, which enter replays, or else the table."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_run(pilot, app, "one-handed", {}, "1", "0")  # one lost deal
+        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        assert isinstance(app.focused, ResultsTable)
+        assert "replays" not in text_of(screen, "#summary")
+        await pilot.press("enter")
+        assert len(app.history.entries) == 1  # no second run
+        await fill(pilot, screen, "5_000", "5")
+        await pilot.press("r")
+        await until(pilot, lambda: screen.shown is not None and screen.shown.over
+                    and screen.shown.games == 5000)
+        assert isinstance(app.focused, WinsList)
+        assert "enter on a win replays it" in text_of(screen, "#summary")
+        await pilot.press("enter")
+        assert isinstance(app.screen, GameScreen) and app.screen.replaying

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from solitaire_tui.store.choices import Choices
 from solitaire_tui.store.database import (
     DATA_DIR_VARIABLE,
     FILE_NAME,
@@ -282,3 +283,14 @@ def test_kills_during_writes_lose_no_committed_game(tmp_path: Path) -> None:
         kept = rows
         database.close()
     assert sorted(path.name for path in tmp_path.iterdir() if "damaged" in path.name) == []
+
+
+def test_a_choice_of_options_is_kept_replaced_and_read_by_another_window(
+        tmp_path: Path) -> None:
+    one, two = Database(tmp_path), Database(tmp_path)
+    assert Choices(one).get("relay") is None
+    Choices(one).put("relay", {"players": 4})
+    Choices(one).put("relay", {"players": 7})
+    assert Choices(two).get("relay") == {"players": 7}
+    two.connection.execute("UPDATE choices SET options = 'not json' WHERE game = 'relay'")
+    assert Choices(one).get("relay") is None  # changed by another program: asked again

@@ -148,6 +148,10 @@ class AddResidue(Game):
                      heading(table, seats), lambda: kernel(table, seats), table,
                      parts=("seats", "seat"), engine=self.ENGINE[-1].name)
 
+    def remembered(self, options: Mapping[str, Any], now: Any) -> Any:
+        """None: the table is set up each time, as who sits at it changes."""
+        return None
+
     def panel_options(self, screen_options: Any) -> dict[str, Any]:
         """The table's computers as they are; a person's seat is played by greedy."""
         table: Table = screen_options

@@ -149,6 +149,10 @@ class HitOrMiss(Game):
         return Setup(self.key, {"variant": rules.variant, "order": order.value}, heading(rules),
                      lambda: kernel(rules), rules, engine=self.ENGINE[-1].name)
 
+    def remembered(self, options: Mapping[str, Any], now: Any) -> Any:
+        """The variant and order kept, shuffled by the deal's own seed (``now``'s)."""
+        return replace(self.setup(options).rules, seed=now.seed)
+
     def panel_options(self, screen_options: Any) -> dict[str, Any]:
         options: Options = screen_options
         return {"variant": options.variant, "order": options.order.value}

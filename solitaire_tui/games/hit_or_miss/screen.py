@@ -120,8 +120,8 @@ class HitOrMissScreen(GameScreen[State, Call]):
             text.append(" (no limit)")
         elif state.options.strikes is None:  # unlimited, yet a loss can be certain
             again = "a pass" if limit == 1 else "two passes"
-            text.append(f" ({loses} even unlimited: with {state.cards_left} cards, a multiple"
-                        f" of 13, {again} with no hit would come round again forever)")
+            text.append(f" ({loses}: with {state.cards_left} cards, a multiple of 13,"
+                        f" {again} with no hit repeats forever)")
         else:
             text.append(f" ({loses})")
         text.append(f"  ·  strikes in all {state.strikes}")

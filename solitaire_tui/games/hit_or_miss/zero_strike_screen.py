@@ -185,8 +185,8 @@ class ZeroStrikeScreen(LiveScreen[Snapshot]):
     def _fields(self) -> Iterable[Widget]:
         return self.query("#controls > *").exclude("#play")
 
-    def _focus_after(self) -> str:
-        return "#play" if self.best is not None else "#run"
+    def _focus_after(self) -> Widget:
+        return self.query_one("#play" if self.best is not None else "#run", Button)
 
     # --- showing the search ------------------------------------------------------------
 

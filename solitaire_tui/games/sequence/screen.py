@@ -195,7 +195,7 @@ class SequenceScreen(GameScreen[State, Move]):
     @property
     def uncounted(self) -> str | None:
         """A game peeked at is not counted: the solver saw the hidden cards."""
-        return super().uncounted or ("You peeked" if self._peeked else None)
+        return ("You peeked" if self._peeked else None) or super().uncounted
 
     @property
     def how(self) -> How:

@@ -14,6 +14,7 @@ from rules.hit_or_miss import Call, Options, PassOrder
 from rules.play import final_state, moves_of
 from solitaire_tui.decks import Deck, numbered
 from solitaire_tui.games.hit_or_miss.screen import PLAY_KEYS, HitOrMissScreen
+from solitaire_tui.messages import OpenGame
 from solitaire_tui.start import Start
 from solitaire_tui.ui.auto import INSTANT, SPEEDS
 from solitaire_tui.ui.options_dialog import OptionsDialog
@@ -184,6 +185,37 @@ async def test_the_variant_is_chosen_by_keys_when_the_game_opens(make_app: Any) 
         assert screen.session.state == list(moves_of(hit_or_miss, start))[52][1]
 
 
+async def test_the_variant_chosen_is_played_again_without_asking(
+        make_app: Any, data_path: Path) -> None:
+    app = make_app(Start("hit-or-miss", numbered(DEAL)))
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, OptionsDialog)
+        await pilot.press("down", "down", "tab", "tab", "down", "enter")
+        assert app.screen.options == Options(2, PassOrder.REVERSED, seed=DEAL)
+    app = make_app(Start("hit-or-miss", numbered(SHUFFLED_DEAL)))  # another window, later
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HitOrMissScreen), "no question the second time"
+        assert screen.options == Options(2, PassOrder.REVERSED, seed=SHUFFLED_DEAL)
+        assert "two-strike, reversed order, as chosen last time; o changes it" in text_of(
+            screen, "#message")
+        await pilot.press("o")
+        assert isinstance(app.screen, OptionsDialog)
+
+
+async def test_a_kept_variant_refused_now_is_asked_for_again(make_app: Any) -> None:
+    app = make_app()
+    app.choices.put("hit-or-miss", {"variant": "strikes=0", "order": "same"})
+    app.choices.put("relay", {"players": "many"})
+    async with app.run_test(size=SIZE) as pilot:
+        for game in ("hit-or-miss", "relay"):
+            app.post_message(OpenGame(game, numbered(DEAL)))
+            await pilot.pause()
+            assert isinstance(app.screen, OptionsDialog), game
+            await pilot.press("escape", "escape")
+
+
 async def test_new_options_start_the_deal_again_and_esc_keeps_the_game(make_app: Any) -> None:
     app = make_app(Start("hit-or-miss", numbered(DEAL), ONE_STRIKE))
     async with app.run_test(size=SIZE) as pilot:
@@ -236,7 +268,7 @@ def test_unlimited_says_why_one_strike_loses_with_a_multiple_of_13_cards() -> No
     for order, again in ((PassOrder.SAME, "1 loses"), (PassOrder.REVERSED, "2 lose")):
         state = hit_or_miss.new_game(Options(None, order), cards)
         text = HitOrMissScreen._passes_text(state).plain
-        assert f"({again} even unlimited: with 26 cards, a multiple of 13," in text
+        assert f"({again}: with 26 cards, a multiple of 13," in text and "forever" in text
     odd = hit_or_miss.new_game(Options(None), cards[:25])
     assert "(no limit)" in HitOrMissScreen._passes_text(odd).plain
     limited = hit_or_miss.new_game(Options(3), cards)
