@@ -79,6 +79,7 @@ class SolitaireApp(App[None]):
         self._modules = 0  # the modules loaded when the heap was last frozen
         self._screens_frozen = False  # a screen that comes and goes was frozen with them
         self._thawed = False  # back at the menu since: to be collected, then frozen again
+        self._at_menu = False  # the menu was on top at the last look
         self._last_input = 0.0  # when the last key or click came (``time.monotonic``)
 
     def on_mount(self) -> None:
@@ -129,7 +130,12 @@ class SolitaireApp(App[None]):
         """
         stack = self.screen_stack  # empty while the app closes
         at_menu = bool(stack) and isinstance(stack[-1], MenuScreen)
-        if len(sys.modules) != self._modules or (at_menu and self._thawed):
+        # A screen just closed is still being taken apart for a moment after the menu
+        # is back: frozen then, it would never be collected. So the menu must have been
+        # on top at the last look too.
+        settled, self._at_menu = at_menu and self._at_menu, at_menu
+        due = len(sys.modules) != self._modules or (at_menu and self._thawed)
+        if due and (settled or not at_menu):
             self._modules = len(sys.modules)
             if at_menu:
                 gc.collect()

@@ -688,6 +688,8 @@ def _search(state: State, deck: np.ndarray, storage: np.ndarray, heights: np.nda
                                                   log, 0, path, max_nodes, control)
     finally:
         done.set()
+        if watching:  # so that no progress is reported after the answer
+            watcher.join(WATCH_SECONDS * 20)
     table[log[:filled]] = 0  # empty again for the next search, through the slots it used
     moves = tuple(_move(int(source), int(target)) for source, target in path[:steps]
                   if target < TABOO)

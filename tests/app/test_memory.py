@@ -61,6 +61,10 @@ async def test_a_panel_frozen_with_new_modules_is_collected_back_at_the_menu(
         await pilot.pause()
         gc.collect()
         assert [ref() for ref in plots if ref() is not None] == []
+        app._at_menu, app._thawed = False, True  # the menu just back, a freeze due
+        before = gc.get_freeze_count()
+        app._look_at_heap()  # not yet: a closed screen may still be being taken apart
+        assert gc.get_freeze_count() == before
         app._look_at_heap()  # and frozen again at the next look, without the panel
         assert 0 < gc.get_freeze_count() < frozen
 

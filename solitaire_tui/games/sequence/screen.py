@@ -150,9 +150,13 @@ class SequenceScreen(GameScreen[State, Move]):
 
     def _searching(self, nodes: int) -> None:
         """From the solver's watcher thread: how far a peek's search has got."""
-        self.app.call_from_thread(
-            self._show_peek_text,
-            f"searching… {nodes:,} of {self._peek.max_nodes:,} positions")
+        self.app.call_from_thread(self._show_search, nodes)
+
+    def _show_search(self, nodes: int) -> None:
+        """A search's progress, unless the position on the board is answered already
+        (a report from another thread may arrive after the answer)."""
+        if self.helper == "peek" and self._peek.known(self.session.state) is None:
+            self._show_peek_text(f"searching… {nodes:,} of {self._peek.max_nodes:,} positions")
 
     def _show_peek_text(self, verdict: str) -> None:
         set_text(self.query_one("#peek", Label), f"Peek (it looks at the hidden cards) · {verdict}")
