@@ -77,7 +77,7 @@ class SolitaireApp(App[None]):
         self.warm_up = warm_up
         self._told: set[str] = set()  # failed parts the player was told of
         self._modules = 0  # the modules loaded when the heap was last frozen
-        self._screens_frozen = False  # a screen that comes and goes was frozen with them
+        self._frozen = False  # frozen since the menu was last shown
         self._thawed = False  # back at the menu since: to be collected, then frozen again
         self._at_menu = False  # the menu was on top at the last look
         self._last_input = 0.0  # when the last key or click came (``time.monotonic``)
@@ -114,11 +114,11 @@ class SolitaireApp(App[None]):
         0.1 to 0.4 s in the middle of keys (``bench --engine keys``). Frozen, they are
         no longer walked; reference counting still frees what is let go.
 
-        But a frozen cycle is never collected, and a game screen or a panel open at
-        the freeze would outlive its closing. So once the menu is back on top after
-        such a freeze, the heap is thawed (``_menu_shown``), and at the next look
-        collected once and frozen again: one full collection at the menu instead of
-        many in play.
+        But a frozen cycle is never collected, and a game screen or a panel alive at
+        the freeze would outlive its closing. So whenever the menu is back on top after
+        a freeze, the heap is thawed (``_menu_shown``), and once the menu has stayed
+        on top with no key for half a second, collected once and frozen again: one
+        full collection at the menu instead of many in play.
 
         Out of the way: what the screens draw during a run (Textual's lines and their
         caches) adds tens of thousands of objects that a full collection walks, and
@@ -130,26 +130,29 @@ class SolitaireApp(App[None]):
         """
         stack = self.screen_stack  # empty while the app closes
         at_menu = bool(stack) and isinstance(stack[-1], MenuScreen)
-        # A screen just closed is still being taken apart for a moment after the menu
-        # is back: frozen then, it would never be collected. So the menu must have been
-        # on top at the last look too.
+        # A screen just closed may still be held for a moment after the menu is back
+        # (being taken apart, an animation): frozen then, it would not be freed until
+        # the next thaw. So the menu must have been on top at the last look too.
         settled, self._at_menu = at_menu and self._at_menu, at_menu
-        due = len(sys.modules) != self._modules or (at_menu and self._thawed)
-        if due and (settled or not at_menu):
-            self._modules = len(sys.modules)
-            if at_menu:
-                gc.collect()
-            gc.freeze()
-            self._thawed = False
-            self._screens_frozen = not at_menu
         quiet = time.monotonic() - self._last_input >= QUIET_SECONDS
+        loaded = len(sys.modules) != self._modules
+        if at_menu and settled and quiet and (loaded or self._thawed):
+            gc.collect()
+            self._freeze()
+        elif not at_menu and loaded:
+            self._freeze()
         if quiet and gc.get_count()[2] >= FULL_AFTER:  # younger ones since the last full
             gc.collect()
 
+    def _freeze(self) -> None:
+        gc.freeze()
+        self._modules = len(sys.modules)
+        self._thawed, self._frozen = False, True
+
     @on(MenuShown)
     def _menu_shown(self) -> None:
-        if self._screens_frozen:
-            self._screens_frozen = False
+        if self._frozen:
+            self._frozen = False
             gc.unfreeze()
             self._thawed = True
 
