@@ -74,7 +74,10 @@ class Histogram:
         for value, count in items:
             start = low + (value - low) // width * width
             counts[start] = counts.get(start, 0) + count
-        return [(start, start + width - 1, count) for start, count in sorted(counts.items())]
+        # The last range ends at the highest value seen, never past it: 48–52 of 52
+        # cards, not 48–53.
+        return [(start, min(start + width - 1, high), count)
+                for start, count in sorted(counts.items())]
 
 
 @dataclass

@@ -156,6 +156,20 @@ class SolitaireApp(App[None]):
             gc.unfreeze()
             self._thawed = True
 
+    async def action_to_menu(self) -> None:
+        """Straight back to the menu, however deep (esc goes back one screen). Each
+        screen stops what it plays first (a run, auto play), as its own esc does."""
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
+            leave = getattr(self.screen, "leave", None)
+            if callable(leave):
+                leave()
+            await self.pop_screen()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "to_menu":  # not on the menu itself (dialogs and help pages, being
+            return not isinstance(self.screen, MenuScreen)  # modal, keep their keys)
+        return True
+
     async def action_quit(self) -> None:
         """Quit, asking first if a screen would lose something (a game not over, a
         run playing): ``q`` is next to keys played all the time."""

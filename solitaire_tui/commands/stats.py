@@ -91,6 +91,20 @@ def histogram_rows(histogram: Histogram, bins: int = HISTOGRAM_BINS) -> list[tup
             for first, last, count in histogram.binned(bins)]
 
 
+def bar(count: int, total: int, width: int = 30) -> str:
+    """A histogram's bar: a thin mark for a count too small for a whole block, so a
+    range seen a few times still shows, and never looks like a range seen often."""
+    blocks = round(width * count / total)
+    return "█" * blocks if blocks or not count else "▏"
+
+
+def share_of(count: int, total: int) -> str:
+    """A count as a percentage of ``total`` to two places; a count too small for
+    that is "<0.01%", never a 0.00% that reads as none."""
+    share = 100 * count / total
+    return "<0.01%" if count and share < 0.005 else f"{share:.2f}%"
+
+
 def share_text(count: int, games: int) -> str:
     """A count as a percentage of the games, with its 95% interval."""
     low, high = wilson_interval(count, games)
@@ -109,10 +123,8 @@ def tally_table(tally: Tally, label: str, shares_wins: bool) -> Table:
         table.add_row("lost", f"{tally.losses:,}: {share_text(tally.losses, tally.games)}")
     for name, histogram in tally.histograms.items():
         total = histogram.total or 1
-        bars = "\n".join(
-            f"{label_:>9} {'█' * max(1 if count else 0, round(30 * count / total))}"
-            f" {100 * count / total:.2f}%"
-            for label_, count in histogram_rows(histogram))
+        bars = "\n".join(f"{label_:>9} {bar(count, total)} {share_of(count, total)}"
+                         for label_, count in histogram_rows(histogram))
         table.add_row(name.replace("_", " "), f"mean {histogram.mean:.3f}\n{bars}")
     if tally.first_wins:
         shown = ", ".join(map(str, tally.first_wins[:FIRST_WINS_SHOWN]))

@@ -415,7 +415,7 @@ class GameScreen(Screen[None], Generic[S, M]):
         elif self.records_variant is not None:
             record = self.records.record(self.game.key, self.records_variant)
             text.append(f"{self.variant}: {record.summary()}\n", style="italic")
-        text.append(f"{self.again_keys} · u: undo · esc: menu", style="dim")
+        text.append(f"{self.again_keys} · u: undo · esc: back · M: menu", style="dim")
         set_text(banner, text)
 
     def loses_on_quit(self) -> str | None:
@@ -501,7 +501,7 @@ class GameScreen(Screen[None], Generic[S, M]):
         if action in ("finish", "stop_finishing") and self._finishing is not None:
             return True  # e again, or esc, stops it
         if action == "stop_finishing":
-            return False  # esc is the menu's
+            return False  # esc goes back
         if (self._loading or self._finishing is not None) and action in WAITING:
             return None  # shown, not yet to be used: a line is being worked out
         if action == "speed":
@@ -801,8 +801,12 @@ class GameScreen(Screen[None], Generic[S, M]):
         self.stop_auto()
         self.post_message(OpenStats(self.game.key, self.game.panel_options(self.options)))
 
-    def action_menu(self) -> None:
+    def leave(self) -> None:
+        """Stop what plays on its own before the screen goes (``app.action_to_menu``)."""
         self.stop_auto()
+
+    def action_back(self) -> None:
+        self.leave()
         self.dismiss()
 
     def action_options(self) -> None:

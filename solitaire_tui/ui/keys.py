@@ -26,10 +26,13 @@ GAME_KEYS: list[BindingType] = [
     Binding("question_mark", "help", "Rules", key_display="?"),
     # While a finish is worked out esc stops it (the sign says so), not the game.
     Binding("escape", "stop_finishing", "Stop", key_display="esc", show=False),
-    Binding("escape", "menu", "Menu", key_display="esc"),
+    Binding("escape", "back", "Back", key_display="esc"),
 ]
 
+# esc goes back one screen (a replay to its panel, the panel to its game); M goes
+# straight to the menu from any depth. Both are in every footer but the menu's.
 APP_KEYS: list[BindingType] = [
+    Binding("M,home", "to_menu", "Menu", key_display="M"),
     Binding("q", "quit", "Quit", show=False),
     Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
 ]

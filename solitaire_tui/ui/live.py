@@ -89,7 +89,8 @@ class LiveScreen(Screen[None], Generic[S]):
         self._said = ""
 
     def on_mount(self) -> None:
-        self._say(self.WELCOME)
+        if self.shown is None:  # a screen may show what it kept (Textual calls its own
+            self._say(self.WELCOME)  # on_mount first)
         if self.TICKS:
             self.set_interval(TICK_SECONDS, self._tick)
 
@@ -258,6 +259,10 @@ class LiveScreen(Screen[None], Generic[S]):
     def action_help(self) -> None:
         show_help(self.app, self.HELP + keys_table(self.BINDINGS))
 
-    def action_back(self) -> None:
+    def leave(self) -> None:
+        """Stop the run before the screen goes (``app.action_to_menu``)."""
         self.action_cancel()
+
+    def action_back(self) -> None:
+        self.leave()
         self.dismiss()

@@ -18,9 +18,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, RadioButton, RadioSet
+from textual.widgets import Button, Input, Label, RadioSet
 
 from rules.errors import RulesError
+from solitaire_tui.widgets.toggles import Choice
 
 if TYPE_CHECKING:
     from solitaire_tui.ui.game_screen import GameScreen
@@ -61,7 +62,7 @@ class Choices(RadioSet, inherit_bindings=False):
 
     DEFAULT_CSS = """
     Choices { width: auto; }
-    Choices > RadioButton { width: auto; }
+    Choices > Choice { width: auto; }
     Choices.-across { layout: horizontal; }
     """
 
@@ -118,7 +119,7 @@ class OptionsDialog(ModalScreen[T | None], Generic[T]):
         if isinstance(field, Number):
             return Input(str(field.value or ""), restrict=r"[0-9]*",
                          max_length=len(str(field.most)), id=id, compact=True)
-        choices = Choices(*(RadioButton(choice, value=choice == field.chosen)
+        choices = Choices(*(Choice(choice, value=choice == field.chosen)
                             for choice in field.choices), id=id)
         choices.set_class(field.across, "-across")
         return choices

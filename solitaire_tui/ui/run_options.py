@@ -36,8 +36,9 @@ class RunOptions(Horizontal):
     RunOptions > Label { width: auto; margin: 0 1 0 0; color: $text-muted; }
     RunOptions > Select { width: 16; margin-right: 2; }
     RunOptions > #players, RunOptions > #n { width: 8; }
+    RunOptions > #variant { width: 14; margin-right: 2; }
     RunOptions > .seat-level { width: 11; margin-right: 1; }
-    RunOptions > Checkbox { width: auto; margin-right: 1; }
+    RunOptions > Tick { width: auto; margin-right: 1; }
     """
 
     def __init__(self, options: Mapping[str, Any], *, id: str | None = None) -> None:

@@ -16,12 +16,13 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
-from rules import hit_or_miss
+from rules import hit_or_miss, relay
 from rules.fast import hit_or_miss as fast_hit_or_miss
 from solitaire_tui.app import SolitaireApp
 from solitaire_tui.cli import main
 from solitaire_tui.messages import OpenStats
 from solitaire_tui.screens.history import HistoryScreen
+from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.screens.stats import PLOT_SECONDS, StatsScreen
 from solitaire_tui.start import Start
 from solitaire_tui.stats.runner import Phase
@@ -29,7 +30,7 @@ from solitaire_tui.store.database import Database
 from solitaire_tui.store.history import History
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.widgets.stats import RatePlot, ResultsTable, WinsList
-from tests.pilots import SIZE, text_of, type_in, until
+from tests.pilots import SIZE, footer_keys, text_of, type_in, until
 
 BRAILLE = chr(0x2801)  # the first braille dot pattern: the win rate's line is drawn in them
 TIMING = {"seconds", "compile_seconds", "games_per_second", "workers"}
@@ -192,8 +193,6 @@ async def test_a_wrong_field_is_one_sentence_and_runs_nothing_till_mended(
 
 async def test_the_menu_and_a_game_open_the_panel_with_their_options(
         make_app: Callable[..., SolitaireApp]) -> None:
-    from rules import relay
-
     app = make_app(Start("relay", None, relay.Options(6)))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -334,3 +333,37 @@ async def test_after_a_run_enter_does_what_the_screen_says(
         assert "enter on a win replays it" in text_of(screen, "#summary")
         await pilot.press("enter")
         assert isinstance(app.screen, GameScreen) and app.screen.replaying
+
+
+async def test_esc_goes_back_one_screen_and_m_to_the_menu_from_any_depth(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    app = make_app(Start("relay", None, relay.Options(4)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        assert {"escape", "M"} <= footer_keys(game)
+        await pilot.press("t", "escape")  # the panel, and back to the game
+        assert app.screen is game
+        await pilot.press("t", "question_mark", "escape")  # the panel's help, closed
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        await pilot.press("M")  # one key from the panel to the menu
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and len(app.screen_stack) == 2
+        assert "M" not in footer_keys(app.screen)
+
+
+async def test_any_strike_limit_is_typed_and_a_wrong_one_is_one_sentence(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_panel(pilot, app, "hit-or-miss")
+        await fill(pilot, screen, "2_000", "5")
+        await type_in(pilot, screen, "#variant", "strikes=7")  # enter runs it
+        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        assert screen.shown_setup is not None
+        assert screen.shown_setup.options["variant"] == "strikes=7"
+        await type_in(pilot, screen, "#variant", "often")
+        assert not screen.running
+        assert text_of(screen, "#summary").startswith("Unknown variant 'often': choose")

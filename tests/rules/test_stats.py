@@ -59,3 +59,13 @@ def test_two_halves_merge_into_the_whole() -> None:
         whole.add(deal, won, score=score)
         (first if deal < 1234 else second).add(deal, won, score=score)
     assert merged([second, first]) == whole
+
+
+def test_binned_ranges_end_at_the_highest_value_seen() -> None:
+    histogram = Histogram()
+    for value in range(53):  # 0..52 cards left: 53 values in 9 ranges of 6
+        histogram.add(value)
+    bars = histogram.binned(9)
+    assert bars[-1][:2] == (48, 52)
+    assert sum(count for _, _, count in bars) == 53
+    assert all(first <= last for first, last, _ in bars)

@@ -1,28 +1,34 @@
-"""Hit or Miss's fields in the statistics panel: the variant and the pass order."""
+"""Hit or Miss's fields in the statistics panel: the variant and the pass order.
+
+The variant is typed, with the named ones suggested as you type: the game takes any
+strike limit (``strikes=N``), which no list could hold. The rules read it when the
+run starts, and a name they do not know is their one sentence.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.widgets import Label
+from textual.suggester import SuggestFromList
+from textual.widgets import Input, Label
 
 from rules.hit_or_miss import PassOrder
 from solitaire_tui.ui.run_options import RunOptions, pick
 
-VARIANTS = ("unlimited", "roll-call", "two-strike", "strikes=1", "strikes=4", "strikes=5")
+VARIANTS = ("unlimited", "roll-call", "two-strike", "strikes=")
 
 
 class HitOrMissRunOptions(RunOptions):
     def compose(self) -> ComposeResult:
-        variant = str(self.initial.get("variant", VARIANTS[0]))
-        names = VARIANTS if variant in VARIANTS else (*VARIANTS, variant)
-        yield Label("Variant")
-        yield pick([(name, name) for name in names], variant, "variant")
+        yield Label("Variant (unlimited, roll-call, two-strike, strikes=N)")
+        yield Input(str(self.initial.get("variant", VARIANTS[0])), id="variant", compact=True,
+                    suggester=SuggestFromList(VARIANTS, case_sensitive=False))
         yield Label("Pass order")
         yield pick([(order.value, order.value) for order in PassOrder],
                    self.initial.get("order"), "order")
 
     @property
     def value(self) -> dict[str, Any]:
-        return {"variant": self.chosen("variant"), "order": self.chosen("order")}
+        return {"variant": self.query_one("#variant", Input).value.strip(),
+                "order": self.chosen("order")}

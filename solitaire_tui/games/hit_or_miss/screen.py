@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Digits, Label, Static
 
-from rules import hit_or_miss
+from rules import hit_or_miss, zero_strike
 from rules.hit_or_miss import Call, Options, PassOrder, State
 from solitaire_tui import decks
 from solitaire_tui.games.game import Game
@@ -160,7 +160,8 @@ class HitOrMissScreen(GameScreen[State, Call]):
         from solitaire_tui.games.hit_or_miss.zero_strike_screen import ZeroStrikeScreen
 
         self.stop_auto()
-        self.app.push_screen(ZeroStrikeScreen(self.game.key))
+        self.app.push_screen(ZeroStrikeScreen(
+            self.game.key, self.game.panel_options(zero_strike.ZERO_STRIKE)))
 
     def action_options(self) -> None:
         options: Options = self.options

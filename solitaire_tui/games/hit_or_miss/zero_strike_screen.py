@@ -6,6 +6,8 @@ and the screen reads it on a timer, as the statistics panel does. A seed and a
 budget in draws name one result, the one ``solitaire-tui search zero-strike
 --seed S --nodes N`` prints; the longest game so far is shown as it improves, and
 ``p`` replays it on the Hit or Miss screen, one strike losing, to step through.
+The last search that found a game is kept in the player's store and shown again
+when the screen is next opened, so its game can still be played.
 """
 
 from __future__ import annotations
@@ -13,9 +15,9 @@ from __future__ import annotations
 import dataclasses
 import functools
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -25,16 +27,19 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, ProgressBar, Static
 
 from rules import values, zero_strike
-from rules.cards import format_cards
+from rules.cards import format_cards, parse_deck
 from solitaire_tui.decks import Deck
 from solitaire_tui.games.hit_or_miss.engine import SEARCH
-from solitaire_tui.messages import OpenReplay
+from solitaire_tui.messages import OpenReplay, OpenStats
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.runner import Job, Moment, Phase
+from solitaire_tui.store.choices import Choices
+from solitaire_tui.store.database import StoreError
 from solitaire_tui.ui.live import LiveScreen, clock, live_keys
 from solitaire_tui.widgets.footer import KeyFooter
 
 DEFAULT_SEED, DEFAULT_BUDGET = zero_strike.DEFAULT_SEED, zero_strike.DEFAULT_NODES
+KEPT = "zero-strike search"  # the store's name for the last search that found a game
 
 
 @dataclass(frozen=True)
@@ -59,6 +64,32 @@ class Snapshot(Moment):
 
     def elapsed(self, now: float) -> float:
         return (self.ended if self.ended is not None else now) - self.began
+
+    def kept(self) -> dict[str, Any]:
+        """What the store keeps of an ended search that found a game (plain JSON)."""
+        assert self.best is not None
+        return {"seed": self.seed, "budget": self.budget, "nodes": self.nodes,
+                "seconds": self.elapsed(self.ended or self.began),
+                "cancelled": self.phase is Phase.CANCELLED,
+                "best": {"passes": self.best.passes, "deck": format_cards(self.best.deck),
+                         "nodes": self.best.nodes}}
+
+    @classmethod
+    def from_kept(cls, kept: dict[str, Any]) -> Snapshot | None:
+        """A kept search as an ended snapshot; None if what was kept does not read
+        back as one (another release's, or damaged): it is then as if none were kept."""
+        try:
+            best = kept["best"]
+            found = zero_strike.Found(int(best["passes"]),
+                                      parse_deck(str(best["deck"]), ranks_only=True),
+                                      int(best["nodes"]))
+            seed, budget, nodes = (int(kept[name]) for name in ("seed", "budget", "nodes"))
+            phase = Phase.CANCELLED if kept["cancelled"] else Phase.FINISHED
+            progress = zero_strike.Progress(0, found.passes, nodes, found.passes)
+            return cls(phase, seed, budget, 0.0, progress, found,
+                       ended=float(kept["seconds"]))
+        except (KeyError, TypeError, ValueError):
+            return None
 
     @property
     def draws_per_second(self) -> float | None:
@@ -122,7 +153,11 @@ reports is first replayed by the rules.
   passes back from the win the current beam has reached, the time and the speed.
 - `c` cancels and keeps the longest game found so far; `esc` leaves (and cancels).
 - `p` opens the longest game on the Hit or Miss screen, one strike losing, as a replay:
-  `U` steps forward, `u` back, `a` plays it through; `esc` comes back here.
+  `U` steps forward, `u` back, `a` plays it through; `esc` comes back here. The last
+  search that found a game is kept, and shown again when you come back.
+- `f`, how often: random deals rarely give a zero-strike game at all. `f` opens the
+  statistics panel on `strikes=1`, whose win rate is how often they do (its first
+  winning deals are such games, to replay).
 
 ## Keys
 
@@ -132,6 +167,7 @@ reports is first replayed by the rules.
 class ZeroStrikeScreen(LiveScreen[Snapshot]):
     BINDINGS = live_keys(
         Binding("p", "play", "Play it"),
+        Binding("f", "frequency", "How often"),
         Binding("n", "new_seed", "New seed"),
     )
     WELCOME = "Choose a seed and a budget, then r or enter searches."
@@ -140,10 +176,38 @@ class ZeroStrikeScreen(LiveScreen[Snapshot]):
 
     CSS_PATH = "zero_strike_screen.tcss"
 
-    def __init__(self, game: str) -> None:
-        """``game``: the key of the game its finds are replayed on (Hit or Miss)."""
+    def __init__(self, game: str, frequency: Mapping[str, Any]) -> None:
+        """``game``: the key of the game its finds are replayed on (Hit or Miss);
+        ``frequency``: that game's panel options for ``strikes=1``, whose win rate is
+        how often random deals give a zero-strike game."""
         super().__init__()
         self.game = game
+        self.frequency = frequency
+
+    @property
+    def _kept_name(self) -> str:
+        return f"{self.game}: {KEPT}"
+
+    def on_mount(self) -> None:
+        choices: Choices | None = getattr(self.app, "choices", None)
+        kept = choices.get(self._kept_name) if choices is not None else None
+        snap = Snapshot.from_kept(kept) if kept is not None else None
+        if snap is not None:
+            self.query_one("#seed", Input).value = str(snap.seed)
+            self.query_one("#budget", Input).value = f"{snap.budget:_}"
+            self._show(snap)
+            self.query_one("#play", Button).disabled = False
+
+    def _ended(self) -> None:
+        """An ended search that found a game is kept, to be shown (and played) again."""
+        super()._ended()
+        snap, choices = self.shown, getattr(self.app, "choices", None)
+        if snap is None or snap.best is None or snap.phase is Phase.FAILED or choices is None:
+            return
+        try:
+            choices.put(self._kept_name, snap.kept())
+        except StoreError as error:
+            self.notify(str(error), severity="warning", timeout=10)
 
     def compose(self) -> ComposeResult:
         yield Static("Zero-strike games · Hit or Miss won without a strike (strikes=1)",
@@ -171,11 +235,6 @@ class ZeroStrikeScreen(LiveScreen[Snapshot]):
     @property
     def best(self) -> zero_strike.Found | None:
         return self.shown.best if self.shown is not None else None
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "play":
-            return self.best is not None
-        return super().check_action(action, parameters)
 
     def _launch(self) -> LiveSearch:
         seed = values.SEED(self.query_one("#seed", Input).value)
@@ -249,7 +308,15 @@ class ZeroStrikeScreen(LiveScreen[Snapshot]):
         replay: stepped through like a run's game, and counted toward no record (auto
         play would otherwise win it for the player). A search under way goes on."""
         best = self.best
-        if best is not None:
-            self.post_message(OpenReplay(Replay(
-                self.game, Deck(best.deck, None), zero_strike.ZERO_STRIKE, None,
-                f"a {best.passes}-pass zero-strike game")))
+        if best is None:
+            self._say("No zero-strike game found yet: r searches (the first whole deck"
+                      " takes a million draws or so).", error=True)
+            return
+        self.post_message(OpenReplay(Replay(
+            self.game, Deck(best.deck, None), zero_strike.ZERO_STRIKE, None,
+            f"a {best.passes}-pass zero-strike game")))
+
+    def action_frequency(self) -> None:
+        """How rare such games are: the statistics panel on ``strikes=1``, whose wins
+        are exactly the zero-strike games of random deals."""
+        self.post_message(OpenStats(self.game, self.frequency))

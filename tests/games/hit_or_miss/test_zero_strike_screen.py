@@ -20,6 +20,7 @@ from solitaire_tui.app import SolitaireApp
 from solitaire_tui.decks import numbered
 from solitaire_tui.games.hit_or_miss.screen import HitOrMissScreen
 from solitaire_tui.games.hit_or_miss.zero_strike_screen import ZeroStrikeScreen
+from solitaire_tui.screens.stats import StatsScreen
 from solitaire_tui.start import Start
 from solitaire_tui.stats.runner import Phase
 from tests.pilots import SIZE, auto_play_to_end, text_of, type_in, until
@@ -125,7 +126,9 @@ async def test_a_wrong_field_is_one_sentence_and_searches_nothing(
         assert not screen.running
         assert "A seed must be a whole number from 0 to" in text_of(screen, "#summary")
         assert not app.screen.query("#deck").first().render()  # no game to play
-        assert not screen.check_action("play", ())
+        await pilot.press("p")  # says so, and stays
+        assert app.screen is screen
+        assert text_of(screen, "#summary").startswith("No zero-strike game found yet")
 
 
 async def test_a_budget_of_1e400_is_one_sentence_and_the_screen_still_searches(
@@ -169,3 +172,39 @@ def test_a_budget_is_typed_as_a_number_of_games_is() -> None:
     budget = zs.BUDGET
     assert budget("1e8") == budget("100_000_000") == budget("100,000,000")
     assert budget(" 200000 ") == 200_000
+
+
+async def test_the_last_search_that_found_a_game_is_kept_to_play_again(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    app = make_app(ROLL_CALL)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_search(pilot, app)
+        await search(pilot, screen, "1_000_000")
+        await until(pilot, lambda: not screen.running)
+        best = best_of(screen)
+        await pilot.press("escape")
+        screen = await open_search(pilot, app)  # a new screen shows it again
+        assert screen.best == best and shown_game(screen)[0] == best.passes
+        assert screen.query_one("#seed", Input).value == str(SEED)
+    app = make_app(ROLL_CALL)  # and so does the next start of the app
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_search(pilot, app)
+        assert screen.best == best
+        assert "Finished: " in text_of(screen, "#summary")
+        await pilot.press("p")
+        game = app.screen
+        assert isinstance(game, HitOrMissScreen)
+        assert game.deck is not None and game.deck.cards == best.deck
+
+
+async def test_f_shows_how_often_random_deals_give_one(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    app = make_app(ROLL_CALL)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_search(pilot, app)
+        await pilot.press("f")
+        await pilot.pause()
+        panel = app.screen
+        assert isinstance(panel, StatsScreen)
+        assert panel.game.key == "hit-or-miss"
+        assert panel.query_one("#variant", Input).value == zs.ZERO_STRIKE.variant
