@@ -91,11 +91,14 @@ class OptionsDialog(ModalScreen[T | None], Generic[T]):
     CSS_PATH = "options_dialog.tcss"
 
     def __init__(self, title: str, fields: Sequence[Field],
-                 build: Callable[[list[str]], T]) -> None:
+                 build: Callable[[list[str]], T], *, confirm: str = "Play",
+                 keep: str = "keep the game") -> None:
+        """``confirm`` names what enter does, ``keep`` what esc leaves as it is."""
         super().__init__()
         self.heading = title
         self.fields = tuple(fields)
         self.build = build
+        self.confirm, self.keep = confirm, keep
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -107,12 +110,13 @@ class OptionsDialog(ModalScreen[T | None], Generic[T]):
                         yield self._widget(field, f"field-{position}")
             yield Label("", id="error")
             with Horizontal(id="buttons"):
-                for label, action in (("Play (enter)", "play"), ("Cancel (esc)", "cancel")):
+                for label, action in ((f"{self.confirm} (enter)", "play"),
+                                      ("Cancel (esc)", "cancel")):
                     button = Button(label, action=f"screen.{action}", compact=True)
                     button.can_focus = False  # enter and esc work wherever the focus is
                     yield button
-            yield Label("arrows choose · tab: next option · enter: play · esc: keep the game",
-                        classes="keys")
+            yield Label(f"arrows choose · tab: next option · enter: {self.confirm.lower()}"
+                        f" · esc: {self.keep}", classes="keys")
 
     @staticmethod
     def _widget(field: Field, id: str) -> Choices | Input:

@@ -10,6 +10,7 @@ the pile it goes to. A card's source is as the rules number it: a storage pile f
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Literal
 
 from textual import events
@@ -33,6 +34,7 @@ from solitaire_tui.games.sequence.widgets import FinalPileView, StoragePile, Sto
 from solitaire_tui.store.records import How, Records
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import GAME_KEYS
+from solitaire_tui.ui.options_dialog import OptionsDialog, Pick
 from solitaire_tui.ui.workers import cancelled
 from solitaire_tui.widgets.cards import CardView, PileView
 from solitaire_tui.widgets.text import set_text
@@ -42,7 +44,7 @@ Question = Literal["storage", "final"]  # what the next digit answers
 ANSWER = "1–4, esc cancels"
 # Who gives the hints and plays auto: the fair players see what you see; peek is the
 # solver, which reads the hidden cards, so a game peeked at counts toward no record.
-HELPERS = {  # in the order p steps through them, the first by default
+HELPERS = {  # as p offers them, the first by default
     "fair": "fair: plays ahead on what you can see",
     "quick": "quick: rules of thumb, instant",
     "peek": "peek: the solver, which looks at the hidden cards",
@@ -93,6 +95,7 @@ class SequenceScreen(GameScreen[State, Move]):
         yield Label("Storage piles · the top card, last, is the one that moves",
                     id="storage-name")
         yield StorageTable(PILES, id="storage")
+        yield Label(id="to-come")
         yield Label(id="peek")
 
     def new_state(self) -> State:
@@ -109,14 +112,24 @@ class SequenceScreen(GameScreen[State, Move]):
             self.query_one(f"#final-{pile + 1}", FinalPileView).show_final(
                 cards, PILE_SIZE, self._needs(state, pile), sequence.step(pile))
         self.query_one(StorageTable).show(state.storage)
+        set_text(self.query_one("#to-come", Label), self._to_come(state))
         self._show_choice()
 
+    def _to_come(self, state: State) -> str:
+        """How many of each rank are still in the deck, as a player of Calculation
+        counts them: what the deck holds, never in what order."""
+        left = Counter(card.rank for card in state.deck)
+        return "Still in the deck  " + " ".join(
+            f"{self._rank(rank)}×{left[rank]}" for rank in range(1, PILE_SIZE + 1))
+
     def _needs(self, state: State, pile: int) -> str | None:
-        """The rank final pile ``pile`` takes next as the deck's cards show ranks: a
-        letter, or a bare number when the deck is ranks only."""
+        """The rank final pile ``pile`` takes next."""
         rank = sequence.needs(state, pile)
-        if rank is None:
-            return None
+        return None if rank is None else self._rank(rank)
+
+    def _rank(self, rank: int) -> str:
+        """A rank as the deck's cards show it: a letter, or a bare number when the
+        deck is ranks only."""
         bare = self.deck is not None and self.deck.cards[0].suit is None
         return str(rank) if bare else Card(rank).rank_text
 
@@ -187,8 +200,23 @@ class SequenceScreen(GameScreen[State, Move]):
         self._show_peek_text(verdict)
 
     def action_helper(self) -> None:
+        """Who gives hints and plays auto, chosen in a dialog that says what peeking
+        costs (a key that stepped through them voided a game's record unasked)."""
         names = list(HELPERS)
-        self.helper = names[(names.index(self.helper) + 1) % len(names)]
+        words = tuple(HELPERS.values())
+
+        def chosen(name: str | None) -> None:
+            if name is not None and name != self.helper:
+                self._use_helper(name)
+
+        self.app.push_screen(OptionsDialog(
+            "Who gives hints and plays auto?\nA game you peek at counts toward no record.",
+            [Pick("Helper", words, HELPERS[self.helper])],
+            lambda answers: names[words.index(answers[0])], confirm="Choose",
+            keep="keep the helper"), chosen)
+
+    def _use_helper(self, name: str) -> None:
+        self.helper = name
         if self.helper == "peek" and not self.replaying:
             self._peeked = True
         self._show_peek(self.session.state)

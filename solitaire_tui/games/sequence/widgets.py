@@ -120,11 +120,13 @@ class StoragePile(Widget):
 
 
 class StorageTable(Vertical):
-    """The four storage piles, framed cards when they all fit the height, else lines."""
+    """The four storage piles: framed cards when they all fit the height (with a line
+    between piles when there is room for it), else lines of text."""
 
     DEFAULT_CSS = """
     StorageTable { height: 1fr; overflow-y: auto; }
-    StorageTable.-tall > StoragePile { margin-bottom: 1; }
+    StorageTable.-tall.-spaced > StoragePile { margin-top: 1; }
+    StorageTable > #storage-1 { margin-top: 0; }
     """
 
     def __init__(self, piles: int, *, id: str | None = None) -> None:
@@ -146,9 +148,10 @@ class StorageTable(Vertical):
     def _fit(self) -> None:
         width, height = self.content_size
         views = list(self.query(StoragePile))
-        needed = sum(view.lines_for(width, tall=True) for view in views) + len(views) - 1
+        needed = sum(view.lines_for(width, tall=True) for view in views)
         tall = needed <= height
         self.set_class(tall, "-tall")
+        self.set_class(needed + len(views) - 1 <= height, "-spaced")
         for view in views:
             view.tall = tall
 

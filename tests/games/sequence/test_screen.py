@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,7 @@ import pytest
 from textual.pilot import Pilot
 
 from rules import sequence
+from rules.cards import Card
 from rules.fast.sequence_solver import solve
 from rules.play import final_state, moves_of
 from rules.players.sequence import player
@@ -197,7 +199,7 @@ async def test_hint_and_auto_play_follow_the_quick_helper_to_the_end(
     app = make_app(Start("sequence", numbered(WON)))
     async with app.run_test(size=SIZE) as pilot:
         screen = await opened(pilot)
-        await pilot.press("p")  # fair → quick
+        await pilot.press("p", "down", "enter")  # fair → quick
         assert "Helper for hints and auto play: quick" in message(screen)
         await pilot.press("h")
         await settle(app, pilot)
@@ -208,6 +210,23 @@ async def test_hint_and_auto_play_follow_the_quick_helper_to_the_end(
     record = saved_record(data_path, "sequence", "standard")
     assert (record.played, record.won) == (0, 0)  # the computer's game, not the player's
     assert [(row["how"], row["counts"]) for row in saved(data_path)] == [("auto", 0)]
+
+
+async def test_p_asks_who_helps_and_says_what_peeking_costs(make_app: Any) -> None:
+    app = make_app(Start("sequence", numbered(WON)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("p")
+        dialog = app.screen
+        assert dialog is not screen
+        assert "counts toward no record" in " ".join(
+            str(label.render()) for label in dialog.query("Label"))
+        await pilot.press("down", "down", "escape")  # esc keeps the helper
+        assert app.screen is screen and screen.helper == "fair"
+        assert screen.uncounted is None
+        await pilot.press("p", "down", "down", "enter")
+        assert screen.helper == "peek" and screen.uncounted == "You peeked"
+        assert "This game now counts toward no record" in message(screen)
 
 
 async def test_e_plays_the_fair_players_game_to_the_end_worked_out_in_the_background(
@@ -271,7 +290,7 @@ async def test_peek_follows_the_solvers_line_to_a_win_that_is_not_recorded(
     app = make_app(Start("sequence", numbered(LOST)))
     async with app.run_test(size=SIZE) as pilot:
         screen = await opened(pilot)
-        await pilot.press("p", "p")  # fair → quick → peek
+        await pilot.press("p", "down", "down", "enter")  # fair → peek
         assert "looks at the hidden cards" in message(screen)
         await settle(app, pilot)
         peek = text_of(screen, "#peek")
@@ -293,7 +312,7 @@ async def test_peek_says_when_a_position_is_lost(make_app: Any) -> None:
         screen = await opened(pilot)
         await play_greedy(pilot, screen, 45)  # of its 56 moves: past saving
         assert solve(screen.session.state).verdict == "lost"
-        await pilot.press("p", "p")
+        await pilot.press("p", "down", "down", "enter")  # fair → peek
         await settle(app, pilot)
         assert "lost: no line wins from here" in text_of(screen, "#peek")
 
@@ -384,7 +403,7 @@ async def test_a_long_peek_shows_its_search_and_a_new_deal_stops_it(make_app: An
     async with app.run_test(size=SIZE) as pilot:
         screen = await opened(pilot)
         screen._peek.max_nodes = 10_000_000
-        await pilot.press("p", "p")
+        await pilot.press("p", "down", "down", "enter")  # fair → peek
         await until(pilot, lambda: "searching…" in text_of(screen, "#peek"), 60)
         assert "of 10,000,000 positions" in text_of(screen, "#peek")
         first = screen.session.state
@@ -392,3 +411,19 @@ async def test_a_long_peek_shows_its_search_and_a_new_deal_stops_it(make_app: An
         await settle(app, pilot)
         assert screen.session.state != first
         assert screen._peek.known(first) is None  # stopped short
+
+
+async def test_the_ranks_still_in_the_deck_are_counted_as_cards_come(make_app: Any) -> None:
+    app = make_app(Start("sequence", numbered(LOST)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        for _ in range(3):
+            state = screen.session.state
+            left = Counter(card.rank for card in state.deck)
+            words = text_of(screen, "#to-come").split()
+            assert words[:4] == ["Still", "in", "the", "deck"]
+            counts = {rank: int(count) for rank, count in
+                      (word.split("×") for word in words[4:])}
+            assert counts == {Card(rank).rank_text: left[rank] for rank in range(1, 14)}
+            assert sum(counts.values()) == len(state.deck)
+            await pilot.press("1")  # the hand card to storage: the next one is seen
