@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from rules.errors import DeckError, OptionsError
+from rules.words import listed
 
 RANKS = range(1, 14)
 SUIT_LETTERS = "CDHS"
@@ -196,29 +197,24 @@ def check_full_deck(cards: Sequence[Card]) -> None:
         if wrong:
             raise DeckError(
                 f"a deck of bare ranks holds each rank 1..13 four times; this one has "
-                f"{_listed(wrong)} ({len(cards)} cards in all)"
+                f"{listed(wrong)} ({len(cards)} cards in all)"
             )
         return
     copies = Counter(cards)
     problems = []
     missing = [f"the {card.name}" for card in FULL_DECK if copies[card] == 0]
     if missing:
-        problems.append("it lacks " + _listed(missing))
+        problems.append("it lacks " + listed(missing))
     doubled = [f"the {card.name} {_times(copies[card])}" for card in FULL_DECK
                if copies[card] > 1]
     if doubled:
-        problems.append("it has " + _listed(doubled))
+        problems.append("it has " + listed(doubled))
     if problems:
         raise DeckError(f"not a full deck of 52 different cards: {'; '.join(problems)}")
 
 
 def _times(count: int) -> str:
     return {2: "twice", 3: "three times", 4: "four times"}.get(count, f"{count} times")
-
-
-def _listed(words: Sequence[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def format_cards(cards: Iterable[Card], *, glyphs: bool = False) -> str:

@@ -1,9 +1,16 @@
-"""How numbers of things are written, the same on every screen and command: "1 player",
-"2 players", "1,000,000 games"."""
+"""How numbers of things and lists of names are written, the same on every screen and
+command: "1 player", "2 players", "1,000,000 games"; "Ann, Ben and Cy"."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 
 def counted(number: int, noun: str, plural: str | None = None) -> str:
     """``number`` with thousands separators and ``noun``, plural unless it is one."""
     return f"{number:,} {noun if number == 1 else plural or noun + 's'}"
+
+
+def listed(words: Sequence[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"

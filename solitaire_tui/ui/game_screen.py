@@ -171,6 +171,11 @@ class GameScreen(Screen[None], Generic[S, M]):
         """Won or not, and why, once the game is over."""
         raise NotImplementedError
 
+    def headline(self, state: S, won: bool) -> str:
+        """The banner's first word for a finished game (a game with shared wins says
+        when a win was shared)."""
+        return "WON" if won else "GAME OVER"
+
     @property
     def variant(self) -> str:
         """The variant in play as records and headings name it; a game with none
@@ -405,7 +410,7 @@ class GameScreen(Screen[None], Generic[S, M]):
         banner.set_class(won, "-won")
         banner.set_class(not won, "-lost")
         text = Text()
-        text.append("WON" if won else "GAME OVER", style="bold")
+        text.append(self.headline(state, won), style="bold")
         text.append(f"  {_sentence(why)}\n")
         if not self._recorded:
             self._recorded = True

@@ -54,7 +54,10 @@ class Cycle(Widget, Generic[T], can_focus=True):
         return self.choices[self.index][1]
 
     def render(self) -> str:
-        return f"◂ {self.choices[self.index][0]} ▸"
+        """The arrows only on the focused one: which field the keys change reads from
+        the characters, not from a colour alone."""
+        label = self.choices[self.index][0]
+        return f"◂ {label} ▸" if self.has_focus else f"  {label}  "
 
     def action_step(self, step: int) -> None:
         self.index = (self.index + step) % len(self.choices)

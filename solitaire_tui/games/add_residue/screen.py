@@ -1,15 +1,16 @@
 """Add/Residue: people and computer players take turns at one table.
 
-The people share the keyboard and the mouse (hot seat); a computer seat moves by
-itself after a pause long enough to see its move. Undo and redo step over the
-computers' moves to the nearest turn of a person, so undoing hands the choice
-back to a person instead of to a computer that would move again at once.
+The people share the keyboard and the mouse (hot seat), each with a cursor of their
+own; a number typed is shown with what it would do and played only on enter. A
+computer seat moves by itself after a pause long enough to see its move (``+`` and
+``-`` change it). Undo and redo step over the computers' moves to the nearest turn
+of a person, so undoing hands the choice back to a person instead of to a computer
+that would move again at once.
 """
 
 from __future__ import annotations
 
 import secrets
-import time
 from collections.abc import Iterable
 from functools import partial
 from typing import ClassVar
@@ -20,16 +21,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
-from textual.widgets import Digits, Label, Static
+from textual.widgets import Label, Static
 
 from rules import add_residue
 from rules.add_residue import Move, Pile, State
 from rules.players import Player
 from rules.players.add_residue import player, seated
 from rules.roster import BASIC, solvable
+from rules.words import listed
 from solitaire_tui.decks import Deck
 from solitaire_tui.games.add_residue.table import Seat, Table, default_table
-from solitaire_tui.games.add_residue.widgets import Chips, SeatView
+from solitaire_tui.games.add_residue.widgets import BigNumber, Chips, SeatView
 from solitaire_tui.games.game import Game
 from solitaire_tui.store.records import Records
 from solitaire_tui.ui.game_screen import GameScreen
@@ -43,7 +45,8 @@ M_ROWS, LOG_ROWS = 3, 6  # the big m, and the least of the move log worth showin
 
 # There is no deal here: the shared keys are named for what they do in this game.
 SHARED_KEYS = game_keys(new_game="New game", options="Players")
-PLAY_ACTIONS = ("step", "switch_pile", "digit", "play_chosen")
+PLAY_ACTIONS = ("step", "switch_pile", "to_pile", "digit", "erase", "play_chosen")
+PAUSES = (0.0, 0.15, 0.3, 0.6, 1.2, 2.4)  # seconds a computer waits before it moves
 
 
 class AddResidueScreen(GameScreen[State, Move]):
@@ -51,15 +54,17 @@ class AddResidueScreen(GameScreen[State, Move]):
     SLOW_HINTS = True
     HAS_AUTO = False  # the computers play their own seats; the people play theirs
     HAS_OPTIONS = True
-    COMPUTER_PAUSE: ClassVar[float] = 0.6  # seconds before a computer moves
-    TYPE_WINDOW: ClassVar[float] = 1.0  # seconds within which two digits make one number
+    COMPUTER_PAUSE: ClassVar[float] = 0.6  # seconds before a computer moves, at first
 
     BINDINGS = [
         Binding("left", "step(-1)", "Chip", key_display="←→"),
         Binding("right", "step(1)", "Chip", show=False),
-        Binding("up,down,p", "switch_pile", "Pile", key_display="↑↓"),
+        Binding("up", "to_pile('add')", "Pile", key_display="↑↓"),
+        Binding("down", "to_pile('mod')", "Pile", show=False),
+        Binding("p", "switch_pile", "Pile", show=False),
         *(Binding(str(digit), f"digit({digit})", "Number", key_display="0–9",
                   show=digit == 1) for digit in range(10)),
+        Binding("backspace", "erase", "Erase", show=False),
         Binding("enter", "play_chosen", "Play"),
         *SHARED_KEYS,
     ]
@@ -80,7 +85,9 @@ class AddResidueScreen(GameScreen[State, Move]):
         self._adviser: Player[State, Move] | None = None  # the hint's player, made on first use
         self._cursor = (Pile.ADD, 1)
         self._cursor_turn = -1  # the turn the cursor was placed for
-        self._typed: tuple[int, float] | None = None  # the number being typed, and when
+        self._cursors: dict[int, tuple[Pile, int]] = {}  # each person's, between turns
+        self._typed: int | None = None  # the number typed so far this turn
+        self.pause = self.COMPUTER_PAUSE
 
     # --- the table --------------------------------------------------------------
 
@@ -113,7 +120,7 @@ class AddResidueScreen(GameScreen[State, Move]):
         with Horizontal(id="top"):
             with Horizontal(id="big-m"):
                 yield Label("m = ")
-                yield Digits("0")
+                yield BigNumber()
             yield Static(id="turn")
         with Vertical(id="seats"):
             for number in range(add_residue.MAX_PLAYERS):
@@ -122,7 +129,7 @@ class AddResidueScreen(GameScreen[State, Move]):
 
     def show(self, state: State) -> None:
         self._fit()
-        self.query_one(Digits).update(str(state.m))
+        self.query_one(BigNumber).show(state.m)
         self._show_turn(state)
         live = None if self.session.is_over else state.to_move
         chosen_pile, chosen = self._cursor
@@ -150,7 +157,7 @@ class AddResidueScreen(GameScreen[State, Move]):
         if self.session.is_over:
             winners = add_residue.result(state).winners
             verb = "wins" if len(winners) == 1 else "share the win"
-            text.append(f"Game over: {_and([self._seat(p).name for p in winners])} {verb}.")
+            text.append(f"Game over: {listed([self._seat(p).name for p in winners])} {verb}.")
         elif person:
             text.append(self._seat(state.to_move).name, "bold")
             text.append(", your move: ")
@@ -196,7 +203,7 @@ class AddResidueScreen(GameScreen[State, Move]):
     def describe(self, move: Move) -> str:
         m = add_residue.value_after(self.session.state.m, move)
         scores = f", scoring {m}" if move.pile is Pile.MOD else ""
-        return f"{move} (m becomes {m}{scores}); enter plays it"
+        return f"{move} (m becomes {m}{scores})"
 
     def score(self, state: State) -> int | None:
         """The best score among the people at the table (None if none played)."""
@@ -208,12 +215,18 @@ class AddResidueScreen(GameScreen[State, Move]):
         result = add_residue.result(state)
         places, place = [], 1
         for score, seats in result.ranking():
-            names = _and([self._seat(p).name for p in seats])
+            names = listed([self._seat(p).name for p in seats])
             each = ", each" if len(seats) > 1 else ""
             places.append(f"{_ordinal(place)} {names} {score}{each}")
             place += len(seats)
         won = any(self._seat(p).is_person for p in result.winners)
         return won, " · ".join(places)
+
+    def headline(self, state: State, won: bool) -> str:
+        """A top score shared with a person at the table is a tie, not a win alone
+        (it still counts as won, as the records have always counted it)."""
+        shared = len(add_residue.result(state).winners) > 1
+        return "TIE" if won and shared else super().headline(state, won)
 
     @property
     def variant(self) -> str:
@@ -249,7 +262,7 @@ class AddResidueScreen(GameScreen[State, Move]):
         line the computers played is stepped through."""
         if (self._computer is None and self._choosing is None and self._computer_to_move()
                 and self.is_active and not self.replaying):
-            self._computer = self.set_timer(self.COMPUTER_PAUSE, self._computer_move)
+            self._computer = self.set_timer(self.pause, self._computer_move)
 
     def _stop_computer(self) -> None:
         """No computer moves until scheduled again; a move being chosen is dropped."""
@@ -352,19 +365,40 @@ class AddResidueScreen(GameScreen[State, Move]):
             return False if self.session.is_over else self._person_to_move() or None
         if action == "undo":
             return self._undo_steps() > 0
+        if action == "speed":  # the computers' pause
+            return not self.table.all_people and not self.replaying
         if action == "hint" and self._computer_to_move():
             return None
         return super().check_action(action, parameters)
 
+    def offers(self, action: str) -> bool:
+        """``+`` and ``-`` change how long the computers wait before they move."""
+        return action == "speed" or super().offers(action)
+
+    def action_speed(self, change: int) -> None:
+        if self.replaying:
+            super().action_speed(change)
+            return
+        at = min(range(len(PAUSES)), key=lambda index: abs(PAUSES[index] - self.pause))
+        self.pause = PAUSES[max(0, min(len(PAUSES) - 1, at - change))]
+        self.say(f"The computers now move {self.pause:g} s after their turn comes."
+                 if self.pause else "The computers now move at once.")
+
     def _place_cursor(self) -> None:
-        """At a new turn, the cursor stays where it was as near as the mover's piles
-        allow; the same turn again (after an undo) keeps it as it is."""
+        """At a new turn, the mover's own cursor comes back (hot seat: each person
+        finds it where they left it), as near as their piles allow; the same turn
+        again (after an undo) keeps it as it is."""
         state = self.session.state
         if state.turn == self._cursor_turn or self.session.is_over:
             return
+        fresh = self._cursor_turn < 0  # a new game: the cursor stays where it is
+        if not fresh:
+            self._cursors[self._cursor_turn % len(self.table.seats)] = self._cursor
         self._cursor_turn = state.turn
         self._typed = None
-        pile, number = self._cursor
+        pile, number = self._cursors.get(state.to_move, (Pile.ADD, 1))
+        if fresh:
+            pile, number = self._cursor
         if not state.pile(state.to_move, pile):
             pile = _other(pile)
         self._cursor = (pile, _nearest(state.pile(state.to_move, pile), number))
@@ -382,39 +416,67 @@ class AddResidueScreen(GameScreen[State, Move]):
             self._choose(pile, _nearest(ahead, number))
 
     def action_switch_pile(self) -> None:
+        self.action_to_pile(_other(self._cursor[0]).value)
+
+    def action_to_pile(self, name: str) -> None:
+        """↑ the add pile, ↓ the mod pile (no wrapping round); ``p`` the other one."""
         self._typed = None
-        pile, number = self._cursor
-        state = self.session.state
-        left = state.pile(state.to_move, _other(pile))
-        if not left:
-            self.say(f"Your {_other(pile).value} pile is empty.", error=True)
+        pile, number = Pile(name), self._cursor[1]
+        if pile is self._cursor[0]:
             return
-        self._choose(_other(pile), _nearest(left, number))
+        state = self.session.state
+        left = state.pile(state.to_move, pile)
+        if not left:
+            self.say(f"{self._seat(state.to_move).name}, your {pile.value} pile is empty.",
+                     error=True)
+            return
+        self._choose(pile, _nearest(left, number))
 
     def action_digit(self, digit: int) -> None:
-        """A digit chooses that number; a second digit soon after makes a two-digit
-        number when the piles go that high."""
-        now, n = time.monotonic(), self.table.n
-        number = digit
-        if self._typed is not None and now - self._typed[1] <= self.TYPE_WINDOW:
-            joined = self._typed[0] * 10 + digit
-            number = joined if joined <= n else digit
+        """A digit chooses that number on the pile under the cursor; the next digit
+        makes a two-digit number while it stays within the piles (1 then 2 is 12
+        when n ≥ 12). What the number would do is said; only enter plays it."""
+        n = self.table.n
+        joined = None if self._typed is None else self._typed * 10 + digit
+        number = joined if joined is not None and joined <= n else digit
         if not 1 <= number <= n:
             self._typed = None
             self.say(f"The numbers run from 1 to {n}.", error=True)
             return
-        self._typed = (number, now)
-        self.say("")
+        self._typed = number
         self._choose(self._cursor[0], number)
+        self._preview()
+
+    def action_erase(self) -> None:
+        """Backspace takes back the last digit typed."""
+        if self._typed is not None:
+            self._typed = self._typed // 10 or None
+            if self._typed is not None:
+                self._choose(self._cursor[0], self._typed)
+                self._preview()
+            else:
+                self.say("")
+
+    def _preview(self) -> None:
+        """What the move under the cursor would do, before enter plays it."""
+        state, move = self.session.state, Move(*self._cursor)
+        name = self._seat(state.to_move).name
+        if move not in add_residue.legal_moves(state):
+            self.say(f"{name}, you have no {move.number} left in your {move.pile.value}"
+                     " pile.", error=True)
+            return
+        more = (" A second digit makes a two-digit number." if self._typed is not None
+                and self._typed * 10 <= self.table.n else "")
+        self.say(f"{_sentence_start(self.describe(move))}: enter plays it.{more}")
 
     def action_play_chosen(self) -> None:
         self._typed = None
-        self.play(Move(*self._cursor))
-
-    def show_hint(self, move: Move | None) -> None:
-        super().show_hint(move)
-        if move is not None and self._person_to_move():
-            self._choose(move.pile, move.number)
+        state, move = self.session.state, Move(*self._cursor)
+        if move not in add_residue.legal_moves(state):
+            self._preview()  # the person's name and the pile, not the rules' seat number
+            self.app.bell()
+            return
+        self.play(move)
 
     def on_chips_picked(self, event: Chips.Picked) -> None:
         state = self.session.state
@@ -430,6 +492,10 @@ class AddResidueScreen(GameScreen[State, Move]):
         self.play(Move(event.pile, event.number))
 
 
+def _sentence_start(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _other(pile: Pile) -> Pile:
     return Pile.MOD if pile is Pile.ADD else Pile.ADD
 
@@ -437,10 +503,6 @@ def _other(pile: Pile) -> Pile:
 def _nearest(numbers: Iterable[int], number: int) -> int:
     """The one nearest ``number``, the smaller of two as near."""
     return min(numbers, key=lambda k: (abs(k - number), k))
-
-
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _ordinal(place: int) -> str:

@@ -73,8 +73,16 @@ class TableSetup(ModalScreen[Table | None]):
         self._show_seats()
 
     def on_cycle_changed(self, event: Cycle.Changed) -> None:
+        self._mended()
         if event.cycle.id == "players":
             self._show_seats()
+
+    def on_input_changed(self, _: Input.Changed) -> None:
+        self._mended()
+
+    def _mended(self) -> None:
+        """A field changed: the objection to what was there before no longer holds."""
+        self.query_one("#error", Label).update("")
 
     def _show_seats(self) -> None:
         players = self._players

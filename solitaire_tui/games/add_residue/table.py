@@ -15,6 +15,7 @@ from rules import add_residue
 from rules.errors import OptionsError
 from rules.roster import ADD_RESIDUE as NAMES
 from rules.roster import check_solvable
+from rules.words import listed
 
 NAME_LENGTH = 10  # the board has a narrow column for names at 80 columns
 DEFAULT_NAMES = ("You", "Bea", "Cal", "Dot", "Eli", "Flo")
@@ -77,7 +78,14 @@ class Table:
 
     @property
     def variant(self) -> str:
-        return f"{len(self.seats)} players, n = {self.n}"
+        """As records and titles name the table: the computers' levels are part of it,
+        so a record against strong players is not lumped with one against random."""
+        levels = [seat.level for seat in self.seats if seat.level is not None]
+        if not levels:
+            return f"{len(self.seats)} players, n = {self.n}"
+        against = listed([f"{levels.count(level)} {level}" if levels.count(level) > 1
+                          else level for level in NAMES if level in levels])
+        return f"{len(self.seats)} players, n = {self.n}, against {against}"
 
 
 def default_table(options: add_residue.Options | None = None) -> Table:

@@ -14,6 +14,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
+from textual.renderables.digits import DIGITS, DIGITS3X3
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -25,6 +26,22 @@ CHIP = {Pile.ADD: "bold black on #e0c070", Pile.MOD: "bold black on #80b4d8"}
 IDLE = "#d8d8d8 on #4a5058"  # a number left to a player who is not moving
 SPENT = "#7c7c7c"
 CURSOR = "bold #ffffff on #c0182a"
+
+
+class BigNumber(Static):
+    """m in digits three lines high. Textual's ``Digits`` draws 0 as an empty frame,
+    which players read as a blank box: here it is slashed."""
+
+    DEFAULT_CSS = "BigNumber { width: auto; height: 3; margin-right: 1; }"
+
+    def show(self, number: int) -> None:
+        rows = ["", "", ""]
+        for digit in str(number):
+            at = DIGITS.index(digit) * 3
+            glyph = ["╭─╮", "│╱│", "╰─╯"] if digit == "0" else DIGITS3X3[at:at + 3]
+            for row, piece in enumerate(glyph):
+                rows[row] += piece.ljust(3)
+        self.update(Text("\n".join(rows)))
 
 
 class Chips(Widget):

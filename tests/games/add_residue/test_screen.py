@@ -28,9 +28,6 @@ AGAINST_GREEDY = Table((Seat("You"), Seat("Bot", "greedy")), 4)
 @pytest.fixture(autouse=True)
 def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(AddResidueScreen, "COMPUTER_PAUSE", 0.01)
-    # Two digits typed within the window make one number; a loaded test machine may
-    # take longer than a person's second between two simulated keys.
-    monkeypatch.setattr(AddResidueScreen, "TYPE_WINDOW", 60.0)
 
 
 def board(app: Any) -> AddResidueScreen:
@@ -181,7 +178,7 @@ async def test_the_computer_replies_and_its_game_counts_in_the_records(
         won = 0 in result.winners
         assert ("WON" in text_of(screen, "#banner")) == won
         assert "Bot: " in text_of(screen, "#log")
-    record = saved_record(data_path, "add-residue", "2 players, n = 4")
+    record = saved_record(data_path, "add-residue", "2 players, n = 4, against greedy")
     assert (record.played, record.won) == (1, int(won))
     (row,) = saved(data_path)
     assert (row["score"], row["counts"]) == (end.scores[0], 1)
@@ -210,10 +207,11 @@ async def test_a_spent_number_is_explained_and_not_applied(make_app: Any) -> Non
         await play_by_keys(pilot, screen, Move(Pile.ADD, 2))
         await play_by_keys(pilot, screen, Move(Pile.ADD, 1))
         before = screen.session.state
-        await pilot.press("2", "enter")  # Ann's 2 is spent from her add pile
+        await pilot.press("2")  # Ann's 2 is spent from her add pile: said at once
+        assert text_of(screen, "#message") == "Ann, you have no 2 left in your add pile."
+        await pilot.press("enter")  # and refused in her name, not the rules' seat number
         assert screen.session.state == before
-        message = text_of(screen, "#message")
-        assert "no 2 left" in message and "add pile" in message
+        assert text_of(screen, "#message") == "Ann, you have no 2 left in your add pile."
         await pilot.press("0")
         assert "from 1 to 3" in text_of(screen, "#message")
 
@@ -312,7 +310,8 @@ async def test_the_hint_is_the_strong_players_beyond_the_solved_sizes(make_app: 
         await settle(app, pilot)
         move = StrongPlayer(screen.seed).choose(screen.session.state)
         assert f"Hint: {move} " in text_of(screen, "#message")
-        await pilot.press("enter")
+        assert screen._cursor == (Pile.ADD, 1)  # the hint is said; the cursor stays
+        await play_by_keys(pilot, screen, move)
         assert screen.session.moves == [move]
 
 
@@ -356,6 +355,7 @@ async def test_equal_top_scores_share_first_place(make_app: Any) -> None:
         assert screen.session.is_over
         assert add_residue.result(screen.session.state).ranking() == ((0, (0, 1)),)
         assert "1st Ann and Ben 0, each" in text_of(screen, "#banner")
+        assert text_of(screen, "#banner").startswith("TIE")
         assert "Ann and Ben share the win" in text_of(screen, "#turn")
 
 
@@ -394,3 +394,55 @@ async def test_names_are_shown_as_typed_never_as_markup(make_app: Any) -> None:
         await pilot.click("#seat-1 Chips.add", offset=(5, 0))
         assert "It is [red]'s move" in text_of(screen, "#message")
         assert "[red], your move" in text_of(screen, "#turn")
+
+
+async def test_a_typed_number_says_what_it_does_and_only_enter_plays_it(make_app: Any) -> None:
+    app = make_app(Start("add-residue", options=Table((Seat("Ann"), Seat("Ben")), 13)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board(app)
+        await pilot.press("1")
+        assert text_of(screen, "#message") == (
+            "Add 1 (m becomes 1): enter plays it. A second digit makes a two-digit number.")
+        await pilot.press("2")
+        assert text_of(screen, "#message") == "Add 12 (m becomes 12): enter plays it."
+        await pilot.press("backspace", "3")  # 1, then 3: 13
+        assert screen._cursor == (Pile.ADD, 13) and not screen.session.moves
+        await pilot.press("down")
+        assert screen._cursor[0] is Pile.MOD and not screen.session.moves
+        await pilot.press("down")  # the bottom pile: ↓ does not wrap round to the top
+        assert screen._cursor[0] is Pile.MOD
+        await pilot.press("up", "up")
+        assert screen._cursor[0] is Pile.ADD
+        await pilot.press("enter")
+        assert screen.session.moves == [Move(Pile.ADD, 13)]
+
+
+async def test_each_person_at_the_table_keeps_a_cursor_of_their_own(make_app: Any) -> None:
+    app = make_app(Start("add-residue", options=Table((Seat("Ann"), Seat("Ben")), 13)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board(app)
+        await pilot.press("down", "7", "enter")  # Ann: mod 7
+        assert screen._cursor == (Pile.ADD, 1)  # Ben's own, not where Ann left hers
+        await pilot.press("9", "enter")  # Ben: add 9
+        assert screen._cursor == (Pile.MOD, 6)  # Ann's, at the nearest of hers left
+        await pilot.press("h")
+        await settle(app, pilot)
+        assert screen._cursor == (Pile.MOD, 6)  # a hint is said, the cursor stays
+
+
+async def test_plus_and_minus_change_how_long_the_computers_wait(make_app: Any) -> None:
+    app = make_app(Start("add-residue", options=AGAINST_GREEDY))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board(app)
+        screen.pause = 0.6
+        assert "plus" in footer_keys(screen)
+        await pilot.press("plus")
+        assert screen.pause == 0.3 and "0.3 s" in text_of(screen, "#message")
+        await pilot.press("minus", "minus")
+        assert screen.pause == 1.2
+        for _ in range(8):
+            await pilot.press("plus")
+        assert screen.pause == 0 and "at once" in text_of(screen, "#message")
+    app = make_app(Start("add-residue", options=HOT_SEAT))
+    async with app.run_test(size=SIZE) as pilot:
+        assert board(app).check_action("speed", (1,)) is False  # no computer to wait for

@@ -15,7 +15,7 @@ def test_the_default_table_is_you_against_greedy_computers() -> None:
     assert table.options == add_residue.Options(3, 7)
     assert table.people == (0,)
     assert not table.all_people
-    assert table.variant == "3 players, n = 7"
+    assert table.variant == "3 players, n = 7, against 2 greedy"
     assert default_table().options == add_residue.Options()
 
 
