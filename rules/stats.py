@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
@@ -35,6 +35,26 @@ def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float
     low = 0.0 if wins == 0 else max(0.0, centre - half)
     high = 1.0 if wins == games else min(1.0, centre + half)
     return (low, high)
+
+
+def seat_advantage(wins: Sequence[int], games: int, seat: int,
+                   z: float = Z95) -> tuple[float, float, float]:
+    """A seat's win rate minus the mean of the other seats' (wins alone, on the same
+    games), with its interval: (difference, low, high).
+
+    Per game the seat scores 1 if it wins alone, -1/(k-1) if another seat does and 0
+    on a tie, so the difference is that score's mean; the interval is the normal one
+    for it, its variance read off the same counts (the seats' wins are not
+    independent: one game has one winner at most)."""
+    others = len(wins) - 1
+    if games <= 0 or others < 1:
+        return (math.nan, -1.0, 1.0)
+    rate = wins[seat] / games
+    rest = (sum(wins) - wins[seat]) / games
+    difference = rate - rest / others
+    variance = max(0.0, rate + rest / others**2 - difference**2)
+    half = z * math.sqrt(variance / games)
+    return (difference, max(-1.0, difference - half), min(1.0, difference + half))
 
 
 @dataclass

@@ -12,7 +12,9 @@ import argparse
 import json
 import os
 import sys
+import time
 from collections.abc import Sequence
+from typing import Any
 
 from rules import values
 from rules.cards import check_deals, deal_cards, format_cards, ranks_only
@@ -72,9 +74,10 @@ def _play_options(parser: argparse.ArgumentParser, game: Game) -> None:
 
 
 def _stats_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("-n", "--games", type=arguments.checked(values.GAMES), default=1_000_000,
-                        metavar="N", help="games to play: 1000000, 1_000_000 or 1e6"
-                        " (default: 1e6)")
+    parser.add_argument("-n", "--games", type=arguments.checked(values.GAMES),
+                        metavar="N", help="games to play: 1000000, 1_000_000 or 1e6 (default:"
+                        " as many as take about 20 s, at most 1e6: the players differ a"
+                        " millionfold in speed)")
     parser.add_argument("--seed", type=arguments.checked(values.SEED), metavar="S",
                         help="play deals S, S+1, … (default: random, always shown)")
     parser.add_argument("--workers", type=arguments.checked(WORKERS), metavar="W",
@@ -185,13 +188,36 @@ def _play(args: argparse.Namespace) -> None:
 
 
 def _stats(args: argparse.Namespace) -> int:
+    """A run, kept in the player's history of runs as the panel's are (``H`` there)."""
     from solitaire_tui.commands.stats import stats
+    from solitaire_tui.stats.estimate import default_games, estimate
     from solitaire_tui.stats.runs import random_seed
+    from solitaire_tui.store.database import Database, StoreError, data_dir
+    from solitaire_tui.store.history import Entry, History
 
     game = GAMES_BY_KEY[args.game]
+    setup = game.setup(game.run_options(args))
     seed = args.seed if args.seed is not None else random_seed()
-    check_deals(seed, args.games)  # before the kernel loads: a wrong range is said at once
-    return stats(game.setup(game.run_options(args)), args.games, seed, args.workers, args.json)
+    database = Database(data_dir())
+    try:
+        history = History(database)
+        measured = [entry.data for entry in history.entries]
+        workers = args.workers or os.cpu_count() or 1
+        games = args.games or default_games(setup, workers, measured)
+        check_deals(seed, games)  # before the kernel loads: a wrong range is said at once
+        if sys.stderr.isatty():
+            print(f"{games:,} games: {estimate(setup, games, workers, measured).words(workers)}",
+                  file=sys.stderr)
+
+        def keep(data: dict[str, Any]) -> None:
+            try:
+                history.add(Entry(data, time.strftime("%Y-%m-%d %H:%M:%S")))
+            except StoreError as error:
+                print(f"solitaire-tui: {error}", file=sys.stderr)
+
+        return stats(setup, games, seed, args.workers, args.json, keep)
+    finally:
+        database.close()
 
 
 def _bench(args: argparse.Namespace) -> int:

@@ -9,11 +9,19 @@ import pytest
 
 from solitaire_tui.app import SolitaireApp
 from solitaire_tui.start import Start
+from solitaire_tui.store.database import DATA_DIR_VARIABLE
 
 
 @pytest.fixture
 def data_path(tmp_path: Path) -> Path:
     return tmp_path / "data"
+
+
+@pytest.fixture(autouse=True)
+def player_data(data_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever a test runs (the command line keeps its runs too) saves into the
+    test's own directory, never the player's."""
+    monkeypatch.setenv(DATA_DIR_VARIABLE, str(data_path))
 
 
 @pytest.fixture

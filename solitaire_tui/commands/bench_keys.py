@@ -365,7 +365,9 @@ async def _run(app: AnyApp, frames: Frames, panel: StatsScreen, games: int, work
                ready: Callable[[Snapshot], bool]) -> Snapshot:
     """Run ``games`` on the panel until ``ready`` says of its snapshot."""
     _fill(panel, games, workers)
-    await _go(app, frames, "r", lambda _: panel.shown)
+    await _go(app, frames, "r", lambda _: (app.screen, panel.shown))
+    if app.screen is not panel:  # a run of hours is confirmed first (y: run it)
+        await _go(app, frames, "y", lambda _: panel.shown)
     if not await until(lambda: panel.shown is not None and ready(panel.shown), RUN_START):
         raise RuntimeError("the statistics panel's run did not get going")
     snap = panel.shown

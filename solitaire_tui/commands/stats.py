@@ -11,10 +11,10 @@ import json
 import math
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.progress import (
@@ -28,7 +28,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from rules.stats import Histogram, Tally, wilson_interval
+from rules.stats import Histogram, Tally, seat_advantage, wilson_interval
 from rules.words import counted
 from solitaire_tui.stats.runs import Setup, percent, run_data
 
@@ -112,7 +112,9 @@ def share_text(count: int, games: int) -> str:
     return f"{percent(rate)}  (95% interval {percent(low)} to {percent(high)})"
 
 
-def tally_table(tally: Tally, label: str, shares_wins: bool) -> Table:
+def tally_table(tally: Tally, label: str, shares_wins: bool,
+                advantage: str | None = None) -> Table:
+    """One part's figures; ``advantage``: a seat's win rate against the others'."""
     table = Table(title=label or None, show_header=False, box=None, pad_edge=False)
     table.add_column(style="bold")
     table.add_column()
@@ -121,6 +123,8 @@ def tally_table(tally: Tally, label: str, shares_wins: bool) -> Table:
     if shares_wins:
         table.add_row("tied", f"{tally.ties:,}: {share_text(tally.ties, tally.games)}")
         table.add_row("lost", f"{tally.losses:,}: {share_text(tally.losses, tally.games)}")
+    if advantage is not None:
+        table.add_row("advantage", advantage)
     for name, histogram in tally.histograms.items():
         total = histogram.total or 1
         bars = "\n".join(f"{label_:>9} {bar(count, total)} {share_of(count, total)}"
@@ -134,11 +138,16 @@ def tally_table(tally: Tally, label: str, shares_wins: bool) -> Table:
     return table
 
 
-def stats(setup: Setup, games: int, seed: int, workers: int | None, as_json: bool) -> int:
+def stats(setup: Setup, games: int, seed: int, workers: int | None, as_json: bool,
+          keep: Callable[[dict[str, Any]], None] | None = None) -> int:
+    """Play and print a run; ``keep`` is handed its figures (the history keeps them)."""
     kernel = setup.make_kernel()
     state = play_run(kernel, games, seed, workers, show_progress=True)
+    data = run_data(setup, state, kernel)
+    if keep is not None and state.done:
+        keep(data)
     if as_json:
-        print(json.dumps(run_data(setup, state, kernel)))
+        print(json.dumps(data))
     else:
         console = Console()
         last = state.seed + state.done - 1
@@ -147,6 +156,16 @@ def stats(setup: Setup, games: int, seed: int, workers: int | None, as_json: boo
         on = counted(state.workers, "worker")
         console.print(f"{state.games_per_second:,.0f} games/s on {on},"
                       f" {state.seconds:.2f} s (first call {state.compile_seconds:.2f} s)")
-        for label, tally in zip(kernel.labels, state.tallies, strict=True):
-            console.print(tally_table(tally, label, kernel.shares_wins))
+        wins = [tally.wins for tally in state.tallies]
+        for seat, (label, tally) in enumerate(zip(kernel.labels, state.tallies, strict=True)):
+            console.print(tally_table(tally, label, kernel.shares_wins,
+                                      _advantage(wins, tally.games, seat)
+                                      if kernel.shares_wins and len(wins) > 1 else None))
     return INTERRUPTED if state.cancelled else 0
+
+
+def _advantage(wins: list[int], games: int, seat: int) -> str:
+    """A seat's win rate minus the others' mean, with its interval, in words."""
+    difference, low, high = seat_advantage(wins, games, seat)
+    return (f"{100 * difference:+.3f} points over the other seats' mean win rate"
+            f" (95% interval {100 * low:+.3f} to {100 * high:+.3f})")

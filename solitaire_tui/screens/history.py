@@ -24,6 +24,25 @@ def heading(entry: Entry) -> str:
         return f"{entry.game} (options not understood)"
 
 
+def result(entry: Entry) -> str:
+    """What the run found, every part of it: "60.57% won"; a Sequence run's players
+    "greedy 0.31% · quick 5.27%"; an Add/Residue run's seats with their ties."""
+    data = entry.data
+    try:
+        setup = GAMES_BY_KEY[entry.game].setup(data["options"])
+        tallies, labels = runs.tallies_of(data, setup), runs.labels_of(data, setup)
+    except (RulesError, KeyError, TypeError, ValueError):
+        return "—"
+    games = tallies[0].games
+    if len(tallies) == 1:
+        return f"{runs.percent(tallies[0].wins / games if games else None)} won"
+    parts = [f"{label} {runs.percent(tally.wins / games if games else None)}"
+             for label, tally in zip(labels, tallies, strict=True)]
+    if "ties" in data:
+        parts.append(f"ties {runs.percent(tallies[0].ties / games if games else None)}")
+    return " · ".join(parts)
+
+
 class HistoryScreen(ModalScreen[Entry | None]):
     BINDINGS = [Binding("escape", "dismiss(None)", "Close", key_display="esc")]
     AUTO_FOCUS = "DataTable"
@@ -46,14 +65,14 @@ class HistoryScreen(ModalScreen[Entry | None]):
         """The runs, filled in before the table is mounted: a screen closed or an app
         quit while it mounts leaves ``on_mount`` no table to find."""
         table: DataTable[str] = DataTable(cursor_type="row", zebra_stripes=True)
-        table.add_columns("when", "game", "seed", "games", "wins", "win rate", "seconds")
+        table.add_columns("when", "game", "result", "games", "seed", "seconds")
         for index, entry in enumerate(self.entries):
             data = entry.data
             games = int(data.get("games", 0))
             done = f"{games:,}" + (" (cancelled)" if data.get("cancelled") else "")
-            table.add_row(entry.when, heading(entry), str(data.get("seed", "")), done,
-                          f"{int(data.get('wins', 0)):,}", runs.percent(data.get("win_rate")),
-                          f"{float(data.get('seconds', 0)):.2f}", key=str(index))
+            table.add_row(entry.when, heading(entry), result(entry), done,
+                          str(data.get("seed", "")), f"{float(data.get('seconds', 0)):.2f}",
+                          key=str(index))
         return table
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:

@@ -19,8 +19,19 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.css.query import NoMatches
 from textual.widget import Widget
-from textual.widgets import Button, DataTable, Input, Label, OptionList, ProgressBar, Select, Static
+from textual.widgets import (
+    Button,
+    Checkbox,
+    DataTable,
+    Input,
+    Label,
+    OptionList,
+    ProgressBar,
+    Select,
+    Static,
+)
 
 from rules import values
 from rules.cards import check_deals
@@ -32,16 +43,19 @@ from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.messages import OpenReplay
 from solitaire_tui.screens.history import HistoryScreen
 from solitaire_tui.stats import runs
+from solitaire_tui.stats.estimate import ASK_SECONDS, Estimate, default_games, estimate
 from solitaire_tui.stats.runner import LiveRun, Phase, Snapshot
 from solitaire_tui.store.database import StoreError
 from solitaire_tui.store.history import Entry, History
 from solitaire_tui.ui.live import LiveScreen, clock, live_keys
+from solitaire_tui.ui.quit_dialog import Confirm
 from solitaire_tui.ui.run_options import RunOptions
 from solitaire_tui.widgets.engine_status import EngineStatus
 from solitaire_tui.widgets.footer import KeyFooter
 from solitaire_tui.widgets.stats import RatePlot, ResultsTable, ScorePlot, WinsList
 
 PLOT_SECONDS = 0.5  # how often the plots are redrawn while a run plays
+WIDE = 100  # columns from which the progress bar is drawn at its full length
 
 STATS_HELP = f"""\
 # Statistics
@@ -51,13 +65,19 @@ emerge. A run with seed S and N games plays deals S, S+1, …, S+N-1, so the sam
 options and seed give the same figures on any number of workers, and the same as
 `solitaire-tui stats GAME --seed S -n N --json` prints.
 
-- **Games** accepts `1000000`, `1_000_000`, `1,000,000` or `1e6`, up to 10¹⁸ (default
-  {runs.DEFAULT_GAMES:,}).
+- **Games** accepts `1000000`, `1_000_000`, `1,000,000` or `1e6`, up to 10¹⁸. By
+  default as many as take about 20 seconds, at most {runs.DEFAULT_GAMES:,}: the
+  players differ a millionfold in speed.
+- Before a run, the line under the fields says how long it would take (measured by
+  your last run of the same options, or a rough guess until then); a run that would
+  take more than {ASK_SECONDS / 60:.0f} minutes is confirmed first.
 - **Seed** is drawn at random for each panel and always shown; `n` draws another. Any
   deal number from 0 to 2⁶⁴ - 1 can be a seed.
 - **Workers**: the threads the kernels run on (all cores by default).
 - The table gives each outcome with its 95% interval (Wilson). For Add/Residue a row is
-  a seat: won alone, tied (a shared top score) and lost. For Sequence Solitaire a row
+  a seat: won alone, tied (a shared top score), and its edge over the others: its win
+  rate minus the other seats' mean, in percentage points ± the 95% interval's half
+  width (random against random, the second seat wins more often). For Sequence Solitaire a row
   is a player, all on the same deals. Choose a row to show its charts.
 - The left chart is the running win rate with its 95% interval narrowing (games on a
   log scale); the right one the distribution of a score (`s` shows the next score).
@@ -91,7 +111,9 @@ class StatsScreen(LiveScreen[Snapshot]):
         data = entry.data if entry is not None else {}
         self.options = dict(data.get("options", options or {}))
         self.seed = int(data.get("seed", runs.random_seed()))
-        self.games = int(data.get("requested", runs.DEFAULT_GAMES))
+        self._runs = self._measured()
+        self.games = int(data.get("requested") or self._default_games())
+        self._confirmed = False  # a long run the player said yes to
         self.shown_setup: runs.Setup | None = None  # the set-up the figures shown came from
         self.part = 0  # the tally the charts and the wins list show
         self._plotted = 0.0  # when the plots were last drawn
@@ -127,6 +149,76 @@ class StatsScreen(LiveScreen[Snapshot]):
         if self.entry is not None:
             # After the first layout: plotext loses what is drawn before its plot has a size.
             self.call_after_refresh(self._reopen, self.entry)
+        else:
+            self.call_after_refresh(self._show_estimate)
+
+    # --- how long a run will take ----------------------------------------------------
+
+    def _measured(self) -> list[dict[str, Any]]:
+        """The speeds of the runs kept, newest first: what estimates are made from."""
+        keys = ("game", "options", "games_per_second", "workers")
+        return [{key: entry.data.get(key) for key in keys} for entry in self.history.entries]
+
+    def _default_games(self) -> int:
+        try:
+            setup = self.game.setup(self.options)
+        except RulesError:
+            return runs.DEFAULT_GAMES
+        return default_games(setup, os.cpu_count() or 1, self._runs)
+
+    def _estimate(self) -> tuple[Estimate, int] | None:
+        """How long the run the form describes would take, and on how many workers;
+        None while a field is wrong (running says why)."""
+        try:
+            setup, games, _, workers = self._ask()
+        except (RulesError, NoMatches):  # a wrong field, or the fields not yet mounted
+            return None
+        workers = workers or os.cpu_count() or 1
+        return estimate(setup, games, workers, self._runs), workers
+
+    def _show_estimate(self) -> None:
+        """While no run plays, the meter's line says what the next run would take."""
+        if self.running or not self.is_mounted:
+            return
+        found = self._estimate()
+        text = "" if found is None else f"This run: {found[0].words(found[1])}"
+        self.query_one("#speed", Static).update(text)
+
+    def on_resize(self) -> None:
+        """A narrow terminal gets a shorter progress bar, so the speed and the time left
+        beside it still fit."""
+        self.set_class(self.size.width < WIDE, "-narrow")
+
+    def on_input_changed(self, _: Input.Changed) -> None:
+        self._show_estimate()
+
+    def on_select_changed(self, _: Select.Changed) -> None:
+        self._show_estimate()
+
+    def on_checkbox_changed(self, _: Checkbox.Changed) -> None:
+        self._show_estimate()
+
+    def action_run(self) -> None:
+        """A run expected to take minutes is confirmed first."""
+        found = None if self.running or self._confirmed else self._estimate()
+        if found is None or found[0].seconds <= ASK_SECONDS:
+            super().action_run()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._confirmed = True
+                try:
+                    self.action_run()
+                finally:
+                    self._confirmed = False
+
+        games = self.query_one("#games", Input).value
+        self.app.push_screen(Confirm(
+            f"This run would take {found[0].words(found[1])}.",
+            [f"{games} games; fewer games give a wider interval, c cancels a run and keeps"
+             " what was played"], "y or enter: run it · n or esc: back to the fields"),
+            answered)
 
     # --- running ------------------------------------------------------------------
 
@@ -153,7 +245,8 @@ class StatsScreen(LiveScreen[Snapshot]):
         return live
 
     def _ended(self) -> None:
-        """Keep a finished or cancelled run in the history, too."""
+        """Keep a finished or cancelled run in the history, too: its speed is what the
+        next estimate of the same options is made from."""
         super()._ended()
         snap = self.shown
         if snap is not None and snap.data is not None:
@@ -162,6 +255,7 @@ class StatsScreen(LiveScreen[Snapshot]):
                 self.history.add(entry)
             except StoreError as error:
                 self.notify(str(error), severity="error", timeout=15)
+            self._runs = self._measured()
 
     def _focus_after(self) -> Widget:
         """After a run with wins, their list (enter replays one, as the summary says);
@@ -220,7 +314,7 @@ class StatsScreen(LiveScreen[Snapshot]):
     def _speed(snap: Snapshot) -> str:
         if snap.phase is Phase.LOADING or not snap.done:
             return f"0 of {snap.games:,} games"
-        text = f"{snap.done:,} of {snap.games:,} games · {snap.games_per_second:,.0f} games/s"
+        text = f"{snap.done:,} of {snap.games:,} · {snap.games_per_second:,.0f} games/s"
         eta = snap.eta_seconds
         if not snap.over and eta is not None:
             text += f" · {clock(eta)} left"

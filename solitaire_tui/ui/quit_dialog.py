@@ -1,13 +1,16 @@
-"""Asking before quitting loses something: a game not over, a run still playing.
+"""Asking before something costly or lossy: a yes-or-no question over the screen.
 
-Each screen says what leaving it would lose (``loses_on_quit``); the app asks only
-when some screen on its stack would lose something, and quits at once otherwise.
+``Confirm`` asks one question with its reasons (y or enter: yes; n or esc: no). Its
+use for quitting: each screen says what leaving it would lose (``loses_on_quit``);
+the app asks only when some screen on its stack would lose something, and quits at
+once otherwise (``QuitDialog``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -26,7 +29,33 @@ def losses(screens: Iterable[Screen[object]]) -> list[str]:
     return lost
 
 
-class QuitDialog(ModalScreen[bool]):
+class Confirm(ModalScreen[bool]):
+    """"<question> <reasons>" — y or enter answer yes; n or esc no."""
+
+    BINDINGS = [
+        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    CSS_PATH = "quit_dialog.tcss"
+
+    def __init__(self, question: str, reasons: Sequence[str], keys: str) -> None:
+        """``keys``: the last line, saying what the keys do."""
+        super().__init__()
+        self.question, self.reasons, self.keys = question, tuple(reasons), keys
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(Text(self.question, style="bold"))
+            for reason in self.reasons:
+                yield Label(Text(f"• {reason[:1].upper()}{reason[1:]}."))
+            yield Label(Text(self.keys, style="dim"))
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class QuitDialog(Confirm, inherit_bindings=False):
     """"Quit? <what is lost>" — y, q or ctrl+c again quit; n or esc go back."""
 
     BINDINGS = [
@@ -34,18 +63,5 @@ class QuitDialog(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "Stay"),
     ]
 
-    CSS_PATH = "quit_dialog.tcss"
-
     def __init__(self, lost: list[str]) -> None:
-        super().__init__()
-        self.lost = lost
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Label("[b]Quit solitaire-tui?[/b]")
-            for phrase in self.lost:
-                yield Label(f"• {phrase[:1].upper()}{phrase[1:]}.")
-            yield Label("[dim]y: quit · n or esc: go back[/dim]")
-
-    def action_answer(self, quit_now: bool) -> None:
-        self.dismiss(quit_now)
+        super().__init__("Quit solitaire-tui?", lost, "y: quit · n or esc: go back")

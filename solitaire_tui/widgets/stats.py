@@ -17,12 +17,14 @@ from textual.widgets import DataTable, OptionList
 from textual.widgets.option_list import Option
 from textual_plotext import PlotextPlot
 
-from rules.stats import Tally, wilson_interval
+from rules.stats import Tally, seat_advantage, wilson_interval
 from solitaire_tui.stats.runner import Snapshot
 from solitaire_tui.stats.runs import percent
 
 LABEL_WIDTH = 11
 SHARE_WIDTH = len("99.99% (99.9–99.9)")
+# A seat's win rate minus the other seats' mean, in percentage points.
+ADVANTAGE = "vs others, pts"
 SCORE_TICKS = 8  # at most this many values are named under a histogram
 SCORE_BARS = 40  # a score with more values is drawn in this many ranges
 # A colour a tally, for its line in the plot and its name in the table, which serves
@@ -36,6 +38,15 @@ def share(count: int, games: int) -> str:
         return "—"
     low, high = wilson_interval(count, games)
     return f"{percent(count / games)} ({100 * low:.3g}–{100 * high:.3g})"
+
+
+def advantage(wins: Sequence[int], games: int, seat: int) -> str:
+    """A seat's win rate minus the others' mean, in percentage points with the half
+    width of its 95% interval: ``+7.37 ± 0.43``."""
+    if not games or len(wins) < 2:
+        return "—"
+    difference, low, high = seat_advantage(wins, games, seat)
+    return f"{100 * difference:+.2f} ± {100 * (high - low) / 2:.2f}"
 
 
 def part_name(label: str) -> str:
@@ -62,12 +73,14 @@ class ResultsTable(DataTable[Text | str]):
             cursor = self.cursor_row
             self.clear(columns=True)
             self.add_column("", width=LABEL_WIDTH)
-            shares = ("won alone", "tied", "lost") if snap.shares_wins else (
+            # Lost is what won and tied leave; a seat's edge over the others says more.
+            shares = ("won alone", "tied", ADVANTAGE) if snap.shares_wins else (
                 "win rate (95% interval)",)
             if not snap.shares_wins:
                 self.add_column("won", width=len(f"{snap.games:,} of {snap.games:,}"))
             for heading in shares:
-                self.add_column(heading, width=max(len(heading), SHARE_WIDTH))
+                self.add_column(heading, width=len(heading) if heading == ADVANTAGE
+                                else max(len(heading), SHARE_WIDTH))
             mean = f"mean {score.replace('_', ' ')}" if score else ""
             self.add_column(mean, width=max(len(mean), 8))
             for index in range(len(snap.tallies)):
@@ -86,7 +99,7 @@ class ResultsTable(DataTable[Text | str]):
                     style=f"bold {COLOURS[index % len(COLOURS)]}")
         if snap.shares_wins:
             outcomes = [share(tally.wins, games), share(tally.ties, games),
-                        share(tally.losses, games)]
+                        advantage([each.wins for each in snap.tallies], games, index)]
         else:
             outcomes = [f"{tally.wins:,} of {games:,}", share(tally.wins, games)]
         histogram = next(iter(tally.histograms.values()), None)
@@ -243,7 +256,7 @@ class WinsList(OptionList):
     """The first winning deals, lowest first; choosing one replays it."""
 
     DEFAULT_CSS = """
-    WinsList { width: 20; height: 1fr; border: round $panel; }
+    WinsList { width: 23; height: 1fr; border: round $panel; }
     WinsList:focus { border: round $accent; }
     """
 

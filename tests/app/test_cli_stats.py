@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -20,6 +21,8 @@ from rules.stats import wilson_interval
 from solitaire_tui.cli import main
 from solitaire_tui.commands.stats import INTERRUPTED, stats
 from solitaire_tui.stats.runs import Setup
+from solitaire_tui.store.database import Database
+from solitaire_tui.store.history import History
 from tests.rules.fast.test_batch import SlowCompile
 
 
@@ -147,3 +150,43 @@ def test_ctrl_c_during_the_first_compile_stops_at_once(
         slow.release.set()
     assert code == INTERRUPTED
     assert "0 games (cancelled)" in capsys.readouterr().out
+
+
+def test_a_run_from_the_command_line_is_kept_in_the_history(
+        capsys: pytest.CaptureFixture[str], data_path: Path) -> None:
+    data = stats_json(capsys, "one-handed", "-n", "3_000", "--seed", "11")
+    database = Database(data_path)
+    try:
+        (entry,) = History(database).entries
+    finally:
+        database.close()
+    assert entry.data == data  # the panel's H lists it and reopens it
+
+
+def test_without_n_a_slow_player_plays_a_run_of_seconds_not_days(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from solitaire_tui.games.registry import GAMES_BY_KEY
+    from solitaire_tui.stats.estimate import DEFAULT_SECONDS, default_games
+
+    setup = GAMES_BY_KEY["sequence"].setup({"strategies": ["solver"]})
+    data = stats_json(capsys, "sequence", "--strategy", "solver", "--seed", "3",
+                      "--workers", "2")
+    assert data["games"] == default_games(setup, 2) < 1_000_000
+    assert float(data["seconds"]) < 4 * DEFAULT_SECONDS  # sized by the solver's speed
+
+
+def test_the_history_lists_every_seat_and_player_of_a_run(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from solitaire_tui.screens.history import result
+    from solitaire_tui.store.history import Entry
+
+    seats = stats_json(capsys, "add-residue", "--strategy", "greedy", "--strategy", "random",
+                       "-n", "4000", "--seed", "2")
+    rates = [100 * part["wins"] / 4000 for part in seats["seats"]]  # type: ignore[index]
+    ties = 100 * int(seats["ties"]) / 4000  # type: ignore[call-overload]
+    assert result(Entry(seats, "now")) == (
+        f"P1 greedy {rates[0]:.4g}% · P2 random {rates[1]:.4g}% · ties {ties:.4g}%")
+    players = stats_json(capsys, "sequence", "--strategy", "greedy", "--strategy", "quick",
+                         "-n", "500", "--seed", "2")
+    assert result(Entry(players, "now")).startswith("greedy ")
+    assert " · quick " in result(Entry(players, "now"))

@@ -16,7 +16,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
-from rules import hit_or_miss, relay
+from rules import hit_or_miss, relay, values
 from rules.fast import hit_or_miss as fast_hit_or_miss
 from solitaire_tui.app import SolitaireApp
 from solitaire_tui.cli import main
@@ -29,6 +29,7 @@ from solitaire_tui.stats.runner import Phase
 from solitaire_tui.store.database import Database
 from solitaire_tui.store.history import History
 from solitaire_tui.ui.game_screen import GameScreen
+from solitaire_tui.ui.quit_dialog import Confirm
 from solitaire_tui.widgets.stats import RatePlot, ResultsTable, WinsList
 from tests.pilots import SIZE, footer_keys, text_of, type_in, until
 
@@ -69,6 +70,8 @@ async def start_run(pilot: Pilot[None], app: SolitaireApp, game: str, options: d
     screen = panel(app)
     await fill(pilot, screen, games, seed)
     await pilot.press("r")
+    if isinstance(app.screen, Confirm):  # a run of hours is confirmed first
+        await pilot.press("y")
     return screen
 
 
@@ -367,3 +370,28 @@ async def test_any_strike_limit_is_typed_and_a_wrong_one_is_one_sentence(
         await type_in(pilot, screen, "#variant", "often")
         assert not screen.running
         assert text_of(screen, "#summary").startswith("Unknown variant 'often': choose")
+
+
+async def test_a_run_says_how_long_it_takes_and_a_long_one_is_confirmed_first(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(OpenStats("sequence", {"strategies": ["fair"]}))
+        await pilot.pause()
+        screen = panel(app)
+        default = values.GAMES(screen.query_one("#games", Input).value)
+        assert default < 1_000_000  # the fair player's default run is sized to its speed
+        await pilot.pause()
+        assert text_of(screen, "#speed").startswith("This run: about")
+        screen.query_one("#games", Input).value = "1e6"
+        await pilot.pause()
+        assert "rough guess" in text_of(screen, "#speed")
+        await pilot.press("r")
+        assert isinstance(app.screen, Confirm) and not screen.running
+        assert "This run would take about" in " ".join(
+            str(label.render()) for label in app.screen.query("Label"))
+        await pilot.press("n")
+        assert app.screen is screen and not screen.running
+        await pilot.press("r", "y")
+        assert app.screen is screen and screen.running
+        await pilot.press("c")

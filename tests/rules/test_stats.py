@@ -6,7 +6,14 @@ import math
 
 import pytest
 
-from rules.stats import FIRST_WINS_KEPT, Histogram, Tally, merged, wilson_interval
+from rules.stats import (
+    FIRST_WINS_KEPT,
+    Histogram,
+    Tally,
+    merged,
+    seat_advantage,
+    wilson_interval,
+)
 
 
 @pytest.mark.parametrize(
@@ -69,3 +76,23 @@ def test_binned_ranges_end_at_the_highest_value_seen() -> None:
     assert bars[-1][:2] == (48, 52)
     assert sum(count for _, _, count in bars) == 53
     assert all(first <= last for first, last, _ in bars)
+
+
+def test_seat_advantage_is_the_mean_per_game_score_with_a_covering_interval() -> None:
+    # Two seats, 100 games: seat 1 wins 55, seat 0 wins 40, 5 ties.
+    difference, low, high = seat_advantage([40, 55], 100, 1)
+    assert difference == pytest.approx(0.15)
+    scores = [1.0] * 55 + [-1.0] * 40 + [0.0] * 5  # seat 1's per-game score
+    mean = sum(scores) / 100
+    spread = math.sqrt(sum((x - mean) ** 2 for x in scores) / 100)
+    assert (low, high) == pytest.approx((mean - 1.959963984540054 * spread / 10,
+                                         mean + 1.959963984540054 * spread / 10))
+    # Three seats: the others' mean is what seat 0 is measured against.
+    assert seat_advantage([30, 20, 10], 60, 0)[0] == pytest.approx(0.5 - (20 + 10) / 60 / 2)
+    assert sum(seat_advantage([30, 20, 10], 60, seat)[0] * 1 for seat in range(3)) \
+        == pytest.approx(0.0)  # advantages over the others' mean cancel out
+
+
+def test_seat_advantage_of_no_games_is_unknown() -> None:
+    difference, low, high = seat_advantage([0, 0], 0, 0)
+    assert math.isnan(difference) and (low, high) == (-1.0, 1.0)

@@ -27,6 +27,11 @@ from solitaire_tui.games.game import Command, Game
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.runs import BenchCase, Setup, strategies, whole
 
+# One core's rough seconds a seat's moves take in a game of 2 players and n = 13, for
+# a run's time before it has measured one here (``Setup.cost``); the strong player's
+# search grows with the moves there are to weigh.
+SECONDS_A_SEAT = {"greedy": 3e-7, "random": 4e-7, "strong": 0.025, "perfect": 1e-4}
+
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel
     from solitaire_tui.ui.game_screen import GameScreen
@@ -144,19 +149,22 @@ class AddResidue(Game):
                                         self.title), table.players)
         if "perfect" in seats:
             check_solvable(table)
+        size = (table.players * table.n / 26) ** 2
         return Setup(self.key, {"players": table.players, "n": table.n, "strategies": seats},
                      heading(table, seats), lambda: kernel(table, seats), table,
-                     parts=("seats", "seat"), engine=self.ENGINE[-1].name)
+                     parts=("seats", "seat"), engine=self.ENGINE[-1].name,
+                     cost=size * sum(SECONDS_A_SEAT[seat] for seat in seats))
 
     def remembered(self, options: Mapping[str, Any], now: Any) -> Any:
         """None: the table is set up each time, as who sits at it changes."""
         return None
 
     def panel_options(self, screen_options: Any) -> dict[str, Any]:
-        """The table's computers as they are; a person's seat is played by greedy."""
+        """The table's computers as they are; a person's seat is played by random (by
+        greedy, a table of greedy computers would tie every game)."""
         table: Table = screen_options
         return {"players": len(table.seats), "n": table.n,
-                "strategies": [seat.level or "greedy" for seat in table.seats]}
+                "strategies": [seat.level or "random" for seat in table.seats]}
 
     def run_fields(self, options: Mapping[str, Any]) -> RunOptions:
         from solitaire_tui.games.add_residue.run_options import AddResidueRunOptions

@@ -147,7 +147,8 @@ class HitOrMiss(Game):
         rules = Options(hit_or_miss.parse_variant(str(options.get("variant", "unlimited"))),
                         order)
         return Setup(self.key, {"variant": rules.variant, "order": order.value}, heading(rules),
-                     lambda: kernel(rules), rules, engine=self.ENGINE[-1].name)
+                     lambda: kernel(rules), rules, engine=self.ENGINE[-1].name,
+                     cost=1.2e-6)  # one core's rough seconds a game
 
     def remembered(self, options: Mapping[str, Any], now: Any) -> Any:
         """The variant and order kept, shuffled by the deal's own seed (``now``'s)."""

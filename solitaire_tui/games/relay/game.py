@@ -84,7 +84,8 @@ class Relay(Game):
     def setup(self, options: Mapping[str, Any]) -> Setup:
         players = Options(whole(options, "players", Options.players))
         return Setup(self.key, {"players": players.players}, heading(players),
-                     lambda: kernel(players), players, engine=self.ENGINE[-1].name)
+                     lambda: kernel(players), players, engine=self.ENGINE[-1].name,
+                     cost=1.7e-6 * players.players)  # one core's rough seconds a game
 
     def panel_options(self, screen_options: Any) -> dict[str, Any]:
         options: Options = screen_options

@@ -24,6 +24,11 @@ from solitaire_tui.games.sequence.moves import move_text
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.runs import BenchCase, Setup, strategies
 
+# One core's rough seconds a game for each player, for a run's time before it has
+# measured one here (``Setup.cost``); measured on a 2-core machine of 2026.
+SECONDS_A_GAME = {"greedy": 1.5e-6, "random": 3e-6, "quick": 2e-5, "fair": 0.15,
+                  "solver": 0.1}
+
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel
     from solitaire_tui.ui.game_screen import GameScreen
@@ -121,7 +126,8 @@ class SequenceGame(Game):
         if len(set(names)) < len(names):
             raise OptionsError("name each Sequence Solitaire player once")
         return Setup(self.key, {"strategies": names}, heading(names), lambda: kernel(names),
-                     parts=("strategies", "strategy"), engine=self.ENGINE[-1].name)
+                     parts=("strategies", "strategy"), engine=self.ENGINE[-1].name,
+                     cost=sum(SECONDS_A_GAME[name] for name in names))
 
     def panel_options(self, screen_options: Any) -> dict[str, Any]:
         """The players, compared on the same deals (the solver when asked for)."""
