@@ -204,13 +204,24 @@ def check_full_deck(cards: Sequence[Card]) -> None:
     problems = []
     missing = [f"the {card.name}" for card in FULL_DECK if copies[card] == 0]
     if missing:
-        problems.append("it lacks " + listed(missing))
+        problems.append("it lacks " + _some(missing))
     doubled = [f"the {card.name} {_times(copies[card])}" for card in FULL_DECK
                if copies[card] > 1]
     if doubled:
-        problems.append("it has " + listed(doubled))
+        problems.append("it has " + _some(doubled))
     if problems:
         raise DeckError(f"not a full deck of 52 different cards: {'; '.join(problems)}")
+
+
+NAMED = 6  # cards a message names before it counts the rest
+
+
+def _some(names: Sequence[str]) -> str:
+    """A few names and how many more: a deck of three cards lacks 49, which no dialog
+    can list."""
+    if len(names) <= NAMED:
+        return listed(names)
+    return f"{len(names)} cards: {', '.join(names[:NAMED - 1])} and {len(names) - NAMED + 1} more"
 
 
 def _times(count: int) -> str:

@@ -14,3 +14,10 @@ def counted(number: int, noun: str, plural: str | None = None) -> str:
 def listed(words: Sequence[str]) -> str:
     """"a", "a and b", "a, b and c"."""
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def a_number(number: int, noun: str) -> str:
+    """"a 7-pass …", "an 8-pass …", "an 11-pass …": the article as the number is said."""
+    said = str(number)
+    vowel = said.startswith("8") or (said.startswith(("11", "18")) and len(said) % 3 == 2)
+    return f"{'an' if vowel else 'a'} {number}-{noun}"

@@ -34,7 +34,7 @@ from solitaire_tui.store.legacy import import_old_files
 from solitaire_tui.store.records import Records
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import APP_KEYS
-from solitaire_tui.ui.quit_dialog import QuitDialog, losses
+from solitaire_tui.ui.quit_dialog import Confirm, QuitDialog, losses
 
 HEAP_LOOK_SECONDS = 1.0  # how often the app looks at what the heap holds (``_look_at_heap``)
 QUIET_SECONDS = 0.5  # no key or click for this long: a full collection may run now
@@ -157,8 +157,23 @@ class SolitaireApp(App[None]):
             self._thawed = True
 
     async def action_to_menu(self) -> None:
-        """Straight back to the menu, however deep (esc goes back one screen). Each
-        screen stops what it plays first (a run, auto play), as its own esc does."""
+        """Straight back to the menu, however deep (esc goes back one screen), asking
+        first if a game in play or a run would be lost. Each screen stops what it
+        plays first (a run, auto play), as its own esc does."""
+        at = next((index for index, screen in enumerate(self.screen_stack)
+                   if isinstance(screen, MenuScreen)), 0)
+        lost = losses(self.screen_stack[at + 1:])
+        if lost:
+            async def answered(yes: bool | None) -> None:
+                if yes:
+                    await self._pop_to_menu()
+
+            self.push_screen(Confirm("Go to the menu?", lost,
+                                     "y or enter: go · n or esc: stay"), answered)
+            return
+        await self._pop_to_menu()
+
+    async def _pop_to_menu(self) -> None:
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
             leave = getattr(self.screen, "leave", None)
             if callable(leave):

@@ -33,7 +33,8 @@ class Estimate:
         options here, or a rough guess until one has been."""
         on = f"{workers} worker{'s' * (workers != 1)}"
         source = "measured" if self.measured else "rough guess"
-        return f"about {duration(self.seconds)} on {on} ({source})"
+        time = duration(self.seconds)
+        return f"{time if time.startswith('under') else 'about ' + time} on {on} ({source})"
 
 
 def duration(seconds: float) -> str:

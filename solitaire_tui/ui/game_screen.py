@@ -49,6 +49,7 @@ from solitaire_tui.ui.auto import (
 )
 from solitaire_tui.ui.boundary import failure
 from solitaire_tui.ui.help import keys_table, show_help
+from solitaire_tui.ui.quit_dialog import Confirm
 from solitaire_tui.ui.workers import let_go
 from solitaire_tui.widgets.engine_status import EngineStatus
 from solitaire_tui.widgets.footer import KeyFooter
@@ -811,8 +812,20 @@ class GameScreen(Screen[None], Generic[S, M]):
         self.stop_auto()
 
     def action_back(self) -> None:
-        self.leave()
-        self.dismiss()
+        """Back one screen; a game in play that would be lost is asked about first."""
+        phrase = self.loses_on_quit()
+        if phrase is None:
+            self.leave()
+            self.dismiss()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.leave()
+                self.dismiss()
+
+        self.app.push_screen(Confirm("Leave this game?", [phrase],
+                                     "y or enter: leave · n or esc: stay"), answered)
 
     def action_options(self) -> None:
         """Games with options override this to let the player choose them; it is

@@ -24,7 +24,7 @@ from solitaire_tui.stats.runs import percent
 LABEL_WIDTH = 11
 SHARE_WIDTH = len("99.99% (99.9–99.9)")
 # A seat's win rate minus the other seats' mean, in percentage points.
-ADVANTAGE = "vs others, pts"
+ADVANTAGE = "win % vs others"
 SCORE_TICKS = 8  # at most this many values are named under a histogram
 SCORE_BARS = 40  # a score with more values is drawn in this many ranges
 # A colour a tally, for its line in the plot and its name in the table, which serves

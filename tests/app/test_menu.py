@@ -23,7 +23,7 @@ from solitaire_tui.start import Start
 from solitaire_tui.store.database import FILE_NAME
 from solitaire_tui.ui.deal_dialog import DealDialog
 from solitaire_tui.ui.help import HelpScreen, Page, TableLines
-from solitaire_tui.ui.quit_dialog import QuitDialog
+from solitaire_tui.ui.quit_dialog import Confirm, QuitDialog
 from tests.pilots import SIZE, saved_record
 
 
@@ -257,3 +257,32 @@ async def test_q_asks_first_only_when_a_game_in_play_would_be_lost(
         assert app.screen is game and len(game.session.moves) == 1
         await pilot.press("q", "y")
         assert exits == [True]
+
+
+async def test_esc_and_menu_key_ask_before_a_game_in_play_is_lost(make_app: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        menu = app.screen
+        await pilot.press("down", "down", "enter")  # One-Handed Solitaire
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, OneHandedScreen)
+        await pilot.press("escape")  # nothing played yet: back at once
+        await pilot.pause()
+        assert app.screen is menu
+        await pilot.press("enter")
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, OneHandedScreen)
+        await pilot.press("d", "escape")
+        assert isinstance(app.screen, Confirm) and "Leave this game?" in " ".join(
+            str(label.render()) for label in app.screen.query(Label))
+        await pilot.press("n")
+        assert app.screen is game and len(game.session.moves) == 1
+        await pilot.press("M")
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("escape")
+        assert app.screen is game
+        await pilot.press("M", "y")
+        await pilot.pause()
+        assert app.screen is menu

@@ -139,3 +139,12 @@ def test_bare_rank_deck_needs_four_of_each() -> None:
 def test_empty_deck_is_refused() -> None:
     with pytest.raises(DeckError, match="empty"):
         parse_deck("   ")
+
+
+def test_a_deck_far_from_whole_names_a_few_cards_and_counts_the_rest() -> None:
+    with pytest.raises(DeckError) as caught:
+        parse_deck("KC 10H 9C")
+    message = str(caught.value)
+    assert "it lacks 49 cards: the ace of clubs (AC)," in message
+    assert message.endswith("and 44 more")
+    assert len(message) < 200

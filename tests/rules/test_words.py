@@ -1,4 +1,4 @@
-from rules.words import counted
+from rules.words import a_number, counted
 
 
 def test_one_is_singular_and_every_other_number_plural_with_separators() -> None:
@@ -7,3 +7,9 @@ def test_one_is_singular_and_every_other_number_plural_with_separators() -> None
     assert counted(2, "worker") == "2 workers"
     assert counted(1_000_000, "game") == "1,000,000 games"
     assert counted(3, "match", "matches") == "3 matches"
+
+
+def test_the_article_before_a_number_is_the_one_it_is_said_with() -> None:
+    assert [a_number(n, "pass") for n in (7, 8, 11, 18, 36, 80, 110, 11_000)] == [
+        "a 7-pass", "an 8-pass", "an 11-pass", "an 18-pass", "a 36-pass", "an 80-pass",
+        "a 110-pass", "an 11000-pass"]

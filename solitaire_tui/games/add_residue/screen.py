@@ -155,9 +155,10 @@ class AddResidueScreen(GameScreen[State, Move]):
         person = self._person_to_move()
         text = Text() if tall else Text.assemble((f" m = {state.m} ", "bold reverse"), " ")
         if self.session.is_over:
-            winners = add_residue.result(state).winners
-            verb = "wins" if len(winners) == 1 else "share the win"
-            text.append(f"Game over: {listed([self._seat(p).name for p in winners])} {verb}.")
+            names = [self._seat(p).name for p in add_residue.result(state).winners]
+            verb = ("share the win" if len(names) > 1
+                    else "win" if names[0].casefold() == "you" else "wins")
+            text.append(f"Game over: {listed(names)} {verb}.")
         elif person:
             text.append(self._seat(state.to_move).name, "bold")
             text.append(", your move: ")
@@ -462,8 +463,8 @@ class AddResidueScreen(GameScreen[State, Move]):
         state, move = self.session.state, Move(*self._cursor)
         name = self._seat(state.to_move).name
         if move not in add_residue.legal_moves(state):
-            self.say(f"{name}, you have no {move.number} left in your {move.pile.value}"
-                     " pile.", error=True)
+            self.say(f"{name}: no {move.number} left in your {move.pile.value} pile.",
+                     error=True)
             return
         more = (" A second digit makes a two-digit number." if self._typed is not None
                 and self._typed * 10 <= self.table.n else "")

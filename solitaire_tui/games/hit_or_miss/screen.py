@@ -116,8 +116,8 @@ class HitOrMissScreen(GameScreen[State, Call]):
         text.append(str(state.strike_run),
                     style="bold red" if state.strike_run and limit else "bold")
         loses = f"{limit} {'loses' if limit == 1 else 'lose'}"
-        if limit is None:
-            text.append(" (no limit)")
+        if limit is None or not state.cards_left:
+            text.append(" (no limit)" if limit is None else "")
         elif state.options.strikes is None:  # unlimited, yet a loss can be certain
             again = "a pass" if limit == 1 else "two passes"
             text.append(f" ({loses}: with {state.cards_left} cards, a multiple of 13,"

@@ -28,6 +28,7 @@ from textual.widgets import Button, Input, Label, ProgressBar, Static
 
 from rules import values, zero_strike
 from rules.cards import format_cards, parse_deck
+from rules.words import a_number
 from solitaire_tui.decks import Deck
 from solitaire_tui.games.hit_or_miss.engine import SEARCH
 from solitaire_tui.messages import OpenReplay, OpenStats
@@ -314,7 +315,7 @@ class ZeroStrikeScreen(LiveScreen[Snapshot]):
             return
         self.post_message(OpenReplay(Replay(
             self.game, Deck(best.deck, None), zero_strike.ZERO_STRIKE, None,
-            f"a {best.passes}-pass zero-strike game")))
+            f"{a_number(best.passes, 'pass')} zero-strike game")))
 
     def action_frequency(self) -> None:
         """How rare such games are: the statistics panel on ``strikes=1``, whose wins

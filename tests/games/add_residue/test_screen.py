@@ -208,10 +208,10 @@ async def test_a_spent_number_is_explained_and_not_applied(make_app: Any) -> Non
         await play_by_keys(pilot, screen, Move(Pile.ADD, 1))
         before = screen.session.state
         await pilot.press("2")  # Ann's 2 is spent from her add pile: said at once
-        assert text_of(screen, "#message") == "Ann, you have no 2 left in your add pile."
+        assert text_of(screen, "#message") == "Ann: no 2 left in your add pile."
         await pilot.press("enter")  # and refused in her name, not the rules' seat number
         assert screen.session.state == before
-        assert text_of(screen, "#message") == "Ann, you have no 2 left in your add pile."
+        assert text_of(screen, "#message") == "Ann: no 2 left in your add pile."
         await pilot.press("0")
         assert "from 1 to 3" in text_of(screen, "#message")
 

@@ -16,6 +16,7 @@ from rules import hit_or_miss
 from rules import zero_strike as zs
 from rules.cards import parse_deck
 from rules.fast import zero_strike as fast
+from rules.words import a_number
 from solitaire_tui.app import SolitaireApp
 from solitaire_tui.decks import numbered
 from solitaire_tui.games.hit_or_miss.screen import HitOrMissScreen
@@ -80,7 +81,7 @@ async def test_a_search_by_keys_shows_a_zero_strike_game_and_plays_it(
         assert isinstance(game, HitOrMissScreen)
         assert game.deck is not None and game.deck.cards == best.deck
         assert game.options == zs.ZERO_STRIKE
-        assert game.replaying == f"a {passes}-pass zero-strike game"
+        assert game.replaying == f"{a_number(passes, 'pass')} zero-strike game"
         await auto_play_to_end(pilot, game)  # auto play steps through the game …
         end = game.session.state
         assert hit_or_miss.result(end).won and end.strikes == 0 and end.passes == passes
