@@ -6,6 +6,7 @@ means the same thing in both.
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass
 
@@ -51,13 +52,17 @@ def deck_of(text: str, *, ranks_only: bool) -> Deck:
     return Deck(parse_deck(text, ranks_only=ranks_only), None)
 
 
+NUMBERISH = re.compile(r"[+-]?[0-9][0-9_,.eE+-]*")
+
+
 def parse_choice(text: str, *, ranks_only: bool) -> Deck:
     """A deal number or a whole deck, from one line of text a player typed or pasted:
-    text in a number's form (``rules.values.WHOLE``: digits, ``1_000`` or
-    ``1,000``, never a deck) is a deal number, anything else a deck."""
+    text in a number's form (digits, ``1_000`` or ``1,000``, and what only looks like
+    a number, such as ``-5``, to be refused as one: never a deck) is a deal number,
+    anything else a deck."""
     stripped = text.strip()
     if not stripped:
         raise DeckError("type a deal number, or paste a deck of 52 cards such as 'KC 10H 9C …'")
-    if values.WHOLE.fullmatch(stripped):
+    if NUMBERISH.fullmatch(stripped):  # -5 or 2.5 is a wrong deal number, not a deck
         return numbered(values.DEAL(stripped))
     return deck_of(stripped, ranks_only=ranks_only)

@@ -6,6 +6,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
+from rich.text import Text
+from textual.content import Content
 from textual.pilot import Pilot
 
 from solitaire_tui.store.database import Database
@@ -36,7 +39,15 @@ def saved_record(data: Path, game: str, variant: str) -> Record:
 
 
 def text_of(screen: Any, selector: str) -> str:
-    return str(screen.query_one(selector).render())
+    """A widget's text as drawn, without its styles (a renderable is drawn at its width)."""
+    widget = screen.query_one(selector)
+    drawn = widget.render()
+    if isinstance(drawn, str | Text | Content):
+        return str(drawn)
+    console = Console(width=max(1, widget.size.width), color_system=None)
+    with console.capture() as captured:
+        console.print(drawn)
+    return captured.get()
 
 
 async def walk_back_and_forth(pilot: Pilot[None], screen: Any, seen: list[Any]) -> None:

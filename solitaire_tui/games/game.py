@@ -107,8 +107,13 @@ class Game(ABC):
         ``screen_options``: the same game, played by the computer."""
         return {}
 
+    def kept_options(self, screen_options: Any) -> dict[str, Any]:
+        """What is kept of the options a player chose on the screen, as plain JSON, for
+        the next time the game is entered (``remembered``): the panel's by default."""
+        return self.panel_options(screen_options)
+
     def remembered(self, options: Mapping[str, Any], now: Any) -> Any:
-        """The screen's options from those last chosen (as ``panel_options`` gave
+        """The screen's options from those last chosen (as ``kept_options`` gave
         them) and those it has ``now`` (which may carry what belongs to the deal), for
         a game that plays them again without asking; None asks again. Options kept
         by an older release and refused now raise the rules' error."""

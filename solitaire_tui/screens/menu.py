@@ -37,8 +37,8 @@ class MenuScreen(Screen[None]):
                                    "  ·  five card and number games"), id="heading")
         yield OptionList(*self._options(), id="games")
         yield Static(id="record")
-        yield Static("↑↓ or click to choose · enter to play · 1–5 to open at once ·"
-                     " t statistics · ? help · q quit", id="hint")
+        yield Static("↑↓ or click to choose · enter or 1–5 to play · t statistics · ? help",
+                     id="hint")
         yield EngineStatus()
         yield Footer(compact=True)
 

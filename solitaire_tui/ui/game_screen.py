@@ -76,9 +76,12 @@ class Game(Protocol):
 
     def panel_options(self, screen_options: Any) -> dict[str, Any]: ...
 
+    def kept_options(self, screen_options: Any) -> dict[str, Any]: ...
+
     def remembered(self, options: Mapping[str, Any], now: Any) -> Any: ...
 
 
+ROOMY = 100  # columns from which the sign of auto play says which key stops it
 STANDARD = "standard"  # the variant of a game that has none (left out of its title)
 
 # What cannot be used while a replay's line or a finish is being worked out: each
@@ -233,17 +236,22 @@ class GameScreen(Screen[None], Generic[S, M]):
         if self._replay is not None:
             self._load_replay(self._replay)
         elif self._ask_options:
-            self._options_again()
+            self.options_again()
 
-    def _options_again(self) -> None:
-        """Entered without options: play those chosen last time, if any (saying so),
-        or ask for them."""
+    def remembered_options(self) -> Any:
+        """The options chosen last time this game was played (``Game.remembered``),
+        or None."""
         choices: Choices | None = getattr(self.app, "choices", None)
         kept = choices.get(self.game.key) if choices is not None else None
         try:
-            options = self.game.remembered(kept, self.options) if kept is not None else None
+            return self.game.remembered(kept, self.options) if kept is not None else None
         except RulesError:  # kept by a release that allowed them
-            options = None
+            return None
+
+    def options_again(self) -> None:
+        """Entered without options: play those chosen last time, if any (saying so),
+        or ask for them."""
+        options = self.remembered_options()
         if options is None:
             self.action_options()
             return
@@ -703,12 +711,16 @@ class GameScreen(Screen[None], Generic[S, M]):
         or how far a finish has got; it goes when auto play stops."""
         now = time.monotonic()
         finish, sign = self._finishing, None
+        roomy = self.size.width >= ROOMY  # narrower, the status comes first
         if finish is not None:
             if now - finish.began >= PROGRESS_AFTER:
-                sign = f"▶ finishing… {_moves(len(finish.line))} · e or esc stops"
+                sign = f"▶ finishing… {_moves(len(finish.line))}"
+                sign += " · e or esc stops" if roomy else ""
         elif self._auto is not None:
             rate = self._pace.measured()
-            sign = f"▶ auto play{'' if rate is None else ' · ' + rate_words(rate)} · a stops"
+            sign = "▶ auto play" if roomy else "▶ auto"
+            sign += "" if rate is None else " · " + rate_words(rate)
+            sign += " · a stops" if roomy else ""
         if sign != self._sign:
             self._sign = sign
             shown = self.query_one("#auto", Static)
@@ -836,7 +848,7 @@ class GameScreen(Screen[None], Generic[S, M]):
         next time the game is entered."""
         self.options = options
         self.start(self.deck)
-        self.post_message(OptionsChosen(self.game.key, self.game.panel_options(options)))
+        self.post_message(OptionsChosen(self.game.key, self.game.kept_options(options)))
 
 
 def _cancelled() -> bool:

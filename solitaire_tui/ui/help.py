@@ -30,20 +30,26 @@ from textual.widget import Widget
 from textual.widgets import Footer, Markdown
 from textual.widgets._markdown import MarkdownTable  # the table block, to draw it as one widget
 
+from solitaire_tui.ui.keys import APP_KEYS
+
 GAP = 2  # spaces between a table's columns
 LAST_COLUMN = 12  # the least width a table's last column wraps to
 
 
 def keys_table(bindings: Iterable[Any]) -> str:
-    """The keys shown in the footer as a Markdown table, each action once."""
+    """The keys shown in the footer as a Markdown table, each action once, with its
+    footer word and what it does (its tooltip); then the keys every screen has (the
+    menu, quit)."""
     rows = ["| key | does |", "|---|---|"]
     seen = set()
-    for binding in bindings:
-        if not isinstance(binding, Binding) or not binding.show or binding.action in seen:
+    shown = [binding for binding in bindings if isinstance(binding, Binding) and binding.show]
+    for binding in [*shown, *(key for key in APP_KEYS if isinstance(key, Binding))]:
+        if binding.action in seen:
             continue
         seen.add(binding.action)
         keys = binding.key_display or binding.key.replace(",", " or ")
-        rows.append(f"| `{keys}` | {binding.description} |")
+        does = binding.description + (f": {binding.tooltip}" if binding.tooltip else "")
+        rows.append(f"| `{keys}` | {does} |")
     return "\n".join(rows)
 
 

@@ -11,29 +11,33 @@ import dataclasses
 from textual.binding import Binding, BindingType
 
 GAME_KEYS: list[BindingType] = [
-    Binding("h", "hint", "Hint"),
-    Binding("a", "auto", "Auto"),
-    Binding("e", "finish", "Finish"),
-    Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+"),
-    Binding("minus", "speed(-1)", "Slower", key_display="-"),
-    Binding("u,ctrl+z", "undo", "Undo", key_display="u"),
-    Binding("U,ctrl+y", "redo", "Redo", key_display="U"),
-    Binding("r", "restart", "Restart"),
-    Binding("n", "new_game", "New deal"),
-    Binding("g", "choose_deal", "Deal #"),
-    Binding("o", "options", "Variant"),
-    Binding("t", "stats", "Stats"),
-    Binding("question_mark", "help", "Rules", key_display="?"),
+    Binding("h", "hint", "Hint", tooltip="a move the helper would make, said, not played"),
+    Binding("a", "auto", "Auto", tooltip="auto play on or off: the helper plays move by move"),
+    Binding("e", "finish", "Finish", tooltip="the helper plays the game to its end at once"),
+    Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+",
+            tooltip="auto play faster"),
+    Binding("minus", "speed(-1)", "Slower", key_display="-", tooltip="auto play slower"),
+    Binding("u,ctrl+z", "undo", "Undo", key_display="u", tooltip="undo a move (also ctrl+z)"),
+    Binding("U,ctrl+y", "redo", "Redo", key_display="U", tooltip="redo a move (also ctrl+y)"),
+    Binding("r", "restart", "Restart", tooltip="this deal again from the start"),
+    Binding("n", "new_game", "New deal", tooltip="a new random deal"),
+    Binding("g", "choose_deal", "Deal #", tooltip="a deal by its number, or a deck pasted"),
+    Binding("o", "options", "Variant", tooltip="the game's options: its variant, or who plays"),
+    Binding("t", "stats", "Stats", tooltip="the statistics panel: the computer plays many deals"),
+    Binding("question_mark", "help", "Rules", key_display="?", tooltip="this page"),
     # While a finish is worked out esc stops it (the sign says so), not the game.
     Binding("escape", "stop_finishing", "Stop", key_display="esc", show=False),
-    Binding("escape", "back", "Back", key_display="esc"),
+    Binding("escape", "back", "Back", key_display="esc",
+            tooltip="back one screen (asks first if a game in play would be lost)"),
 ]
 
 # esc goes back one screen (a replay to its panel, the panel to its game); M goes
 # straight to the menu from any depth. Both are in every footer but the menu's.
 APP_KEYS: list[BindingType] = [
-    Binding("M,home", "to_menu", "Menu", key_display="M"),
-    Binding("q", "quit", "Quit", show=False),
+    Binding("M,home", "to_menu", "Menu", key_display="M",
+            tooltip="to the menu, from any screen (M or home)"),
+    Binding("q", "quit", "Quit", show=False,
+            tooltip="quit the app (asks first if a game in play would be lost)"),
     Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
 ]
 

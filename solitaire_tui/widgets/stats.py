@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from rich.console import Group
 from rich.text import Text
 from textual.app import RenderResult
 from textual.coordinate import Coordinate
@@ -27,8 +28,8 @@ SHARE_WIDTH = len("99.99% (99.9–99.9)")
 ADVANTAGE = "win % vs others"
 SCORE_TICKS = 8  # at most this many values are named under a histogram
 SCORE_BARS = 40  # a score with more values is drawn in this many ranges
-# A colour a tally, for its line in the plot and its name in the table, which serves
-# as the plot's legend (plotext's own legend is unreliable in small plots).
+# A colour a tally, for its line in the plot and its name in the table and the plot's
+# legend (a line of ours above the plot: plotext's own is drawn over the curves).
 COLOURS = ("cyan", "magenta", "green", "yellow", "red", "blue")
 
 
@@ -158,6 +159,11 @@ class Chart(PlotextPlot):
         """Give the figures to ``self.plt``; the chart in a line, for a tiny widget."""
         raise NotImplementedError
 
+    def legend(self) -> Text | None:
+        """The chart's title and what its lines are, drawn above it (``draw`` gives
+        plotext no title then); None: plotext's title is enough."""
+        return None
+
     def render(self) -> RenderResult:
         figures = self.figures()
         key = (*(id(figure) for figure in _parts(figures)), *self.size, self.app.theme)
@@ -167,11 +173,18 @@ class Chart(PlotextPlot):
         plt.clear_data()
         plt.clear_figure()
         line = self.draw()
+        legend = self.legend()
+        lines: list[Text] = [] if legend is None else list(
+            legend.wrap(self.app.console, self.size.width))
         width, height = self.MIN_SIZE
-        if self.size.width < width or self.size.height < height:
+        if self.size.width < width or self.size.height - len(lines) < height:
             drawn: RenderResult = Text(line, overflow="ellipsis")
-        else:
+        elif legend is None:
             drawn = super().render()
+        else:
+            plt.plotsize(self.size.width, self.size.height - len(lines))
+            plt.theme(self._get_plotext_theme_name(self.app.theme))
+            drawn = Group(*lines, Text.from_ansi(plt.build()))
         if len(self._drawn) >= self.KEPT:
             del self._drawn[next(iter(self._drawn))]  # the oldest
         self._drawn[key] = figures, drawn
@@ -197,9 +210,21 @@ class RatePlot(Chart):
     def figures(self) -> object:
         return self._shown
 
+    def legend(self) -> Text | None:
+        if self._shown is None:
+            return Text("win %")
+        snap, part = self._shown
+        names = [(f"━ {part_name(label)}", COLOURS[index % len(COLOURS)])
+                 for index, label in enumerate(snap.labels)]
+        if len(names) == 1:
+            names = []  # the one line needs no name
+        interval = ("• 95% interval" + (f" ({part_name(snap.labels[part])})" if names else ""),
+                    "gray")
+        return Text("  ").join([Text("win %"), *(Text(*name) for name in names),
+                                Text(*interval)])
+
     def draw(self) -> str:
         plt = self.plt
-        plt.title("win rate %, 95% interval")
         if self._shown is None:
             return "win rate: —"
         snap, part = self._shown

@@ -59,7 +59,7 @@ async def test_the_sign_is_on_while_auto_play_plays_with_the_speed_it_keeps(
         assert isinstance(screen, HitOrMissScreen)
         assert sign(screen) is None
         assert "e" in footer_keys(screen) and "plus" not in footer_keys(screen)
-        assert "| `e` | Finish |" in screen.help_page()
+        assert "| `e` | Finish: " in screen.help_page()
         await pilot.press("a")
         # At once; with a figure only once it has been measured (a loaded machine's
         # simulated key may come later than that).

@@ -21,6 +21,8 @@ def test_a_number_is_a_deal_and_text_is_a_deck() -> None:
     ("", True, "type a deal number"),
     ("18446744073709551616", True, "a deal number must be a whole number from 0 to"),
     ("1" * 5000, True, "a deal number must be a whole number from 0 to"),
+    ("-5", False, "a deal number must be a whole number from 0 to .* not '-5'"),
+    ("2.5", True, "a deal number must be a whole number from 0 to .* not '2.5'"),
     ("1 2 3", False, "needs suits"),
     ("AS 2S", False, "not a full deck"),
 ])

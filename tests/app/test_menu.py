@@ -108,7 +108,8 @@ async def test_help_shows_the_games_rules_and_keys(make_app: Any) -> None:
         assert isinstance(page, HelpScreen)
         text = page.markdown
         assert "## 3. One-Handed Solitaire" in text and "deal 7" in page.frame_title
-        assert "| `d` | Draw |" in text and "| `u or ctrl+z` | Undo |" not in text
+        assert "| `d` | Draw" in text and "| `u or ctrl+z` | Undo" not in text
+        assert "| `M` | Menu: " in text and "| `q` | Quit: " in text
         await pilot.pause()
         # The words follow the frame; the table of keys is one widget, not one a cell.
         (keys,) = page.query(TableLines)

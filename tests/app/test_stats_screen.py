@@ -288,7 +288,7 @@ async def test_the_charts_draw_at_any_size_while_a_run_plays(
         assert screen.running
         await pilot.pause(PLOT_SECONDS)
         chart = text_of(screen, "#rate")
-        assert "win rate %" in chart and any(BRAILLE <= char < chr(0x2900) for char in chart)
+        assert "win %" in chart and any(BRAILLE <= char < chr(0x2900) for char in chart)
         await pilot.resize_terminal(20, 6)
         await pilot.pause()
         assert text_of(screen, "#rate").startswith("win rate")  # a line, where no plot fits
@@ -312,6 +312,8 @@ async def test_a_rows_charts_follow_its_cursor_and_are_kept(
         assert screen.part == 1
         await pilot.pause()
         assert rate.figures() == (screen.shown, 1) and rate.render() is not first
+        legend = text_of(screen, "#rate").split("┌")[0]  # above the plot: each line named
+        assert "━ greedy" in legend and "━ random" in legend and "(random)" in legend
         await pilot.press("up")
         await pilot.pause()
         assert rate.figures() == (screen.shown, 0) and rate.render() is first

@@ -155,9 +155,20 @@ class AddResidue(Game):
                      parts=("seats", "seat"), engine=self.ENGINE[-1].name,
                      cost=size * sum(SECONDS_A_SEAT[seat] for seat in seats))
 
+    def kept_options(self, screen_options: Any) -> dict[str, Any]:
+        """The whole table, names and people included (the panel's options lose them)."""
+        table: Table = screen_options
+        return {"seats": [[seat.name, seat.level] for seat in table.seats], "n": table.n}
+
     def remembered(self, options: Mapping[str, Any], now: Any) -> Any:
-        """None: the table is set up each time, as who sits at it changes."""
-        return None
+        """The table last sat at; the screen offers it in its set-up, as who sits at
+        the table changes from one evening to the next."""
+        try:
+            seats = tuple(Seat(str(name), None if level is None else str(level))
+                          for name, level in options["seats"])
+            return Table(seats, int(options["n"]))
+        except (KeyError, TypeError, ValueError) as error:  # RulesError is a ValueError
+            raise OptionsError(f"The table kept from last time cannot be read: {error}") from None
 
     def panel_options(self, screen_options: Any) -> dict[str, Any]:
         """The table's computers as they are; a person's seat is played by random (by

@@ -319,6 +319,15 @@ class AddResidueScreen(GameScreen[State, Move]):
         if not self.replaying:
             self.say("The same table, from the start.")
 
+    def options_again(self) -> None:
+        """The set-up is shown each time, as who sits at the table changes; it is
+        filled with the table last sat at, unless the command line said otherwise."""
+        table = self.remembered_options() if self._offered == default_table() else None
+        if table is not None:
+            self._offered = self.options = table
+            self.start(self.deck)
+        self.action_options()
+
     def action_options(self) -> None:
         from solitaire_tui.games.add_residue.setup_screen import TableSetup
 

@@ -21,9 +21,11 @@ VARIANTS = ("unlimited", "roll-call", "two-strike", "strikes=")
 
 class HitOrMissRunOptions(RunOptions):
     def compose(self) -> ComposeResult:
-        yield Label("Variant (unlimited, roll-call, two-strike, strikes=N)")
-        yield Input(str(self.initial.get("variant", VARIANTS[0])), id="variant", compact=True,
-                    suggester=SuggestFromList(VARIANTS, case_sensitive=False))
+        yield Label("Variant (or strikes=N)")
+        variant = Input(str(self.initial.get("variant", VARIANTS[0])), id="variant", compact=True,
+                        suggester=SuggestFromList(VARIANTS, case_sensitive=False))
+        variant.tooltip = "unlimited, roll-call, two-strike, or strikes=N for any N"
+        yield variant
         yield Label("Pass order")
         yield pick([(order.value, order.value) for order in PassOrder],
                    self.initial.get("order"), "order")

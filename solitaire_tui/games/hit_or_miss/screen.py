@@ -43,7 +43,7 @@ class HitOrMissScreen(GameScreen[State, Call]):
         Binding("x", "call('HIT')", "Hit"),
         Binding("m", "call('MISS')", "Miss"),
         *GAME_KEYS,
-        Binding("z", "zero_strike", "Zero-strike"),
+        Binding("z", "zero_strike", "0-strike"),
     ]
 
     CSS_PATH = "screen.tcss"

@@ -15,7 +15,7 @@ from solitaire_tui.widgets.toggles import Tick
 
 class SequenceRunOptions(RunOptions):
     def compose(self) -> ComposeResult:
-        yield Label("Players, compared on the same deals:")
+        yield Label("Players, same deals:")
         chosen = self.initial.get("strategies", SEQUENCE_COMPARED)
         for name in SEQUENCE:
             yield Tick(name, name in chosen, compact=True, id=f"strategy-{name}")

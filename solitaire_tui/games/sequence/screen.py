@@ -51,10 +51,11 @@ HELPERS = {  # as p offers them, the first by default
 }
 
 
-def _digit_keys(action: str, description: str) -> list[BindingType]:
-    """``1``..``4`` for one action; the footer shows them once, as ``1–4``."""
-    return [Binding(str(number), f"{action}({number})", description,
-                    key_display="1–4", show=number == 1) for number in range(1, PILES + 1)]
+def _digit_keys(action: str, description: str, says: str) -> list[BindingType]:
+    """``1``..``4`` for one action; the footer shows them once, as ``1–4``, and the
+    rules page says what they do (``says``)."""
+    return [Binding(str(number), f"{action}({number})", description, key_display="1–4",
+                    show=number == 1, tooltip=says) for number in range(1, PILES + 1)]
 
 
 class SequenceScreen(GameScreen[State, Move]):
@@ -63,12 +64,15 @@ class SequenceScreen(GameScreen[State, Move]):
                   " click it again to let it go")
 
     BINDINGS = [
-        *_digit_keys("store", "Storage"),
-        *_digit_keys("answer", "Choose"),
-        Binding("f", "hand_to_final", "Hand→final"),
-        Binding("s", "from_storage", "Pile→final"),
-        Binding("escape", "cancel", "Cancel", key_display="esc"),
-        Binding("p", "helper", "Helper"),
+        *_digit_keys("store", "Storage", "the hand card to that storage pile"),
+        *_digit_keys("answer", "Choose",
+                     "after f or s: which storage pile, or which final pile, as asked"),
+        Binding("f", "hand_to_final", "Hand→final", tooltip="the hand card to a final pile"),
+        Binding("s", "from_storage", "Pile→final",
+                tooltip="a storage pile's top card to a final pile"),
+        Binding("escape", "cancel", "Cancel", key_display="esc",
+                tooltip="let go of the card chosen"),
+        Binding("p", "helper", "Helper", tooltip="who gives hints and plays auto"),
         *GAME_KEYS,
     ]
     SLOW_HINTS = True  # the fair player and the solver search

@@ -84,6 +84,22 @@ async def test_the_table_is_set_by_keys(make_app: Any) -> None:
         assert "3 players, n = 5" in text_of(screen, "#title")
 
 
+async def test_the_set_up_offers_the_table_last_sat_at(make_app: Any) -> None:
+    app = make_app(Start("add-residue"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("right", "tab", "5", "tab", *"Ann", "tab", "tab", *"Ben", "tab", "left")
+        await pilot.press("enter")
+        table = Table((Seat("Ann"), Seat("Ben"), Seat("Cal", "greedy")), 5)
+        assert board(app).table == table
+        await pilot.press("escape")  # nothing played: straight back
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("5")
+        await pilot.pause()
+        assert isinstance(app.screen, TableSetup)
+        await pilot.press("enter")
+        assert board(app).table == table
+
+
 async def test_the_command_line_prefills_the_set_up_and_the_mouse_changes_it(
     make_app: Any,
 ) -> None:
