@@ -425,5 +425,7 @@ async def key_latency(make_app: Callable[[Path], AnyApp], game: Game, *, rounds:
             report.run_games_per_second = 0.0 if panel.shown is None else (
                 panel.shown.games_per_second)
             await _go(app, frames, "escape", _screen)
+            if app.screen is not panel:  # the game in play is not left unasked (y: leave)
+                await _go(app, frames, "y", _screen)
             await _go(app, frames, "c", lambda _: panel.running)
     return report

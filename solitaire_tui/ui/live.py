@@ -87,6 +87,7 @@ class LiveScreen(Screen[None], Generic[S]):
         self.shown: S | None = None
         self._worker: Worker[None] | None = None
         self._said = ""
+        self._behind = False  # a snapshot came while another screen was on top
 
     def on_mount(self) -> None:
         if self.shown is None:  # a screen may show what it kept (Textual calls its own
@@ -228,8 +229,22 @@ class LiveScreen(Screen[None], Generic[S]):
     # --- showing a job ----------------------------------------------------------------
 
     def _show(self, snap: S) -> None:
+        """Keep ``snap`` as the one shown, and draw it if the screen is on top: under a
+        game opened from it (a win replayed) or a dialog nobody sees it, and drawing
+        took the keys' time there. It is drawn when the screen is shown again."""
         keys_change = self.shown is None or self._keys(snap) != self._keys(self.shown)
         self.shown = snap
+        if not self.is_current:
+            self._behind = True
+            return
+        self._draw(snap, keys_change)
+
+    def on_screen_resume(self) -> None:
+        if self._behind and self.shown is not None:
+            self._behind = False
+            self._draw(self.shown, keys_change=True)
+
+    def _draw(self, snap: S, keys_change: bool) -> None:
         bar = self.query_one(ProgressBar)
         if snap.phase is Phase.LOADING:
             bar.update(total=None)
