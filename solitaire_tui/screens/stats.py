@@ -54,7 +54,9 @@ from solitaire_tui.widgets.engine_status import EngineStatus
 from solitaire_tui.widgets.footer import KeyFooter
 from solitaire_tui.widgets.stats import RatePlot, ResultsTable, ScorePlot, WinsList
 
-PLOT_SECONDS = 0.5  # how often the plots are redrawn while a run plays
+# How often the plots are redrawn while a run plays: plotext takes tens of ms a chart
+# in pure Python, and a key that comes meanwhile waits (bench --engine keys).
+PLOT_SECONDS = 1.0
 WIDE = 100  # columns from which the progress bar is drawn at its full length
 
 STATS_HELP = f"""\
