@@ -113,7 +113,10 @@ class StatsScreen(LiveScreen[Snapshot]):
         data = entry.data if entry is not None else {}
         self.options = dict(data.get("options", options or {}))
         self.seed = int(data.get("seed", runs.random_seed()))
-        self._runs = self._measured()
+        kept = self.history.entries
+        self._runs = self._measured(kept)
+        # The newest run of these very options, shown when the panel opens from a game.
+        self._last = None if entry is not None else self._last_run(kept)
         self.games = int(data.get("requested") or self._default_games())
         self._confirmed = False  # a long run the player said yes to
         self.shown_setup: runs.Setup | None = None  # the set-up the figures shown came from
@@ -151,15 +154,26 @@ class StatsScreen(LiveScreen[Snapshot]):
         if self.entry is not None:
             # After the first layout: plotext loses what is drawn before its plot has a size.
             self.call_after_refresh(self._reopen, self.entry)
+        elif self._last is not None:
+            self.call_after_refresh(self._reopen, self._last, "Your last run of these options")
         else:
             self.call_after_refresh(self._show_estimate)
 
     # --- how long a run will take ----------------------------------------------------
 
-    def _measured(self) -> list[dict[str, Any]]:
+    def _measured(self, kept: list[Entry] | None = None) -> list[dict[str, Any]]:
         """The speeds of the runs kept, newest first: what estimates are made from."""
         keys = ("game", "options", "games_per_second", "workers")
-        return [{key: entry.data.get(key) for key in keys} for entry in self.history.entries]
+        return [{key: entry.data.get(key) for key in keys}
+                for entry in (self.history.entries if kept is None else kept)]
+
+    def _last_run(self, kept: list[Entry]) -> Entry | None:
+        try:
+            options = self.game.setup(self.options).options
+        except RulesError:
+            return None
+        return next((entry for entry in kept if entry.game == self.game.key
+                     and entry.data.get("options") == options), None)
 
     def _default_games(self) -> int:
         try:
@@ -381,8 +395,10 @@ class StatsScreen(LiveScreen[Snapshot]):
 
         self.app.push_screen(HistoryScreen(self.history.entries), chosen)
 
-    def _reopen(self, entry: Entry) -> None:
-        """Show a past run's figures as they were when it ended."""
+    def _reopen(self, entry: Entry, heading: str = "From the history: run") -> None:
+        """Show a past run's figures as they were when it ended (``r`` plays the
+        seed in the form: the run's own when it was chosen in the history, new deals
+        when the panel opened on its options' last run)."""
         data = entry.data
         try:
             setup = self.game.setup(data["options"])
@@ -399,4 +415,4 @@ class StatsScreen(LiveScreen[Snapshot]):
             return
         self.shown_setup = setup
         self._show(snap)
-        self._say(f"From the history: run on {entry.when}. " + self._summary(snap))
+        self._say(f"{heading} on {entry.when}. " + self._summary(snap))

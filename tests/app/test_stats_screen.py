@@ -397,3 +397,25 @@ async def test_a_run_says_how_long_it_takes_and_a_long_one_is_confirmed_first(
         await pilot.press("r", "y")
         assert app.screen is screen and screen.running
         await pilot.press("c")
+
+
+async def test_the_panel_opens_on_the_last_run_of_its_options(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    """Opened again (t from the game), the panel shows its options' last run rather
+    than an empty page; r then plays new deals, not the same ones again."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_run(pilot, app, "one-handed", {}, "2_000", "11")
+        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        first = screen.shown
+        await pilot.press("escape")
+        again = await open_panel(pilot, app, "one-handed")
+        await until(pilot, lambda: again.shown is not None)
+        assert again.shown is not None and again.shown.games == first.games == 2000
+        assert again.shown.tallies[0].wins == first.tallies[0].wins
+        assert text_of(again, "#summary").startswith("Your last run of these options on ")
+        assert again.query_one("#seed", Input).value != "11"
+        await pilot.press("escape")
+        other = await open_panel(pilot, app, "relay")  # another game: nothing of it yet
+        await pilot.pause()
+        assert other.shown is None
