@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -14,6 +15,9 @@ from rules.errors import RulesError
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.stats import runs
 from solitaire_tui.store.history import Entry
+
+WHEN, COUNTS = 10, 14  # the widths of the first and last columns
+MIN_RUN = 30  # the least width of the middle one, which wraps
 
 
 def heading(entry: Entry) -> str:
@@ -61,18 +65,28 @@ class HistoryScreen(ModalScreen[Entry | None]):
                         else "No runs yet: a finished or cancelled run is kept here.",
                         classes="keys")
 
-    def _table(self) -> DataTable[str]:
+    def _table(self) -> DataTable[Text]:
         """The runs, filled in before the table is mounted: a screen closed or an app
-        quit while it mounts leaves ``on_mount`` no table to find."""
-        table: DataTable[str] = DataTable(cursor_type="row", zebra_stripes=True)
-        table.add_columns("when", "game", "result", "games", "seed", "seconds")
+        quit while it mounts leaves ``on_mount`` no table to find. A run is a few
+        lines: when (date, time), what (the game and options, then what it found,
+        wrapped to the width left) and how many (games, seed, seconds), so that a
+        row is whole at 80 columns."""
+        table: DataTable[Text] = DataTable(cursor_type="row", zebra_stripes=True)
+        width = max(MIN_RUN, self.app.size.width * 95 // 100 - 4 - WHEN - COUNTS - 6)
+        table.add_column("when", width=WHEN)
+        table.add_column("run: game, options and result", width=width)
+        table.add_column("games", width=COUNTS)
         for index, entry in enumerate(self.entries):
             data = entry.data
             games = int(data.get("games", 0))
-            done = f"{games:,}" + (" (cancelled)" if data.get("cancelled") else "")
-            table.add_row(entry.when, heading(entry), result(entry), done,
-                          str(data.get("seed", "")), f"{float(data.get('seconds', 0)):.2f}",
-                          key=str(index))
+            counts = [f"{games:,}", *(["cancelled"] if data.get("cancelled") else []),
+                      f"seed {data.get('seed', '')}", f"{float(data.get('seconds', 0)):.2f} s"]
+            run = Text(heading(entry) + "\n")
+            run.append(result(entry), style="bold")
+            cells = [Text("\n".join(entry.when.split(" ", 1))), run, Text("\n".join(counts))]
+            lines = max(len(cell.wrap(self.app.console, column))
+                        for cell, column in zip(cells, (WHEN, width, COUNTS), strict=True))
+            table.add_row(*cells, height=lines, key=str(index))
         return table
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:

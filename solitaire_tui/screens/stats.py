@@ -416,3 +416,4 @@ class StatsScreen(LiveScreen[Snapshot]):
         self.shown_setup = setup
         self._show(snap)
         self._say(f"{heading} on {entry.when}. " + self._summary(snap))
+        self._focus_after().focus()  # enter does what the summary says: replays a win

@@ -540,6 +540,27 @@ class GameScreen(Screen[None], Generic[S, M]):
             self.redraw()
 
     def action_restart(self) -> None:
+        self._unless_lost("Start this deal again?", self.restart)
+
+    def action_new_game(self) -> None:
+        self._unless_lost("Start a new game?", self.new_game)
+
+    def _unless_lost(self, question: str, do: Callable[[], None]) -> None:
+        """``do`` at once, or after a yes if it would throw away a game in play (as
+        esc, M and q ask: undo cannot bring it back)."""
+        phrase = self.loses_on_quit()
+        if phrase is None:
+            do()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                do()
+
+        self.app.push_screen(Confirm(question, [phrase], "y or enter: yes · n or esc: no"),
+                             answered)
+
+    def restart(self) -> None:
         if self.replaying:
             self.stop_auto()
             self.session.restart()
@@ -549,7 +570,7 @@ class GameScreen(Screen[None], Generic[S, M]):
         self.start(self.deck)
         self.say("The same deal, from the start.")
 
-    def action_new_game(self) -> None:
+    def new_game(self) -> None:
         self.start(decks.random_deck() if self.game.USES_DECK else None)
 
     def action_choose_deal(self) -> None:
@@ -718,9 +739,9 @@ class GameScreen(Screen[None], Generic[S, M]):
                 sign += " · e or esc stops" if roomy else ""
         elif self._auto is not None:
             rate = self._pace.measured()
-            sign = "▶ auto play" if roomy else "▶ auto"
-            sign += "" if rate is None else " · " + rate_words(rate)
-            sign += " · a stops" if roomy else ""
+            sign = "▶ auto"  # narrower, the line above the status says the speed
+            if roomy:
+                sign += " play" + ("" if rate is None else " · " + rate_words(rate)) + " · a stops"
         if sign != self._sign:
             self._sign = sign
             shown = self.query_one("#auto", Static)

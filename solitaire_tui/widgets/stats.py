@@ -220,8 +220,12 @@ class RatePlot(Chart):
             names = []  # the one line needs no name
         interval = ("• 95% interval" + (f" ({part_name(snap.labels[part])})" if names else ""),
                     "gray")
-        return Text("  ").join([Text("win %"), *(Text(*name) for name in names),
-                                Text(*interval)])
+        legend = Text("  ").join([Text("win %"), *(Text(*name) for name in names),
+                                  Text(*interval)])
+        if legend.cell_len > self.size.width:  # narrow: the names close up, on fewer lines
+            legend = Text(" ").join([Text("win%"), *(Text(*name) for name in names),
+                                     Text("• 95%", "gray")])
+        return legend
 
     def draw(self) -> str:
         plt = self.plt

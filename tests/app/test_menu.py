@@ -231,9 +231,13 @@ async def test_new_deal_and_restart(make_app: Any) -> None:
     async with app.run_test(size=SIZE) as pilot:
         game = app.screen
         assert isinstance(game, OneHandedScreen)
-        await pilot.press("d", "d", "r")
-        assert game.session.state == game.session.start and game.deck == numbered(7)
+        await pilot.press("d", "d", "r")  # a game in play: asked first
+        assert isinstance(app.screen, Confirm)
         await pilot.press("n")
+        assert app.screen is game and len(game.session.moves) == 2
+        await pilot.press("r", "y")
+        assert game.session.state == game.session.start and game.deck == numbered(7)
+        await pilot.press("n")  # nothing played yet: at once
         assert game.deck is not None and game.deck != numbered(7)
         assert f"deal {game.deck.deal}" in str(game.query_one("#title").render())
 

@@ -313,7 +313,7 @@ async def test_a_rows_charts_follow_its_cursor_and_are_kept(
         await pilot.pause()
         assert rate.figures() == (screen.shown, 1) and rate.render() is not first
         legend = text_of(screen, "#rate").split("┌")[0]  # above the plot: each line named
-        assert "━ greedy" in legend and "━ random" in legend and "(random)" in legend
+        assert "━ greedy" in legend and "━ random" in legend and "• 95%" in legend
         await pilot.press("up")
         await pilot.pause()
         assert rate.figures() == (screen.shown, 0) and rate.render() is first

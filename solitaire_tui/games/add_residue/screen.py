@@ -165,6 +165,9 @@ class AddResidueScreen(GameScreen[State, Move]):
             text.append(f" {Move(*self._cursor)} ", "bold reverse")
             text.append("\n←→ ↑↓ or a number choose, enter plays; or click a chip." if tall
                         else ", enter plays it")
+        elif self.replaying:
+            text.append(f"{self._seat(state.to_move).label} to move: U plays its move, u"
+                        " takes one back")
         else:
             text.append(f"{self._seat(state.to_move).label} is choosing…")
         turn = self.query_one("#turn", Static)
@@ -309,13 +312,13 @@ class AddResidueScreen(GameScreen[State, Move]):
         self._cursor_turn = -1  # n may have changed: the cursor is placed afresh
         super().start(deck)
 
-    def action_new_game(self) -> None:
+    def new_game(self) -> None:
         self.seed = secrets.randbelow(SEED_RANGE)
-        super().action_new_game()
+        super().new_game()
         self.say("A new game at the same table.")
 
-    def action_restart(self) -> None:
-        super().action_restart()
+    def restart(self) -> None:
+        super().restart()
         if not self.replaying:
             self.say("The same table, from the start.")
 

@@ -19,6 +19,7 @@ from solitaire_tui.games.add_residue.table import Seat, Table
 from solitaire_tui.games.add_residue.widgets import Chips
 from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.start import Start
+from solitaire_tui.ui.quit_dialog import Confirm
 from tests.pilots import SIZE, footer_keys, saved, saved_record, settle, text_of
 
 HOT_SEAT = Table((Seat("Ann"), Seat("Ben")), 3)
@@ -399,7 +400,9 @@ async def test_a_new_table_with_smaller_piles_starts_afresh(make_app: Any) -> No
         assert screen.table.n == 3
         await pilot.press("enter")
         assert screen.session.moves == [Move(Pile.ADD, 3)]  # the nearest number left to 13
-        await pilot.press("n")
+        await pilot.press("n")  # a game in play: asked first
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("y")
         assert not screen.session.moves and "same table" in text_of(screen, "#message")
 
 
