@@ -394,9 +394,18 @@ async def key_latency(make_app: Callable[[Path], AnyApp], game: Game, *, rounds:
             frames = Frames(app)
             app.post_message(OpenGame(game.key, deck))
             await until(lambda: isinstance(app.screen, screen_class), SETTLE)
-            await timed_rounds(app, frames, game_steps, 1, GAME_SCREEN, False)  # warm-up
+            async def from_the_start() -> None:
+                """Each round on the deal as dealt: a game in play would make n ask first
+                (timed here is the new deal, not the question)."""
+                screen = app.screen
+                if isinstance(screen, screen_class) and screen.session.moves:
+                    screen.restart()
+                    await asyncio.sleep(GAP)
+
+            await timed_rounds(app, frames, game_steps, 1, GAME_SCREEN, False,  # warm-up
+                               from_the_start)
             report.keys += await timed_rounds(app, frames, game_steps, rounds, GAME_SCREEN,
-                                              False)
+                                              False, from_the_start)
 
             await _go(app, frames, "t", _screen)  # the panel, as a player opens it
             panel = cast("StatsScreen", app.screen)
@@ -420,7 +429,7 @@ async def key_latency(make_app: Callable[[Path], AnyApp], game: Game, *, rounds:
             app.post_message(OpenGame(game.key, deck))  # a game over the run
             await until(lambda: isinstance(app.screen, screen_class), SETTLE)
             report.keys += await timed_rounds(app, frames, game_steps, rounds, GAME_SCREEN,
-                                              True)
+                                              True, from_the_start)
             report.run_kept_going = panel.running
             report.run_games_per_second = 0.0 if panel.shown is None else (
                 panel.shown.games_per_second)

@@ -82,9 +82,9 @@ async def test_keys_are_timed_idle_and_during_a_run(data_path: Path) -> None:
     from solitaire_tui.app import SolitaireApp
     from solitaire_tui.games.registry import GAMES_BY_KEY
 
-    # Auto play leaves a game in play, which esc asks about before the run is cancelled.
-    steps = tuple(step for step in bench_keys.GAME_STEPS if step.key in ("a", "question_mark",
-                                                                         "escape"))
+    # Auto play leaves a game in play, which n and esc would ask about first.
+    steps = tuple(step for step in bench_keys.GAME_STEPS
+                  if step.key in ("n", "a", "question_mark", "escape"))
     report = await bench_keys.key_latency(
         lambda data: SolitaireApp(data=data), GAMES_BY_KEY["one-handed"], rounds=1,
         short_run=100, game_steps=steps, size=(100, 32))
