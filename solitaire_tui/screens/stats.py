@@ -114,10 +114,18 @@ class StatsScreen(LiveScreen[Snapshot]):
         self.options = dict(data.get("options", options or {}))
         self.seed = int(data.get("seed", runs.random_seed()))
         kept = self.history.entries
-        self._runs = self._measured(kept)
+        self._runs = [kept_entry.data for kept_entry in kept]  # what estimates are made from
+        try:
+            setup: runs.Setup | None = self.game.setup(self.options)
+        except RulesError:
+            setup = None
         # The newest run of these very options, shown when the panel opens from a game.
-        self._last = None if entry is not None else self._last_run(kept)
-        self.games = int(data.get("requested") or self._default_games())
+        self._last = None if entry is not None or setup is None else next(
+            (kept_entry for kept_entry in kept if kept_entry.game == self.game.key
+             and kept_entry.data.get("options") == setup.options), None)
+        self.games = int(data.get("requested") or (
+            runs.DEFAULT_GAMES if setup is None
+            else default_games(setup, os.cpu_count() or 1, self._runs)))
         self._confirmed = False  # a long run the player said yes to
         self.shown_setup: runs.Setup | None = None  # the set-up the figures shown came from
         self.part = 0  # the tally the charts and the wins list show
@@ -160,27 +168,6 @@ class StatsScreen(LiveScreen[Snapshot]):
             self.call_after_refresh(self._show_estimate)
 
     # --- how long a run will take ----------------------------------------------------
-
-    def _measured(self, kept: list[Entry] | None = None) -> list[dict[str, Any]]:
-        """The speeds of the runs kept, newest first: what estimates are made from."""
-        keys = ("game", "options", "games_per_second", "workers")
-        return [{key: entry.data.get(key) for key in keys}
-                for entry in (self.history.entries if kept is None else kept)]
-
-    def _last_run(self, kept: list[Entry]) -> Entry | None:
-        try:
-            options = self.game.setup(self.options).options
-        except RulesError:
-            return None
-        return next((entry for entry in kept if entry.game == self.game.key
-                     and entry.data.get("options") == options), None)
-
-    def _default_games(self) -> int:
-        try:
-            setup = self.game.setup(self.options)
-        except RulesError:
-            return runs.DEFAULT_GAMES
-        return default_games(setup, os.cpu_count() or 1, self._runs)
 
     def _estimate(self) -> tuple[Estimate, int] | None:
         """How long the run the form describes would take, and on how many workers;
@@ -271,7 +258,7 @@ class StatsScreen(LiveScreen[Snapshot]):
                 self.history.add(entry)
             except StoreError as error:
                 self.notify(str(error), severity="error", timeout=15)
-            self._runs = self._measured()
+            self._runs = [kept.data for kept in self.history.entries]
 
     def _focus_after(self) -> Widget:
         """After a run with wins, their list (enter replays one, as the summary says);
@@ -417,3 +404,4 @@ class StatsScreen(LiveScreen[Snapshot]):
         self._show(snap)
         self._say(f"{heading} on {entry.when}. " + self._summary(snap))
         self._focus_after().focus()  # enter does what the summary says: replays a win
+

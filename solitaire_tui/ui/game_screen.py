@@ -545,9 +545,10 @@ class GameScreen(Screen[None], Generic[S, M]):
     def action_new_game(self) -> None:
         self._unless_lost("Start a new game?", self.new_game)
 
-    def _unless_lost(self, question: str, do: Callable[[], None]) -> None:
+    def _unless_lost(self, question: str, do: Callable[[], None],
+                     keys: str = "y or enter: yes · n or esc: no") -> None:
         """``do`` at once, or after a yes if it would throw away a game in play (as
-        esc, M and q ask: undo cannot bring it back)."""
+        M and q ask too: undo cannot bring it back)."""
         phrase = self.loses_on_quit()
         if phrase is None:
             do()
@@ -557,8 +558,7 @@ class GameScreen(Screen[None], Generic[S, M]):
             if yes:
                 do()
 
-        self.app.push_screen(Confirm(question, [phrase], "y or enter: yes · n or esc: no"),
-                             answered)
+        self.app.push_screen(Confirm(question, [phrase], keys), answered)
 
     def restart(self) -> None:
         if self.replaying:
@@ -846,19 +846,11 @@ class GameScreen(Screen[None], Generic[S, M]):
 
     def action_back(self) -> None:
         """Back one screen; a game in play that would be lost is asked about first."""
-        phrase = self.loses_on_quit()
-        if phrase is None:
-            self.leave()
-            self.dismiss()
-            return
+        self._unless_lost("Leave this game?", self._back, "y or enter: leave · n or esc: stay")
 
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.leave()
-                self.dismiss()
-
-        self.app.push_screen(Confirm("Leave this game?", [phrase],
-                                     "y or enter: leave · n or esc: stay"), answered)
+    def _back(self) -> None:
+        self.leave()
+        self.dismiss()
 
     def action_options(self) -> None:
         """Games with options override this to let the player choose them; it is

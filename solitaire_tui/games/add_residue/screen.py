@@ -78,6 +78,9 @@ class AddResidueScreen(GameScreen[State, Move]):
         self._offered = options if isinstance(options, Table) else default_table(options)
         super().__init__(game, records, deck, options if isinstance(options, Table) else None)
         self.seated = isinstance(options, Table)
+        # Players or n other than the rules' defaults, asked for on the command line.
+        self._asked_for = (isinstance(options, add_residue.Options)
+                           and options != add_residue.Options())
         self.seed = secrets.randbelow(SEED_RANGE)
         self.players = self._computers()
         self._computer: Timer | None = None
@@ -325,7 +328,7 @@ class AddResidueScreen(GameScreen[State, Move]):
     def options_again(self) -> None:
         """The set-up is shown each time, as who sits at the table changes; it is
         filled with the table last sat at, unless the command line said otherwise."""
-        table = self.remembered_options() if self._offered == default_table() else None
+        table = None if self._asked_for else self.remembered_options()
         if table is not None:
             self._offered = self.options = table
             self.start(self.deck)

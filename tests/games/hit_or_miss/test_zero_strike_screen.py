@@ -48,6 +48,14 @@ async def search(pilot: Pilot[None], screen: ZeroStrikeScreen, budget: str) -> N
     await pilot.press("r")
 
 
+async def searched(pilot: Pilot[None], app: SolitaireApp, budget: str) -> ZeroStrikeScreen:
+    """The search screen opened by its key, after a whole search of ``budget`` draws."""
+    screen = await open_search(pilot, app)
+    await search(pilot, screen, budget)
+    await until(pilot, lambda: not screen.running)
+    return screen
+
+
 def best_of(screen: ZeroStrikeScreen) -> zs.Found:
     best = screen.best
     assert best is not None
@@ -64,9 +72,7 @@ async def test_a_search_by_keys_shows_a_zero_strike_game_and_plays_it(
         make_app: Callable[..., SolitaireApp]) -> None:
     app = make_app(ROLL_CALL)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_search(pilot, app)
-        await search(pilot, screen, "1_000_000")
-        await until(pilot, lambda: not screen.running)
+        screen = await searched(pilot, app, "1_000_000")
         assert screen.shown is not None and screen.shown.phase is Phase.FINISHED
         assert screen.shown.nodes >= BUDGET
         assert "Finished: " in text_of(screen, "#summary")
@@ -179,9 +185,7 @@ async def test_the_last_search_that_found_a_game_is_kept_to_play_again(
         make_app: Callable[..., SolitaireApp]) -> None:
     app = make_app(ROLL_CALL)
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_search(pilot, app)
-        await search(pilot, screen, "1_000_000")
-        await until(pilot, lambda: not screen.running)
+        screen = await searched(pilot, app, "1_000_000")
         best = best_of(screen)
         await pilot.press("escape")
         screen = await open_search(pilot, app)  # a new screen shows it again
