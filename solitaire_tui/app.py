@@ -39,6 +39,9 @@ from solitaire_tui.ui.quit_dialog import Confirm, QuitDialog, losses
 HEAP_LOOK_SECONDS = 1.0  # how often the app looks at what the heap holds (``_look_at_heap``)
 QUIET_SECONDS = 0.5  # no key or click for this long: a full collection may run now
 FULL_AFTER = 10  # younger collections before a full one may run (Python's own default)
+# Younger collections before Python runs a full one of its own: ten times its default,
+# as the app runs one in the first pause of the keys (``_look_at_heap``).
+PYTHON_FULL_AFTER = 10 * FULL_AFTER
 
 # Every screen's style sheet, read with the app's own at start. Textual reads a
 # screen's ``CSS_PATH`` the first time the screen is shown, and then parses all the
@@ -81,8 +84,11 @@ class SolitaireApp(App[None]):
         self._thawed = False  # back at the menu since: to be collected, then frozen again
         self._at_menu = False  # the menu was on top at the last look
         self._last_input = 0.0  # when the last key or click came (``time.monotonic``)
+        self._thresholds = gc.get_threshold()  # Python's, given back when the app ends
 
     def on_mount(self) -> None:
+        young, middle, _ = self._thresholds
+        gc.set_threshold(young, middle, PYTHON_FULL_AFTER)
         self.set_interval(HEAP_LOOK_SECONDS, self._look_at_heap)
         self.database.listen(partial(self.notify, title="Your saved games",
                                      severity="warning", timeout=15))
@@ -125,8 +131,10 @@ class SolitaireApp(App[None]):
         Python's own came at any moment, in the middle of a key for up to a tenth of
         a second. So when no key or click has come for half a second, the app runs
         one as soon as one may be due; Python's own then come seldom, when keys
-        keep coming without a pause. (Left to the app alone, they came later and took
-        longer: half a second after a long stream of keys.)
+        keep coming without a pause: after ten times as many younger ones as Python's
+        default (``PYTHON_FULL_AFTER``). At the default, a stream of keys during a run
+        met one every few seconds, each 0.05 to 0.15 s long. (Left to the app alone,
+        they came later and took longer: half a second after a long stream of keys.)
         """
         stack = self.screen_stack  # empty while the app closes
         at_menu = bool(stack) and isinstance(stack[-1], MenuScreen)
@@ -212,6 +220,7 @@ class SolitaireApp(App[None]):
 
     def on_unmount(self) -> None:
         gc.unfreeze()  # the heap as the app found it (the app may be one of many, in tests)
+        gc.set_threshold(*self._thresholds)
         self.engine.close()
         self.database.close()
 

@@ -22,6 +22,7 @@ from textual import on
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Button, Input, ProgressBar, Static
 from textual.worker import Worker, get_current_worker
@@ -88,12 +89,16 @@ class LiveScreen(Screen[None], Generic[S]):
         self._worker: Worker[None] | None = None
         self._said = ""
         self._behind = False  # a snapshot came while another screen was on top
+        # Covered by a screen it does not show through: the job's snapshots are not
+        # posted, only kept (``Job.snapshot``), and the clock stops (``on_screen_suspend``).
+        self._covered = False
+        self._clock: Timer | None = None
 
     def on_mount(self) -> None:
         if self.shown is None:  # a screen may show what it kept (Textual calls its own
             self._say(self.WELCOME)  # on_mount first)
         if self.TICKS:
-            self.set_interval(TICK_SECONDS, self._tick)
+            self._clock = self.set_interval(TICK_SECONDS, self._tick)
 
     def on_unmount(self) -> None:
         """Leaving the screen stops its job: nothing is left playing unseen."""
@@ -174,7 +179,8 @@ class LiveScreen(Screen[None], Generic[S]):
         worker = get_current_worker()
 
         def report(snap: S) -> None:
-            self.post_message(Reported(job, snap))
+            if snap.over or not self._covered:
+                self.post_message(Reported(job, snap))
 
         try:
             report(job.work(report, lambda: worker.is_cancelled))
@@ -229,17 +235,43 @@ class LiveScreen(Screen[None], Generic[S]):
     # --- showing a job ----------------------------------------------------------------
 
     def _show(self, snap: S) -> None:
-        """Keep ``snap`` as the one shown, and draw it if the screen is on top: under a
-        game opened from it (a win replayed) or a dialog nobody sees it, and drawing
-        took the keys' time there. It is drawn when the screen is shown again."""
+        """Keep ``snap`` as the one shown, and draw it if the screen can be seen: under a
+        game opened from it (a win replayed) nobody sees it, and drawing took the keys'
+        time there. It is drawn when the screen is shown again."""
         keys_change = self.shown is None or self._keys(snap) != self._keys(self.shown)
         self.shown = snap
-        if not self.is_current:
+        if not self._seen():
             self._behind = True
             return
         self._draw(snap, keys_change)
 
+    def _seen(self) -> bool:
+        """Whether any of the screen shows: on top, or under screens that all let it
+        show through (a dialog's dimmed backdrop). Textual's ``is_current`` counts the
+        screen just below the top as seen whatever covers it, and what such a screen
+        draws is painted again on the screen on top: under a game, each snapshot
+        repainted the game's whole screen, in the keys' way (``bench --engine keys``)."""
+        stack = self.app.screen_stack
+        if self not in stack:
+            return False
+        above = stack[stack.index(self) + 1:]
+        return all(screen.styles.background.a < 1 for screen in above)
+
+    def on_screen_suspend(self) -> None:
+        """Covered: nothing is posted to the screen until it is on top again. Every
+        message a screen below the top handles makes Textual paint the whole screen
+        on top again (a screen counted as behind the top one keeps asking for a
+        repaint when idle), and the snapshots came ten times a second."""
+        self._covered = not self._seen()
+        if self._covered and self._clock is not None:
+            self._clock.pause()
+
     def on_screen_resume(self) -> None:
+        self._covered = False
+        if self._clock is not None:
+            self._clock.resume()
+        if self.live is not None and self.live.snapshot is not self.shown:
+            self.shown, self._behind = self.live.snapshot, True
         if self._behind and self.shown is not None:
             self._behind = False
             self._draw(self.shown, keys_change=True)

@@ -20,7 +20,8 @@ from rules import hit_or_miss, relay, values
 from rules.fast import hit_or_miss as fast_hit_or_miss
 from solitaire_tui.app import SolitaireApp
 from solitaire_tui.cli import main
-from solitaire_tui.messages import OpenStats
+from solitaire_tui.decks import numbered
+from solitaire_tui.messages import OpenGame, OpenStats
 from solitaire_tui.screens.history import HistoryScreen
 from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.screens.stats import PLOT_SECONDS, StatsScreen
@@ -151,6 +152,28 @@ async def test_keys_are_handled_while_a_run_plays(make_app: Callable[..., Solita
         await pilot.press("escape")  # leaving cancels the run and keeps it
         assert not isinstance(app.screen, StatsScreen)
         assert app.history.entries[0].data["cancelled"] is True
+
+
+async def test_a_panel_under_a_game_is_sent_nothing_and_shows_the_latest_when_back(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    """Under a game the run's snapshots are kept, not posted to the panel: Textual
+    repaints the whole top screen after each message the screen under it handles."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_run(pilot, app, "hit-or-miss", {"variant": "roll-call"}, "1e12", "3")
+        await until(pilot, lambda: screen.shown is not None and screen.shown.done > 0)
+        app.post_message(OpenGame("one-handed", numbered(1)))
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.pause(0.3)  # what was posted before the game opened has arrived
+        covered = screen.shown
+        live = screen.live
+        assert covered is not None and live is not None
+        await until(pilot, lambda: live.snapshot.done > covered.done)  # the run goes on
+        assert screen.shown is covered
+        await pilot.press("escape")  # no move made: back at once
+        assert app.screen is screen and screen.running
+        assert screen.shown is not None and screen.shown.done > covered.done
+        assert f"{screen.shown.done:,} of" in text_of(screen, "#speed")
 
 
 async def test_a_wrong_field_is_one_sentence_and_runs_nothing_till_mended(
