@@ -12,6 +12,7 @@ live while the kernels use every core.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import partial
@@ -36,6 +37,10 @@ from solitaire_tui.ui.help import keys_table, show_help
 from solitaire_tui.ui.workers import let_go
 
 TICK_SECONDS = 0.15  # how often a clock on the screen moves while a job plays
+# The least time between two drawings of a playing job. A run reports ten times a
+# second, and drawing its figures (the table, the list of wins, the bar, a frame) took
+# a fifth of the screen's time: a key came in the middle of one drawing in five.
+DRAW_SECONDS = 0.25
 
 
 @dataclass
@@ -93,6 +98,8 @@ class LiveScreen(Screen[None], Generic[S]):
         # posted, only kept (``Job.snapshot``), and the clock stops (``on_screen_suspend``).
         self._covered = False
         self._clock: Timer | None = None
+        self._drawn_at = 0.0  # when a snapshot was last drawn (``time.monotonic``)
+        self._due: Timer | None = None  # draws the snapshot held back (``_show``)
 
     def on_mount(self) -> None:
         if self.shown is None:  # a screen may show what it kept (Textual calls its own
@@ -237,13 +244,25 @@ class LiveScreen(Screen[None], Generic[S]):
     def _show(self, snap: S) -> None:
         """Keep ``snap`` as the one shown, and draw it if the screen can be seen: under a
         game opened from it (a win replayed) nobody sees it, and drawing took the keys'
-        time there. It is drawn when the screen is shown again."""
+        time there. It is drawn when the screen is shown again. A playing job's
+        snapshots are drawn at most every DRAW_SECONDS, the last one held back till
+        then; one that ends the job or changes the keys at once."""
         keys_change = self.shown is None or self._keys(snap) != self._keys(self.shown)
         self.shown = snap
         if not self._seen():
             self._behind = True
             return
+        wait = self._drawn_at + DRAW_SECONDS - time.monotonic()
+        if wait > 0 and not keys_change and not snap.over:
+            if self._due is None:  # drawn then, as it is by then
+                self._due = self.set_timer(wait, self._draw_due)
+            return
         self._draw(snap, keys_change)
+
+    def _draw_due(self) -> None:
+        self._due = None
+        if self.shown is not None and self._seen():
+            self._draw(self.shown, keys_change=False)
 
     def _seen(self) -> bool:
         """Whether any of the screen shows: on top, or under screens that all let it
@@ -277,6 +296,10 @@ class LiveScreen(Screen[None], Generic[S]):
             self._draw(self.shown, keys_change=True)
 
     def _draw(self, snap: S, keys_change: bool) -> None:
+        self._drawn_at = time.monotonic()
+        if self._due is not None:
+            self._due.stop()
+            self._due = None
         bar = self.query_one(ProgressBar)
         if snap.phase is Phase.LOADING:
             bar.update(total=None)
