@@ -237,7 +237,7 @@ async def test_e_plays_the_fair_players_game_to_the_end_worked_out_in_the_backgr
         screen = await opened(pilot)
         await play_greedy(pilot, screen, 2)
         line = list(moves_of(sequence, screen.session.state, player("fair", WON).choose))
-        assert len(line) == 78 and sequence.is_won(line[-1][1])
+        assert len(line) == 77 and sequence.is_won(line[-1][1])
         await finish_by_key(pilot, screen, line)
         assert text_of(screen, "#banner").startswith("WON  All 52 cards are on the final piles")
     (row,) = saved(data_path)
@@ -395,11 +395,11 @@ async def test_a_replay_shows_at_once_and_fills_in_its_line(make_app: Any) -> No
 
 
 async def test_a_long_peek_shows_its_search_and_a_new_deal_stops_it(make_app: Any) -> None:
-    """Deal 71 takes the solver its whole budget: the peek line counts the positions
+    """Deal 202 takes the solver its whole budget: the peek line counts the positions
     searched as it goes, and a new deal stops the search (a stopped answer is not
     kept as the deal's). The budget here is far more than the default, so that the
     search is still going when the test looks, however fast the machine."""
-    app = make_app(Start("sequence", numbered(71)))
+    app = make_app(Start("sequence", numbered(202)))
     async with app.run_test(size=SIZE) as pilot:
         screen = await opened(pilot)
         screen._peek.max_nodes = 10_000_000
