@@ -47,7 +47,8 @@ SEQUENCE = (*BASIC, "quick", "fair", "solver")
 # assumed.
 SEQUENCE_COMPARED = (*BASIC, "quick")
 # Sampled orders of the unseen cards per choice, by level: "quick" is the rule of
-# thumb alone (an instant hint), "fair" the default player.
+# thumb, sampling only for the last cards (a hint in a millisecond or two; see
+# ``rules.fast.sequence_fair.ENDGAME``), "fair" the default player.
 FAIR_SAMPLES = {"quick": 0, "fair": 512}
 
 Verdict = Literal["won", "lost", "unknown"]

@@ -18,7 +18,7 @@ from rules.roster import SEQUENCE_COMPARED
 from solitaire_tui.commands import arguments
 from solitaire_tui.commands.report import Report, play_out, report
 from solitaire_tui.decks import Deck, numbered
-from solitaire_tui.engine import Part, Probe
+from solitaire_tui.engine import Part, Probe, Series
 from solitaire_tui.games.game import Command, Game
 from solitaire_tui.games.sequence.moves import move_text
 from solitaire_tui.replay import Replay
@@ -26,8 +26,8 @@ from solitaire_tui.stats.runs import BenchCase, Setup, strategies
 
 # One core's rough seconds a game for each player, for a run's time before it has
 # measured one here (``Setup.cost``); measured on a 2-core machine of 2026.
-SECONDS_A_GAME = {"greedy": 1.5e-6, "random": 3e-6, "quick": 2e-5, "fair": 0.15,
-                  "solver": 0.1}
+SECONDS_A_GAME = {"greedy": 1.5e-6, "random": 3e-6, "quick": 1.5e-3, "fair": 0.15,
+                  "solver": 0.06}
 
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel
@@ -74,6 +74,14 @@ class SequenceGame(Game):
         Probe("sequence-solve-188", "solve sequence --deal 188",
               "solitaire_tui.games.sequence.probes:solve", (188,), "sequence-solver",
               same_answer=True),
+    )
+    SERIES = (
+        Series("sequence-solver", "Sequence solver, default budget",
+               "solitaire_tui.games.sequence.probes:solve", (0, 1000), "verdict",
+               "sequence-solver", median_target=0.002),
+        Series("sequence-fair", "Sequence fair player, a whole game",
+               "solitaire_tui.games.sequence.probes:fair_game", (0, 100), "result",
+               "sequence-runs", mean_target=0.5),
     )
     blurb = "Build four piles counting by 1, 2, 3 and 4 to the king."
     COMPUTER_PLAYS = True

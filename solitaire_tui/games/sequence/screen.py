@@ -46,7 +46,7 @@ ANSWER = "1–4, esc cancels"
 # solver, which reads the hidden cards, so a game peeked at counts toward no record.
 HELPERS = {  # as p offers them, the first by default
     "fair": "fair: plays ahead on what you can see",
-    "quick": "quick: rules of thumb, instant",
+    "quick": "quick: rules of thumb, at once",
     "peek": "peek: the solver, which looks at the hidden cards",
 }
 
