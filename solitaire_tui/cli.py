@@ -24,7 +24,7 @@ from solitaire_tui.commands.arguments import PROG, Parser
 from solitaire_tui.commands.report import report_lines
 from solitaire_tui.engine import is_warm, use_cache_dir
 from solitaire_tui.games.game import Command, Game
-from solitaire_tui.games.registry import ENGINE, GAMES, GAMES_BY_KEY, PROBES
+from solitaire_tui.games.registry import ENGINE, GAMES, GAMES_BY_KEY, PROBES, SERIES
 from solitaire_tui.judge import JudgeInputError, judge
 from solitaire_tui.start import Start
 
@@ -37,7 +37,7 @@ BENCH_SECONDS = values.Seconds("seconds", 0.01, 3600)
 WARM_JOBS = values.Whole("jobs", 1, 64)  # more processes than parts gain nothing
 BENCH_CASE = values.Whole("the bench case", 0, 999)  # bench itself names the cases there are
 # What ``bench --engine`` measures, in its order (``commands.bench_engine.SECTIONS``).
-ENGINE_SECTIONS = ("compile", "calls", "load", "keys")
+ENGINE_SECTIONS = ("compile", "calls", "load", "keys", "searches")
 
 # The groups the games' own commands go in: (help, description). Each group's help
 # ends with the games' commands in it, so a game adds a command without a word here.
@@ -158,7 +158,8 @@ def build_parser() -> Parser:
         " or so): compile (a fresh install's warm-up, part by part), calls (the"
         " first hint, solve and computer move after it, each in a fresh process), load"
         " (the solver's verdicts with every core busy), keys (key-to-screen latency,"
-        " idle and during a two-worker run)")
+        " idle and during a two-worker run), searches (a solve and a thinking player's"
+        " game, deal after deal: seconds a deal)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     # The cold compile of one case, timed in a fresh process by bench itself.
     bench.add_argument("--first-call", type=arguments.checked(BENCH_CASE), metavar="CASE",
@@ -241,7 +242,7 @@ def _bench_engine(sections: Sequence[str], as_json: bool) -> int:
     # The keys are timed on the first game whose hint is a search: its heaviest key.
     game = next(game for game in GAMES if game.screen().SLOW_HINTS)
     keys = KeySetup(lambda data: SolitaireApp(data=data), game)
-    return bench_engine(ENGINE, PROBES, sections, keys, as_json)
+    return bench_engine(ENGINE, PROBES, sections, keys, as_json, SERIES)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -78,6 +78,26 @@ class Probe:
     target: float | None = None
 
 
+@dataclass(frozen=True)
+class Series:
+    """A call a game makes deal after deal (a solve, a whole game of a player that
+    thinks), timed by ``bench --engine searches`` on the deals ``first..last - 1``
+    in one process once the engine is warm: the seconds a deal (median, 95th
+    percentile, mean) and how its answers came out. ``prepare`` (``"module:function"``,
+    called with a deal number) returns a function of no arguments answering as a
+    ``Probe``'s does; ``outcome`` names the answer's field that is counted (a verdict,
+    won or lost). ``median_target`` and ``mean_target``: seconds a deal at most."""
+
+    name: str
+    title: str
+    prepare: str
+    deals: tuple[int, int]
+    outcome: str
+    part: str = ""
+    median_target: float | None = None
+    mean_target: float | None = None
+
+
 def in_order(parts: Iterable[Part]) -> tuple[Part, ...]:
     """Each part once, those used in play first, otherwise in the order given."""
     unique = list(dict.fromkeys(parts))

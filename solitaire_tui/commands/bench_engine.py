@@ -1,7 +1,7 @@
 """``solitaire-tui bench --engine``: the engine as a player meets it, where the
 default ``bench`` measures the kernels' speed.
 
-Four measurements, each its own module, each chosen by name (all by default):
+Five measurements, each its own module, each chosen by name (all by default):
 
 - ``compile`` (``bench_compile``): the warm-up of a fresh install into an empty
   temporary cache, part by part on one process and as a whole on two;
@@ -10,7 +10,9 @@ Four measurements, each its own module, each chosen by name (all by default):
   second call, and the ones that must give one answer again with a cold cache;
 - ``load`` (``bench_calls``): those again while every core is busy;
 - ``keys`` (``bench_keys``): key-to-screen latency with no run and during a run on
-  two workers.
+  two workers;
+- ``searches`` (``bench_series``): the calls a game makes deal after deal (a solve, a
+  thinking player's whole game), their seconds a deal over many deals.
 
 These are benchmarks, not tests: they report the figures with the issue's targets
 beside them, and decide nothing. The player's own cache is never touched when
@@ -34,18 +36,19 @@ from rich.console import Console
 from rich.table import Table
 
 from solitaire_tui import engine
-from solitaire_tui.commands import bench_calls, bench_compile, bench_keys
+from solitaire_tui.commands import bench_calls, bench_compile, bench_keys, bench_series
 from solitaire_tui.commands.bench_calls import CallTiming
 from solitaire_tui.commands.bench_compile import PLAY_READY_TARGET, WarmTiming
 from solitaire_tui.commands.bench_keys import KEY_TARGET, KeyReport, Summary
-from solitaire_tui.engine import Part, Probe
+from solitaire_tui.commands.bench_series import SeriesTiming
+from solitaire_tui.engine import Part, Probe, Series
 
 if TYPE_CHECKING:
     from textual.app import App
 
     from solitaire_tui.games.game import Game
 
-SECTIONS = ("compile", "calls", "load", "keys")
+SECTIONS = ("compile", "calls", "load", "keys", "searches")
 
 
 @dataclass(frozen=True)
@@ -67,13 +70,15 @@ class EngineBench:
     busy: list[CallTiming] = dataclasses.field(default_factory=list)
     busy_cores: int = 0
     keys: KeyReport | None = None
+    series: list[SeriesTiming] = dataclasses.field(default_factory=list)
     # The machine's load (runnable processes, over a minute) before and after: other
     # people's work on a shared machine slows every figure here.
     load: tuple[float, float] = (0.0, 0.0)
 
 
 def measure(parts: Sequence[Part], probes: Sequence[Probe], sections: Sequence[str],
-            keys: KeySetup | None, tell: Callable[[str], None]) -> EngineBench:
+            keys: KeySetup | None, tell: Callable[[str], None],
+            series: Sequence[Series] = ()) -> EngineBench:
     """Run the chosen ``sections`` (``SECTIONS``) and gather their figures."""
     bench = EngineBench()
     before = _load()
@@ -109,6 +114,9 @@ def measure(parts: Sequence[Part], probes: Sequence[Probe], sections: Sequence[s
             with bench_compile.numba_cache(warm):
                 bench.keys = asyncio.run(bench_keys.key_latency(
                     keys.make_app, keys.game, rounds=keys.rounds))
+        if "searches" in sections:
+            with bench_compile.numba_cache(warm):
+                bench.series = [bench_series.timed_series(one, tell) for one in series]
     bench.load = (before, _load())
     return bench
 
@@ -142,6 +150,9 @@ def as_data(bench: EngineBench) -> dict[str, Any]:
         "busy_cores": bench.busy_cores,
         "same_answers": same_answers(bench),
         "keys": None,
+        "series": [dataclasses.asdict(timing) | {
+            "median": timing.median, "p95": timing.p95, "mean": timing.mean,
+            "met": timing.met} for timing in bench.series],
         "load": list(bench.load),
     }
     if bench.keys is not None:
@@ -171,12 +182,12 @@ def same_answers(bench: EngineBench) -> list[dict[str, Any]]:
 
 
 def bench_engine(parts: Sequence[Part], probes: Sequence[Probe], sections: Sequence[str],
-                 keys: KeySetup | None, as_json: bool) -> int:
+                 keys: KeySetup | None, as_json: bool, series: Sequence[Series] = ()) -> int:
     """Measure the chosen sections and print them: tables, or one JSON object."""
     console = Console(stderr=True)
     bench = measure(parts, probes, sections, keys,
                     lambda line: console.print(line, style="dim", markup=False,
-                                               highlight=False))
+                                               highlight=False), series)
     if as_json:
         print(json.dumps(as_data(bench)))
         return 0
@@ -222,7 +233,26 @@ def tables(bench: EngineBench) -> list[Table]:
         found.append(_same_table(bench, rows))
     if bench.keys is not None:
         found.append(_keys_table(bench.keys))
+    if bench.series:
+        found.append(_series_table(bench.series))
     return found
+
+
+def _series_table(timings: list[SeriesTiming]) -> Table:
+    table = Table(title="Deal after deal (this process, the engine warm): seconds a deal")
+    for column in ("call", "deals", "median", "p95", "mean", "target", "answers"):
+        table.add_column(column, justify="left" if column in ("call", "answers") else "right")
+    for timing in timings:
+        targets = [f"median {1000 * timing.median_target:g} ms"
+                   if timing.median_target is not None else "",
+                   f"mean {timing.mean_target:g} s" if timing.mean_target is not None else ""]
+        first, last = timing.deals
+        table.add_row(timing.title, f"{first}..{last - 1}", _ms(timing.median) + " ms",
+                      _ms(timing.p95) + " ms", _ms(timing.mean) + " ms",
+                      _mark(timing.met) + " ".join(filter(None, targets)),
+                      ", ".join(f"{outcome} {count}" for outcome, count
+                                in sorted(timing.outcomes.items())))
+    return table
 
 
 def _compile_table(warms: list[WarmTiming]) -> Table:

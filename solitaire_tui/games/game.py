@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from solitaire_tui.commands.report import Report
 from solitaire_tui.decks import Deck
-from solitaire_tui.engine import Part, Probe
+from solitaire_tui.engine import Part, Probe, Series
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.runs import BenchCase, Setup
 
@@ -61,6 +61,9 @@ class Game(ABC):
     # The calls a player waits for (a hint, a solve, a computer's move), which
     # ``bench --engine`` times as the player first meets them.
     PROBES: ClassVar[tuple[Probe, ...]] = ()
+    # The calls it makes deal after deal (a solve, a thinking player's game), which
+    # ``bench --engine searches`` times over many deals.
+    SERIES: ClassVar[tuple[Series, ...]] = ()
 
     # --- the screen ---------------------------------------------------------------------
 

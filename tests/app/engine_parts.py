@@ -22,3 +22,11 @@ def answer(nodes: int) -> Callable[[], dict[str, object]]:
         return {"verdict": "won", "nodes": nodes}
 
     return call
+
+
+def verdict(deal: int) -> Callable[[], dict[str, object]]:
+    """A stand-in series' set-up (``engine.Series``): odd deals won, even ones lost."""
+    def call() -> dict[str, object]:
+        return {"verdict": "won" if deal % 2 else "lost"}
+
+    return call

@@ -14,13 +14,15 @@ from solitaire_tui import engine
 from solitaire_tui.cli import ENGINE_SECTIONS, build_parser
 from solitaire_tui.commands import bench_engine, bench_keys
 from solitaire_tui.commands.bench_engine import EngineBench, as_data, measure, tables
-from solitaire_tui.engine import Part, Probe
+from solitaire_tui.engine import Part, Probe, Series
 
 QUICK = Part("quick", "a quick part", "tests.app.engine_parts:quick")
 SECOND = Part("second", "a second part", "tests.app.engine_parts:quick", play=True)
 ANSWER = Probe("answer", "a stand-in call", "tests.app.engine_parts:answer", (7,), "second",
                same_answer=True, target=60.0)
 ONCE = Probe("once", "another stand-in call", "tests.app.engine_parts:answer", (1,), "quick")
+DEALS = Series("deals", "a stand-in series", "tests.app.engine_parts:verdict", (3, 8), "verdict",
+               "quick", median_target=60.0)
 
 
 @pytest.fixture(autouse=True)
@@ -76,6 +78,20 @@ def test_compile_calls_and_load_report_every_part_and_call(cache: Path) -> None:
                   "a stand-in call", "won, 7 nodes", "One answer whatever", "✓"):
         assert words in text
     assert any("a quick part" in line for line in lines)
+
+
+def test_a_series_is_timed_deal_by_deal_with_its_answers_counted() -> None:
+    bench = measure([QUICK], [], ("searches",), None, lambda _: None, [DEALS])
+    [timing] = bench.series
+    assert timing.deals == (3, 8) and len(timing.seconds) == 5
+    assert timing.outcomes == {"won": 3, "lost": 2}  # deals 3, 5, 7 and 4, 6
+    assert 0 <= timing.median <= timing.p95 <= max(timing.seconds) and timing.met is True
+    data = json.loads(json.dumps(as_data(bench)))
+    assert data["series"][0]["outcomes"] == {"won": 3, "lost": 2}
+    assert {"median", "p95", "mean", "met"} <= set(data["series"][0])
+    text = printed(bench)
+    for words in ("Deal after deal", "a stand-in series", "3..7", "lost 2, won 3", "✓"):
+        assert words in text
 
 
 async def test_keys_are_timed_idle_and_during_a_run(data_path: Path) -> None:

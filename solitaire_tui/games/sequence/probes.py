@@ -44,3 +44,19 @@ def solve(deal: int) -> Callable[[], Answer]:
                 "moves": len(solution.moves)}
 
     return call
+
+
+def fair_game(deal: int) -> Callable[[], Answer]:
+    """A whole game of deal ``deal`` by the fair player, as a run plays it (seeded
+    with the deal number), on one core."""
+    ranks = [card.rank for card in deal_cards(deal)]
+
+    def call() -> Answer:
+        import numpy as np
+
+        from rules.fast.sequence_fair import DEFAULT_SAMPLES, play
+
+        won, final_cards, _ = play(np.array(ranks, np.int8), np.uint64(deal), DEFAULT_SAMPLES)
+        return {"result": "won" if won else "lost", "final cards": int(final_cards)}
+
+    return call
