@@ -59,7 +59,7 @@ from rules.roster import SOLVER_NODES as DEFAULT_NODES
 from rules.roster import VERDICTS, Solution
 from rules.sequence import Move, State, ToFinal, ToStorage
 
-FIELDS = ("won", "final_cards", "moves", "unknown", "nodes")
+FIELDS = ("won", "final_cards", "moves", "unknown", "nodes", "lost")
 WON, LOST, UNKNOWN = (VERDICTS.index(v) for v in ("won", "lost", "unknown"))
 HAND = PILES  # a move's source when it is the hand card (sources 0..3: storage piles)
 TABOO = 2 * PILES  # targets TABOO + k forbid final pile k (see _generate)
@@ -815,14 +815,16 @@ def batch(start: np.uint64, count: int, max_nodes: int, out: np.ndarray) -> None
             out[game, 2] = (path[:steps, 1] < TABOO).sum()
             out[game, 3] = verdict == UNKNOWN
             out[game, 4] = nodes
+            out[game, 5] = verdict == LOST
 
 
 def deal_results(start: int, count: int, max_nodes: int = DEFAULT_NODES) -> np.ndarray:
     """The solver's results for deals start.. as an array of (count, len(FIELDS)).
 
-    won and unknown are 0 or 1; final_cards is 52 for a won deal, otherwise the most
-    final cards of any position the search entered (a lower bound on the best any
-    line reaches: the cuts skip positions); moves is the winning line's length.
+    won, unknown and lost (after a complete search) are 0 or 1; final_cards is 52 for
+    a won deal, otherwise the most final cards of any position the search entered (a
+    lower bound on the best any line reaches: the cuts skip positions); moves is the
+    winning line's length.
     """
     out = np.empty((count, len(FIELDS)), np.int64)
     batch(np.uint64(start), count, max_nodes, out)

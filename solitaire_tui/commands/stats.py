@@ -127,6 +127,11 @@ def tally_table(tally: Tally, label: str, shares_wins: bool,
         table.add_row("advantage", advantage)
     for name, histogram in tally.histograms.items():
         total = histogram.total or 1
+        if set(histogram.counts) <= {0, 1}:  # a yes or no (the solver's unknown): a share
+            flagged = histogram.counts[1]
+            table.add_row(name.replace("_", " "),
+                          f"{flagged:,}: {share_text(flagged, histogram.total)}")
+            continue
         bars = "\n".join(f"{label_:>9} {bar(count, total)} {share_of(count, total)}"
                          for label_, count in histogram_rows(histogram))
         table.add_row(name.replace("_", " "), f"mean {histogram.mean:.3f}\n{bars}")

@@ -18,14 +18,14 @@ from rules.roster import SEQUENCE
 
 def player_kernel(strategy: str) -> Kernel:
     """A Sequence player's kernel. The solver's row also counts the deals it left
-    undecided (its ``unknown`` histogram): those may be winnable too."""
+    undecided (``unknown``: those may be winnable too) and those it proved lost."""
     if strategy in SAMPLES:
         return one_reading(
             lambda start, count: fair.deal_results(start, count, SAMPLES[strategy]),
             fair.FIELDS, ("final_cards",))
     if strategy == "solver":
         return one_reading(solver.deal_results, solver.FIELDS,
-                            ("final_cards", "unknown"))
+                            ("final_cards", "unknown", "lost"))
     return one_reading(lambda start, count: fast.deal_results(start, count, strategy),
                         fast.FIELDS, ("final_cards",))
 

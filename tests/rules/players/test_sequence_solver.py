@@ -103,7 +103,8 @@ def test_the_batch_agrees_with_single_solves() -> None:
     for deal in range(count):
         state = sq.new_game(sq.Options(), deal_cards(deal))
         solution = solver.solve(state, max_nodes=budget)
-        won, final_cards, moves, unknown, nodes = (int(v) for v in rows[deal])
+        won, final_cards, moves, unknown, nodes, lost = (int(v) for v in rows[deal])
+        assert lost == (solution.verdict == "lost")
         assert (won, unknown, nodes, moves) == (solution.verdict == "won",
                                                 solution.verdict == "unknown",
                                                 solution.nodes, len(solution.moves))
