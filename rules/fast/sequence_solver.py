@@ -582,151 +582,112 @@ def search(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarra
 
 
 @njit(cache=True, nogil=True)
-def _pilot_begin(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
-                 placed: np.ndarray, path: np.ndarray, root_taboo: np.ndarray) -> tuple[
-                     np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """A pilot's workspace: the position's counts (``_counts``), its taboos, the
-    taboos of a move tried, the moves of a position and the best line found."""
-    wants, left, pile_hash = _counts(deck, dealt, storage, heights, placed)
-    return (wants, left, pile_hash, root_taboo.copy(), np.zeros(PILES + 1, np.int64),
-            np.empty_like(path))
-
-
-@njit(cache=True, nogil=True)
-def _pilot_keep(path: np.ndarray, kept: np.ndarray, outcome: int, reached: int,
-                length: int, kept_score: int, kept_length: int) -> tuple[int, int]:
-    """The best line so far: a line that wins, or that reached more final cards
-    than the one kept, replaces it. Returns its score (GOAL + 1 for a win) and length."""
-    score = GOAL + 1 if outcome == WON else reached
-    if score > kept_score:
-        kept[:length] = path[:length]
-        return score, length
-    return kept_score, kept_length
-
-
-@njit(cache=True, nogil=True)
-def _pilot_end(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
-               placed: np.ndarray, wants: np.ndarray, left: np.ndarray,
-               pile_hash: np.ndarray, path: np.ndarray, kept: np.ndarray, depth: int,
-               kept_score: int, kept_length: int, nodes: int, best: int,
-               filled: int) -> tuple[int, int, int, int, int]:
-    """Take back the pilot's own line, leave the best line found in ``path``, and
-    answer as ``search`` does without its cut."""
-    if placed.sum() == GOAL:
-        kept_score, kept_length = GOAL + 1, depth
-        kept[:depth] = path[:depth]
-    while depth > 0:
-        depth -= 1
-        dealt = _unplay(dealt, storage, heights, placed, wants, left, pile_hash,
-                        path[depth, 0], path[depth, 1])
-    path[:kept_length] = kept[:kept_length]
-    return WON if kept_score == GOAL + 1 else UNKNOWN, nodes, best, kept_length, filled
-
-
-@njit(cache=True, nogil=True)
-def _pilot_go(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
-              placed: np.ndarray, wants: np.ndarray, left: np.ndarray, taboo: np.ndarray,
-              pile_hash: np.ndarray, path: np.ndarray, kept: np.ndarray, depth: int) -> int:
-    """Go on along the best line found: its move at ``depth``; the new deck place."""
-    source, target = kept[depth, 0], kept[depth, 1]
-    path[depth, 0], path[depth, 1] = source, target
-    return _play(deck, dealt, storage, heights, placed, wants, left, taboo, pile_hash,
-                 source, target)
-
-
-@njit(cache=True, nogil=True)
-def _pilot1(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
-            placed: np.ndarray, table: np.ndarray, log: np.ndarray, filled: int,
-            path: np.ndarray, max_nodes: int, control: np.ndarray,
-            root_taboo: np.ndarray) -> tuple[int, int, int, int, int]:
-    """The pilot method (``pilot``) of level 1: each move played out by the
-    best-first line (``search`` with no discrepancy)."""
-    wants, left, pile_hash, taboo, trial, kept = _pilot_begin(
-        deck, dealt, storage, heights, placed, path, root_taboo)
-    moves = np.empty((MOST_MOVES, 2), np.int64)
-    kept_score, kept_length = -1, 0
-    nodes = depth = 0
-    best = placed.sum()
-    earlier = control[EARLIER]
-    while nodes < max_nodes and not control[STOP] and placed.sum() < GOAL:
-        count = _generate(deck, dealt, storage, heights, placed, wants, left, taboo, moves)
-        for i in range(count if nodes < max_nodes else 0):
-            source, target = moves[i, 0], moves[i, 1]
-            trial[:] = taboo
-            path[depth, 0], path[depth, 1] = source, target
-            played = _play(deck, dealt, storage, heights, placed, wants, left, trial,
-                           pile_hash, source, target)
-            control[EARLIER] = earlier + nodes  # what the play-out reports builds on
-            outcome, spent, reached, steps, filled, _ = search(
-                deck, played, storage, heights, placed, table, log, filled,
-                path[depth + 1:], max_nodes - nodes, 0, control, trial)
-            _unplay(played, storage, heights, placed, wants, left, pile_hash, source, target)
-            nodes, best = nodes + spent, max(best, reached)
-            control[PROGRESS] = earlier + nodes
-            kept_score, kept_length = _pilot_keep(path, kept, outcome, reached,
-                                                  depth + 1 + steps, kept_score, kept_length)
-            if outcome == WON or nodes >= max_nodes:
-                break
-        if kept_score == GOAL + 1 or kept_length <= depth:
-            break
-        dealt = _pilot_go(deck, dealt, storage, heights, placed, wants, left, taboo,
-                          pile_hash, path, kept, depth)
-        depth += 1
-    return _pilot_end(deck, dealt, storage, heights, placed, wants, left, pile_hash, path,
-                      kept, depth, kept_score, kept_length, nodes, best, filled)
-
-
-@njit(cache=True, nogil=True)
 def pilot(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
           placed: np.ndarray, table: np.ndarray, log: np.ndarray, filled: int,
           path: np.ndarray, max_nodes: int, control: np.ndarray, level: int,
           root_taboo: np.ndarray) -> tuple[int, int, int, int, int]:
     """The pilot method, nested: from each position of its line every move is played
-    out by the pilot of the level below (level 1: ``_pilot1``; level 0 would be the
-    best-first line), and the line goes on by the move whose play-out came nearest
-    to winning (most final cards), or by the best line found so far when none beats
-    it, so it ends no worse than any line it has seen. It finds wins far from the
-    best-first line, which a limited discrepancy search reaches only through every
-    combination of fewer discrepancies; it never proves a loss. Returns as ``search``
-    without the cut: WON with its line in ``path``, or UNKNOWN with the best line
-    found. (Levels 1 and 2 only: a pilot calling itself crashed numba's parallel
-    batch; level 3 would cost a hundred times level 2, past any budget here.)"""
-    if level <= 1:
-        return _pilot1(deck, dealt, storage, heights, placed, table, log, filled, path,
-                       max_nodes, control, root_taboo)
-    wants, left, pile_hash, taboo, trial, kept = _pilot_begin(
-        deck, dealt, storage, heights, placed, path, root_taboo)
-    moves = np.empty((MOST_MOVES, 2), np.int64)
-    kept_score, kept_length = -1, 0
-    nodes = depth = 0
-    best = placed.sum()
+    out by the pilot of the level below (level 0: the best-first line, ``search``
+    with no discrepancy), and the line goes on by the move whose play-out came
+    nearest to winning (most final cards), or by the best line found so far when none
+    beats it, so it ends no worse than any line it has seen. It finds wins far from
+    the best-first line, which a limited discrepancy search reaches only through
+    every combination of fewer discrepancies; it never proves a loss. Returns as
+    ``search`` without the cut: WON with its line in ``path``, or UNKNOWN with the
+    best line found.
+
+    The levels are kept in arrays, level ``level`` at the top, each one's line going
+    on from where the level above tries a move (a pilot that called itself crashed
+    numba's parallel batch). Each level costs about a hundred times the one below.
+    """
+    wants, left, pile_hash = _counts(deck, dealt, storage, heights, placed)
+    top = max(level, 1)
+    start = np.zeros(top + 1, np.int64)  # where in ``path`` each level's line starts
+    at = np.zeros(top + 1, np.int64)  # where it has got
+    tried = np.zeros(top + 1, np.int64)  # the move its position is trying
+    counts = np.zeros(top + 1, np.int64)
+    moves = np.empty((top + 1, MOST_MOVES, 2), np.int64)
+    taboo = np.zeros((top + 1, PILES + 1), np.int64)  # at each level's position
+    kept = np.empty((top + 1, len(path), 2), np.int64)  # each level's best line
+    kept_score = np.full(top + 1, -1, np.int64)  # its final cards; GOAL + 1 won
+    kept_length = np.zeros(top + 1, np.int64)
+    best = np.zeros(top + 1, np.int64)  # the most final cards each level has seen
     earlier = control[EARLIER]
-    while nodes < max_nodes and not control[STOP] and placed.sum() < GOAL:
-        count = _generate(deck, dealt, storage, heights, placed, wants, left, taboo, moves)
-        for i in range(count if nodes < max_nodes else 0):
-            source, target = moves[i, 0], moves[i, 1]
-            trial[:] = taboo
-            path[depth, 0], path[depth, 1] = source, target
-            played = _play(deck, dealt, storage, heights, placed, wants, left, trial,
-                           pile_hash, source, target)
-            control[EARLIER] = earlier + nodes  # what the play-out reports builds on
-            outcome, spent, reached, steps, filled = _pilot1(
-                deck, played, storage, heights, placed, table, log, filled,
-                path[depth + 1:], max_nodes - nodes, control, trial)
-            _unplay(played, storage, heights, placed, wants, left, pile_hash, source, target)
-            nodes, best = nodes + spent, max(best, reached)
+    nodes = 0
+    best[top] = placed.sum()
+    taboo[top] = root_taboo
+    here = top  # the level whose position is the arrays' now
+    outcome = reached = steps = 0
+    fresh = True  # ``here`` is at a position of its line not looked at yet
+    while True:
+        if fresh:
+            fresh = False
+            counts[here] = 0
+            if nodes < max_nodes and not control[STOP] and placed.sum() < GOAL:
+                counts[here] = _generate(deck, dealt, storage, heights, placed, wants, left,
+                                         taboo[here], moves[here])
+            tried[here] = 0
+        elif tried[here] < counts[here]:
+            # A play-out of move tried[here] has just ended (outcome, reached, steps).
+            source, target = moves[here, tried[here], 0], moves[here, tried[here], 1]
+            dealt = _unplay(dealt, storage, heights, placed, wants, left, pile_hash,
+                            source, target)
+            best[here] = max(best[here], reached)
             control[PROGRESS] = earlier + nodes
-            kept_score, kept_length = _pilot_keep(path, kept, outcome, reached,
-                                                  depth + 1 + steps, kept_score, kept_length)
+            length = at[here] + 1 + steps - start[here]
+            score = GOAL + 1 if outcome == WON else reached
+            if score > kept_score[here]:
+                kept_score[here], kept_length[here] = score, length
+                kept[here, :length] = path[start[here]:start[here] + length]
+            tried[here] += 1
             if outcome == WON or nodes >= max_nodes:
-                break
-        if kept_score == GOAL + 1 or kept_length <= depth:
-            break
-        dealt = _pilot_go(deck, dealt, storage, heights, placed, wants, left, taboo,
-                          pile_hash, path, kept, depth)
-        depth += 1
-    return _pilot_end(deck, dealt, storage, heights, placed, wants, left, pile_hash, path,
-                      kept, depth, kept_score, kept_length, nodes, best, filled)
+                tried[here] = counts[here]
+        if tried[here] < counts[here]:  # play the next move out from the level below
+            source, target = moves[here, tried[here], 0], moves[here, tried[here], 1]
+            below = here - 1
+            taboo[below] = taboo[here]
+            path[at[here], 0], path[at[here], 1] = source, target
+            dealt = _play(deck, dealt, storage, heights, placed, wants, left, taboo[below],
+                          pile_hash, source, target)
+            control[EARLIER] = earlier + nodes
+            if below == 0:
+                outcome, spent, reached, steps, filled, _ = search(
+                    deck, dealt, storage, heights, placed, table, log, filled,
+                    path[at[here] + 1:], max_nodes - nodes, 0, control, taboo[below])
+                nodes += spent
+            else:
+                here = below
+                start[here] = at[here] = at[here + 1] + 1
+                kept_score[here], kept_length[here] = -1, 0
+                best[here] = placed.sum()
+                fresh = True
+            continue
+        # Every move of the position is played out: go on by the best line, or end.
+        goes_on = (counts[here] > 0 and kept_score[here] < GOAL + 1
+                   and kept_length[here] > at[here] - start[here])
+        if goes_on:
+            source, target = kept[here, at[here] - start[here]]
+            path[at[here], 0], path[at[here], 1] = source, target
+            dealt = _play(deck, dealt, storage, heights, placed, wants, left, taboo[here],
+                          pile_hash, source, target)
+            at[here] += 1
+            fresh = True
+            continue
+        # The level ends: its line taken back, its best line left in ``path``.
+        if placed.sum() == GOAL:
+            kept_score[here], kept_length[here] = GOAL + 1, at[here] - start[here]
+            kept[here, :kept_length[here]] = path[start[here]:at[here]]
+        while at[here] > start[here]:
+            at[here] -= 1
+            dealt = _unplay(dealt, storage, heights, placed, wants, left, pile_hash,
+                            path[at[here], 0], path[at[here], 1])
+        length = kept_length[here]
+        path[start[here]:start[here] + length] = kept[here, :length]
+        outcome = WON if kept_score[here] == GOAL + 1 else UNKNOWN
+        reached, steps = best[here], length
+        if here == top:
+            return outcome, nodes, reached, length, filled
+        here += 1
 
 
 @njit(cache=True, nogil=True)
