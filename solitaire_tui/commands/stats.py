@@ -129,8 +129,8 @@ def tally_table(tally: Tally, label: str, shares_wins: bool,
         total = histogram.total or 1
         if set(histogram.counts) <= {0, 1}:  # a yes or no (the solver's unknown): a share
             flagged = histogram.counts[1]
-            table.add_row(name.replace("_", " "),
-                          f"{flagged:,}: {share_text(flagged, histogram.total)}")
+            table.add_row(name.replace("_", " "), f"{flagged:,} of {histogram.total:,}:"
+                          f" {share_text(flagged, histogram.total)}")
             continue
         bars = "\n".join(f"{label_:>9} {bar(count, total)} {share_of(count, total)}"
                          for label_, count in histogram_rows(histogram))

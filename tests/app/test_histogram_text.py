@@ -35,5 +35,6 @@ def test_a_yes_or_no_score_is_a_share_with_its_interval() -> None:
     Console(file=out, width=120).print(tally_table(tally, "solver", False))
     text = out.getvalue()
     low, high = wilson_interval(20, 1000)
-    assert f"20: {percent(0.02)}  (95% interval {percent(low)} to {percent(high)})" in text
-    assert "lost         0: " in text and "█" in text  # the final cards keep their bars
+    assert (f"20 of 1,000: {percent(0.02)}  (95% interval {percent(low)} to"
+            f" {percent(high)})") in text
+    assert "lost         0 of 1,000: " in text and "█" in text  # final cards keep their bars
