@@ -93,7 +93,6 @@ class Series:
     prepare: str
     deals: tuple[int, int]
     outcome: str
-    part: str = ""
     median_target: float | None = None
     mean_target: float | None = None
 

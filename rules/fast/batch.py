@@ -42,12 +42,14 @@ ENGINE = threading.Lock()  # one caller of the kernels (and their thread pool) a
 @dataclass(frozen=True)
 class Reading:
     """One tally's view of a chunk: which games count as won, and the scores; for a
-    game where the top place can be shared, also which games were shared wins."""
+    game where the top place can be shared, also which games were shared wins.
+    ``flags``: the scores that are a yes or no (0 or 1 a game), shown as a share."""
 
     label: str
     won: Callable[[np.ndarray], np.ndarray]
     scores: Callable[[np.ndarray], dict[str, np.ndarray]]
     tied: Callable[[np.ndarray], np.ndarray] | None = None
+    flags: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

@@ -16,13 +16,15 @@ from rules.fast.batch import Kernel, Reading
 
 
 def one_reading(results: Callable[[int, int], np.ndarray], fields: Sequence[str],
-                 scores: Sequence[str]) -> Kernel:
-    """The usual case: one tally, won from the ``won`` column, histograms of ``scores``."""
+                 scores: Sequence[str], flags: Sequence[str] = ()) -> Kernel:
+    """The usual case: one tally, won from the ``won`` column, histograms of ``scores``
+    (of which ``flags`` are a yes or no)."""
     won, columns = fields.index("won"), {name: fields.index(name) for name in scores}
     reading = Reading(
         "",
         won=lambda rows: rows[:, won] != 0,
         scores=lambda rows: {name: rows[:, i] for name, i in columns.items()},
+        flags=frozenset(flags),
     )
     return Kernel(results, (reading,), len(fields))
 
@@ -48,7 +50,8 @@ def side_by_side(kernels: Sequence[Kernel], labels: Sequence[str]) -> Kernel:
 
         return Reading(label, lambda rows: reading.won(part(rows)),
                        lambda rows: reading.scores(part(rows)),
-                       None if tied is None else lambda rows: tied(part(rows)))
+                       None if tied is None else lambda rows: tied(part(rows)),
+                       reading.flags)
 
     return Kernel(results, tuple(shifted(kernel, first, label) for kernel, first, label
                                  in zip(kernels, starts, labels, strict=True)),

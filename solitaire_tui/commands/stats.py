@@ -113,8 +113,9 @@ def share_text(count: int, games: int) -> str:
 
 
 def tally_table(tally: Tally, label: str, shares_wins: bool,
-                advantage: str | None = None) -> Table:
-    """One part's figures; ``advantage``: a seat's win rate against the others'."""
+                advantage: str | None = None, flags: frozenset[str] = frozenset()) -> Table:
+    """One part's figures; ``advantage``: a seat's win rate against the others';
+    ``flags``: the scores that are a yes or no, shown as a share with its interval."""
     table = Table(title=label or None, show_header=False, box=None, pad_edge=False)
     table.add_column(style="bold")
     table.add_column()
@@ -127,7 +128,7 @@ def tally_table(tally: Tally, label: str, shares_wins: bool,
         table.add_row("advantage", advantage)
     for name, histogram in tally.histograms.items():
         total = histogram.total or 1
-        if set(histogram.counts) <= {0, 1}:  # a yes or no (the solver's unknown): a share
+        if name in flags:
             flagged = histogram.counts[1]
             table.add_row(name.replace("_", " "), f"{flagged:,} of {histogram.total:,}:"
                           f" {share_text(flagged, histogram.total)}")
@@ -162,10 +163,12 @@ def stats(setup: Setup, games: int, seed: int, workers: int | None, as_json: boo
         console.print(f"{state.games_per_second:,.0f} games/s on {on},"
                       f" {state.seconds:.2f} s (first call {state.compile_seconds:.2f} s)")
         wins = [tally.wins for tally in state.tallies]
-        for seat, (label, tally) in enumerate(zip(kernel.labels, state.tallies, strict=True)):
-            console.print(tally_table(tally, label, kernel.shares_wins,
+        for seat, (reading, tally) in enumerate(zip(kernel.readings, state.tallies,
+                                                    strict=True)):
+            console.print(tally_table(tally, reading.label, kernel.shares_wins,
                                       _advantage(wins, tally.games, seat)
-                                      if kernel.shares_wins and len(wins) > 1 else None))
+                                      if kernel.shares_wins and len(wins) > 1 else None,
+                                      reading.flags))
     return INTERRUPTED if state.cancelled else 0
 
 

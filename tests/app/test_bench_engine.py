@@ -22,7 +22,7 @@ ANSWER = Probe("answer", "a stand-in call", "tests.app.engine_parts:answer", (7,
                same_answer=True, target=60.0)
 ONCE = Probe("once", "another stand-in call", "tests.app.engine_parts:answer", (1,), "quick")
 DEALS = Series("deals", "a stand-in series", "tests.app.engine_parts:verdict", (3, 8), "verdict",
-               "quick", median_target=60.0)
+               median_target=60.0)
 
 
 @pytest.fixture(autouse=True)

@@ -32,7 +32,8 @@ def test_a_yes_or_no_score_is_a_share_with_its_interval() -> None:
         "unknown": Histogram(Counter({0: 980, 1: 20})), "lost": Histogram(Counter({0: 1000})),
         "final_cards": Histogram(Counter({52: 980, 40: 20}))})
     out = io.StringIO()
-    Console(file=out, width=120).print(tally_table(tally, "solver", False))
+    Console(file=out, width=120).print(tally_table(tally, "solver", False,
+                                                   flags=frozenset({"unknown", "lost"})))
     text = out.getvalue()
     low, high = wilson_interval(20, 1000)
     assert (f"20 of 1,000: {percent(0.02)}  (95% interval {percent(low)} to"

@@ -78,10 +78,10 @@ class SequenceGame(Game):
     SERIES = (
         Series("sequence-solver", "Sequence solver, default budget",
                "solitaire_tui.games.sequence.probes:solve", (0, 1000), "verdict",
-               "sequence-solver", median_target=0.002),
+               median_target=0.002),
         Series("sequence-fair", "Sequence fair player, a whole game",
                "solitaire_tui.games.sequence.probes:fair_game", (0, 100), "result",
-               "sequence-runs", mean_target=0.5),
+               mean_target=0.5),
     )
     blurb = "Build four piles counting by 1, 2, 3 and 4 to the king."
     COMPUTER_PLAYS = True

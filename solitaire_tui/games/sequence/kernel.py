@@ -25,7 +25,7 @@ def player_kernel(strategy: str) -> Kernel:
             fair.FIELDS, ("final_cards",))
     if strategy == "solver":
         return one_reading(solver.deal_results, solver.FIELDS,
-                            ("final_cards", "unknown", "lost"))
+                            ("final_cards", "unknown", "lost"), flags=("unknown", "lost"))
     return one_reading(lambda start, count: fast.deal_results(start, count, strategy),
                         fast.FIELDS, ("final_cards",))
 
