@@ -35,6 +35,7 @@ WORKERS = values.Whole("workers", 1, 4096)
 # second a kernel's timing is mostly the clock.
 BENCH_SECONDS = values.Seconds("seconds", 0.01, 3600)
 WARM_JOBS = values.Whole("jobs", 1, 64)  # more processes than parts gain nothing
+PORT = values.Whole("port", 1, 65535)
 BENCH_CASE = values.Whole("the bench case", 0, 999)  # bench itself names the cases there are
 # What ``bench --engine`` measures, in its order (``commands.bench_engine.SECTIONS``).
 ENGINE_SECTIONS = ("compile", "calls", "load", "keys", "searches")
@@ -71,6 +72,15 @@ def _play_options(parser: argparse.ArgumentParser, game: Game) -> None:
                         " imply it)")
     parser.add_argument("--moves", action="store_true", help="print every move before the result")
     arguments.add_json(parser)
+    _theme_option(parser, argparse.SUPPRESS)
+
+
+def _theme_option(parser: argparse.ArgumentParser, default: Any = None) -> None:
+    """``--theme``, before the command or after ``play GAME`` (where its default must
+    not hide the one given before)."""
+    parser.add_argument("--theme", metavar="NAME", default=default,
+                        help="the app's colours: a Textual theme or one of ours, e.g."
+                        " card-table (default: the one last chosen, with ctrl+p)")
 
 
 def _stats_options(parser: argparse.ArgumentParser) -> None:
@@ -87,6 +97,7 @@ def _stats_options(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> Parser:
     parser = Parser(prog=PROG, description="Five solitaire and number games in the terminal.")
+    _theme_option(parser)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     deal = commands.add_parser("deal", help="print a numbered deal's cards",
@@ -142,6 +153,16 @@ def build_parser() -> Parser:
     # The app's own warm-up: lowest priority, its report as JSON lines.
     warm.add_argument("--background", action="store_true", help=argparse.SUPPRESS)
 
+    serve = commands.add_parser(
+        "serve", help="serve the app to web browsers",
+        description="Serve the app over HTTP with textual-serve: every visitor gets an app"
+        " of their own, all keeping their games in this machine's data directory.")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default: 127.0.0.1, this machine"
+                       " only; 0.0.0.0 for every network it is on)")
+    serve.add_argument("--port", type=arguments.checked(PORT), default=8000, metavar="P",
+                       help="the port to listen on (default: 8000)")
+
     bench = commands.add_parser(
         "bench", help="measure the compiled engine against the plain rules",
         description="For each kernel: games per second on one worker and on all, the"
@@ -167,17 +188,19 @@ def build_parser() -> Parser:
     return parser
 
 
-def _open_app(start: Start | None) -> None:
+def _open_app(start: Start | None, theme: str | None) -> None:
     from solitaire_tui.app import SolitaireApp  # Textual only when a screen is wanted
+    from solitaire_tui.ui.themes import checked_theme
 
-    SolitaireApp(start=start, warm_up=True).run()
+    SolitaireApp(start=start, warm_up=True,
+                 theme=None if theme is None else checked_theme(theme)).run()
 
 
 def _play(args: argparse.Namespace) -> None:
     game = GAMES_BY_KEY[args.game]
     deck = arguments.deck_of(args, ranks=game.RANKS_ONLY) if game.USES_DECK else None
     if not (args.headless or args.moves or args.json):
-        _open_app(Start(game.key, deck, game.screen_options(args, deck)))
+        _open_app(Start(game.key, deck, game.screen_options(args, deck)), args.theme)
         return
     report = game.play(args, deck, args.moves)
     if args.json:
@@ -297,6 +320,10 @@ def _run(args: argparse.Namespace) -> int:
         from solitaire_tui.commands.warm import default_jobs, warm
 
         return warm(ENGINE, args.jobs or default_jobs(), args.background)
+    elif args.command == "serve":
+        from solitaire_tui.commands.serve import serve
+
+        return serve(args.host, args.port)
     else:
-        _open_app(None)
+        _open_app(None, args.theme)
     return 0
