@@ -27,6 +27,7 @@ from solitaire_tui.games.game import Command, Game
 from solitaire_tui.games.registry import ENGINE, GAMES, GAMES_BY_KEY, PROBES, SERIES
 from solitaire_tui.judge import JudgeInputError, judge
 from solitaire_tui.start import Start
+from solitaire_tui.stats import cluster
 
 CLOSED_PIPE = 141  # the shell's status for a command whose reader went away (128 + SIGPIPE)
 # More threads than any machine has cores; a run checks the ones there are.
@@ -92,6 +93,11 @@ def _stats_options(parser: argparse.ArgumentParser) -> None:
                         help="play deals S, S+1, … (default: random, always shown)")
     parser.add_argument("--workers", type=arguments.checked(WORKERS), metavar="W",
                         help="threads to play on (default: every core)")
+    parser.add_argument("--scheduler", type=arguments.checked(cluster.scheduler),
+                        metavar="ADDRESS",
+                        help="play on a Dask cluster: a scheduler's address (tcp://HOST:8786),"
+                        " or local[:N] for a cluster of N processes on this machine (needs"
+                        f" {cluster.INSTALL}); the figures are the same as here")
     arguments.add_json(parser)
 
 
@@ -239,7 +245,9 @@ def _stats(args: argparse.Namespace) -> int:
             except StoreError as error:
                 print(f"solitaire-tui: {error}", file=sys.stderr)
 
-        return stats(setup, games, seed, args.workers, args.json, keep)
+        if args.scheduler is not None and args.workers is not None:
+            raise OptionsError("--workers is for this machine; a cluster's workers are its own")
+        return stats(setup, games, seed, args.workers, args.json, keep, args.scheduler)
     finally:
         database.close()
 

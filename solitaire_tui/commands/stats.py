@@ -30,6 +30,8 @@ from rich.text import Text
 
 from rules.stats import Histogram, Tally, seat_advantage, wilson_interval
 from rules.words import counted
+from solitaire_tui.stats import cluster
+from solitaire_tui.stats.cluster import Scheduler
 from solitaire_tui.stats.runs import Setup, percent, run_data
 
 if TYPE_CHECKING:
@@ -65,9 +67,9 @@ def ctrl_c_cancels(cancel: threading.Event) -> Iterator[None]:
 
 
 def play_run(kernel: Kernel, games: int, seed: int, workers: int | None,
-             show_progress: bool) -> Run:
-    from rules.fast.batch import run
-
+             show_progress: bool, on: tuple[Setup, Scheduler] | None = None) -> Run:
+    """The run with its progress bar, here or on a cluster (``on``: the run's set-up,
+    from which the workers build the kernel, and the scheduler)."""
     cancel = threading.Event()
     console = Console(stderr=True)
     progress = Progress(
@@ -81,6 +83,12 @@ def play_run(kernel: Kernel, games: int, seed: int, workers: int | None,
 
         def advance(state: Run) -> None:
             progress.update(task, completed=state.done, description="playing")
+
+        if on is not None:
+            setup, where = on
+            progress.update(task, description=f"starting {where}")
+            return cluster.run(setup, kernel, seed, games, where, advance, cancel.is_set)
+        from rules.fast.batch import run
 
         return run(kernel, seed, games, workers, advance, cancel.is_set)
 
@@ -145,10 +153,13 @@ def tally_table(tally: Tally, label: str, shares_wins: bool,
 
 
 def stats(setup: Setup, games: int, seed: int, workers: int | None, as_json: bool,
-          keep: Callable[[dict[str, Any]], None] | None = None) -> int:
-    """Play and print a run; ``keep`` is handed its figures (the history keeps them)."""
+          keep: Callable[[dict[str, Any]], None] | None = None,
+          where: Scheduler | None = None) -> int:
+    """Play and print a run, here or on a cluster (``where``); ``keep`` is handed its
+    figures (the history keeps them)."""
     kernel = setup.make_kernel()
-    state = play_run(kernel, games, seed, workers, show_progress=True)
+    state = play_run(kernel, games, seed, workers, True,
+                     None if where is None else (setup, where))
     data = run_data(setup, state, kernel)
     if keep is not None and state.done:
         keep(data)
@@ -159,7 +170,7 @@ def stats(setup: Setup, games: int, seed: int, workers: int | None, as_json: boo
         last = state.seed + state.done - 1
         console.print(f"[bold]{setup.heading}[/]: deals {state.seed}..{last},"
                       f" {state.done:,} games" + (" (cancelled)" if state.cancelled else ""))
-        on = counted(state.workers, "worker")
+        on = counted(state.workers, "worker") + (f" of {where}" if where else "")
         console.print(f"{state.games_per_second:,.0f} games/s on {on},"
                       f" {state.seconds:.2f} s (first call {state.compile_seconds:.2f} s)")
         wins = [tally.wins for tally in state.tallies]

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from rules.errors import RulesError
 from rules.stats import Tally
+from solitaire_tui.stats.cluster import Scheduler
 from solitaire_tui.stats.runs import Setup, run_data
 from solitaire_tui.store.history import Point
 
@@ -217,6 +218,7 @@ class LiveRun(Job[Snapshot]):
     seed: int
     games: int
     workers: int | None = None  # None: every core
+    where: Scheduler | None = None  # a Dask cluster to play on, rather than this machine
     STOPPED: ClassVar[str] = "the engine stopped"
     _curve: list[Point] = field(default_factory=list, init=False)
     _kernel: Kernel | None = field(default=None, init=False)
@@ -226,7 +228,9 @@ class LiveRun(Job[Snapshot]):
 
     @property
     def needs(self) -> str:
-        return self.setup.engine
+        """The part this machine's warm-up may still be compiling, which a run here or
+        on a local cluster waits for; a remote cluster's workers have their own cache."""
+        return "" if self.where is not None and self.where.address else self.setup.engine
 
     def _ending(self, last: Snapshot, phase: Phase, error: str) -> Snapshot:
         """The last snapshot as the run's result, with its JSON object; a failed run
@@ -273,5 +277,11 @@ class LiveRun(Job[Snapshot]):
         from rules.fast import batch
 
         self._kernel = self.setup.make_kernel()
+        if self.where is not None:
+            from solitaire_tui.stats import cluster
+
+            cluster.run(self.setup, self._kernel, self.seed, self.games, self.where,
+                        self._progress, self._stopped)
+            return
         batch.run(self._kernel, self.seed, self.games, self.workers, self._progress,
                   self._stopped)

@@ -1,0 +1,137 @@
+"""Runs on a Dask cluster (``stats.cluster``): a ``LocalCluster`` of processes on the
+loopback gives exactly the figures of a run on this machine, for every game, however
+its chunks finish, with a worker killed mid-run, and when cancelled."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from rules.errors import OptionsError
+from solitaire_tui import cli
+from solitaire_tui.games.registry import GAMES, GAMES_BY_KEY
+from solitaire_tui.stats import cluster
+from solitaire_tui.stats.runs import Setup, run_data
+
+distributed = pytest.importorskip("distributed", reason='needs pip install -e ".[cluster]"')
+
+TIMING = ("seconds", "compile_seconds", "games_per_second", "workers")
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[cluster.Scheduler]:
+    """Two worker processes of one thread each, restarted by their nannies if killed."""
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  host="127.0.0.1", dashboard_address=None,
+                                  silence_logs=50) as local:
+        yield cluster.Scheduler(address=local.scheduler_address)
+
+
+def figures(setup: Setup, run: Any) -> dict[str, Any]:
+    """A run's JSON figures without its timing, which no two runs share."""
+    data = run_data(setup, run, setup.make_kernel())
+    return {key: value for key, value in data.items() if key not in TIMING}
+
+
+def here(setup: Setup, seed: int, games: int) -> dict[str, Any]:
+    from rules.fast import batch
+
+    return figures(setup, batch.run(setup.make_kernel(), seed, games, 1))
+
+
+def deals_for(setup: Setup) -> int:
+    """Enough deals for several chunks, few enough for a second or so of play."""
+    return max(24, min(20_000, int(0.5 / setup.cost)))
+
+
+@pytest.mark.parametrize("game", [game.key for game in GAMES])
+def test_a_cluster_gives_the_figures_of_a_run_here(
+        game: str, scheduler: cluster.Scheduler) -> None:
+    setup = GAMES_BY_KEY[game].setup({})
+    games = deals_for(setup)
+    # Small first chunks: many tasks, finishing in whatever order the workers go.
+    ran = cluster.run(setup, setup.make_kernel(), 1234, games, scheduler, first_chunk=5)
+    assert ran.done == games and not ran.cancelled
+    assert figures(setup, ran) == here(setup, 1234, games)
+
+
+def test_a_worker_killed_mid_run_loses_nothing_and_counts_nothing_twice(
+        scheduler: cluster.Scheduler) -> None:
+    setup = GAMES_BY_KEY["sequence"].setup({"strategies": ["fair"]})
+    games = 40
+    with distributed.Client(scheduler.address) as client:
+        pids = client.run(os.getpid)
+    killed: list[int] = []
+
+    def kill_one(state: Any) -> None:
+        if not killed:
+            victim = next(iter(pids.values()))
+            os.kill(victim, signal.SIGKILL)
+            killed.append(victim)
+
+    ran = cluster.run(setup, setup.make_kernel(), 77, games, scheduler, kill_one,
+                      first_chunk=2)
+    assert killed and ran.done == games
+    assert figures(setup, ran) == here(setup, 77, games)
+
+
+def test_a_cancel_keeps_the_deals_counted_in_order(scheduler: cluster.Scheduler) -> None:
+    setup = GAMES_BY_KEY["sequence"].setup({"strategies": ["fair"]})
+    progress: list[int] = []
+    ran = cluster.run(setup, setup.make_kernel(), 300, 1000, scheduler,
+                      lambda state: progress.append(state.done), lambda: bool(progress),
+                      first_chunk=2)
+    assert ran.cancelled and 0 < ran.done < 1000
+    assert figures(setup, ran) | {"requested": 0, "cancelled": False} == (
+        here(setup, 300, ran.done) | {"requested": 0, "cancelled": False})
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("tcp://10.0.0.5:8786", cluster.Scheduler(address="tcp://10.0.0.5:8786")),
+    (" local:3 ", cluster.Scheduler(local=3)),
+    ("local", cluster.Scheduler(local=os.cpu_count() or 1)),
+])
+def test_a_scheduler_is_an_address_or_a_local_cluster(
+        text: str, expected: cluster.Scheduler) -> None:
+    assert cluster.scheduler(text) == expected
+
+
+@pytest.mark.parametrize("text", ["", "local:0", "local:x", "10.0.0.5:8786", "local:999"])
+def test_a_wrong_scheduler_is_said_in_a_sentence(text: str) -> None:
+    with pytest.raises(OptionsError, match=r"scheduler must be|local cluster has"):
+        cluster.scheduler(text)
+
+
+def test_without_the_extra_the_command_says_how_to_install_it(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    status = cli.main(["stats", "hit-or-miss", "-n", "10", "--scheduler", "local:1"])
+    assert status == 2
+    assert cluster.INSTALL in capsys.readouterr().err
+
+
+def test_a_scheduler_that_does_not_answer_is_said_in_a_sentence(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1)
+    status = cli.main(["stats", "hit-or-miss", "-n", "10", "--scheduler",
+                       "tcp://127.0.0.1:9"])
+    err = capsys.readouterr().err
+    assert status == 2 and "no Dask scheduler answered at tcp://127.0.0.1:9" in err
+    assert err.count("\n") == 1
+
+
+def test_the_command_line_runs_on_a_cluster(
+        scheduler: cluster.Scheduler, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    assert cli.main(["stats", "one-handed", "-n", "5000", "--seed", "9", "--json",
+                     "--scheduler", scheduler.address]) == 0
+    data = json.loads(capsys.readouterr().out)
+    setup = GAMES_BY_KEY["one-handed"].setup(data["options"])
+    shown = {key: value for key, value in data.items() if key not in TIMING}
+    assert shown == json.loads(json.dumps(here(setup, 9, 5000)))  # as JSON: text keys
