@@ -42,9 +42,11 @@ from solitaire_tui.games.game import Game
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.messages import OpenReplay
 from solitaire_tui.screens.history import HistoryScreen
-from solitaire_tui.stats import runs
+from solitaire_tui.stats import cluster, runs
+from solitaire_tui.stats.cluster import Scheduler
 from solitaire_tui.stats.estimate import ASK_SECONDS, Estimate, default_games, estimate
 from solitaire_tui.stats.runner import LiveRun, Phase, Snapshot
+from solitaire_tui.store.choices import Choices
 from solitaire_tui.store.database import StoreError
 from solitaire_tui.store.history import Entry, History
 from solitaire_tui.ui.live import LiveScreen, clock, live_keys
@@ -58,6 +60,7 @@ from solitaire_tui.widgets.stats import RatePlot, ResultsTable, ScorePlot, WinsL
 # in pure Python, and a key that comes meanwhile waits (bench --engine keys).
 PLOT_SECONDS = 1.0
 WIDE = 100  # columns from which the progress bar is drawn at its full length
+PANEL = "(statistics panel)"  # the panel's own choices (the cluster), beside the games'
 
 STATS_HELP = f"""\
 # Statistics
@@ -76,6 +79,10 @@ options and seed give the same figures on any number of workers, and the same as
 - **Seed** is drawn at random for each panel and always shown; `n` draws another. Any
   deal number from 0 to 2⁶⁴ - 1 can be a seed.
 - **Workers**: the threads the kernels run on (all cores by default).
+- **Cluster**: empty plays on this machine; a Dask scheduler's address
+  (`tcp://HOST:8786`) plays the chunks of deals on its workers, and `local:N` on a
+  cluster of N processes started here to try it (both need
+  `{cluster.INSTALL}`). The figures are the same; the address is remembered.
 - The table gives each outcome with its 95% interval (Wilson). For Add/Residue a row is
   a seat: won alone, tied (a shared top score), and its edge over the others: its win
   rate minus the other seats' mean, in percentage points ± the 95% interval's half
@@ -105,10 +112,11 @@ class StatsScreen(LiveScreen[Snapshot]):
     CSS_PATH = "stats.tcss"
 
     def __init__(self, game: Game, options: Mapping[str, Any] | None = None, *,
-                 history: History, entry: Entry | None = None) -> None:
+                 history: History, choices: Choices, entry: Entry | None = None) -> None:
         super().__init__()
         self.game = game
         self.history = history
+        self.choices = choices
         self.entry = entry
         data = entry.data if entry is not None else {}
         self.options = dict(data.get("options", options or {}))
@@ -145,6 +153,11 @@ class StatsScreen(LiveScreen[Snapshot]):
             yield Select([(f"all ({cores})", 0), *((str(n), n) for n in range(1, cores + 1))],
                          value=0, allow_blank=False, compact=True, id="workers")
             yield Button("Run (r)", action="screen.run", compact=True, id="run")
+        with Horizontal(id="cluster"):
+            yield Label("Cluster")
+            kept = (self.choices.get(PANEL) or {}).get("scheduler")
+            yield Input(kept if isinstance(kept, str) else "", id="scheduler", compact=True,
+                        placeholder="none: this machine · tcp://HOST:8786 or local:N (Dask)")
         with Horizontal(id="meter"):
             yield ProgressBar(1, show_eta=False, id="progress")
             yield Static(id="speed")
@@ -173,9 +186,12 @@ class StatsScreen(LiveScreen[Snapshot]):
         """How long the run the form describes would take, and on how many workers;
         None while a field is wrong (running says why)."""
         try:
-            setup, games, _, workers = self._ask()
+            setup, games, _, workers, where = self._ask()
         except (RulesError, NoMatches):  # a wrong field, or the fields not yet mounted
             return None
+        if where is not None:
+            # A cluster's speed is its workers': the estimate is this machine's at best.
+            workers = where.local or os.cpu_count() or 1
         workers = workers or os.cpu_count() or 1
         return estimate(setup, games, workers, self._runs), workers
 
@@ -231,21 +247,34 @@ class StatsScreen(LiveScreen[Snapshot]):
             return tally is not None and len(tally.histograms) > 1
         return super().check_action(action, parameters)
 
-    def _ask(self) -> tuple[runs.Setup, int, int, int | None]:
+    def _ask(self) -> tuple[runs.Setup, int, int, int | None, Scheduler | None]:
         """The run the form describes; a wrong field raises the reason as a sentence."""
         setup = self.game.setup(self.query_one(RunOptions).value)
         games = values.GAMES(self.query_one("#games", Input).value)
         seed = values.SEED(self.query_one("#seed", Input).value)
         check_deals(seed, games)
         workers = self.query_one("#workers", Select).value
-        return setup, games, seed, int(workers) if isinstance(workers, int) and workers else None
+        address = self.query_one("#scheduler", Input).value.strip()
+        return (setup, games, seed, int(workers) if isinstance(workers, int) and workers else None,
+                cluster.scheduler(address) if address else None)
 
     def _launch(self) -> LiveRun:
-        setup, games, seed, workers = self._ask()
-        live = LiveRun(setup, seed, games, workers)
+        setup, games, seed, workers, where = self._ask()
+        self._keep_scheduler()
+        live = LiveRun(setup, seed, games, workers, where)
         self.shown_setup = setup
         self.part = self.score = 0
         return live
+
+    def _keep_scheduler(self) -> None:
+        """The cluster's address, for the next panel: a failure to keep it costs a
+        retyping, and is said."""
+        address = self.query_one("#scheduler", Input).value.strip()
+        if address != (self.choices.get(PANEL) or {}).get("scheduler", ""):
+            try:
+                self.choices.put(PANEL, {"scheduler": address})
+            except StoreError as error:
+                self.notify(str(error), severity="error", timeout=15)
 
     def _ended(self) -> None:
         """Keep a finished or cancelled run in the history, too: its speed is what the
@@ -271,7 +300,7 @@ class StatsScreen(LiveScreen[Snapshot]):
         return super()._focus_after()
 
     def _fields(self) -> list[Widget]:
-        return [self.query_one(RunOptions), *super()._fields()]
+        return [self.query_one(RunOptions), *super()._fields(), self.query_one("#scheduler")]
 
     # --- showing a run --------------------------------------------------------------
 
@@ -332,10 +361,10 @@ class StatsScreen(LiveScreen[Snapshot]):
                     " first, which can take a minute; c cancels)")
         if snap.phase is Phase.PLAYING:  # the same words throughout: no new layout
             return (f"Playing deals {snap.seed:,}..{snap.seed + snap.games - 1:,} on"
-                    f" {counted(snap.workers, 'worker')}; c cancels, keeping what was played.")
+                    f" {_workers(snap)}; c cancels, keeping what was played.")
         if snap.phase is Phase.FAILED:
             return snap.error
-        timing = (f"{snap.seconds:.2f} s on {counted(snap.workers, 'worker')}, engine loaded in"
+        timing = (f"{snap.seconds:.2f} s on {_workers(snap)}, engine loaded in"
                   f" {snap.compile_seconds:.2f} s")
         if snap.phase is Phase.CANCELLED:
             if not snap.done:
@@ -378,7 +407,8 @@ class StatsScreen(LiveScreen[Snapshot]):
                 return
             if self.live is not None:
                 self.action_cancel()
-            self.app.switch_screen(StatsScreen(game, history=self.history, entry=entry))
+            self.app.switch_screen(StatsScreen(game, history=self.history, choices=self.choices,
+                                               entry=entry))
 
         self.app.push_screen(HistoryScreen(self.history.entries), chosen)
 
@@ -405,3 +435,8 @@ class StatsScreen(LiveScreen[Snapshot]):
         self._say(f"{heading} on {entry.when}. " + self._summary(snap))
         self._focus_after().focus()  # enter does what the summary says: replays a win
 
+
+
+def _workers(snap: Snapshot) -> str:
+    """What a run plays on, in words: "2 workers", "4 workers of tcp://…:8786"."""
+    return counted(snap.workers, "worker") + (f" of {snap.on}" if snap.on else "")

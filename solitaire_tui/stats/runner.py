@@ -201,6 +201,7 @@ class Snapshot(Moment):
     curve: tuple[Point, ...] = ()
     data: dict[str, Any] | None = None  # the run's JSON object, as ``stats --json`` prints
     error: str = ""
+    on: str = ""  # the Dask cluster it plays on ("" for this machine)
 
     @property
     def games_per_second(self) -> float:
@@ -252,7 +253,8 @@ class LiveRun(Job[Snapshot]):
         snap = Snapshot(Phase.PLAYING, state.seed, state.games, state.done,
                         tuple(copy.deepcopy(state.tallies)), tuple(self._kernel.labels),
                         self._kernel.shares_wins, state.seconds, state.workers,
-                        state.compile_seconds, tuple(self._curve))
+                        state.compile_seconds, tuple(self._curve),
+                        on="" if self.where is None else str(self.where))
         self._update(lambda _: snap)
 
     def _extend_curve(self, point: Point) -> None:

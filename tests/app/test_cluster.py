@@ -135,3 +135,40 @@ def test_the_command_line_runs_on_a_cluster(
     setup = GAMES_BY_KEY["one-handed"].setup(data["options"])
     shown = {key: value for key, value in data.items() if key not in TIMING}
     assert shown == json.loads(json.dumps(here(setup, 9, 5000)))  # as JSON: text keys
+
+
+async def test_the_panel_runs_on_the_cluster_it_is_given_and_remembers_it(
+        make_app: Any, scheduler: cluster.Scheduler) -> None:
+    from solitaire_tui.messages import OpenStats
+    from solitaire_tui.screens.stats import StatsScreen
+    from solitaire_tui.stats.runner import Phase
+    from tests.app.test_stats_screen import fill, panel, untimed
+    from tests.pilots import SIZE, text_of, type_in, until
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(OpenStats("relay", {"players": 3}))
+        await pilot.pause()
+        screen = panel(app)
+        await fill(pilot, screen, "4000", "21")
+        await type_in(pilot, screen, "#scheduler", "tcp:/nowhere")
+        await pilot.press("r")
+        assert not screen.running
+        assert "The scheduler must be an address such as tcp://HOST:8786" in text_of(
+            screen, "#summary")
+        await type_in(pilot, screen, "#scheduler", scheduler.address)
+        await pilot.press("r")
+        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        assert screen.shown is not None and screen.shown.phase is Phase.FINISHED
+        assert f"of {scheduler.address}" in text_of(screen, "#summary")
+        shown = screen.shown.data
+        assert shown is not None
+    setup = GAMES_BY_KEY["relay"].setup({"players": 3})
+    assert untimed(shown) == untimed(here(setup, 21, 4000))
+
+    again = make_app()  # the next app on the same data: the address is kept
+    async with again.run_test(size=SIZE) as pilot:
+        again.post_message(OpenStats("one-handed"))
+        await pilot.pause()
+        assert isinstance(again.screen, StatsScreen)
+        assert again.screen.query_one("#scheduler").value == scheduler.address

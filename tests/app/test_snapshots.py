@@ -72,6 +72,7 @@ def test_stats_panel(snap_compare: Any, tmp_path: Path) -> None:
     from solitaire_tui.games.registry import GAMES_BY_KEY
     from solitaire_tui.screens.stats import StatsScreen
     from solitaire_tui.stats.runner import LiveRun
+    from solitaire_tui.store.choices import Choices
     from solitaire_tui.store.database import Database
     from solitaire_tui.store.history import Entry, History
 
@@ -89,7 +90,9 @@ def test_stats_panel(snap_compare: Any, tmp_path: Path) -> None:
     entry = Entry(data, "2026-11-21 12:00:00", curve)
 
     async def reopen(pilot: Any) -> None:
-        pilot.app.push_screen(StatsScreen(game, history=History(Database(None)), entry=entry))
+        database = Database(None)
+        pilot.app.push_screen(StatsScreen(game, history=History(database),
+                                          choices=Choices(database), entry=entry))
         await pilot.pause()
 
     assert snap_compare(app_on(tmp_path), run_before=reopen, terminal_size=SIZE)
