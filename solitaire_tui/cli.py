@@ -27,7 +27,7 @@ from solitaire_tui.games.game import Command, Game
 from solitaire_tui.games.registry import ENGINE, GAMES, GAMES_BY_KEY, PROBES, SERIES
 from solitaire_tui.judge import JudgeInputError, judge
 from solitaire_tui.start import Start
-from solitaire_tui.stats import cluster
+from solitaire_tui.stats import cluster, compare
 
 CLOSED_PIPE = 141  # the shell's status for a command whose reader went away (128 + SIGPIPE)
 # More threads than any machine has cores; a run checks the ones there are.
@@ -93,6 +93,12 @@ def _stats_options(parser: argparse.ArgumentParser) -> None:
                         help="play deals S, S+1, … (default: random, always shown)")
     parser.add_argument("--workers", type=arguments.checked(WORKERS), metavar="W",
                         help="threads to play on (default: every core)")
+    parser.add_argument("--compare", type=arguments.checked(compare.parse),
+                        metavar="OPTION=V1,V2,…",
+                        help="play the same deals in several versions, side by side, each"
+                        " against the first with the paired difference: e.g."
+                        " order=same,reversed,shuffled, players=2,4,10 or"
+                        " strategies=greedy+random,strong+random (one value a seat)")
     parser.add_argument("--scheduler", type=arguments.checked(cluster.scheduler),
                         metavar="ADDRESS",
                         help="play on a Dask cluster: a scheduler's address (tcp://HOST:8786),"
@@ -226,7 +232,8 @@ def _stats(args: argparse.Namespace) -> int:
     from solitaire_tui.store.history import Entry, History
 
     game = GAMES_BY_KEY[args.game]
-    setup = game.setup(game.run_options(args))
+    options = game.run_options(args)
+    setup = compare.run_setup(game, compare.with_spec(options, args.compare))
     seed = args.seed if args.seed is not None else random_seed()
     database = Database(data_dir())
     try:

@@ -32,6 +32,7 @@ from rules.stats import Histogram, Tally, seat_advantage, wilson_interval
 from rules.words import counted
 from solitaire_tui.stats import cluster
 from solitaire_tui.stats.cluster import Scheduler
+from solitaire_tui.stats.compare import difference_words, first_version
 from solitaire_tui.stats.runs import Setup, percent, run_data
 
 if TYPE_CHECKING:
@@ -121,9 +122,12 @@ def share_text(count: int, games: int) -> str:
 
 
 def tally_table(tally: Tally, label: str, shares_wins: bool,
-                advantage: str | None = None, flags: frozenset[str] = frozenset()) -> Table:
+                advantage: str | None = None, flags: frozenset[str] = frozenset(),
+                first: str = "") -> Table:
     """One part's figures; ``advantage``: a seat's win rate against the others';
-    ``flags``: the scores that are a yes or no, shown as a share with its interval."""
+    ``flags``: the scores that are a yes or no, shown as a share with its interval;
+    ``first``: in a comparison, the first version's name, for a later one's paired
+    difference from it."""
     table = Table(title=label or None, show_header=False, box=None, pad_edge=False)
     table.add_column(style="bold")
     table.add_column()
@@ -134,6 +138,9 @@ def tally_table(tally: Tally, label: str, shares_wins: bool,
         table.add_row("lost", f"{tally.losses:,}: {share_text(tally.losses, tally.games)}")
     if advantage is not None:
         table.add_row("advantage", advantage)
+    difference = difference_words(tally.histograms, tally.games, first)
+    if difference is not None:
+        table.add_row("difference", difference)
     for name, histogram in tally.histograms.items():
         total = histogram.total or 1
         if name in flags:
@@ -179,7 +186,7 @@ def stats(setup: Setup, games: int, seed: int, workers: int | None, as_json: boo
             console.print(tally_table(tally, reading.label, kernel.shares_wins,
                                       _advantage(wins, tally.games, seat)
                                       if kernel.shares_wins and len(wins) > 1 else None,
-                                      reading.flags))
+                                      reading.flags, first_version(kernel.labels[0])))
     return INTERRUPTED if state.cancelled else 0
 
 

@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Label
 from rules.errors import RulesError
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.stats import runs
+from solitaire_tui.stats.compare import run_setup
 from solitaire_tui.store.history import Entry
 
 WHEN, COUNTS = 10, 14  # the widths of the first and last columns
@@ -23,7 +24,7 @@ MIN_RUN = 30  # the least width of the middle one, which wraps
 def heading(entry: Entry) -> str:
     """The run's game and options in words, as the panel heads it."""
     try:
-        return GAMES_BY_KEY[entry.game].setup(entry.data["options"]).heading
+        return run_setup(GAMES_BY_KEY[entry.game], entry.data["options"]).heading
     except (RulesError, KeyError, TypeError):
         return f"{entry.game} (options not understood)"
 
@@ -33,7 +34,7 @@ def result(entry: Entry) -> str:
     "greedy 0.31% · quick 5.27%"; an Add/Residue run's seats with their ties."""
     data = entry.data
     try:
-        setup = GAMES_BY_KEY[entry.game].setup(data["options"])
+        setup = run_setup(GAMES_BY_KEY[entry.game], data["options"])
         tallies, labels = runs.tallies_of(data, setup), runs.labels_of(data, setup)
     except (RulesError, KeyError, TypeError, ValueError):
         return "—"

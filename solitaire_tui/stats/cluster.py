@@ -236,8 +236,9 @@ def _kernel(game: str, options: str) -> Kernel:
     use_cache_dir()  # as the command line does, before numba is imported
     from rules.fast.batch import ENGINE
     from solitaire_tui.games.registry import GAMES_BY_KEY
+    from solitaire_tui.stats.compare import run_setup
 
-    kernel = GAMES_BY_KEY[game].setup(json.loads(options)).make_kernel()
+    kernel = run_setup(GAMES_BY_KEY[game], json.loads(options)).make_kernel()
     with ENGINE:
         kernel.results(0, 1)
     return kernel

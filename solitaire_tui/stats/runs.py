@@ -52,6 +52,13 @@ class Setup:
     # A game's rough cost in seconds on one core, for the time a run will take before
     # one has measured it (``stats.estimate``); each game's setup gives its own.
     cost: float = 1e-6
+    # A comparison's part as the version's own run and part (``stats.compare``), for a
+    # replay of one of its games; None: the parts are this run's own.
+    split: Callable[[int], tuple[Setup, int]] | None = None
+
+    def own_part(self, part: int) -> tuple[Setup, int]:
+        """The run and part a game of tally ``part`` was played in, to replay it."""
+        return (self, part) if self.split is None else self.split(part)
 
 
 def strategies(value: Any, names: Sequence[str], game: str) -> list[str]:
@@ -91,6 +98,26 @@ def _share(count: int, games: int, name: str) -> dict[str, Any]:
     return {f"{name}_rate": rate, f"{prefix}ci_low": low, f"{prefix}ci_high": high}
 
 
+# A comparison's paired outcomes (``stats.compare``): in a version after the first, the
+# deals it won that the first lost, and the other way round.
+ONLY_HERE, ONLY_FIRST = "won_only_here", "won_only_first"
+Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
+
+
+def paired_difference(histograms: Mapping[str, Histogram], games: int
+                      ) -> tuple[float, float, float] | None:
+    """A version's win rate minus the first's on the same deals, with its 95% interval:
+    the paired difference, in which only the deals one of the two won count (Wald's
+    interval, fine at the thousands of games a comparison plays); None for a tally
+    that is not a later version of a comparison."""
+    if ONLY_HERE not in histograms or not games:
+        return None
+    here, there = histograms[ONLY_HERE].counts[1], histograms[ONLY_FIRST].counts[1]
+    change = (here - there) / games
+    spread = math.sqrt(max(0.0, here + there - (here - there) ** 2 / games)) / games
+    return change, change - Z95 * spread, change + Z95 * spread
+
+
 def tally_data(tally: Tally, ties: bool) -> dict[str, Any]:
     """A tally's figures; ``ties``: the game can share a win, so ties and losses are
     counted apart."""
@@ -98,6 +125,10 @@ def tally_data(tally: Tally, ties: bool) -> dict[str, Any]:
     if ties:
         data |= {"ties": tally.ties} | _share(tally.ties, tally.games, "tie")
         data |= {"losses": tally.losses} | _share(tally.losses, tally.games, "loss")
+    paired = paired_difference(tally.histograms, tally.games)
+    if paired is not None:
+        data["difference"] = dict(zip(("points", "ci_low", "ci_high"),
+                                      (100 * value for value in paired), strict=True))
     return data | {
         "first_wins": tally.first_wins,
         "histograms": {name: dict(h.items()) for name, h in tally.histograms.items()},
