@@ -3,10 +3,11 @@
 The local runner (``rules.fast.batch``) plays a chunk on every core of this machine;
 the slow players (the Sequence fair player, the solver, Add/Residue's strong seats)
 need more cores than one machine has. Here the chunks of deals S..S+k-1 go to the
-workers of a ``dask.distributed`` scheduler as tasks instead. A worker builds the
-kernel from the game's key and its run options (``play_chunk``: every worker has the
-package installed, so nothing compiled crosses the network) and hands back the
-chunk's tallies, never per-game rows.
+workers of a ``dask.distributed`` scheduler as tasks instead. A task carries the run's
+``Setup.make_kernel`` (Dask pickles it by value, the kernels' modules by name: every
+worker has the package installed, so nothing compiled crosses the network); a worker
+builds the kernel once (``play_chunk``) and hands back each chunk's tallies, never
+per-game rows.
 
 The figures are those of a local run with the same options and seed, whatever the
 number of workers, the chunk sizes or the order in which chunks finish: a chunk's
@@ -33,7 +34,6 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from rules.cards import check_deals
@@ -178,7 +178,7 @@ def run(setup: Setup, kernel: Kernel, seed: int, games: int, where: Scheduler,
     with connected(where) as (client, threads):
         workers = sum(client.nthreads().values()) or 1  # type: ignore[no-untyped-call]
         state = Run(seed, games, workers, [Tally() for _ in kernel.readings])
-        options = json.dumps(setup.options, sort_keys=True)
+        recipe = json.dumps([setup.game, setup.options], sort_keys=True)  # names the kernel
         chunk = first_chunk or MIN_CHUNK
         next_start, end = seed, seed + games
         running: dict[Future[Any], int] = {}
@@ -187,8 +187,8 @@ def run(setup: Setup, kernel: Kernel, seed: int, games: int, where: Scheduler,
         while state.done < games:
             while len(running) < IN_FLIGHT * workers and next_start < end:
                 count = min(chunk, end - next_start)
-                future = client.submit(play_chunk, setup.game, options, next_start, count,
-                                       threads, pure=False)
+                future = client.submit(play_chunk, recipe, setup.make_kernel, next_start,
+                                       count, threads, pure=False)
                 running[future] = next_start
                 next_start += count
             if stopped():
@@ -227,24 +227,26 @@ def run(setup: Setup, kernel: Kernel, seed: int, games: int, where: Scheduler,
 
 # --- on a worker ---------------------------------------------------------------------
 
-@cache
-def _kernel(game: str, options: str) -> Kernel:
+_KERNELS: dict[str, Kernel] = {}  # a worker's kernels, by the recipe of their run
+
+
+def _kernel(recipe: str, make: Callable[[], Kernel]) -> Kernel:
     """The run's kernel in this worker's process, compiled or loaded from numba's cache
     by a first call: once a process, whatever the number of chunks."""
-    from solitaire_tui.engine import use_cache_dir
+    if recipe not in _KERNELS:
+        from solitaire_tui.engine import use_cache_dir
 
-    use_cache_dir()  # as the command line does, before numba is imported
-    from rules.fast.batch import ENGINE
-    from solitaire_tui.games.registry import GAMES_BY_KEY
-    from solitaire_tui.stats.compare import run_setup
+        use_cache_dir()  # as the command line does, before numba is imported
+        from rules.fast.batch import ENGINE
 
-    kernel = run_setup(GAMES_BY_KEY[game], json.loads(options)).make_kernel()
-    with ENGINE:
-        kernel.results(0, 1)
-    return kernel
+        kernel = make()
+        with ENGINE:
+            kernel.results(0, 1)
+        _KERNELS[recipe] = kernel
+    return _KERNELS[recipe]
 
 
-def play_chunk(game: str, options: str, start: int, count: int,
+def play_chunk(recipe: str, make: Callable[[], Kernel], start: int, count: int,
                threads: int | None) -> tuple[int, list[Tally], float, float]:
     """A chunk's tallies, played on a worker: (games, tallies, seconds playing, seconds
     loading the kernel first). A worker's tasks take numba's pool in turn
@@ -254,7 +256,7 @@ def play_chunk(game: str, options: str, start: int, count: int,
     from rules.fast.batch import ENGINE, available_workers, chunk_tally
 
     began = time.perf_counter()
-    kernel = _kernel(game, options)
+    kernel = _kernel(recipe, make)
     loading = time.perf_counter() - began
     with ENGINE:
         if threads is not None:

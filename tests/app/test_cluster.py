@@ -60,6 +60,15 @@ def test_a_cluster_gives_the_figures_of_a_run_here(
     assert figures(setup, ran) == here(setup, 1234, games)
 
 
+def test_a_comparison_runs_on_a_cluster_as_here(scheduler: cluster.Scheduler) -> None:
+    from solitaire_tui.stats.compare import COMPARE, run_setup
+
+    setup = run_setup(GAMES_BY_KEY["hit-or-miss"], {"variant": "roll-call", COMPARE: {
+        "option": "order", "values": ["same", "reversed", "shuffled"]}})
+    ran = cluster.run(setup, setup.make_kernel(), 9, 30_000, scheduler, first_chunk=999)
+    assert figures(setup, ran) == here(setup, 9, 30_000)
+
+
 def test_a_worker_killed_mid_run_loses_nothing_and_counts_nothing_twice(
         scheduler: cluster.Scheduler) -> None:
     setup = GAMES_BY_KEY["sequence"].setup({"strategies": ["fair"]})
