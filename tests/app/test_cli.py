@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -122,6 +123,10 @@ def test_a_random_deal_is_named_so_it_can_be_replayed(capsys: pytest.CaptureFixt
         (["play", "relay", "--deal", "1", "--deck", "AS"], "not allowed with argument --deal"),
         (["bench", "--first-call", "99"], "bench has cases 0.."),
         (["solve", "chess"], "invalid choice: 'chess'"),
+        (["serve", "--port", "0"], "port must be a whole number from 1 to 65535, not '0'"),
+        (["serve", "--port", "65536"], "port must be a whole number from 1 to 65535"),
+        # TEST-NET-1 (RFC 5737): an address no machine has as its own.
+        (["serve", "--host", "192.0.2.1"], "cannot listen on 192.0.2.1 (cannot assign"),
     ],
 )
 def test_bad_input_is_one_plain_line_and_status_2(
@@ -130,6 +135,16 @@ def test_bad_input_is_one_plain_line_and_status_2(
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_serve_on_a_port_in_use_is_one_plain_line_and_status_2(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        code, out, err = run(capsys, "serve", "--port", str(port))
+    assert code == 2 and out == ""
+    assert err == f"solitaire-tui: port {port} on 127.0.0.1 is in use: choose another with --port\n"
 
 
 def test_help_on_every_level(capsys: pytest.CaptureFixture[str]) -> None:
@@ -176,20 +191,30 @@ def test_judge_through_the_installed_command() -> None:
 
 
 def test_no_command_opens_the_menu(monkeypatch: pytest.MonkeyPatch) -> None:
-    opened: list[Start | None] = []
-    monkeypatch.setattr(cli, "_open_app", opened.append)
+    opened: list[tuple[Start | None, str | None]] = []
+    monkeypatch.setattr(cli, "_open_app", lambda start, theme: opened.append((start, theme)))
     assert cli.main([]) == 0
-    assert opened == [None]
+    assert cli.main(["--theme", "card-table"]) == 0
+    assert opened == [(None, None), (None, "card-table")]
 
 
 def test_play_without_headless_opens_the_game_on_its_deal(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     opened: list[Start | None] = []
-    monkeypatch.setattr(cli, "_open_app", opened.append)
+    themes: list[str | None] = []
+
+    def open_app(start: Start | None, theme: str | None) -> None:
+        opened.append(start)
+        themes.append(theme)
+
+    monkeypatch.setattr(cli, "_open_app", open_app)
     assert cli.main(["play", "hit-or-miss", "--deal", "12", "--variant", "roll-call"]) == 0
-    assert cli.main(["play", "add-residue", "--players", "3", "-n", "7"]) == 0
-    hit, add = opened
+    assert cli.main(["--theme", "nord", "play", "add-residue", "--players", "3", "-n", "7",
+                     "--theme", "card-table"]) == 0
+    assert cli.main(["--theme", "nord", "play", "relay"]) == 0
+    hit, add, _ = opened
+    assert themes == [None, "card-table", "nord"]  # after the game's name, or before
     assert hit is not None and hit.deck == numbered(12)
     assert hit.options == hit_or_miss.Options(strikes=3, seed=12)
     assert add == Start("add-residue", None, add_residue.Options(3, 7))
