@@ -5,6 +5,9 @@ The app finds the game in the registry, so it names none itself. Only the rules
 modules and Textual are imported at start-up; the compiled engine (numba) never is:
 on a cold cache the app compiles it in processes of its own (``engine.Warmup``),
 and every screen shows how far that has got (``widgets.engine_status``).
+
+The looks (a theme, a card back) are chosen from the command palette (ctrl+p) or
+``--theme`` and kept in the player's database (``store.choices``) for the next start.
 """
 
 from __future__ import annotations
@@ -12,14 +15,17 @@ from __future__ import annotations
 import gc
 import sys
 import time
+from collections.abc import Iterable
 from functools import partial
 from pathlib import Path, PurePath
 from typing import Any
 
 from textual import events, on
-from textual.app import App
+from textual.app import App, SystemCommand
+from textual.command import SimpleCommand
 from textual.message import Message
 from textual.reactive import reactive
+from textual.screen import Screen
 
 from solitaire_tui.decks import Deck
 from solitaire_tui.engine import Warmup
@@ -35,6 +41,8 @@ from solitaire_tui.store.records import Records
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import APP_KEYS
 from solitaire_tui.ui.quit_dialog import Confirm, QuitDialog, losses
+from solitaire_tui.ui.themes import register_ours
+from solitaire_tui.widgets.cards import BACKS, BACKS_BY_NAME, use_back
 
 HEAP_LOOK_SECONDS = 1.0  # how often the app looks at what the heap holds (``_look_at_heap``)
 QUIET_SECONDS = 0.5  # no key or click for this long: a full collection may run now
@@ -59,23 +67,37 @@ class EngineChanged(Message):
 
 class SolitaireApp(App[None]):
     TITLE = "solitaire-tui"
-    ENABLE_COMMAND_PALETTE = False
+    # The palette (ctrl+p, a key no screen uses) chooses the looks; the footers leave
+    # its key out (``app.tcss``), as they leave out q and ctrl+c.
+    ENABLE_COMMAND_PALETTE = True
     CSS_PATH = STYLE_SHEETS
     BINDINGS = APP_KEYS
 
     engine_note: reactive[str] = reactive("")  # how far the warm-up is; "" when none runs
+    card_back: reactive[str] = reactive(BACKS[0].name)  # ``widgets.cards.BACKS``
 
     def __init__(self, data: Path | None = None, start: Start | None = None, *,
-                 warm_up: bool = False, engine: Warmup | None = None) -> None:
+                 warm_up: bool = False, engine: Warmup | None = None,
+                 theme: str | None = None) -> None:
         """``data``: the directory of the player's database (by default the data
         directory, ``store.database.data_dir``). ``warm_up``: compile the engine in
-        the background if its cache is cold (the command does; tests choose)."""
+        the background if its cache is cold (the command does; tests choose).
+        ``theme``: a theme to use and remember (``ui.themes.checked_theme``); by
+        default the one last chosen, or Textual's default if none was."""
         super().__init__()
         self.database = Database(data or data_dir())
         self.opening = start
         self.records = Records(self.database)
         self.history = History(self.database)
         self.choices = Choices(self.database)
+        register_ours(self)
+        # Set before the first frame, so that the app starts in its looks rather than
+        # changing to them; a kept theme this Textual no longer has is passed over.
+        chosen = theme or self.choices.look("theme")
+        if chosen in self.available_themes:
+            self.theme = chosen
+        self.card_back = self.choices.look("back") or BACKS[0].name
+        use_back(self.card_back)  # also when it is the default: the last app's may linger
         self.engine = engine or Warmup(ENGINE)
         self.warm_up = warm_up
         self._told: set[str] = set()  # failed parts the player was told of
@@ -207,6 +229,47 @@ class SolitaireApp(App[None]):
 
         self.push_screen(QuitDialog(lost), answered)
 
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's commands (among them Theme, which lists our themes too) and the
+        card backs."""
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Card back", "Choose the pattern on the backs of the cards",
+                            self.action_choose_back)
+
+    def action_choose_back(self) -> None:
+        def choose(name: str) -> None:
+            self.card_back = name
+
+        self.search_commands(
+            [SimpleCommand(f"{back.name}  {back.row()}", partial(choose, back.name),
+                           "the back you have now" if back.name == self.card_back else None)
+             for back in BACKS],
+            placeholder="Search for card backs…")
+
+    def validate_card_back(self, name: str) -> str:
+        return name if name in BACKS_BY_NAME else BACKS[0].name
+
+    def watch_card_back(self, name: str) -> None:
+        """Draw every back as ``name`` from now on, on the screens shown too."""
+        use_back(name)
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.redraw()
+        self._remember("back", name)
+
+    def watch_theme(self, name: str) -> None:
+        self._remember("theme", name)
+
+    def _remember(self, look: str, value: str) -> None:
+        """Keep a look chosen for the next start (writing only when it changed: the
+        app sets the kept ones when it starts)."""
+        if self.choices.look(look) == value:
+            return
+        try:
+            self.choices.put_look(look, value)
+        except StoreError as error:
+            self.notify(str(error), severity="warning", timeout=10)
+
     @on(OptionsChosen)
     def _options_chosen(self, message: OptionsChosen) -> None:
         try:
@@ -254,4 +317,4 @@ class SolitaireApp(App[None]):
         from solitaire_tui.screens.stats import StatsScreen
 
         self.push_screen(StatsScreen(GAMES_BY_KEY[message.game], message.options,
-                                     history=self.history))
+                                     history=self.history, choices=self.choices))

@@ -3,6 +3,10 @@ players), so that entering the game again does not ask again.
 
 Kept as the game's own panel options (``Game.panel_options``, plain JSON), one row a
 game, replaced in one transaction; a row that cannot be read is as if none were kept.
+
+The app's looks (its theme, the card back) are kept the same way, in one more row
+under a key no game has (``LOOKS``): a look is a choice like a variant, and needs no
+table of its own.
 """
 
 from __future__ import annotations
@@ -12,6 +16,17 @@ from typing import Any
 
 from solitaire_tui.store.database import Database
 
+LOOKS = "(looks)"  # the row of the app's looks; games' keys are words and hyphens
+
+
+def _options(text: Any) -> dict[str, Any] | None:
+    """A row's options, or None when they cannot be read as a JSON object."""
+    try:
+        options = json.loads(text)
+    except (TypeError, ValueError):
+        return None
+    return options if isinstance(options, dict) else None
+
 
 class Choices:
     def __init__(self, database: Database) -> None:
@@ -19,16 +34,27 @@ class Choices:
 
     def get(self, game: str) -> dict[str, Any] | None:
         rows = self.database.read("SELECT options FROM choices WHERE game = ?", (game,))
-        if not rows:
-            return None
-        try:
-            options = json.loads(rows[0][0])
-        except (TypeError, ValueError):
-            return None
-        return options if isinstance(options, dict) else None
+        return _options(rows[0][0]) if rows else None
 
     def put(self, game: str, options: dict[str, Any]) -> None:
         """Remember ``options`` for ``game`` (``StoreError`` if they cannot be)."""
         with self.database.writing("Your choice of options") as connection:
             connection.execute("INSERT OR REPLACE INTO choices (game, options) VALUES (?, ?)",
                                (game, json.dumps(options)))
+
+    def look(self, name: str) -> str | None:
+        """The look ``name`` ("theme", "back") last chosen, if one was."""
+        value = (self.get(LOOKS) or {}).get(name)
+        return value if isinstance(value, str) else None
+
+    def put_look(self, name: str, value: str) -> None:
+        """Remember ``value`` for the look ``name`` and keep the others, read and
+        written in one transaction, so that two windows choosing at once keep both
+        (``StoreError`` if it cannot be saved)."""
+        with self.database.writing("Your choice of looks") as connection:
+            row = connection.execute("SELECT options FROM choices WHERE game = ?",
+                                     (LOOKS,)).fetchone()
+            looks = (_options(row[0]) if row else None) or {}
+            looks[name] = value
+            connection.execute("INSERT OR REPLACE INTO choices (game, options) VALUES (?, ?)",
+                               (LOOKS, json.dumps(looks)))

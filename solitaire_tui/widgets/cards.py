@@ -3,11 +3,16 @@
 ``card_text`` is the one place that decides how a card looks in a line of text;
 ``CardView`` draws a single card as a small framed box and ``PileView`` adds the
 pile's name and how many cards lie under its top card.
+
+The back is the player's choice (``BACKS``, from the command palette): the app sets
+it with ``use_back`` and redraws its game screens, and every back drawn after that,
+here or in a game's own widgets (``back_text``), has its pattern.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,7 +25,50 @@ from solitaire_tui.widgets.text import set_text
 FACE = "bold black on #f4f1e8"
 RED_FACE = "bold #c0182a on #f4f1e8"
 BACK = "#9db7e0 on #1d3f78"
-BACK_PATTERN = "▚▚▚"
+
+
+@dataclass(frozen=True)
+class Back:
+    """A card back: one character repeated over it, in its colours. Every back has a
+    visible character, so that a face-down card never reads as an empty place when
+    colours are off (``NO_COLOR``)."""
+
+    name: str  # as the palette shows it and the database keeps it
+    pattern: str  # one character
+    style: str = BACK
+
+    def row(self, width: int = 3) -> str:
+        return self.pattern * width
+
+
+# The first is the back the app has always had. "plain" is drawn in blocks the colour
+# of the back itself: one colour where there are colours, blocks where there are none.
+BACKS = (
+    Back("checks", "▚"),
+    Back("shade", "▒"),
+    Back("lattice", "\u2573"),  # a diagonal cross (a box-drawing character)
+    Back("diamonds", "◆"),
+    Back("plain", "█", "#1d3f78 on #1d3f78"),
+)
+BACKS_BY_NAME = {back.name: back for back in BACKS}
+_chosen = BACKS[0]  # the back drawn now: one app a process, set by it (``use_back``)
+
+
+def use_back(name: str) -> Back:
+    """Draw every back from now on as ``name`` (the first back if there is none)."""
+    global _chosen
+    _chosen = BACKS_BY_NAME.get(name, BACKS[0])
+    return _chosen
+
+
+def chosen_back() -> Back:
+    return _chosen
+
+
+def back_text(width: int) -> Text:
+    """``width`` characters of the chosen back, for a row of backs in a line of text."""
+    back = chosen_back()
+    return Text.assemble((back.row(width), back.style))
 
 
 def face_style(card: Card) -> str:
@@ -35,7 +83,8 @@ def card_text(card: Card | None, *, face_up: bool = True, pad: bool = True) -> T
     if card is None:
         return Text.assemble(("  ·· " if pad else "··", "dim"))
     if not face_up:
-        return Text.assemble((f" {BACK_PATTERN} " if pad else BACK_PATTERN, BACK))
+        back = chosen_back()
+        return Text.assemble((f" {back.row()} " if pad else back.row(), back.style))
     label = card.glyph
     if pad:
         label = f"{label:>4} " if len(label) < 3 else f" {label} "
@@ -88,7 +137,8 @@ class CardView(Static):
         if card is None:
             set_text(self, "")
         elif not face_up:
-            set_text(self, f"{BACK_PATTERN}\n{BACK_PATTERN}")
+            back = chosen_back()
+            set_text(self, Text(f"{back.row()}\n{back.row()}", style=back.style))
         else:
             glyph = card.glyph
             set_text(self, f"{glyph}\n{glyph:>3}" if card.suit is not None else f"{glyph}\n")

@@ -31,6 +31,9 @@ SCORE_BARS = 40  # a score with more values is drawn in this many ranges
 # A colour a tally, for its line in the plot and its name in the table and the plot's
 # legend (a line of ours above the plot: plotext's own is drawn over the curves).
 COLOURS = ("cyan", "magenta", "green", "yellow", "red", "blue")
+# Without colours (NO_COLOR) the lines of several tallies are told apart by the
+# character each is drawn with, the same one in the legend.
+MARKS = ("o", "x", "+", "*", "#", "@")
 
 
 def share(count: int, games: int) -> str:
@@ -214,8 +217,8 @@ class RatePlot(Chart):
         if self._shown is None:
             return Text("win %")
         snap, part = self._shown
-        names = [(f"━ {part_name(label)}", COLOURS[index % len(COLOURS)])
-                 for index, label in enumerate(snap.labels)]
+        names = [(f"{self._mark(index, len(snap.labels), '━')} {part_name(label)}",
+                  COLOURS[index % len(COLOURS)]) for index, label in enumerate(snap.labels)]
         if len(names) == 1:
             names = []  # the one line needs no name
         interval = ("• 95% interval" + (f" ({part_name(snap.labels[part])})" if names else ""),
@@ -243,12 +246,17 @@ class RatePlot(Chart):
         for index in range(len(snap.labels)):
             wins = [each[index] for _, each in points]
             plt.plot(games, _rates(wins, games), color=COLOURS[index % len(COLOURS)],
-                     marker="braille")
+                     marker=self._mark(index, len(snap.labels), "braille"))
         chosen = [each[part] for _, each in points]
         bounds = [wilson_interval(w, n) for w, n in zip(chosen, games, strict=True)]
         plt.plot(games, [100 * low for low, _ in bounds], color="gray", marker="dot")
         plt.plot(games, [100 * high for _, high in bounds], color="gray", marker="dot")
         return f"win rate {share(chosen[-1], games[-1])}"
+
+    def _mark(self, index: int, lines: int, coloured: str) -> str:
+        """How tally ``index``'s line is drawn: ``coloured`` where its colour tells it
+        from the others, its own character where there are no colours."""
+        return MARKS[index % len(MARKS)] if self.app.no_color and lines > 1 else coloured
 
 
 class ScorePlot(Chart):

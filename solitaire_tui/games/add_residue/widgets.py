@@ -26,6 +26,7 @@ CHIP = {Pile.ADD: "bold black on #e0c070", Pile.MOD: "bold black on #80b4d8"}
 IDLE = "#d8d8d8 on #4a5058"  # a number left to a player who is not moving
 SPENT = "#7c7c7c"
 CURSOR = "bold #ffffff on #c0182a"
+UNDERLINED_CURSOR = f"{CURSOR} underline"  # without colours (NO_COLOR), the cursor's mark
 
 
 class BigNumber(Static):
@@ -84,7 +85,7 @@ class Chips(Widget):
                 text.append(" ")
             style = SPENT
             if number == self.cursor:
-                style = CURSOR
+                style = UNDERLINED_CURSOR if self.app.no_color else CURSOR
             elif number in self.left:
                 style = CHIP[self.pile] if self.live else IDLE
             text.append(f"{number:>2}".center(width), style)

@@ -20,7 +20,7 @@ from rules.relay import Options, State, Step
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import game_keys
 from solitaire_tui.ui.options_dialog import Pick, ask_options
-from solitaire_tui.widgets.cards import BACK, BACK_PATTERN, card_text
+from solitaire_tui.widgets.cards import back_text, card_text
 from solitaire_tui.widgets.moves import MoveButtons
 from solitaire_tui.widgets.text import set_text
 from solitaire_tui.widgets.trail import CardTrail
@@ -39,7 +39,7 @@ class DeckBar:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         length = round(self.cards / self.total * options.max_width) if self.total else 0
-        yield Text.assemble((BACK_PATTERN[0] * max(length, 1 if self.cards else 0), BACK))
+        yield back_text(max(length, 1 if self.cards else 0))
 
 
 def last_matches(state: State) -> str:
