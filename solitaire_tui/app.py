@@ -230,9 +230,11 @@ class SolitaireApp(App[None]):
         self.push_screen(QuitDialog(lost), answered)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """Textual's commands (among them Theme, which lists our themes too) and the
-        card backs."""
-        yield from super().get_system_commands(screen)
+        """The looks: Textual's Theme (which lists our themes too) and the card backs.
+        Textual's others are left out: its Quit would not ask before a run is lost,
+        as q does, and its Screenshot writes a file wherever the app was started."""
+        yield from (command for command in super().get_system_commands(screen)
+                    if command.title == "Theme")
         yield SystemCommand("Card back", "Choose the pattern on the backs of the cards",
                             self.action_choose_back)
 

@@ -165,6 +165,13 @@ def build_parser() -> Parser:
     # The app's own warm-up: lowest priority, its report as JSON lines.
     warm.add_argument("--background", action="store_true", help=argparse.SUPPRESS)
 
+    commands.add_parser(
+        "findings", help="answer the open questions of the games' sources by runs",
+        description="Answer the questions the games' sources leave open (does reversing"
+        " Hit or Miss's pass order help? how long can a zero-strike game be? …) with runs"
+        " on fixed deals, each printed with the commands that give the same figures"
+        " (a minute or so). The menu's f shows the same page.")
+
     serve = commands.add_parser(
         "serve", help="serve the app to web browsers",
         description="Serve the app over HTTP with textual-serve: every visitor gets an app"
@@ -310,7 +317,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _engine_note(args: argparse.Namespace) -> None:
     """Tell a person at a terminal, before a command that runs the compiled engine on a
     cold cache, why its first answer may take a while and how to avoid that."""
-    if args.command in ("stats", *GROUPS) and sys.stderr.isatty() and not is_warm(ENGINE):
+    if (args.command in ("stats", "findings", *GROUPS) and sys.stderr.isatty()
+            and not is_warm(ENGINE)):
         print(f"{PROG}: the compiled engine is not all in numba's cache yet, so this may"
               f" first compile what it needs (up to a minute); `{PROG} warm` compiles"
               " everything ahead.", file=sys.stderr)
@@ -335,6 +343,11 @@ def _run(args: argparse.Namespace) -> int:
         from solitaire_tui.commands.warm import default_jobs, warm
 
         return warm(ENGINE, args.jobs or default_jobs(), args.background)
+    elif args.command == "findings":
+        from solitaire_tui.commands.findings import findings
+        from solitaire_tui.games.registry import findings as every
+
+        return findings(every())
     elif args.command == "serve":
         from solitaire_tui.commands.serve import serve
 

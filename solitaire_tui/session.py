@@ -3,6 +3,10 @@
 States are immutable values, so the history is simply every state reached; undo
 moves a cursor back and redo forward, and a new move drops the states ahead of it.
 The screens keep no game state of their own beyond this.
+
+A game kept unfinished (``store.unfinished``) is its first state and its moves by
+name; ``rebuilt`` plays them again through the rules, so a resumed game is the same
+game, and a move the rules no longer allow is found out rather than trusted.
 """
 
 from __future__ import annotations
@@ -10,10 +14,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Generic, TypeVar
 
+from rules.errors import IllegalMove
 from rules.play import Rules
 
 S = TypeVar("S")
 M = TypeVar("M")
+
+
+def move_name(move: object) -> str:
+    """A move as text, to be kept: its value's ``repr``, which names its kind and its
+    fields (``ToFinal(source=None, pile=2)``, ``<Call.HIT: 'hit'>``). It is only ever
+    read back by matching it against the legal moves of the position it was made in,
+    never parsed, so every game's moves are kept alike."""
+    return repr(move)
 
 
 class Session(Generic[S, M]):
@@ -22,6 +35,19 @@ class Session(Generic[S, M]):
         self._states: list[S] = [start]
         self._moves: list[M] = []
         self._at = 0  # index of the current state
+
+    @classmethod
+    def rebuilt(cls, rules: Rules[S, M], start: S, names: Sequence[str]) -> Session[S, M]:
+        """The session of the moves ``names`` (``move_name``s) played from ``start``,
+        at their end, each able to be undone; ``IllegalMove`` if one of them is not a
+        legal move where it comes (the rules, or the saved game, changed)."""
+        session = cls(rules, start)
+        for number, name in enumerate(names, 1):
+            legal = {move_name(move): move for move in rules.legal_moves(session.state)}
+            if name not in legal:
+                raise IllegalMove(f"move {number}, {name}, is not a legal move there")
+            session.play(legal[name])
+        return session
 
     @property
     def state(self) -> S:

@@ -10,6 +10,7 @@ import pytest
 from solitaire_tui.app import SolitaireApp
 from solitaire_tui.start import Start
 from solitaire_tui.store.database import DATA_DIR_VARIABLE
+from solitaire_tui.ui.game_screen import GameScreen
 
 
 @pytest.fixture
@@ -20,8 +21,10 @@ def data_path(tmp_path: Path) -> Path:
 @pytest.fixture(autouse=True)
 def player_data(data_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Whatever a test runs (the command line keeps its runs too) saves into the
-    test's own directory, never the player's."""
+    test's own directory, never the player's; and a won game is not celebrated, so
+    that the keys after it go to the game (``test_celebration`` turns it on)."""
     monkeypatch.setenv(DATA_DIR_VARIABLE, str(data_path))
+    monkeypatch.setattr(GameScreen, "CELEBRATE", False)
 
 
 @pytest.fixture

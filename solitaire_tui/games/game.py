@@ -28,6 +28,8 @@ from solitaire_tui.replay import Replay
 from solitaire_tui.stats.runs import BenchCase, Setup
 
 if TYPE_CHECKING:
+    from solitaire_tui.stats.compare import Comparison
+    from solitaire_tui.stats.findings import Finding
     from solitaire_tui.ui.game_screen import GameScreen
     from solitaire_tui.ui.run_options import RunOptions
 
@@ -122,6 +124,20 @@ class Game(ABC):
         by an older release and refused now raise the rules' error."""
         return self.setup(options).rules
 
+    def saved_options(self, screen_options: Any) -> Any:
+        """The screen's options whole, as plain JSON, for a game kept unfinished
+        (``store.unfinished``) to go on exactly as it was; ``resumed_options`` reads
+        them back. By default what is kept for next time (``kept_options``); a game
+        whose screen has no options keeps None."""
+        return None if screen_options is None else self.kept_options(screen_options)
+
+    def resumed_options(self, saved: Any) -> Any:
+        """The screen's options from what ``saved_options`` gave; options that cannot
+        be read back (saved by another release) raise a ``ValueError`` (a
+        ``RulesError`` is one), ``TypeError`` or ``KeyError``, and the game is dropped
+        with a notice."""
+        return None if saved is None else self.remembered(saved, None)
+
     @abstractmethod
     def run_fields(self, options: Mapping[str, Any]) -> RunOptions:
         """The statistics panel's fields for this game, filled with ``options``."""
@@ -133,6 +149,16 @@ class Game(ABC):
 
     def bench(self) -> Sequence[BenchCase]:
         """The kernels ``solitaire-tui bench`` times, each against the plain rules."""
+        return ()
+
+    def comparisons(self, options: Mapping[str, Any]) -> Sequence[Comparison]:
+        """The comparisons the statistics panel offers for a run of ``options``: one
+        option's values played on the same deals (``stats.compare``); any other is typed
+        with ``stats --compare``."""
+        return ()
+
+    def findings(self) -> Sequence[Finding]:
+        """The open questions of the game's sources, answered by runs (``stats.findings``)."""
         return ()
 
 

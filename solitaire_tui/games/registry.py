@@ -11,9 +11,15 @@ from solitaire_tui.games.hit_or_miss.game import GAME as HIT_OR_MISS
 from solitaire_tui.games.one_handed.game import GAME as ONE_HANDED
 from solitaire_tui.games.relay.game import GAME as RELAY
 from solitaire_tui.games.sequence.game import GAME as SEQUENCE
+from solitaire_tui.stats.findings import Finding
 
 GAMES: tuple[Game, ...] = (HIT_OR_MISS, RELAY, ONE_HANDED, SEQUENCE, ADD_RESIDUE)
 GAMES_BY_KEY = {game.key: game for game in GAMES}
 ENGINE = in_order(part for game in GAMES for part in game.ENGINE)  # what ``warm`` compiles
 PROBES = tuple(probe for game in GAMES for probe in game.PROBES)  # what ``bench --engine`` times
 SERIES = tuple(series for game in GAMES for series in game.SERIES)  # and over many deals
+
+
+def findings() -> list[tuple[str, Finding]]:
+    """Every game's findings, each with its game's title (``stats.findings``)."""
+    return [(game.title, finding) for game in GAMES for finding in game.findings()]

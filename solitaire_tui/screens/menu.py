@@ -1,4 +1,8 @@
-"""The first screen: the five games, what each is, and the player's record on it."""
+"""The first screen: the five games, what each is, and the player's record on it;
+and the games left unfinished (``store.unfinished``), offered to resume or discard.
+
+The offer is a section of the menu, never a question: the player may as well start
+a new game, and ``solitaire-tui play`` opens its game over the menu unasked."""
 
 from __future__ import annotations
 
@@ -10,10 +14,14 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from solitaire_tui.games.registry import GAMES
+from solitaire_tui.games.registry import GAMES, GAMES_BY_KEY, findings
 from solitaire_tui.messages import MenuShown, OpenGame, OpenStats
+from solitaire_tui.store.database import StoreError
 from solitaire_tui.store.records import Records
+from solitaire_tui.store.unfinished import UNREADABLE, Damaged, Kept, Unfinished
+from solitaire_tui.ui.game_screen import STANDARD
 from solitaire_tui.ui.help import show_help
+from solitaire_tui.ui.quit_dialog import Confirm
 from solitaire_tui.widgets.engine_status import EngineStatus
 
 
@@ -22,6 +30,10 @@ class MenuScreen(Screen[None]):
         *(Binding(str(n), f"open_number({n - 1})", f"Game {n}", show=False)
           for n in range(1, len(GAMES) + 1)),
         Binding("t", "stats", "Statistics"),
+        Binding("c", "resume", "Resume", tooltip="go on with the unfinished game highlighted"),
+        Binding("x", "discard", "Discard", tooltip="throw the unfinished game highlighted away"),
+        Binding("f", "findings", "Findings",
+                tooltip="the open questions of the games' sources, answered by runs"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -31,11 +43,16 @@ class MenuScreen(Screen[None]):
     def __init__(self, records: Records) -> None:
         super().__init__()
         self.records = records
+        self.unfinished = Unfinished(records.database)
+        self._kept: dict[str, Kept] = {}  # the unfinished games listed, by slot
 
     def compose(self) -> ComposeResult:
         yield Static(Text.assemble(("solitaire-tui", "bold"),
                                    "  ·  five card and number games"), id="heading")
         yield OptionList(*self._options(), id="games")
+        yield Static("Unfinished, the latest first · c resumes the highlighted one ·"
+                     " x discards it · tab to choose", id="unfinished-heading")
+        yield OptionList(id="unfinished")
         yield Static(id="record")
         yield Static("↑↓ or click to choose · enter or 1–5 to play · t statistics · ? help",
                      id="hint")
@@ -58,18 +75,111 @@ class MenuScreen(Screen[None]):
         return options
 
     def on_screen_resume(self) -> None:
-        """Back from a game: its result may have changed the record shown."""
-        games = self.query_one(OptionList)
+        """Back from a game: its result may have changed the record shown, and it may
+        have been left unfinished."""
+        games = self.query_one("#games", OptionList)
         highlighted = games.highlighted
         games.clear_options()
         games.add_options(self._options())
         games.highlighted = highlighted if highlighted is not None else 0
+        self._show_kept()
         self.post_message(MenuShown())
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).highlighted = 0
+        self.query_one("#games", OptionList).highlighted = 0
+        self._show_kept()
+
+    def _show_kept(self) -> None:
+        """The unfinished games, read again (another window may have left or taken
+        one); the section is shown only when there are some."""
+        before = bool(self._kept)
+        self._kept = {kept.slot: kept for kept in self.unfinished.listed()}
+        listed = self.query_one("#unfinished", OptionList)
+        highlighted = listed.highlighted
+        listed.clear_options()
+        listed.add_options([Option(_row(self._label(kept)), id=slot)
+                            for slot, kept in self._kept.items()])
+        if self._kept:
+            listed.highlighted = min(highlighted or 0, len(self._kept) - 1)
+        elif listed.has_focus:
+            self.query_one("#games", OptionList).focus()
+        for widget in (listed, self.query_one("#unfinished-heading")):
+            widget.display = bool(self._kept)
+        if bool(self._kept) != before:
+            self.refresh_bindings()  # c and x come or go
+
+    @staticmethod
+    def _label(kept: Kept) -> Text:
+        """A game left unfinished, in a line: the game, its variant and deal, how far."""
+        game = GAMES_BY_KEY.get(kept.game)
+        parts = [kept.variant] if kept.variant != STANDARD else []
+        if kept.deal is not None or kept.deck is not None:
+            parts.append("a given deck" if kept.deal is None else f"deal {kept.deal}")
+        moves = len(kept.moves)
+        parts.append(f"{moves} move{'s' if moves != 1 else ''} · {kept.when()}")
+        return Text.assemble((game.title if game else kept.game, "bold"),
+                             *(f" · {part}" for part in parts))
+
+    def _chosen_kept(self) -> Kept | None:
+        index = self.query_one("#unfinished", OptionList).highlighted
+        listed = list(self._kept.values())
+        return listed[index] if index is not None and index < len(listed) else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("resume", "discard"):
+            return bool(self._kept)
+        return True
+
+    def action_resume(self) -> None:
+        kept = self._chosen_kept()
+        if kept is not None:
+            self.resume(kept.slot)
+
+    def resume(self, slot: str) -> None:
+        """Go on with the game kept in ``slot`` on its screen, once it is taken from
+        the store (so no other window takes it too); one that cannot be rebuilt is
+        dropped with a notice."""
+        try:
+            kept = self.unfinished.claim(slot)
+        except StoreError as error:
+            self.notify(str(error), severity="warning", timeout=10)
+            return
+        if kept is None:
+            self.notify("That game is no longer kept: it was resumed or finished in another"
+                        " window.", severity="warning")
+            self._show_kept()
+            return
+        game = GAMES_BY_KEY.get(kept.game)
+        try:
+            if game is None:
+                raise Damaged("there is no such game now")
+            screen = game.screen().resumed(game, self.records, kept)
+        except UNREADABLE as error:
+            self.unfinished.dropped(kept.slot, game.title if game else kept.game, str(error))
+            self._show_kept()
+            return
+        self.app.push_screen(screen)
+
+    def action_discard(self) -> None:
+        kept = self._chosen_kept()
+        if kept is None:
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                try:
+                    self.unfinished.drop(kept.slot)
+                except StoreError as error:
+                    self.notify(str(error), severity="warning", timeout=10)
+                self._show_kept()
+
+        self.app.push_screen(Confirm("Discard this unfinished game?",
+                                     [f"{self._label(kept).plain}: it cannot be resumed after"],
+                                     "y or enter: discard · n or esc: keep it"), answered)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list.id != "games":
+            return
         assert event.option.id is not None
         self.query_one("#record", Static).update(self.record_table(event.option.id))
 
@@ -89,18 +199,35 @@ class MenuScreen(Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         assert event.option.id is not None
-        self.post_message(OpenGame(event.option.id))
+        if event.option_list.id == "unfinished":
+            self.resume(event.option.id)
+        else:
+            self.post_message(OpenGame(event.option.id))
 
     def action_open_number(self, index: int) -> None:
         self.post_message(OpenGame(GAMES[index].key))
 
     def action_stats(self) -> None:
-        games = self.query_one(OptionList)
+        games = self.query_one("#games", OptionList)
         index = games.highlighted if games.highlighted is not None else 0
         self.post_message(OpenStats(GAMES[index].key))
 
     def action_help(self) -> None:
         show_help(self.app, APP_HELP)
+
+    def action_findings(self) -> None:
+        from solitaire_tui.screens.findings import FindingsScreen
+
+        self.app.push_screen(FindingsScreen(findings()))
+
+
+def _row(text: Text) -> Table:
+    """A line of text as an option's prompt: a grid, as the games' rows are, which
+    lays out at any width (plain text made the list fail at a width of a cell or two)."""
+    row = Table.grid(expand=True)
+    row.add_column(ratio=1)
+    row.add_row(text)
+    return row
 
 
 APP_HELP = """\
@@ -114,6 +241,10 @@ Five games, each played on a numbered deal, so that any game can be replayed and
 | `enter` or a click | play it |
 | `1`–`5` | open a game at once |
 | `t` | the statistics panel: autoplay the game's deals by the million |
+| `c` | resume the unfinished game highlighted (`tab` to choose among them) |
+| `x` | discard the unfinished game highlighted (asking first) |
+| `f` | findings: the questions the games' sources leave open, answered by runs |
+| `ctrl+p` | the command palette: the theme and the card backs |
 | `?` | this help; in a game, that game's rules and keys |
 | `q` | quit (asking first when a game in play or a run would be lost) |
 
@@ -124,7 +255,8 @@ variant, `t` the statistics panel for that game and variant, `?` the rules, `esc
 here.
 
 Your record for each game and variant (played, won, streaks) is kept in your data
-directory and shown here and at the end of every game.
+directory and shown here and at the end of every game. A game left unfinished (by
+`q`, `esc`, or a crash) is kept too, move by move, and listed here to resume.
 
 From the command line: `solitaire-tui play GAME --deal D` opens a game on deal D;
 `solitaire-tui --help` lists the headless commands (statistics over millions of

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Mapping
+from contextlib import suppress
 from typing import Any
 
 from textual.app import ComposeResult
@@ -42,7 +43,7 @@ from solitaire_tui.games.game import Game
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.messages import OpenReplay
 from solitaire_tui.screens.history import HistoryScreen
-from solitaire_tui.stats import cluster, runs
+from solitaire_tui.stats import cluster, compare, runs
 from solitaire_tui.stats.cluster import Scheduler
 from solitaire_tui.stats.estimate import ASK_SECONDS, Estimate, default_games, estimate
 from solitaire_tui.stats.runner import LiveRun, Phase, Snapshot
@@ -60,6 +61,7 @@ from solitaire_tui.widgets.stats import RatePlot, ResultsTable, ScorePlot, WinsL
 # in pure Python, and a key that comes meanwhile waits (bench --engine keys).
 PLOT_SECONDS = 1.0
 WIDE = 100  # columns from which the progress bar is drawn at its full length
+NOTHING = -1  # the Compare field's value for a run of one version
 PANEL = "(statistics panel)"  # the panel's own choices (the cluster), beside the games'
 
 STATS_HELP = f"""\
@@ -79,6 +81,11 @@ options and seed give the same figures on any number of workers, and the same as
 - **Seed** is drawn at random for each panel and always shown; `n` draws another. Any
   deal number from 0 to 2⁶⁴ - 1 can be a seed.
 - **Workers**: the threads the kernels run on (all cores by default).
+- **Compare** (where the game offers comparisons): play the same deals in several
+  versions (Hit or Miss's pass orders or strike limits, the relay's players,
+  Add/Residue's first seat's level), a row each; a later version's row has its win
+  rate minus the first's on the same deals, with the interval of that paired
+  difference (`stats GAME --compare OPTION=V1,V2,…` on the command line).
 - **Cluster**: empty plays on this machine; a Dask scheduler's address
   (`tcp://HOST:8786`) plays the chunks of deals on its workers, and `local:N` on a
   cluster of N processes started here to try it (both need
@@ -124,7 +131,7 @@ class StatsScreen(LiveScreen[Snapshot]):
         kept = self.history.entries
         self._runs = [kept_entry.data for kept_entry in kept]  # what estimates are made from
         try:
-            setup: runs.Setup | None = self.game.setup(self.options)
+            setup: runs.Setup | None = compare.run_setup(self.game, self.options)
         except RulesError:
             setup = None
         # The newest run of these very options, shown when the panel opens from a game.
@@ -153,11 +160,20 @@ class StatsScreen(LiveScreen[Snapshot]):
             yield Select([(f"all ({cores})", 0), *((str(n), n) for n in range(1, cores + 1))],
                          value=0, allow_blank=False, compact=True, id="workers")
             yield Button("Run (r)", action="screen.run", compact=True, id="run")
-        with Horizontal(id="cluster"):
+        with Horizontal(id="more"):
+            offered = self.game.comparisons(self.options)
+            if offered:
+                yield Label("Compare")
+                spec = self.options.get(compare.COMPARE)
+                chosen = next((index for index, one in enumerate(offered) if one.spec == spec),
+                              NOTHING)
+                yield Select([("nothing", NOTHING), *((one.title, index) for index, one
+                                                      in enumerate(offered))],
+                             value=chosen, allow_blank=False, compact=True, id="compare")
             yield Label("Cluster")
             kept = (self.choices.get(PANEL) or {}).get("scheduler")
             yield Input(kept if isinstance(kept, str) else "", id="scheduler", compact=True,
-                        placeholder="none: this machine · tcp://HOST:8786 or local:N (Dask)")
+                        placeholder="this machine, or a Dask address")
         with Horizontal(id="meter"):
             yield ProgressBar(1, show_eta=False, id="progress")
             yield Static(id="speed")
@@ -249,7 +265,13 @@ class StatsScreen(LiveScreen[Snapshot]):
 
     def _ask(self) -> tuple[runs.Setup, int, int, int | None, Scheduler | None]:
         """The run the form describes; a wrong field raises the reason as a sentence."""
-        setup = self.game.setup(self.query_one(RunOptions).value)
+        options = self.query_one(RunOptions).value
+        spec = None
+        with suppress(NoMatches):  # a game that offers no comparison has no such field
+            chosen = self.query_one("#compare", Select).value
+            if isinstance(chosen, int) and chosen != NOTHING:
+                spec = self.game.comparisons(options)[chosen].spec
+        setup = compare.run_setup(self.game, compare.with_spec(options, spec))
         games = values.GAMES(self.query_one("#games", Input).value)
         seed = values.SEED(self.query_one("#seed", Input).value)
         check_deals(seed, games)
@@ -300,7 +322,7 @@ class StatsScreen(LiveScreen[Snapshot]):
         return super()._focus_after()
 
     def _fields(self) -> list[Widget]:
-        return [self.query_one(RunOptions), *super()._fields(), self.query_one("#scheduler")]
+        return [self.query_one(RunOptions), *super()._fields(), *self.query("#more > *")]
 
     # --- showing a run --------------------------------------------------------------
 
@@ -394,7 +416,8 @@ class StatsScreen(LiveScreen[Snapshot]):
             return
         deal = event.option_list.chosen_deal
         if deal is not None:
-            self.post_message(OpenReplay(self.game.replay(self.shown_setup, self.part, deal)))
+            own, part = self.shown_setup.own_part(self.part)  # a comparison's version
+            self.post_message(OpenReplay(self.game.replay(own, part, deal)))
 
     def action_history(self) -> None:
         def chosen(entry: Entry | None) -> None:
@@ -418,7 +441,7 @@ class StatsScreen(LiveScreen[Snapshot]):
         when the panel opened on its options' last run)."""
         data = entry.data
         try:
-            setup = self.game.setup(data["options"])
+            setup = compare.run_setup(self.game, data["options"])
             tallies = runs.tallies_of(data, setup)
             labels = runs.labels_of(data, setup)
             snap = Snapshot(

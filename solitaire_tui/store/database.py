@@ -74,6 +74,14 @@ SCHEMA: tuple[tuple[str, ...], ...] = (
             options TEXT NOT NULL  -- the game's panel options, a JSON object
         )""",
     ),
+    (
+        """CREATE TABLE unfinished (  -- games left in play, offered by the menu (``unfinished``)
+            slot TEXT PRIMARY KEY,  -- the game screen's own id: windows never share one
+            game TEXT NOT NULL,
+            changed REAL NOT NULL,  -- when last saved, in seconds since the epoch
+            data TEXT NOT NULL  -- the game as a JSON object: deal, options, moves, how played
+        )""",
+    ),
 )
 
 
@@ -141,14 +149,26 @@ class Database:
             self._connection = None
 
     @contextmanager
-    def writing(self, what: str) -> Iterator[sqlite3.Connection]:
+    def writing(self, what: str, *, durable: bool = True) -> Iterator[sqlite3.Connection]:
         """One transaction: all of it is saved, or none of it and a ``StoreError``
-        saying ``what`` was lost."""
+        saying ``what`` was lost.
+
+        Not ``durable``: committed without waiting for the disk (SQLite's synchronous
+        NORMAL, for this transaction only). In WAL mode that still survives a crash or
+        a kill of the app, as the operating system holds the write; only a power cut
+        may lose it. For what is saved after every move, where a wait for the disk
+        (tens of milliseconds on some) would be in the keys' way."""
         connection = self.connection
         try:
-            with connection:  # commits, or rolls back on an exception
-                connection.execute("BEGIN IMMEDIATE")
-                yield connection
+            if not durable:
+                connection.execute("PRAGMA synchronous = NORMAL")
+            try:
+                with connection:  # commits, or rolls back on an exception
+                    connection.execute("BEGIN IMMEDIATE")
+                    yield connection
+            finally:
+                if not durable:
+                    connection.execute("PRAGMA synchronous = FULL")
         except sqlite3.Error as error:
             raise StoreError(f"{what} could not be saved ({error}).") from None
 

@@ -6,6 +6,10 @@ deal becomes a first state, how a state is drawn, its play keys, a hint and the
 figures for the status line. Rules are never decided here: every move goes to the
 rules module through the ``Session``, and an illegal one comes back as the rules'
 own explanation.
+
+A game in play is kept as it goes (``store.unfinished``, after each change, once the
+screen has shown it), so the menu can offer it again after a quit, a crash or a kill;
+``resumed`` makes a screen that goes on with one.
 """
 
 from __future__ import annotations
@@ -31,10 +35,11 @@ from rules.play import Rules, moves_of
 from solitaire_tui import decks
 from solitaire_tui.engine import Part, Warmup, warm_part
 from solitaire_tui.messages import OpenStats, OptionsChosen
-from solitaire_tui.session import Session
+from solitaire_tui.session import Session, move_name
 from solitaire_tui.store.choices import Choices
 from solitaire_tui.store.database import StoreError
 from solitaire_tui.store.records import How, Played, Records
+from solitaire_tui.store.unfinished import Damaged, Kept, Unfinished, new_slot
 from solitaire_tui.ui.auto import (
     BUDGET,
     DEFAULT_SPEED,
@@ -80,6 +85,10 @@ class Game(Protocol):
 
     def remembered(self, options: Mapping[str, Any], now: Any) -> Any: ...
 
+    def saved_options(self, screen_options: Any) -> Any: ...
+
+    def resumed_options(self, saved: Any) -> Any: ...
+
 
 ROOMY = 100  # columns from which the sign of auto play says which key stops it
 STANDARD = "standard"  # the variant of a game that has none (left out of its title)
@@ -93,6 +102,9 @@ class GameScreen(Screen[None], Generic[S, M]):
     RULES: Any  # the rules module (a ``Rules``), set by each game's class
     HAS_AUTO: ClassVar[bool] = True
     HAS_OPTIONS: ClassVar[bool] = False
+    # A won game is celebrated (``ui.celebration``); the tests turn it off, as their
+    # keys after a win are the game's (``tests/conftest.py``).
+    CELEBRATE: ClassVar[bool] = True
     # A hint that comes from a search is worked out in a thread, so the screen never
     # waits for it (nor for numba, which such a hint loads on first use).
     SLOW_HINTS: ClassVar[bool] = False
@@ -126,6 +138,12 @@ class GameScreen(Screen[None], Generic[S, M]):
         self._wanted: set[str] = set()  # what that hint is for: "hint", "auto" or both
         # What puts the screen back in order when a group's thought fails.
         self._failed: dict[str, Callable[[BaseException], None]] = {}
+        self.unfinished = Unfinished(records.database)
+        self.slot = new_slot()  # this screen's row of unfinished games (``kept``)
+        self._keep_due = False  # a change is to be saved once the screen shows it
+        self._kept_row = False  # the slot holds this screen's game in play
+        self._saved = True  # the last change was saved (not: told once, tried again)
+        self._resumed: str | None = None  # what to say when shown, for a game resumed
 
     # --- what a game supplies -------------------------------------------------
 
@@ -186,6 +204,18 @@ class GameScreen(Screen[None], Generic[S, M]):
         keeps ``STANDARD``, which the title leaves out."""
         return STANDARD
 
+    def flags(self) -> dict[str, Any]:
+        """What a game kept unfinished needs beyond its deal, options and moves to go
+        on as it was, as plain JSON: what decides how it is recorded when it ends. A
+        game with more of its own adds to these, and reads them in ``take_flags``."""
+        return {"helped": self._helped, "auto": self._auto_played, "practice": self._practice}
+
+    def take_flags(self, flags: Mapping[str, Any]) -> None:
+        """Take back the flags a game resumed was kept with (``flags``'s); ``Damaged``
+        if they cannot be read."""
+        self._helped, self._auto_played, self._practice = (
+            flag(flags, name) for name in ("helped", "auto", "practice"))
+
     # --- shared machinery -----------------------------------------------------
 
     @property
@@ -233,6 +263,8 @@ class GameScreen(Screen[None], Generic[S, M]):
     def on_mount(self) -> None:
         self.redraw()
         self._preload()
+        if self._resumed is not None:
+            self.say(self._resumed)
         if self._replay is not None:
             self._load_replay(self._replay)
         elif self._ask_options:
@@ -377,6 +409,7 @@ class GameScreen(Screen[None], Generic[S, M]):
         if over:
             self._finish(state)
         self.refresh_bindings()
+        self.keep_soon()
 
     def say(self, text: str | Text, *, error: bool = False) -> None:
         """Show a line under the board; plain strings are shown as typed, never as markup
@@ -424,6 +457,8 @@ class GameScreen(Screen[None], Generic[S, M]):
         if not self._recorded:
             self._recorded = True
             self._record(won, why, self.score(state))
+            if won and not self.replaying:
+                self._celebrate()
         if self.uncounted:
             text.append(f"{self.uncounted}: it counts toward no record.\n", style="italic")
         elif self.records_variant is not None:
@@ -432,12 +467,85 @@ class GameScreen(Screen[None], Generic[S, M]):
         text.append(f"{self.again_keys} · u: undo · esc: back · M: menu", style="dim")
         set_text(banner, text)
 
-    def loses_on_quit(self) -> str | None:
-        """A game begun and not over is not kept: quitting asks first (``QuitDialog``)."""
+    @property
+    def in_play(self) -> bool:
+        """A game begun and not over (a replay is never in play)."""
         session = self.session
-        if self.replaying or self._recorded or session.is_over or not session.moves:
+        return not (self.replaying or self._recorded or session.is_over or not session.moves)
+
+    def loses_on_quit(self) -> str | None:
+        """What leaving a game in play (esc, M, q) does to it, for the question asked
+        first: it is kept for the menu to offer, unless it could not be saved."""
+        if not self.in_play:
             return None
+        self.keep_now()
+        if self._kept_row and self._saved and self.records.database.saving:
+            return (f"the {self.game.title} game in play is not over: it is kept, and the"
+                    " menu offers it to resume")
         return f"the {self.game.title} game in play is not over, and is not kept"
+
+    # --- the game in play, kept as it goes -------------------------------------------
+
+    def kept(self) -> Kept | None:
+        """The game in play as it is saved to be resumed; None when there is none."""
+        if not self.in_play:
+            return None
+        deck = self.deck
+        return Kept(self.slot, self.game.key, self.variant,
+                    None if deck is None else deck.deal, self._deck_text(),
+                    self.game.saved_options(self.options),
+                    tuple(move_name(move) for move in self.session.moves), self.flags())
+
+    def keep_soon(self) -> None:
+        """Save the game in play once the screen has shown the change: the save (a
+        millisecond or so) never delays what a key shows. Nothing is done while no
+        game is in play and none is kept."""
+        if not self._keep_due and (self._kept_row or self.in_play):
+            self._keep_due = True
+            self.call_after_refresh(self.keep_now)
+
+    def keep_now(self) -> None:
+        """Save the game in play in this screen's slot, or drop the slot's row when
+        there is no game in play any more (over, thrown away, undone to its start)."""
+        if not self._keep_due:
+            return
+        self._keep_due = False
+        kept = self.kept()
+        try:
+            if kept is not None:
+                self.unfinished.put(kept)
+            elif self._kept_row:
+                self.unfinished.drop(self.slot)
+        except StoreError as error:  # the row is as it was; the next change tries again
+            if self._saved:
+                self.notify(str(error), severity="warning", timeout=10)
+            self._saved = False
+            return
+        self._kept_row, self._saved = kept is not None, True
+
+    @classmethod
+    def resumed(cls, game: Game, records: Records, kept: Kept) -> GameScreen[Any, Any]:
+        """A screen that goes on with the game ``kept`` where it was left: its moves
+        played again through the rules, each of which undo takes back. What cannot be
+        rebuilt (saved by another release, or damaged) raises one of
+        ``store.unfinished.UNREADABLE`` (the rules' errors are ValueErrors)."""
+        deck: decks.Deck | None = None
+        if game.USES_DECK:
+            if kept.deal is not None:
+                deck = decks.numbered(kept.deal)
+            elif kept.deck is not None:
+                deck = decks.deck_of(kept.deck, ranks_only=game.RANKS_ONLY)
+            else:
+                raise Damaged("neither a deal nor a deck")
+        screen = cls(game, records, deck, game.resumed_options(kept.options))
+        screen.take_flags(kept.flags)
+        screen.session = Session.rebuilt(screen.rules, screen.new_state(), kept.moves)
+        if not screen.in_play:
+            raise Damaged("the game is over")
+        screen.slot, screen._kept_row = kept.slot, True
+        screen._resumed = (f"Resumed where you left it ({_moves(len(kept.moves))}, last played"
+                           f" {kept.when()}): u takes the moves back.")
+        return screen
 
     @property
     def again_keys(self) -> str:
@@ -460,22 +568,37 @@ class GameScreen(Screen[None], Generic[S, M]):
             return "auto"
         return "help" if self._helped else "player"
 
+    def _deck_text(self) -> str | None:
+        """The cards as text when they were typed in (a deal is saved by its number)."""
+        deck = self.deck
+        return format_cards(deck.cards) if deck is not None and deck.deal is None else None
+
     def _finished_before(self) -> bool:
         deck = self.deck
         if deck is None:
             return False
         return self.records.finished_before(
-            self.game.key, self.records_variant or self.variant, deck.deal,
-            format_cards(deck.cards) if deck.deal is None else None)
+            self.game.key, self.records_variant or self.variant, deck.deal, self._deck_text())
+
+    def _celebrate(self) -> None:
+        """Cards cascading over the won game, unless reduced motion is asked for
+        (``TEXTUAL_ANIMATIONS``) or the celebrations are off (``CELEBRATE``)."""
+        if not self.CELEBRATE or self.app.animation_level != "full":
+            return
+        from solitaire_tui.ui.celebration import Celebration
+
+        deal = self.deck.deal if self.deck is not None else None
+        moves = len(self.session.moves)
+        self.app.push_screen(Celebration(
+            "Won" + (f" deal {deal:,}" if deal is not None else "") + f" in {moves:,} moves",
+            seed=deal or 0))
 
     def _record(self, won: bool, why: str, score: int | None) -> None:
         """Save the finished game as one row: every game is kept, counted toward the
         record or not."""
         deck = self.deck
         game = Played(self.game.key, self.records_variant or self.variant,
-                      None if deck is None else deck.deal,
-                      format_cards(deck.cards) if deck is not None and deck.deal is None
-                      else None,
+                      None if deck is None else deck.deal, self._deck_text(),
                       won, why, score, self.how,
                       counts=self.records_variant is not None and not self.uncounted)
         try:
@@ -540,17 +663,25 @@ class GameScreen(Screen[None], Generic[S, M]):
             self.redraw()
 
     def action_restart(self) -> None:
-        self._unless_lost("Start this deal again?", self.restart)
+        self._unless_lost("Start this deal again?", self.restart, phrase=self._thrown_away)
 
     def action_new_game(self) -> None:
-        self._unless_lost("Start a new game?", self.new_game)
+        self._unless_lost("Start a new game?", self.new_game, phrase=self._thrown_away)
+
+    def _thrown_away(self) -> str | None:
+        """What starting again does to a game in play: it is not kept, and undo cannot
+        bring it back."""
+        if not self.in_play:
+            return None
+        return f"the {self.game.title} game in play is not over, and will not be kept"
 
     def _unless_lost(self, question: str, do: Callable[[], None],
-                     keys: str = "y or enter: yes · n or esc: no") -> None:
-        """``do`` at once, or after a yes if it would throw away a game in play (as
-        M and q ask too: undo cannot bring it back)."""
-        phrase = self.loses_on_quit()
-        if phrase is None:
+                     keys: str = "y or enter: yes · n or esc: no", *,
+                     phrase: Callable[[], str | None] | None = None) -> None:
+        """``do`` at once, or after a yes if a game is in play: what happens to it is
+        said (``phrase``: by default what leaving it does, as M and q say)."""
+        said = (phrase or self.loses_on_quit)()
+        if said is None:
             do()
             return
 
@@ -558,7 +689,7 @@ class GameScreen(Screen[None], Generic[S, M]):
             if yes:
                 do()
 
-        self.app.push_screen(Confirm(question, [phrase], keys), answered)
+        self.app.push_screen(Confirm(question, [said], keys), answered)
 
     def restart(self) -> None:
         if self.replaying:
@@ -590,6 +721,7 @@ class GameScreen(Screen[None], Generic[S, M]):
 
     def action_hint(self) -> None:
         self._helped = True
+        self.keep_soon()
         self._ask_hint("hint")
 
     def _ask_hint(self, purpose: str, most: float = 1) -> None:
@@ -841,11 +973,16 @@ class GameScreen(Screen[None], Generic[S, M]):
         self.post_message(OpenStats(self.game.key, self.game.panel_options(self.options)))
 
     def leave(self) -> None:
-        """Stop what plays on its own before the screen goes (``app.action_to_menu``)."""
+        """Stop what plays on its own before the screen goes (``app.action_to_menu``),
+        and save the game in play as it is now, for the menu to offer."""
         self.stop_auto()
+        self.keep_now()
+
+    def on_unmount(self) -> None:
+        self.keep_now()  # quitting: the last change is saved before the app closes
 
     def action_back(self) -> None:
-        """Back one screen; a game in play that would be lost is asked about first."""
+        """Back one screen; with a game in play, asked first (saying it is kept)."""
         self._unless_lost("Leave this game?", self._back, "y or enter: leave · n or esc: stay")
 
     def _back(self) -> None:
@@ -869,6 +1006,14 @@ def _cancelled() -> bool:
     asks between its steps, as a thread cannot be stopped from outside (and one left
     running would keep the app from closing)."""
     return get_current_worker().is_cancelled
+
+
+def flag(flags: Mapping[str, Any], name: str) -> bool:
+    """A yes-or-no flag of a game kept unfinished (``Damaged`` if it is not one)."""
+    value = flags.get(name)
+    if not isinstance(value, bool):
+        raise Damaged(f"its {name} flag is {value!r}")
+    return value
 
 
 def _moves(count: int) -> str:

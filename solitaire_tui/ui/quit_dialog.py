@@ -1,9 +1,11 @@
 """Asking before something costly or lossy: a yes-or-no question over the screen.
 
 ``Confirm`` asks one question with its reasons (y or enter: yes; n or esc: no). Its
-use for quitting: each screen says what leaving it would lose (``loses_on_quit``);
-the app asks only when some screen on its stack would lose something, and quits at
-once otherwise (``QuitDialog``).
+use for quitting: each screen says what leaving it would do to what it holds
+(``loses_on_quit``): a run stops and is lost; a game in play is kept for the menu to
+offer next time (or, if it could not be saved, lost). The app asks only when some
+screen on its stack has something to say, and quits at once otherwise
+(``QuitDialog``).
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from textual.widgets import Label
 
 
 def losses(screens: Iterable[Screen[object]]) -> list[str]:
-    """What quitting now would lose, a phrase a screen that would lose something."""
+    """What quitting now does to what the screens hold, a phrase a screen that holds
+    something: what is lost, and a game in play that is kept."""
     lost = []
     for screen in screens:
         loses = getattr(screen, "loses_on_quit", None)

@@ -20,12 +20,13 @@ from textual_plotext import PlotextPlot
 
 from rules.stats import Tally, seat_advantage, wilson_interval
 from solitaire_tui.stats.runner import Snapshot
-from solitaire_tui.stats.runs import percent
+from solitaire_tui.stats.runs import ONLY_HERE, paired_difference, percent
 
 LABEL_WIDTH = 11
 SHARE_WIDTH = len("99.99% (99.9–99.9)")
 # A seat's win rate minus the other seats' mean, in percentage points.
 ADVANTAGE = "win % vs others"
+PAIRED = "vs first (points)"  # a comparison's later version: its paired difference
 SCORE_TICKS = 8  # at most this many values are named under a histogram
 SCORE_BARS = 40  # a score with more values is drawn in this many ranges
 # A colour a tally, for its line in the plot and its name in the table and the plot's
@@ -66,10 +67,12 @@ class ResultsTable(DataTable[Text | str]):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, cursor_type="row", zebra_stripes=True)
-        self._shape: tuple[bool, str, int, int] | None = None  # ties, score, rows, games
+        # ties, score, rows, games, and whether the rows are a comparison's versions
+        self._shape: tuple[bool, str, int, int, bool] | None = None
 
     def show(self, snap: Snapshot, score: str) -> None:
-        shape = (snap.shares_wins, score, len(snap.tallies), snap.games)
+        paired = any(ONLY_HERE in tally.histograms for tally in snap.tallies)
+        shape = (snap.shares_wins, score, len(snap.tallies), snap.games, paired)
         if shape != self._shape:
             # Columns as wide as their figures can get, so that updates never widen
             # them: a new layout on every update would cost the kernels a core.
@@ -85,6 +88,8 @@ class ResultsTable(DataTable[Text | str]):
             for heading in shares:
                 self.add_column(heading, width=len(heading) if heading == ADVANTAGE
                                 else max(len(heading), SHARE_WIDTH))
+            if paired:
+                self.add_column(PAIRED, width=len(PAIRED))
             mean = f"mean {score.replace('_', ' ')}" if score else ""
             self.add_column(mean, width=max(len(mean), 8))
             for index in range(len(snap.tallies)):
@@ -106,6 +111,10 @@ class ResultsTable(DataTable[Text | str]):
                         advantage([each.wins for each in snap.tallies], games, index)]
         else:
             outcomes = [f"{tally.wins:,} of {games:,}", share(tally.wins, games)]
+        if any(ONLY_HERE in each.histograms for each in snap.tallies):
+            found = paired_difference(tally.histograms, games)
+            outcomes.append("" if found is None else
+                            f"{100 * found[0]:+.2f} ±{100 * (found[2] - found[0]):.2f}")
         histogram = next(iter(tally.histograms.values()), None)
         mean = "" if histogram is None or not histogram.total else f"{histogram.mean:.3f}"
         return [name, *outcomes, mean]

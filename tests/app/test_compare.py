@@ -123,3 +123,39 @@ def test_too_many_versions_are_refused() -> None:
 def test_a_comparison_is_typed_as_an_option_and_its_values(
         text: str, spec: dict[str, Any]) -> None:
     assert compare.parse(text) == spec
+
+
+async def test_the_panel_compares_the_versions_its_game_offers(
+        make_app: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    from textual.widgets import Select
+
+    from solitaire_tui.messages import OpenStats
+    from solitaire_tui.stats.runner import Phase
+    from tests.app.test_stats_screen import fill, panel, table_text, untimed
+    from tests.pilots import SIZE, until
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(OpenStats("relay", {"players": 3}))
+        await pilot.pause()
+        screen = panel(app)
+        await fill(pilot, screen, "4000", "12")
+        screen.query_one("#compare", Select).value = 0  # players: 2, 4, 10
+        await pilot.pause()
+        await pilot.press("r")
+        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        assert screen.shown is not None and screen.shown.phase is Phase.FINISHED
+        shown = screen.shown.data
+        table = table_text(screen)
+    assert shown is not None
+    assert main_json(["stats", "relay", "--compare", "players=2,4,10", "-n", "4000",
+                      "--seed", "12"], capsys) == untimed(shown)
+    for version in shown["versions"][1:]:
+        assert f"{version['difference']['points']:+.2f}" in table
+
+
+def main_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    from tests.app.test_stats_screen import untimed
+
+    assert cli.main([*argv, "--json"]) == 0
+    return untimed(json.loads(capsys.readouterr().out))

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import json
+from dataclasses import replace
 
 import pytest
 from textual.binding import Binding
@@ -90,6 +92,30 @@ def test_the_panel_opens_on_the_options_a_screen_plays(game: Game) -> None:
     screen = game.screen()(game, Records(Database(None)), deck, game.screen_options(
         parser.parse_args([]), deck))
     assert isinstance(game.setup(game.panel_options(screen.options)), Setup)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.key)
+def test_a_game_in_play_is_kept_as_json_and_rebuilt_the_same(game: Game) -> None:
+    """What resuming needs of a game: the screen's options through JSON and back
+    (``saved_options``, ``resumed_options``), its flags, and its moves played again
+    through the rules to the same position."""
+    parser = Parser(prog="test")
+    game.add_options(parser, batch=False)
+    parser.add_argument("--seed", type=int, default=None)
+    deck = numbered(5) if game.USES_DECK else None
+    records = Records(Database(None))
+    screen = game.screen()(game, records, deck, game.screen_options(
+        parser.parse_args(["--seed", "7"]), deck))
+    for _ in range(3):
+        screen.session.play(screen.rules.legal_moves(screen.session.state)[-1])
+    kept = screen.kept()
+    assert kept is not None and len(kept.moves) == 3
+    kept = replace(kept, options=json.loads(json.dumps(kept.options)),
+                   flags=json.loads(json.dumps(kept.flags)))
+    resumed = game.screen().resumed(game, records, kept)
+    assert resumed.session.state == screen.session.state
+    assert (resumed.options, resumed.flags(), resumed.deck) == (
+        screen.options, screen.flags(), screen.deck)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.key)

@@ -25,6 +25,7 @@ from solitaire_tui.engine import Part, Probe
 from solitaire_tui.games.add_residue.table import Seat, Table
 from solitaire_tui.games.game import Command, Game
 from solitaire_tui.replay import Replay
+from solitaire_tui.stats.compare import Comparison
 from solitaire_tui.stats.runs import BenchCase, Setup, strategies, whole
 
 # One core's rough seconds a seat's moves take in a game of 2 players and n = 13, for
@@ -190,6 +191,15 @@ class AddResidue(Game):
                       setup.rules.n)
         return Replay(self.key, None, table, lambda state: players[state.to_move].choose(state),
                       f"game {deal}, won by P{part + 1}")
+
+    def comparisons(self, options: Mapping[str, Any]) -> Sequence[Comparison]:
+        """The first seat's level against random seats: how much each level is worth."""
+        players = options.get("players")
+        if not isinstance(players, int) or not 2 <= players <= add_residue.MAX_PLAYERS:
+            players = add_residue.Options.players
+        return (Comparison("seat 1: random, greedy, strong", "strategies",
+                           tuple([level] + ["random"] * (players - 1)
+                                 for level in ("random", "greedy", "strong"))),)
 
     def bench(self) -> Sequence[BenchCase]:
         return (BenchCase("Add/Residue, greedy v random",

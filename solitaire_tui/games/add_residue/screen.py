@@ -11,9 +11,9 @@ that would move again at once.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import partial
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -34,6 +34,7 @@ from solitaire_tui.games.add_residue.table import Seat, Table, default_table
 from solitaire_tui.games.add_residue.widgets import BigNumber, Chips, SeatView
 from solitaire_tui.games.game import Game
 from solitaire_tui.store.records import Records
+from solitaire_tui.store.unfinished import Damaged
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import game_keys
 from solitaire_tui.widgets.tail import Tail
@@ -104,6 +105,18 @@ class AddResidueScreen(GameScreen[State, Move]):
 
     def _computers(self) -> dict[int, Player[State, Move]]:
         return seated([seat.level for seat in self.table.seats], self.seed, self.table.options)
+
+    def flags(self) -> dict[str, Any]:
+        """The random computers' seed: a game resumed goes on with the same draws."""
+        return super().flags() | {"seed": self.seed}
+
+    def take_flags(self, flags: Mapping[str, Any]) -> None:
+        super().take_flags(flags)
+        seed = flags.get("seed")
+        if not isinstance(seed, int) or not 0 <= seed < SEED_RANGE:
+            raise Damaged(f"the computers' seed is {seed!r}")
+        self.seed = seed
+        self.players = self._computers()
 
     def _seat(self, number: int) -> Seat:
         return self.table.seats[number]

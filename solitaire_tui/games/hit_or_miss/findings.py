@@ -25,7 +25,7 @@ SEARCH_SEED = 7  # the search command's default seed
 
 def _stats(compare: str, variants: Sequence[str]) -> tuple[str, ...]:
     return tuple(f"solitaire-tui stats hit-or-miss --variant {variant} --compare {compare}"
-                 f" -n 1e6 --seed {SEED}" for variant in variants)
+                 f" -n {GAMES} --seed {SEED}" for variant in variants)
 
 
 def findings(game: Game) -> Sequence[Finding]:
@@ -87,8 +87,8 @@ def findings(game: Game) -> Sequence[Finding]:
                 " can always match: only the strike limits are compared.)"),
         Finding("Is 13 passes in a row without a match always the end?",
                 (f"solitaire-tui stats hit-or-miss --compare variant=unlimited,strikes=13"
-                 f" -n 1e6 --seed {SEED}",), thirteen),
+                 f" -n {GAMES} --seed {SEED}",), thirteen),
         Finding("How long can a zero-strike game be?",
-                (f"solitaire-tui search zero-strike --nodes 1e7 --seed {SEARCH_SEED}"
-                 f" --games 1e6",), zero_strike),
+                (f"solitaire-tui search zero-strike --nodes {SEARCH_NODES} --seed"
+                 f" {SEARCH_SEED} --games {GAMES}",), zero_strike),
     )

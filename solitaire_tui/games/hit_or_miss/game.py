@@ -20,6 +20,8 @@ from solitaire_tui.decks import Deck, numbered
 from solitaire_tui.games.game import Command, Game
 from solitaire_tui.games.hit_or_miss.engine import RUNS, SEARCH
 from solitaire_tui.replay import Replay
+from solitaire_tui.stats.compare import Comparison
+from solitaire_tui.stats.findings import Finding
 from solitaire_tui.stats.runs import BenchCase, Setup
 
 if TYPE_CHECKING:
@@ -158,6 +160,18 @@ class HitOrMiss(Game):
         options: Options = screen_options
         return {"variant": options.variant, "order": options.order.value}
 
+    def saved_options(self, screen_options: Any) -> Any:
+        """The variant and order with the shuffle's seed, which ``play --seed`` may
+        have set apart from the deal's."""
+        options: Options = screen_options
+        return self.panel_options(options) | {"seed": options.seed}
+
+    def resumed_options(self, saved: Any) -> Any:
+        seed = saved["seed"]
+        if not isinstance(seed, int):
+            raise TypeError(f"a seed that is not a number: {seed!r}")
+        return replace(self.setup(saved).rules, seed=values.SEED.check(seed))
+
     def run_fields(self, options: Mapping[str, Any]) -> RunOptions:
         from solitaire_tui.games.hit_or_miss.run_options import HitOrMissRunOptions
 
@@ -168,6 +182,17 @@ class HitOrMiss(Game):
         # The kernels shuffle deal d's misses with the deal's own seed, as a game does.
         return Replay(self.key, deck, replace(setup.rules, seed=deck.seed), None,
                       f"deal {deal}")
+
+    def comparisons(self, options: Mapping[str, Any]) -> Sequence[Comparison]:
+        return (Comparison("orders: same, reversed, shuffled", "order",
+                           tuple(order.value for order in PassOrder)),
+                Comparison("strike limits: none, 3, 2", "variant",
+                           ("unlimited", "roll-call", "two-strike")))
+
+    def findings(self) -> Sequence[Finding]:
+        from solitaire_tui.games.hit_or_miss.findings import findings
+
+        return findings(self)
 
     def bench(self) -> Sequence[BenchCase]:
         return (

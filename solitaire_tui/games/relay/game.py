@@ -17,6 +17,7 @@ from solitaire_tui.decks import Deck, numbered
 from solitaire_tui.engine import Part
 from solitaire_tui.games.game import Game
 from solitaire_tui.replay import Replay
+from solitaire_tui.stats.compare import Comparison
 from solitaire_tui.stats.runs import BenchCase, Setup, whole
 
 if TYPE_CHECKING:
@@ -98,6 +99,9 @@ class Relay(Game):
 
     def replay(self, setup: Setup, part: int, deal: int) -> Replay:
         return Replay(self.key, numbered(deal), setup.rules, None, f"deal {deal}")
+
+    def comparisons(self, options: Mapping[str, Any]) -> Sequence[Comparison]:
+        return (Comparison("players: 2, 4, 10", "players", (2, 4, 10)),)
 
     def bench(self) -> Sequence[BenchCase]:
         def pure(deal: int) -> object:

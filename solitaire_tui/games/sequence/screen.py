@@ -10,8 +10,10 @@ the pile it goes to. A card's source is as the rules number it: a storage pile f
 
 from __future__ import annotations
 
+import time
 from collections import Counter
-from typing import Literal
+from collections.abc import Mapping
+from typing import Any, Literal
 
 from textual import events
 from textual.app import ComposeResult
@@ -27,12 +29,14 @@ from rules.players import Player
 from rules.players.sequence import player
 from rules.players.sequence_solver import Peek
 from rules.sequence import PILE_SIZE, PILES, Move, State, ToFinal, ToStorage
-from solitaire_tui.decks import Deck
+from rules.words import counted
+from solitaire_tui.decks import Deck, numbered
 from solitaire_tui.games.game import Game
 from solitaire_tui.games.sequence.moves import describe, listed, named
 from solitaire_tui.games.sequence.widgets import FinalPileView, StoragePile, StorageTable
 from solitaire_tui.store.records import How, Records
-from solitaire_tui.ui.game_screen import GameScreen
+from solitaire_tui.store.unfinished import Damaged
+from solitaire_tui.ui.game_screen import GameScreen, flag
 from solitaire_tui.ui.keys import GAME_KEYS
 from solitaire_tui.ui.options_dialog import OptionsDialog, Pick
 from solitaire_tui.ui.workers import cancelled
@@ -73,6 +77,8 @@ class SequenceScreen(GameScreen[State, Move]):
         Binding("escape", "cancel", "Cancel", key_display="esc",
                 tooltip="let go of the card chosen"),
         Binding("p", "helper", "Helper", tooltip="who gives hints and plays auto"),
+        Binding("w", "winnable", "Winnable",
+                tooltip="new deals (n): any deal, or only deals the solver has won (on or off)"),
         *GAME_KEYS,
     ]
     SLOW_HINTS = True  # the fair player and the solver search
@@ -89,6 +95,7 @@ class SequenceScreen(GameScreen[State, Move]):
         self._helpers: dict[str, Player[State, Move]] = {}
         self._peek = Peek()  # what peeking found, by position
         self._peeked = False  # this game was peeked at
+        self.winnable_only = False  # new deals are only those the solver wins (w)
 
     def compose_board(self) -> ComposeResult:
         with Horizontal(id="table"):
@@ -227,6 +234,19 @@ class SequenceScreen(GameScreen[State, Move]):
         extra = (" This game now counts toward no record." if self.helper == "peek"
                  and not self.replaying else "")
         self.say(f"Helper for hints and auto play: {HELPERS[self.helper]}.{extra}")
+        self.keep_soon()
+
+    def flags(self) -> dict[str, Any]:
+        """The helper, and whether the game was peeked at: a game resumed after a peek
+        still counts toward no record."""
+        return super().flags() | {"helper": self.helper, "peeked": self._peeked}
+
+    def take_flags(self, flags: Mapping[str, Any]) -> None:
+        super().take_flags(flags)
+        helper = flags.get("helper")
+        if not isinstance(helper, str) or helper not in HELPERS:
+            raise Damaged(f"there is no helper {helper!r}")
+        self.helper, self._peeked = helper, flag(flags, "peeked")
 
     @property
     def uncounted(self) -> str | None:
@@ -238,6 +258,37 @@ class SequenceScreen(GameScreen[State, Move]):
         """Peeking is help, even without a hint: it says whether the deal can be won."""
         how = super().how
         return "help" if how == "player" and self._peeked else how
+
+    # --- winnable deals only ----------------------------------------------------
+
+    def action_winnable(self) -> None:
+        self.winnable_only = not self.winnable_only
+        self.say("New deals (n): only deals the solver wins, each found in a few hundredths"
+                 " of a second (w: any deal again)." if self.winnable_only else
+                 "New deals (n): any deal, as dealt (w: only those the solver wins).")
+
+    def new_game(self) -> None:
+        """A random deal, or with ``winnable_only`` the first random deal the solver wins
+        (``winnable``), found in a worker: the screen says so while it looks, and a new
+        ``n`` starts the search again."""
+        if not self.winnable_only:
+            super().new_game()
+            return
+        from solitaire_tui.games.sequence.winnable import Found, winnable_deal
+
+        began = time.perf_counter()
+        self.say("Looking for a deal the solver wins…")
+
+        def found(deal: Found | None) -> None:
+            if deal is None:
+                return
+            self.start(numbered(deal.deal))
+            tries = counted(deal.tries, "deal")
+            self.say(f"Deal {deal.deal:,}: the solver wins it (found in"
+                     f" {time.perf_counter() - began:.2f} s, {tries} drawn).")
+
+        self.think(lambda: winnable_deal(cancelled()), found, lambda _: None,
+                   group="deal", needs=self.game.ENGINE[1].name)
 
     def start(self, deck: Deck | None) -> None:
         self._peeked = self.helper == "peek"

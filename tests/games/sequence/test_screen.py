@@ -427,3 +427,32 @@ async def test_the_ranks_still_in_the_deck_are_counted_as_cards_come(make_app: A
             assert counts == {Card(rank).rank_text: left[rank] for rank in range(1, 14)}
             assert sum(counts.values()) == len(state.deck)
             await pilot.press("1")  # the hand card to storage: the next one is seen
+
+
+async def test_winnable_deals_only_draws_deals_the_solver_wins(
+        make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from solitaire_tui.games.sequence import winnable
+
+    # Deals drawn in a known order: the first few include some the solver cannot win
+    # within the check's budget, if any, and some it wins.
+    order = iter(range(200, 10_000))
+    monkeypatch.setattr(winnable.secrets, "randbelow", lambda _: next(order))
+    app = make_app(Start("sequence", numbered(WON), None))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, SequenceScreen)
+        await pilot.press("w")
+        assert "only deals the solver wins" in text_of(screen, "#message")
+        for _ in range(3):
+            before = screen.deck
+            await pilot.press("n")
+            await until(pilot, lambda: screen.deck is not before)  # noqa: B023
+            assert screen.deck is not None and screen.deck.deal is not None
+            message = text_of(screen, "#message")
+            assert f"Deal {screen.deck.deal:,}: the solver wins it" in message
+            state = sequence.new_game(sequence.Options(), screen.deck.cards)
+            assert solve(state, max_nodes=winnable.CHECK_NODES).verdict == "won"
+        await pilot.press("w")
+        before = screen.deck
+        await pilot.press("n")
+        assert screen.deck is not before  # any deal again, at once

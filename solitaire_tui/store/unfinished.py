@@ -1,0 +1,145 @@
+"""Games left unfinished, kept so that the menu can offer them when the app next
+starts (or when it is back on top).
+
+Each game screen has a slot of its own, a random id: its game in play is one row,
+replaced after every change that matters (a move, an undo, a hint asked for) and
+deleted when the game ends or is thrown away. So a crash or a kill loses nothing
+played, and two windows on one data directory each keep their own game: neither
+writes over the other's row, nor deletes it.
+
+A row holds what rebuilds the exact position (the game, its options as
+``Game.saved_options`` gives them, the deal number or the typed deck, the moves by
+name, replayed through the rules on resume) and what decides how the game counts
+when it ends (the screen's own ``flags``: a hint asked for, auto play, a Sequence
+game peeked at, an Add/Residue seed). A row that cannot be read (changed by another
+program or release) is dropped with a notice, never offered.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from solitaire_tui.store.database import Database, StoreError
+
+
+def new_slot() -> str:
+    return secrets.token_hex(8)
+
+
+@dataclass(frozen=True)
+class Kept:
+    """One unfinished game, as it is saved."""
+
+    slot: str  # the game screen that plays it (``new_slot``)
+    game: str  # the game's key
+    variant: str  # as the screen names it, for the menu
+    deal: int | None  # the deal number, or None for a typed deck or no cards
+    deck: str | None  # the cards as text, when typed in
+    options: Any  # the screen's options, as ``Game.saved_options`` gives them
+    moves: tuple[str, ...]  # the moves played, as ``session.move_name`` names them
+    flags: Mapping[str, Any] = field(default_factory=dict)  # ``GameScreen.flags``
+    changed: float = 0.0  # when it was saved, in seconds since the epoch
+
+    def when(self) -> str:
+        """When it was last played, in local time, as the menu shows it."""
+        return time.strftime("%d %b %H:%M", time.localtime(self.changed))
+
+
+class Damaged(ValueError):
+    """A saved game that cannot be read back; the message says what is wrong."""
+
+
+# What reading a saved game back may raise when it was changed by another program or
+# saved by another release (the rules' errors are ValueErrors): it is dropped.
+UNREADABLE = (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError)
+
+
+def _data(kept: Kept) -> str:
+    """The row's JSON: the moves are few distinct names, so each is written once and the
+    line as numbers (a long Hit or Miss game is thousands of moves of two kinds)."""
+    names = sorted(set(kept.moves))
+    index = {name: number for number, name in enumerate(names)}
+    return json.dumps({"variant": kept.variant, "deal": kept.deal, "deck": kept.deck,
+                       "options": kept.options, "names": names,
+                       "line": [index[move] for move in kept.moves], "flags": dict(kept.flags)},
+                      separators=(",", ":"))
+
+
+def _kept(slot: str, game: str, changed: float, text: str) -> Kept:
+    try:
+        data = json.loads(text)
+        names, line, flags = data["names"], data["line"], data["flags"]
+        deal, deck = data["deal"], data["deck"]
+        moves = tuple(names[number] for number in line)
+        if not (isinstance(data["variant"], str) and isinstance(flags, dict)
+                and all(isinstance(name, str) for name in names)
+                and all(isinstance(number, int) and number >= 0 for number in line)
+                and (deal is None or (isinstance(deal, int) and deal >= 0))
+                and (deck is None or isinstance(deck, str))):
+            raise Damaged("a field of the wrong kind")
+        return Kept(str(slot), str(game), data["variant"], deal, deck, data["options"],
+                    moves, flags, float(changed))
+    except UNREADABLE as error:
+        raise Damaged(str(error) or type(error).__name__) from None
+
+
+class Unfinished:
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    def put(self, kept: Kept) -> None:
+        """Keep ``kept`` in its slot, in place of what the slot held (``StoreError`` if
+        it cannot be); saved after each move, so it does not wait for the disk."""
+        with self.database.writing("This game in play", durable=False) as connection:
+            connection.execute(
+                "INSERT OR REPLACE INTO unfinished (slot, game, changed, data)"
+                " VALUES (?, ?, ?, ?)", (kept.slot, kept.game, time.time(), _data(kept)))
+
+    def drop(self, slot: str) -> None:
+        """The game in ``slot`` is over, or thrown away (``StoreError`` if it cannot be)."""
+        with self.database.writing("Dropping a finished game", durable=False) as connection:
+            connection.execute("DELETE FROM unfinished WHERE slot = ?", (slot,))
+
+    def listed(self) -> list[Kept]:
+        """The games kept, the most recently played first; a row that cannot be read
+        is dropped, with a notice."""
+        kept = []
+        for slot, game, changed, data in self.database.read(
+                "SELECT slot, game, changed, data FROM unfinished ORDER BY changed DESC"):
+            try:
+                kept.append(_kept(slot, game, changed, data))
+            except Damaged as error:
+                self.dropped(str(slot), str(game), str(error))
+        return kept
+
+    def dropped(self, slot: str, game: str, why: str) -> None:
+        """Drop a saved game that cannot be played on, telling the player why."""
+        self.database.notice(f"A saved {game} game could not be read back ({why})"
+                             " and was dropped.")
+        try:
+            self.drop(slot)
+        except StoreError as error:
+            self.database.notice(str(error))
+
+    def claim(self, slot: str) -> Kept | None:
+        """Take the game in ``slot`` over for a new screen: it moves to a new slot of
+        its own, in one transaction, and is returned; None if it is gone (resumed or
+        finished in another window meanwhile). The screen that left it, if still
+        playing, keeps its own slot, so each goes on with its own copy."""
+        with self.database.writing("Resuming this game", durable=False) as connection:
+            row = connection.execute("SELECT slot, game, changed, data FROM unfinished"
+                                     " WHERE slot = ?", (slot,)).fetchone()
+            if row is None:
+                return None
+            fresh = new_slot()
+            connection.execute("UPDATE unfinished SET slot = ? WHERE slot = ?", (fresh, slot))
+        try:
+            return replace(_kept(*row), slot=fresh)
+        except Damaged as error:
+            self.dropped(fresh, str(row[1]), str(error))
+            return None
