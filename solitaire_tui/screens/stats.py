@@ -288,6 +288,11 @@ class StatsScreen(LiveScreen[Snapshot]):
         self.part = self.score = 0
         return live
 
+    def on_screen_suspend(self) -> None:
+        """The address as the player left it, run or not (the panel left or covered)."""
+        with suppress(NoMatches):
+            self._keep_scheduler()
+
     def _keep_scheduler(self) -> None:
         """The cluster's address, for the next panel: a failure to keep it costs a
         retyping, and is said."""
@@ -378,6 +383,9 @@ class StatsScreen(LiveScreen[Snapshot]):
     def _summary(snap: Snapshot) -> str:
         last = snap.seed + max(snap.done, 1) - 1
         deals = f"deals {snap.seed:,}..{last:,}"
+        if snap.phase is Phase.LOADING and snap.on:
+            return (f"Starting on the Dask cluster {snap.on}: connecting, and its workers"
+                    " loading the engine… (c cancels)")
         if snap.phase is Phase.LOADING:
             return ("Loading the compiled engine… (on a fresh install it is compiled"
                     " first, which can take a minute; c cancels)")

@@ -77,5 +77,5 @@ def page(findings: Sequence[tuple[str, Finding]], answers: Mapping[int, str],
         answer = answers.get(index) or ("*Working it out…*" if index == working
                                         else "*Waiting its turn.*")
         parts += ["", f"## {finding.question}", f"*{title}*", "", answer, "",
-                  "Again with:", "", *(f"    {command}" for command in finding.commands)]
+                  "Again with:", "", *(f"`{command}`  " for command in finding.commands)]
     return "\n".join(parts)

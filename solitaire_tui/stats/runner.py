@@ -225,7 +225,8 @@ class LiveRun(Job[Snapshot]):
     _kernel: Kernel | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
-        self._begin(Snapshot(Phase.LOADING, self.seed, self.games))
+        self._begin(Snapshot(Phase.LOADING, self.seed, self.games,
+                             on="" if self.where is None else str(self.where)))
 
     @property
     def needs(self) -> str:

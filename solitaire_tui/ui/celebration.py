@@ -94,8 +94,9 @@ class Cascade(Widget):
     def render_line(self, y: int) -> Strip:
         red = Style(color="red", bgcolor="white")
         black = Style(color="black", bgcolor="white")
+        blank = Segment(" ", self.rich_style)  # styled: NO_COLOR's filter reads each style
         segments = [Segment(self._cells[(x, y)][0], red if self._cells[(x, y)][1] else black)
-                    if (x, y) in self._cells else Segment(" ")
+                    if (x, y) in self._cells else blank
                     for x in range(self.size.width)]
         return Strip(segments, self.size.width)
 

@@ -21,8 +21,12 @@ def celebrations(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(GameScreen, "CELEBRATE", True)
 
 
+@pytest.mark.parametrize("no_color", [False, True])
 @pytest.mark.usefixtures("celebrations")
-async def test_a_win_is_celebrated_and_any_key_ends_it(make_app: Any) -> None:
+async def test_a_win_is_celebrated_and_any_key_ends_it(
+        make_app: Any, monkeypatch: pytest.MonkeyPatch, no_color: bool) -> None:
+    if no_color:  # Textual's filter then reads every cell's style
+        monkeypatch.setenv("NO_COLOR", "1")
     app = make_app(Start("hit-or-miss", IN_ORDER, Options()))
     async with app.run_test(size=SIZE) as pilot:
         game = app.screen
@@ -31,6 +35,7 @@ async def test_a_win_is_celebrated_and_any_key_ends_it(make_app: Any) -> None:
         await until(pilot, lambda: isinstance(app.screen, Celebration))
         cascade = app.screen.query_one(Cascade)
         await until(pilot, lambda: cascade.thrown >= 2)  # the cards fly
+        assert app.is_running
         moves = len(game.session.moves)
         await pilot.press("u")  # any key: it ends the celebration, and is not an undo
         assert app.screen is game

@@ -146,7 +146,8 @@ class SequenceScreen(GameScreen[State, Move]):
 
     def figures(self, state: State) -> str:
         return (f"final {state.final_cards}/{TOTAL} · deck {len(state.deck)}"
-                f" · storage {sum(len(pile) for pile in state.storage)}")
+                f" · storage {sum(len(pile) for pile in state.storage)}"
+                + (" · new deals winnable" if self.winnable_only else ""))
 
     # --- the helper: hints, auto play and peeking ----------------------------------
 
@@ -263,6 +264,7 @@ class SequenceScreen(GameScreen[State, Move]):
 
     def action_winnable(self) -> None:
         self.winnable_only = not self.winnable_only
+        self.redraw()  # the status line says which deals n draws
         self.say("New deals (n): only deals the solver wins, each found in a few hundredths"
                  " of a second (w: any deal again)." if self.winnable_only else
                  "New deals (n): any deal, as dealt (w: only those the solver wins).")
