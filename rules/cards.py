@@ -23,6 +23,8 @@ _RANK_LETTERS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 _RANK_WORDS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 _RANKS_PLURAL = ("aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
                  "nines", "tens", "jacks", "queens", "kings")
+_RANKS_ONE = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+              "jack", "queen", "king")
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 _RANK_FROM_TEXT = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13} | {str(r): r for r in RANKS}
 # Outline glyphs are accepted too: players paste from sites that use either set.
@@ -192,8 +194,8 @@ def check_full_deck(cards: Sequence[Card]) -> None:
     not one deck."""
     if cards and cards[0].suit is None:
         counts = Counter(card.rank for card in cards)
-        wrong = [f"{counts[rank]} {_RANKS_PLURAL[rank - 1]}" for rank in RANKS
-                 if counts[rank] != 4]
+        wrong = [f"{counts[rank]} {(_RANKS_ONE if counts[rank] == 1 else _RANKS_PLURAL)[rank - 1]}"
+                 for rank in RANKS if counts[rank] != 4]
         if wrong:
             raise DeckError(
                 f"a deck of bare ranks holds each rank 1..13 four times; this one has "

@@ -207,20 +207,24 @@ def build_parser() -> Parser:
     return parser
 
 
-def _open_app(start: Start | None, theme: str | None) -> None:
+def _open_app(start: Start | None, theme: str | None) -> int:
+    """Run the app; its exit status (1 if it stopped on an error, which Textual prints
+    as it leaves the screen)."""
     from solitaire_tui.app import SolitaireApp  # Textual only when a screen is wanted
     from solitaire_tui.ui.themes import checked_theme
 
-    SolitaireApp(start=start, warm_up=True,
-                 theme=None if theme is None else checked_theme(theme)).run()
+    app = SolitaireApp(start=start, warm_up=True,
+                       theme=None if theme is None else checked_theme(theme))
+    app.run()
+    return app.return_code or 0
 
 
-def _play(args: argparse.Namespace) -> None:
+def _play(args: argparse.Namespace) -> int:
     game = GAMES_BY_KEY[args.game]
     deck = arguments.deck_of(args, ranks=game.RANKS_ONLY) if game.USES_DECK else None
     if not (args.headless or args.moves or args.json):
-        _open_app(Start(game.key, deck, game.screen_options(args, deck)), args.theme)
-        return
+        return _open_app(Start(game.key, deck, game.screen_options(args, deck)),
+                         args.theme) or 0
     report = game.play(args, deck, args.moves)
     if args.json:
         if args.moves:
@@ -228,6 +232,7 @@ def _play(args: argparse.Namespace) -> None:
         print(json.dumps(report.data, ensure_ascii=False))
     else:
         print("\n".join(report_lines(report)))
+    return 0
 
 
 def _stats(args: argparse.Namespace) -> int:
@@ -332,7 +337,7 @@ def _run(args: argparse.Namespace) -> int:
     elif args.command == "judge":
         sys.stdout.write(judge(sys.stdin.read()))
     elif args.command == "play":
-        _play(args)
+        return _play(args)
     elif args.command == "stats":
         return _stats(args)
     elif args.command in GROUPS:
@@ -353,5 +358,5 @@ def _run(args: argparse.Namespace) -> int:
 
         return serve(args.host, args.port)
     else:
-        _open_app(None, args.theme)
+        return _open_app(None, args.theme) or 0
     return 0

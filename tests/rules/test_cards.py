@@ -148,3 +148,8 @@ def test_a_deck_far_from_whole_names_a_few_cards_and_counts_the_rest() -> None:
     assert "it lacks 49 cards: the ace of clubs (AC)," in message
     assert message.endswith("and 44 more")
     assert len(message) < 200
+
+
+def test_a_single_card_of_a_rank_is_named_in_the_singular() -> None:
+    with pytest.raises(DeckError, match="this one has 1 ace, 1 two, 1 three,"):
+        parse_deck(" ".join(str(rank) for rank in range(1, 14)), ranks_only=True)
