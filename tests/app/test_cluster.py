@@ -72,7 +72,7 @@ def test_a_comparison_runs_on_a_cluster_as_here(scheduler: cluster.Scheduler) ->
 def test_a_worker_killed_mid_run_loses_nothing_and_counts_nothing_twice(
         scheduler: cluster.Scheduler) -> None:
     setup = GAMES_BY_KEY["sequence"].setup({"strategies": ["fair"]})
-    games = 40
+    games = 24
     with distributed.Client(scheduler.address) as client:
         pids = client.run(os.getpid)
     killed: list[int] = []
