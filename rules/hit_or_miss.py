@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from rules.cards import Card, shuffle
 from rules.errors import DeckError, IllegalMove, OptionsError
 from rules.values import Whole
+from rules.words import counted
 
 NAMED_LIMITS = {"unlimited": None, "roll-call": 3, "two-strike": 2}
 MOST_STRIKES = 100_000  # why this bound: ``parse_variant``
@@ -232,7 +233,7 @@ def result(state: State) -> Result:
     if not is_over(state):
         raise IllegalMove("the game is not over yet")
     if is_won(state):
-        reason = f"won: every card matched in {state.passes} passes"
+        reason = f"won: every card matched in {counted(state.passes, 'pass', 'passes')}"
     elif state.options.strikes is not None:
         reason = f"lost: {state.strike_run} strikes in a row"
     else:

@@ -13,6 +13,7 @@ from rules.cards import deal_cards, ranks_only
 from rules.errors import OptionsError
 from rules.hit_or_miss import Options, PassOrder
 from rules.play import final_state
+from rules.words import counted
 from rules.zero_strike import DEFAULT_NODES, DEFAULT_SEED, MOST_MATCHES, SAMPLES, WIDTH
 from solitaire_tui.commands import arguments
 from solitaire_tui.commands.report import Report, play_out, report
@@ -122,8 +123,9 @@ class HitOrMiss(Game):
         res = hit_or_miss.result(end)
         seed = options.seed if options.order is PassOrder.SHUFFLED else None
         outcome = (
-            f"{res.reason.capitalize()}. {res.cards_left} cards left after {res.passes} passes,"
-            f" {res.strikes} strikes, {res.turns} cards turned."
+            f"{res.reason.capitalize()}. {counted(res.cards_left, 'card')} left after"
+            f" {counted(res.passes, 'pass', 'passes')}, {counted(res.strikes, 'strike')},"
+            f" {counted(res.turns, 'card')} turned."
         )
         return report(self.key, f"{heading(options)}, {deck.label}", outcome, options, deck, res,
                       seed, lines)

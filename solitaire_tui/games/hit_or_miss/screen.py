@@ -12,6 +12,7 @@ from textual.widgets import Digits, Label, Static
 
 from rules import hit_or_miss, zero_strike
 from rules.hit_or_miss import Call, Options, PassOrder, State
+from rules.words import counted
 from solitaire_tui import decks
 from solitaire_tui.games.game import Game
 from solitaire_tui.store.records import Records
@@ -145,8 +146,10 @@ class HitOrMissScreen(GameScreen[State, Call]):
         result = hit_or_miss.result(state)
         why = result.why  # the banner itself says won or lost
         if not result.won:
-            why += f"; {result.cards_left} cards left after {result.passes} passes"
-        return result.won, f"{why}, {result.strikes} strikes, {result.turns} cards turned"
+            why += (f"; {counted(result.cards_left, 'card')} left after"
+                    f" {counted(result.passes, 'pass', 'passes')}")
+        return result.won, (f"{why}, {counted(result.strikes, 'strike')},"
+                            f" {counted(result.turns, 'card')} turned")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "call":

@@ -89,7 +89,7 @@ async def test_a_won_game_says_so_and_counts_the_win(make_app: Any, data_path: P
         assert screen.session.state == expected_end(IN_ORDER, Options())
         banner = text_of(screen, "#banner")
         assert "WON" in banner
-        assert "Every card matched in 1 passes, 0 strikes, 13 cards turned" in banner
+        assert "Every card matched in 1 pass, 0 strikes, 13 cards turned" in banner
     (row,) = saved(data_path)
     assert (row["won"], row["score"], row["deal"]) == (1, 0, IN_ORDER.deal)
     assert row["deck"] == (None if IN_ORDER.deal is not None
