@@ -34,6 +34,8 @@ from solitaire_tui.decks import Deck, numbered
 from solitaire_tui.games.game import Game
 from solitaire_tui.games.sequence.moves import describe, listed, named
 from solitaire_tui.games.sequence.widgets import FinalPileView, StoragePile, StorageTable
+from solitaire_tui.store.choices import Choices
+from solitaire_tui.store.database import StoreError
 from solitaire_tui.store.records import How, Records
 from solitaire_tui.store.unfinished import Damaged
 from solitaire_tui.ui.game_screen import GameScreen, flag
@@ -60,6 +62,9 @@ def _digit_keys(action: str, description: str, says: str) -> list[BindingType]:
     rules page says what they do (``says``)."""
     return [Binding(str(number), f"{action}({number})", description, key_display="1–4",
                     show=number == 1, tooltip=says) for number in range(1, PILES + 1)]
+
+
+DEALS = "(sequence deals)"  # the choices' row of which deals n draws (``winnable_only``)
 
 
 class SequenceScreen(GameScreen[State, Move]):
@@ -262,9 +267,22 @@ class SequenceScreen(GameScreen[State, Move]):
 
     # --- winnable deals only ----------------------------------------------------
 
+    def on_mount(self) -> None:
+        """Which deals ``n`` draws, as chosen last time (before the first drawing, whose
+        status line says so)."""
+        choices: Choices | None = getattr(self.app, "choices", None)
+        kept = choices.get(DEALS) if choices is not None else None
+        self.winnable_only = bool(kept and kept.get("winnable") is True)
+
     def action_winnable(self) -> None:
         self.winnable_only = not self.winnable_only
         self.redraw()  # the status line says which deals n draws
+        choices: Choices | None = getattr(self.app, "choices", None)
+        if choices is not None:
+            try:
+                choices.put(DEALS, {"winnable": self.winnable_only})
+            except StoreError as error:
+                self.notify(str(error), severity="warning", timeout=10)
         self.say("New deals (n): only deals the solver wins, each found in a few hundredths"
                  " of a second (w: any deal again)." if self.winnable_only else
                  "New deals (n): any deal, as dealt (w: only those the solver wins).")

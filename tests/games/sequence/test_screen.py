@@ -452,7 +452,14 @@ async def test_winnable_deals_only_draws_deals_the_solver_wins(
             assert f"Deal {screen.deck.deal:,}: the solver wins it" in message
             state = sequence.new_game(sequence.Options(), screen.deck.cards)
             assert solve(state, max_nodes=winnable.CHECK_NODES).verdict == "won"
+        assert "new deals winnable" in text_of(screen, "#status")
+    again = make_app(Start("sequence", numbered(WON), None))  # the same data: kept
+    async with again.run_test(size=SIZE) as pilot:
+        screen = again.screen
+        assert isinstance(screen, SequenceScreen) and screen.winnable_only
+        assert "new deals winnable" in text_of(screen, "#status")
         await pilot.press("w")
+        assert "new deals winnable" not in text_of(screen, "#status")
         before = screen.deck
         await pilot.press("n")
         assert screen.deck is not before  # any deal again, at once
