@@ -205,10 +205,8 @@ class StatsScreen(LiveScreen[Snapshot]):
             setup, games, _, workers, where = self._ask()
         except (RulesError, NoMatches):  # a wrong field, or the fields not yet mounted
             return None
-        if where is not None:
-            # A cluster's speed is its workers': the estimate is this machine's at best.
-            workers = where.local or os.cpu_count() or 1
-        workers = workers or os.cpu_count() or 1
+        # A cluster's speed is its workers': the estimate is this machine's at best.
+        workers = (where.local if where is not None else workers) or os.cpu_count() or 1
         return estimate(setup, games, workers, self._runs), workers
 
     def _show_estimate(self) -> None:

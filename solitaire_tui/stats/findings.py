@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rules.stats import Tally
-from solitaire_tui.stats.compare import COMPARE, run_setup
+from solitaire_tui.stats.compare import run_setup, with_spec
 from solitaire_tui.stats.runs import paired_difference, percent
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def compared(game: Game, options: Mapping[str, Any], option: str, values: Sequen
     """The tallies of a comparison run on deals seed..seed+games-1, every one played."""
     from rules.fast import batch
 
-    setup = run_setup(game, dict(options) | {COMPARE: {"option": option, "values": list(values)}})
+    setup = run_setup(game, with_spec(options, {"option": option, "values": list(values)}))
     run = batch.run(setup.make_kernel(), seed, games, stop=stop)
     if run.cancelled:
         raise Stopped

@@ -93,15 +93,17 @@ class ResultsTable(DataTable[Text | str]):
             mean = f"mean {score.replace('_', ' ')}" if score else ""
             self.add_column(mean, width=max(len(mean), 8))
             for index in range(len(snap.tallies)):
-                self.add_row(*self._cells(snap, index), key=str(index))
+                self.add_row(*self._cells(snap, index, paired), key=str(index))
             self.move_cursor(row=min(cursor, len(snap.tallies) - 1))
             return
         for index in range(len(snap.tallies)):
-            for column, value in enumerate(self._cells(snap, index)):
+            for column, value in enumerate(self._cells(snap, index, paired)):
                 self.update_cell_at(Coordinate(index, column), value)
 
     @staticmethod
-    def _cells(snap: Snapshot, index: int) -> list[Text | str]:
+    def _cells(snap: Snapshot, index: int, paired: bool) -> list[Text | str]:
+        """A row's cells; ``paired``: the rows are a comparison's versions, with a
+        column of each later one's difference from the first."""
         tally = snap.tallies[index]
         games = tally.games
         name = Text(part_name(snap.labels[index])[:LABEL_WIDTH],
@@ -111,7 +113,7 @@ class ResultsTable(DataTable[Text | str]):
                         advantage([each.wins for each in snap.tallies], games, index)]
         else:
             outcomes = [f"{tally.wins:,} of {games:,}", share(tally.wins, games)]
-        if any(ONLY_HERE in each.histograms for each in snap.tallies):
+        if paired:
             found = paired_difference(tally.histograms, games)
             outcomes.append("" if found is None else
                             f"{100 * found[0]:+.2f} ±{100 * (found[2] - found[0]):.2f}")
