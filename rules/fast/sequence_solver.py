@@ -30,13 +30,14 @@ thumb (``_storage_order``). The search (``deepen``) is a limited discrepancy sea
 the line that follows the first moves, then the lines that leave it once, twice, …
 (a move's discrepancies are its place in its list, ``_cost``), so a bad early turn
 does not hold the budget; it is exhaustive, and can say "lost", once no line is left
-out. After PILOT_AFTER discrepancies the pilot method (``pilot``, levels 1 and 2)
+out. After PILOT_AFTER discrepancies the pilot method (``pilot``, levels 1 to 3)
 looks for a win far from the first line before the search widens on.
 
-Measured on deals 0..599 at the default budget (``python -m
-rules.fast.sequence_solver --deals 0:600``): 591 won, 9 unknown, none proved lost;
-median 3,228 nodes (about 3 ms), mean 51,389. Before the pilots and ``_cost``: 581
-won, 19 unknown, mean 110,000 nodes.
+Measured on deals 0..999 at the default budget (``python -m
+rules.fast.sequence_solver --deals 0:1000``): 994 won, 6 unknown, none proved lost;
+median 2,884 nodes (2.7 ms), p90 66 ms. With pilots of levels 1 and 2 only: 986
+won, 14 unknown. Every one of those 14 is won with a larger budget (2 to 15 million
+nodes), so the unknowns are hard wins, not losses this search fails to prove.
 """
 
 from __future__ import annotations
@@ -74,10 +75,14 @@ MOST_MOVES = PILES  # the hand card to each storage pile, the most moves _genera
 # the nodes of a deepening's earlier rounds.
 STOP, PROGRESS, EARLIER, CONTROLS = 0, 1, 2, 3
 CHECK_NODES = 1 << 10
-# Discrepancies searched before the pilots (``deepen``): on deals 0..599, 1 and 2 left
-# 10 deals unknown, 3 and 4 left 9 (4 at 30% more nodes), 5 left 16.
+# Discrepancies searched before the pilots (``deepen``): with pilots of three levels,
+# 3 left 6 deals of 0..999 unknown, 1 and 2 left 9, 4 left 7. Searching with no limit
+# at all after the pilots (a plain depth-first search) left 16 with two levels.
 PILOT_AFTER = 3
-PILOT_LEVELS = 2  # level 2 wins deals 71, 267, 318, 320, 357 that level 1 does not
+# Level 2 wins deals 71, 267, 318, 320, 357 that level 1 does not; level 3 wins 8 of
+# the 14 deals of 0..999 that level 2 leaves unknown, in fewer nodes on the whole
+# (mean 43,944 nodes a deal against 48,338); level 4 wins no more of them.
+PILOT_LEVELS = 3
 WATCH_SECONDS = 0.05  # how often the watcher asks whether to stop and reports progress
 SPARE_KEPT = 2  # tables kept for the next searches (a hint and a peek may overlap)
 _SPARE: list[tuple[np.ndarray, np.ndarray]] = []
