@@ -79,6 +79,8 @@ class SequenceGame(Game):
         Series("sequence-solver", "Sequence solver, default budget",
                "solitaire_tui.games.sequence.probes:solve", (0, 1000), "verdict",
                median_target=0.002),
+        Series("sequence-endgame", "Sequence peek, 13 cards to turn (greedy play)",
+               "solitaire_tui.games.sequence.probes:endgame", (0, 100), "verdict"),
         Series("sequence-fair", "Sequence fair player, a whole game",
                "solitaire_tui.games.sequence.probes:fair_game", (0, 100), "result",
                mean_target=0.5),

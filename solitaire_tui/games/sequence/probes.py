@@ -10,6 +10,7 @@ from rules import sequence
 from rules.cards import deal_cards
 
 Answer = dict[str, object]
+ENDGAME = 13  # cards left to turn, at most, where a peek should always decide
 
 
 def hint(deal: int, moves: int = 0) -> Callable[[], Answer]:
@@ -17,12 +18,8 @@ def hint(deal: int, moves: int = 0) -> Callable[[], Answer]:
     (plain Python): the screen's hint. A new deal's first moves are often forced,
     and cost nothing but the first call's load; a few moves in, a choice is weighed."""
     from rules.players.sequence_fair import FairPlayer
-    from rules.players.sequence_greedy import GreedyPlayer
 
-    state = sequence.new_game(sequence.Options(), deal_cards(deal))
-    greedy = GreedyPlayer()
-    for _ in range(moves):
-        state = sequence.apply(state, greedy.choose(state))
+    state = _greedy(deal, lambda state: state.moves < moves)
     player = FairPlayer(deal)
 
     def call() -> Answer:
@@ -34,7 +31,34 @@ def hint(deal: int, moves: int = 0) -> Callable[[], Answer]:
 def solve(deal: int) -> Callable[[], Answer]:
     """Deal ``deal`` solved with the default budget and no clock, as ``solve sequence
     --deal D`` and a peek ask the solver."""
+    return _solving(sequence.new_game(sequence.Options(), deal_cards(deal)))
+
+
+def endgame(deal: int) -> Callable[[], Answer]:
+    """A peek at deal ``deal`` once ENDGAME cards are left to turn, the greedy player's
+    moves (plain Python) having brought it there: issue 17 asks that a peek decide
+    every such position. Poor play leaves most of them lost, and a loss is proved only
+    by searching every line, so this is where the solver's loss proofs are timed."""
+    return _solving(_greedy(deal, lambda state: _to_turn(state) > ENDGAME))
+
+
+def _to_turn(state: sequence.State) -> int:
+    return len(state.deck) + (state.hand is not None)
+
+
+def _greedy(deal: int, going: Callable[[sequence.State], bool]) -> sequence.State:
+    """Deal ``deal`` played by the greedy player while ``going`` says so (or to its end)."""
+    from rules.players.sequence_greedy import GreedyPlayer
+
     state = sequence.new_game(sequence.Options(), deal_cards(deal))
+    greedy = GreedyPlayer()
+    while going(state) and not sequence.is_over(state):
+        state = sequence.apply(state, greedy.choose(state))
+    return state
+
+
+def _solving(state: sequence.State) -> Callable[[], Answer]:
+    """``state`` solved with the default budget and no clock, as a peek asks."""
 
     def call() -> Answer:
         from rules.fast.sequence_solver import solve as search
