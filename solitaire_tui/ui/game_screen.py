@@ -36,7 +36,6 @@ from solitaire_tui import decks
 from solitaire_tui.engine import Part, Warmup, warm_part
 from solitaire_tui.messages import OpenStats, OptionsChosen
 from solitaire_tui.session import Session, move_name
-from solitaire_tui.store.choices import Choices
 from solitaire_tui.store.database import StoreError
 from solitaire_tui.store.records import How, Played, Records
 from solitaire_tui.store.unfinished import Damaged, Kept, Unfinished, new_slot
@@ -53,6 +52,7 @@ from solitaire_tui.ui.auto import (
     speed_words,
 )
 from solitaire_tui.ui.boundary import failure
+from solitaire_tui.ui.choices import kept_choice
 from solitaire_tui.ui.help import keys_table, show_help
 from solitaire_tui.ui.quit_dialog import Confirm
 from solitaire_tui.ui.workers import let_go
@@ -273,8 +273,7 @@ class GameScreen(Screen[None], Generic[S, M]):
     def remembered_options(self) -> Any:
         """The options chosen last time this game was played (``Game.remembered``),
         or None."""
-        choices: Choices | None = getattr(self.app, "choices", None)
-        kept = choices.get(self.game.key) if choices is not None else None
+        kept = kept_choice(self, self.game.key)
         try:
             return self.game.remembered(kept, self.options) if kept is not None else None
         except RulesError:  # kept by a release that allowed them

@@ -34,8 +34,7 @@ from solitaire_tui.games.hit_or_miss.engine import SEARCH
 from solitaire_tui.messages import OpenReplay, OpenStats
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.runner import Job, Moment, Phase
-from solitaire_tui.store.choices import Choices
-from solitaire_tui.store.database import StoreError
+from solitaire_tui.ui.choices import keep_choice, kept_choice
 from solitaire_tui.ui.live import LiveScreen, clock, live_keys
 from solitaire_tui.widgets.footer import KeyFooter
 
@@ -190,8 +189,7 @@ class ZeroStrikeScreen(LiveScreen[Snapshot]):
         return f"{self.game}: {KEPT}"
 
     def on_mount(self) -> None:
-        choices: Choices | None = getattr(self.app, "choices", None)
-        kept = choices.get(self._kept_name) if choices is not None else None
+        kept = kept_choice(self, self._kept_name)
         snap = Snapshot.from_kept(kept) if kept is not None else None
         if snap is not None:
             self.query_one("#seed", Input).value = str(snap.seed)
@@ -202,13 +200,9 @@ class ZeroStrikeScreen(LiveScreen[Snapshot]):
     def _ended(self) -> None:
         """An ended search that found a game is kept, to be shown (and played) again."""
         super()._ended()
-        snap, choices = self.shown, getattr(self.app, "choices", None)
-        if snap is None or snap.best is None or snap.phase is Phase.FAILED or choices is None:
-            return
-        try:
-            choices.put(self._kept_name, snap.kept())
-        except StoreError as error:
-            self.notify(str(error), severity="warning", timeout=10)
+        snap = self.shown
+        if snap is not None and snap.best is not None and snap.phase is not Phase.FAILED:
+            keep_choice(self, self._kept_name, snap.kept())
 
     def compose(self) -> ComposeResult:
         yield Static("Zero-strike games · Hit or Miss won without a strike (strikes=1)",

@@ -34,10 +34,9 @@ from solitaire_tui.decks import Deck, numbered
 from solitaire_tui.games.game import Game
 from solitaire_tui.games.sequence.moves import describe, listed, named
 from solitaire_tui.games.sequence.widgets import FinalPileView, StoragePile, StorageTable
-from solitaire_tui.store.choices import Choices
-from solitaire_tui.store.database import StoreError
 from solitaire_tui.store.records import How, Records
 from solitaire_tui.store.unfinished import Damaged
+from solitaire_tui.ui.choices import keep_choice, kept_choice
 from solitaire_tui.ui.game_screen import GameScreen, flag
 from solitaire_tui.ui.keys import GAME_KEYS
 from solitaire_tui.ui.options_dialog import OptionsDialog, Pick
@@ -270,19 +269,13 @@ class SequenceScreen(GameScreen[State, Move]):
     def on_mount(self) -> None:
         """Which deals ``n`` draws, as chosen last time (before the first drawing, whose
         status line says so)."""
-        choices: Choices | None = getattr(self.app, "choices", None)
-        kept = choices.get(DEALS) if choices is not None else None
+        kept = kept_choice(self, DEALS)
         self.winnable_only = bool(kept and kept.get("winnable") is True)
 
     def action_winnable(self) -> None:
         self.winnable_only = not self.winnable_only
         self.redraw()  # the status line says which deals n draws
-        choices: Choices | None = getattr(self.app, "choices", None)
-        if choices is not None:
-            try:
-                choices.put(DEALS, {"winnable": self.winnable_only})
-            except StoreError as error:
-                self.notify(str(error), severity="warning", timeout=10)
+        keep_choice(self, DEALS, {"winnable": self.winnable_only})
         self.say("New deals (n): only deals the solver wins, each found in a few hundredths"
                  " of a second (w: any deal again)." if self.winnable_only else
                  "New deals (n): any deal, as dealt (w: only those the solver wins).")
