@@ -21,8 +21,8 @@ share a key with odds near 2^-64 per pair; that is the only way the table could
 call a position lost wrongly.
 
 The cuts, each proved where it is made:
-- ``_forced``: a card no other pile will ever need goes to its pile at once;
-- ``_stuck``: cards that can provably never reach a final pile make it lost.
+- ``forced``: a card no other pile will ever need goes to its pile at once;
+- ``stuck``: cards that can provably never reach a final pile make it lost.
 
 Moves to final piles are tried first (onto the pile that moves on soonest,
 ``_final_choice``), then the hand card to storage, best pile first by a rule of
@@ -54,8 +54,9 @@ from numba import njit, prange, uint64
 from rules import sequence
 from rules.cards import DECK_SIZE
 from rules.fast.deals import deal_into, splitmix64
-from rules.fast.sequence import DONE, NEXT_RANK, NOTHING, NTH_PILE, PILES, POPCOUNT, _to_final
+from rules.fast.sequence import NEXT_RANK, NOTHING, NTH_PILE, PILES, POPCOUNT, _to_final
 from rules.fast.sequence_fair import FAR, _gap
+from rules.fast.sequence_proofs import POS, RANKS, forced, stuck
 from rules.roster import SOLVER_NODES as DEFAULT_NODES
 from rules.roster import VERDICTS, Solution
 from rules.sequence import Move, State, ToFinal, ToStorage
@@ -68,7 +69,6 @@ TABOO = 2 * PILES  # targets TABOO + k forbid final pile k (see _generate)
 # card, each final pile, once).
 STEPS_PER_MOVE = 1 + (PILES + 1) * PILES
 GOAL = PILES * sequence.PILE_SIZE
-RANKS = DONE + 1  # arrays indexed by rank also hold NOTHING and DONE
 MOST_MOVES = PILES  # the hand card to each storage pile, the most moves _generate lists
 # control[PROGRESS]: nodes searched so far, counted every CHECK_NODES (about a
 # millisecond); control[STOP]: set by the watcher to end the search; control[EARLIER]:
@@ -90,19 +90,6 @@ _SPARE_LOCK = threading.Lock()
 BLOCK = 8  # deals that one thread solves in one workspace
 SMALLEST_TABLE, LARGEST_TABLE = 1 << 12, 1 << 24
 NEIGHBOURS = 2  # cards apart on one final pile that make a storage top a good cover
-# POS[pile, rank]: where on final pile ``pile`` the card of ``rank`` goes (0..12).
-POS = np.zeros((PILES, RANKS), np.int64)
-# BELOW[pile, rank]: the ranks (bit r for rank r) that go on the pile before ``rank``;
-# PLACED[pile, j]: the ranks of its first j cards. BELOW & ~PLACED: still to come.
-BELOW = np.zeros((PILES, RANKS), np.int64)
-PLACED = np.zeros((PILES, sequence.PILE_SIZE + 1), np.int64)
-for _pile in range(PILES):
-    for _j in range(sequence.PILE_SIZE):
-        _rank = int(NEXT_RANK[_pile, _j])
-        POS[_pile, _rank] = _j
-        BELOW[_pile, _rank] = PLACED[_pile, _j]
-        PLACED[_pile, _j + 1] = PLACED[_pile, _j] | 1 << _rank
-POS[:, NOTHING] = -1  # no pile needs NOTHING, the card under every storage pile
 PILE_SALT = uint64(0x5EC0E7CE)  # keeps a storage card's hash apart from the counts'
 
 
@@ -111,16 +98,6 @@ def _card_hash(height: int, rank: int) -> np.uint64:
     """Zobrist value of a card of ``rank`` at ``height`` in a storage pile; height 0
     (no card is there) hashes a pile's top taboos instead."""
     return splitmix64(uint64(height * RANKS + rank) + PILE_SALT)[1]
-
-
-@njit(cache=True, nogil=True)
-def _needed_by(placed: np.ndarray, rank: int) -> int:
-    """How many final piles still take a card of ``rank``."""
-    count = 0
-    for pile in range(PILES):
-        if placed[pile] <= POS[pile, rank]:
-            count += 1
-    return count
 
 
 @njit(cache=True, nogil=True)
@@ -174,94 +151,6 @@ def _mark_lost(table: np.ndarray, log: np.ndarray, filled: int, key: np.uint64) 
             log[filled] = slot
             filled += 1
     return filled
-
-
-@njit(cache=True, nogil=True)
-def _forced(rank: int, wants: np.ndarray, left: np.ndarray, placed: np.ndarray) -> int:
-    """The final pile a card of ``rank`` must go to now, or -1 when there is a
-    choice to search.
-
-    Proof that playing it at once loses nothing: say it is the last card of its rank
-    left (``left``) and one final pile k needs that rank at all, and k wants it now.
-    Any winning line plays this card X onto k (all of k must be built and nothing
-    else can go there), at some later time t; it makes no move onto k before t, as k
-    waits for X. Play X to k now and then the line without X's own moves. Until t
-    X's storage pile differs only by lacking X, and the line moves that pile's top
-    only when X is not it (while X is on top, only X could leave). Moving the hand
-    card X turns the next card, as putting it on storage would have. From t on the
-    positions are the same, so the line still wins. (``_generate`` uses the same
-    argument, without "last" and "one", for its taboos.)
-    """
-    fits = wants[rank]
-    if fits and left[rank] == 1 and _needed_by(placed, rank) == 1:
-        return int(NTH_PILE[fits, 0])
-    return -1
-
-
-@njit(cache=True, nogil=True)
-def _stuck(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, left: np.ndarray,
-           keep: np.ndarray, coming: np.ndarray, held: np.ndarray,
-           blocked: np.ndarray) -> bool:
-    """Whether some cards can never reach a final pile while a pile needs them, which
-    loses. ``keep``, ``coming``, ``held`` and ``blocked`` are scratch arrays (piles,
-    then ranks).
-
-    Proof. Take a set U of cards left (in storage, hand or deck); R(U) the ranks some
-    final pile still needs whose every copy left (``left``) is in U. Say rank a is
-    blocked when every final pile that still needs a needs a rank of R(U) before it,
-    counted from now. Say each storage card X in U has a card Y at or above it in its
-    pile, Y in U, of a blocked rank; and each hand or deck card in U is of a blocked
-    rank itself. Then no card of U ever reaches a final pile. If X were the first:
-    were X in storage now, the Y above it leaves first (only tops move, and only to
-    final piles), so Y = X; either way X's rank is blocked, so the pile X goes onto
-    took a card of an R(U) rank before it, and every such card is in U. Cards put on
-    storage later only cover more. So with R(U) not empty some final pile is never
-    completed: lost.
-
-    Unions of such sets are such sets (R and the blocked ranks only grow with U), so
-    the largest one is found by starting from every card left and dropping cards that
-    fail until nothing changes. In storage, dropping is from the top (a card with no
-    Y has none above it either), so U is each pile up to ``keep``; off storage, U holds
-    every copy of the blocked ranks. R shrinks with U, so an empty R ends it. A rank
-    with fewer copies left than piles needing it loses at once too.
-    """
-    coming[:] = left
-    for pile in range(PILES):
-        for height in range(1, heights[pile] + 1):
-            coming[storage[pile, height]] -= 1
-    for rank in range(1, 14):
-        if left[rank] < _needed_by(placed, rank):
-            return True
-    keep[:] = heights
-    blocked[:] = True
-    while True:
-        for rank in range(RANKS):
-            held[rank] = coming[rank] if blocked[rank] else 0
-        for pile in range(PILES):
-            for height in range(1, keep[pile] + 1):
-                held[storage[pile, height]] += 1
-        short = 0  # R(U) as a mask of ranks
-        for rank in range(1, 14):
-            if held[rank] == left[rank] and _needed_by(placed, rank) > 0:
-                short |= 1 << rank
-        if short == 0:
-            return False
-        changed = False
-        for rank in range(1, 14):
-            for pile in range(PILES):
-                if placed[pile] <= POS[pile, rank]:
-                    ahead = BELOW[pile, rank] & ~PLACED[pile, placed[pile]]
-                    if ahead & short == 0 and blocked[rank]:
-                        blocked[rank] = False
-                        changed = True
-        for pile in range(PILES):
-            height = keep[pile]
-            while height > 0 and not blocked[storage[pile, height]]:
-                height -= 1
-            changed |= height != keep[pile]
-            keep[pile] = height
-        if not changed:
-            return True
 
 
 @njit(cache=True, nogil=True)
@@ -364,16 +253,16 @@ def _generate(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.nda
 
     A card X that fits final pile k splits the search in two: play it there now, or
     never there (the taboo). Lines that play it there later lose nothing by playing
-    it now (the proof in ``_forced``), so both halves together miss no win, and the
+    it now (the proof in ``forced``), so both halves together miss no win, and the
     second does not search again, at every later move, the first's wins. A taboo is
     dropped (only loosening) when its card is covered; it stops biting once k takes
     another card of that rank. Only when no card fits anywhere untabooed does the
-    hand card go to storage. A forced move (``_forced``) is the only move; when it is
+    hand card go to storage. A forced move (``forced``) is the only move; when it is
     taboo the position is lost (under its taboos).
     """
     for source in range(PILES + 1):
         rank = _rank_of(deck, dealt, storage, heights, source)
-        target = _forced(rank, wants, left, placed)
+        target = forced(rank, wants, left, placed)
         if target >= 0:
             if taboo[source] >> target & 1:
                 return 0
@@ -538,7 +427,7 @@ def search(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarra
             # Looked for only where a card was just covered, where deadlocks mostly
             # start (skipping a test only cuts less): at every node it cost 40% of
             # the time for no more deals decided.
-            if (depth == 0 or PILES <= path[depth - 1, 1] < TABOO) and _stuck(
+            if (depth == 0 or PILES <= path[depth - 1, 1] < TABOO) and stuck(
                     storage, heights, placed, left, keep, coming, held, blocked):
                 filled = _mark_lost(table, log, filled, keys[depth])
             else:

@@ -31,9 +31,11 @@ class FairPlayer:
         self._seed = np.uint64(seed)
         check_name(level, LEVELS, "Sequence Solitaire's fair player")
         self._samples = SAMPLES[level] if samples is None else samples
+        # The endgame's table of values (``sequence_endgame``), kept from move to move.
+        self._table: tuple[np.ndarray, np.ndarray] | None = None
 
     def choose(self, state: State) -> Move:
-        from rules.fast.sequence_fair import HAND, NO_MOVE, decide
+        from rules.fast.sequence_fair import HAND, NO_MOVE, decide, table
 
         storage = np.zeros((sequence.PILES, COLUMNS), np.int8)
         heights = np.zeros(sequence.PILES, np.int64)
@@ -45,8 +47,10 @@ class FairPlayer:
         for rank, count in Counter(card.rank for card in state.deck).items():
             unseen[rank] = count
         hand = 0 if state.hand is None else state.hand.rank
+        if self._table is None:
+            self._table = table()
         source, target = decide(storage, heights, placed, hand, unseen, self._seed,
-                                state.moves, self._samples)
+                                state.moves, self._samples, *self._table)
         if source == NO_MOVE:
             raise IllegalMove("the game is over: there is no move to choose")
         if target >= sequence.PILES:

@@ -1,0 +1,132 @@
+"""What can be proved about a Sequence Solitaire position, whatever the order of the
+cards still to turn: the moves that lose nothing (``forced``) and the positions
+already lost (``stuck``). The solver (deck order known) and the endgame player
+(only the ranks still to come known) both cut their searches with them.
+
+Every card left has one place waiting for it: each final pile takes each rank once,
+so the cards of a rank not yet on final piles are as many as the piles that still
+need that rank (``needed_by``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from rules import sequence
+from rules.fast.sequence import DONE, NEXT_RANK, NOTHING, NTH_PILE, PILES
+
+RANKS = DONE + 1  # arrays indexed by rank also hold NOTHING and DONE
+# POS[pile, rank]: where on final pile ``pile`` the card of ``rank`` goes (0..12).
+POS = np.zeros((PILES, RANKS), np.int64)
+# BELOW[pile, rank]: the ranks (bit r for rank r) that go on the pile before ``rank``;
+# PLACED[pile, j]: the ranks of its first j cards. BELOW & ~PLACED: still to come.
+BELOW = np.zeros((PILES, RANKS), np.int64)
+PLACED = np.zeros((PILES, sequence.PILE_SIZE + 1), np.int64)
+for _pile in range(PILES):
+    for _j in range(sequence.PILE_SIZE):
+        _rank = int(NEXT_RANK[_pile, _j])
+        POS[_pile, _rank] = _j
+        BELOW[_pile, _rank] = PLACED[_pile, _j]
+        PLACED[_pile, _j + 1] = PLACED[_pile, _j] | 1 << _rank
+POS[:, NOTHING] = -1  # no pile needs NOTHING, the card under every storage pile
+
+
+@njit(cache=True, nogil=True)
+def needed_by(placed: np.ndarray, rank: int) -> int:
+    """How many final piles still take a card of ``rank``."""
+    count = 0
+    for pile in range(PILES):
+        if placed[pile] <= POS[pile, rank]:
+            count += 1
+    return count
+
+
+@njit(cache=True, nogil=True)
+def forced(rank: int, wants: np.ndarray, left: np.ndarray, placed: np.ndarray) -> int:
+    """The final pile a card of ``rank`` must go to now, or -1 when there is a
+    choice to search.
+
+    Proof that playing it at once loses nothing: say it is the last card of its rank
+    left (``left``) and one final pile k needs that rank at all, and k wants it now.
+    Any winning line plays this card X onto k (all of k must be built and nothing
+    else can go there), at some later time t; it makes no move onto k before t, as k
+    waits for X. Play X to k now and then the line without X's own moves. Until t
+    X's storage pile differs only by lacking X, and the line moves that pile's top
+    only when X is not it (while X is on top, only X could leave). Moving the hand
+    card X turns the next card, as putting it on storage would have. From t on the
+    positions are the same, so the line still wins. The player who does not know the
+    order loses nothing either: the same holds for every order, and the changed play
+    sees each card when the first did. (The solver's ``_generate`` uses the argument,
+    without "last" and "one", for its taboos.)
+    """
+    fits = wants[rank]
+    if fits and left[rank] == 1 and needed_by(placed, rank) == 1:
+        return int(NTH_PILE[fits, 0])
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def stuck(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, left: np.ndarray,
+           keep: np.ndarray, coming: np.ndarray, held: np.ndarray,
+           blocked: np.ndarray) -> bool:
+    """Whether some cards can never reach a final pile while a pile needs them, which
+    loses. ``keep``, ``coming``, ``held`` and ``blocked`` are scratch arrays (piles,
+    then ranks).
+
+    Proof. Take a set U of cards left (in storage, hand or deck); R(U) the ranks some
+    final pile still needs whose every copy left (``left``) is in U. Say rank a is
+    blocked when every final pile that still needs a needs a rank of R(U) before it,
+    counted from now. Say each storage card X in U has a card Y at or above it in its
+    pile, Y in U, of a blocked rank; and each hand or deck card in U is of a blocked
+    rank itself. Then no card of U ever reaches a final pile. If X were the first:
+    were X in storage now, the Y above it leaves first (only tops move, and only to
+    final piles), so Y = X; either way X's rank is blocked, so the pile X goes onto
+    took a card of an R(U) rank before it, and every such card is in U. Cards put on
+    storage later only cover more. So with R(U) not empty some final pile is never
+    completed: lost.
+
+    Unions of such sets are such sets (R and the blocked ranks only grow with U), so
+    the largest one is found by starting from every card left and dropping cards that
+    fail until nothing changes. In storage, dropping is from the top (a card with no
+    Y has none above it either), so U is each pile up to ``keep``; off storage, U holds
+    every copy of the blocked ranks. R shrinks with U, so an empty R ends it. A rank
+    with fewer copies left than piles needing it loses at once too.
+    """
+    coming[:] = left
+    for pile in range(PILES):
+        for height in range(1, heights[pile] + 1):
+            coming[storage[pile, height]] -= 1
+    for rank in range(1, 14):
+        if left[rank] < needed_by(placed, rank):
+            return True
+    keep[:] = heights
+    blocked[:] = True
+    while True:
+        for rank in range(RANKS):
+            held[rank] = coming[rank] if blocked[rank] else 0
+        for pile in range(PILES):
+            for height in range(1, keep[pile] + 1):
+                held[storage[pile, height]] += 1
+        short = 0  # R(U) as a mask of ranks
+        for rank in range(1, 14):
+            if held[rank] == left[rank] and needed_by(placed, rank) > 0:
+                short |= 1 << rank
+        if short == 0:
+            return False
+        changed = False
+        for rank in range(1, 14):
+            for pile in range(PILES):
+                if placed[pile] <= POS[pile, rank]:
+                    ahead = BELOW[pile, rank] & ~PLACED[pile, placed[pile]]
+                    if ahead & short == 0 and blocked[rank]:
+                        blocked[rank] = False
+                        changed = True
+        for pile in range(PILES):
+            height = keep[pile]
+            while height > 0 and not blocked[storage[pile, height]]:
+                height -= 1
+            changed |= height != keep[pile]
+            keep[pile] = height
+        if not changed:
+            return True
