@@ -152,6 +152,15 @@ def _play_random(deck: np.ndarray, storage: np.ndarray, heights: np.ndarray,
 
 
 @njit(cache=True, nogil=True)
+def deal_ranks(deal: np.uint64, deck: np.ndarray) -> None:
+    """Deal ``deal`` into ``deck`` as ranks 1..13, the only thing of a card the game
+    looks at."""
+    deal_into(deal, deck)
+    for i in range(len(deck)):
+        deck[i] = deck[i] % 13 + 1
+
+
+@njit(cache=True, nogil=True)
 def _workspace(size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Storage (for ``size`` cards on a NOTHING), heights, final pile sizes, wants."""
     storage = np.full((PILES, size + 1), NOTHING, np.int8)
@@ -204,9 +213,7 @@ def batch(start: np.uint64, count: int, strategy: int, out: np.ndarray) -> None:
         storage, heights, placed, wants = _workspace(DECK_SIZE)
         for game in range(block * BLOCK, min(count, (block + 1) * BLOCK)):
             deal = start + uint64(game)
-            deal_into(deal, deck)
-            for i in range(DECK_SIZE):
-                deck[i] = deck[i] % 13 + 1
+            deal_ranks(deal, deck)
             won, final_cards, moves = _game(deck, strategy, deal, storage, heights, placed,
                                             wants)
             out[game, 0] = won

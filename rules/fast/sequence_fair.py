@@ -39,7 +39,7 @@ from numba import njit, prange, uint64
 
 from rules import sequence
 from rules.cards import DECK_SIZE
-from rules.fast.deals import deal_into, shuffle, splitmix64
+from rules.fast.deals import shuffle, splitmix64
 from rules.fast.sequence import (
     DONE,
     FIELDS,
@@ -53,6 +53,7 @@ from rules.fast.sequence import (
     POPCOUNT,
     _to_final,
     _workspace,
+    deal_ranks,
     place,
 )
 from rules.fast.sequence_endgame import best_move, table
@@ -476,9 +477,7 @@ def batch(start: np.uint64, count: int, samples: int, out: np.ndarray) -> None:
         keys, values = table()
         for game in range(block * BLOCK, min(count, (block + 1) * BLOCK)):
             deal = start + uint64(game)
-            deal_into(deal, deck)
-            for i in range(DECK_SIZE):
-                deck[i] = deck[i] % 13 + 1
+            deal_ranks(deal, deck)
             won, final_cards, moves = _game(deck, deal, samples, storage, heights, placed,
                                             wants, unseen, keys, values)
             out[game, 0] = won

@@ -53,8 +53,16 @@ from numba import njit, prange, uint64
 
 from rules import sequence
 from rules.cards import DECK_SIZE
-from rules.fast.deals import deal_into, splitmix64
-from rules.fast.sequence import NEXT_RANK, NOTHING, NTH_PILE, PILES, POPCOUNT, _to_final
+from rules.fast.deals import splitmix64
+from rules.fast.sequence import (
+    NEXT_RANK,
+    NOTHING,
+    NTH_PILE,
+    PILES,
+    POPCOUNT,
+    _to_final,
+    deal_ranks,
+)
 from rules.fast.sequence_fair import FAR, _gap
 from rules.fast.sequence_proofs import POS, RANKS, forced, stuck
 from rules.roster import SOLVER_NODES as DEFAULT_NODES
@@ -657,9 +665,7 @@ def batch(start: np.uint64, count: int, max_nodes: int, out: np.ndarray) -> None
         path = np.empty(((DECK_SIZE + GOAL) * STEPS_PER_MOVE, 2), np.int64)
         control = np.zeros(CONTROLS, np.int64)  # never stopped: a run stops between chunks
         for game in range(block * BLOCK, min(count, (block + 1) * BLOCK)):
-            deal_into(start + uint64(game), deck)
-            for i in range(DECK_SIZE):
-                deck[i] = deck[i] % 13 + 1
+            deal_ranks(start + uint64(game), deck)
             verdict, nodes, best, steps, filled = deepen(deck, 0, storage, heights, placed,
                                                          table, log, 0, path, max_nodes,
                                                          control)
