@@ -57,6 +57,14 @@ def _to_final(wants: np.ndarray, placed: np.ndarray, rank: int, pile: int) -> No
 
 
 @njit(cache=True, nogil=True)
+def wants_of(placed: np.ndarray, wants: np.ndarray) -> None:
+    """wants[r]: the mask of final piles that take rank r next."""
+    wants[:] = 0
+    for pile in range(PILES):
+        wants[NEXT_RANK[pile, placed[pile]]] |= 1 << pile
+
+
+@njit(cache=True, nogil=True)
 def place(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, wants: np.ndarray,
           rank: int, target: int) -> None:
     """Put a card of ``rank`` where a move sends it: final pile ``target``, or storage

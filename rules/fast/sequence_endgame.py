@@ -23,7 +23,7 @@ from numba import njit, uint64
 
 from rules import sequence
 from rules.fast.deals import splitmix64
-from rules.fast.sequence import DONE, HAND, NEXT_RANK, NOTHING, PILES, _to_final
+from rules.fast.sequence import DONE, HAND, NEXT_RANK, NOTHING, PILES, _to_final, wants_of
 from rules.fast.sequence_proofs import RANKS as INDICES
 from rules.fast.sequence_proofs import forced, stuck
 
@@ -285,9 +285,9 @@ def best_move(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand
     tops first, final piles before storage. The arrays are left as they came;
     ``keys`` and ``values`` are the table (``table``), empty or from earlier moves."""
     wants = np.zeros(DONE + 1, np.int64)
+    wants_of(placed, wants)
     pile_hash = np.zeros(PILES, np.uint64)
     for pile in range(PILES):
-        wants[NEXT_RANK[pile, placed[pile]]] |= 1 << pile
         for height in range(1, heights[pile] + 1):
             pile_hash[pile] ^= ZOBRIST[height, storage[pile, height]]
     best_source, best_target, best = -2, 0, -1.0

@@ -55,6 +55,7 @@ from rules.fast.sequence import (
     _workspace,
     deal_ranks,
     place,
+    wants_of,
 )
 from rules.fast.sequence_endgame import best_move, table
 from rules.roster import FAIR_SAMPLES as SAMPLES
@@ -212,14 +213,6 @@ def _final_choice(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
 
 
 @njit(cache=True, nogil=True)
-def _wants(placed: np.ndarray, wants: np.ndarray) -> None:
-    """wants[r]: the mask of final piles that take rank r next."""
-    wants[:] = 0
-    for pile in range(PILES):
-        wants[NEXT_RANK[pile, placed[pile]]] |= 1 << pile
-
-
-@njit(cache=True, nogil=True)
 def _empty_storage(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
                    wants: np.ndarray) -> None:
     """Storage tops to final piles while any fits, the first in the rules' order each
@@ -287,7 +280,7 @@ def decide(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: i
     if samples == 0 and unseen.sum() <= ENDGAME:
         samples = ENDGAME_SAMPLES
     wants = np.zeros(DONE + 1, np.int64)
-    _wants(placed, wants)
+    wants_of(placed, wants)
     sources = np.empty(PILES, np.int64)
     targets = np.empty(PILES, np.int64)
     options = 0
@@ -337,7 +330,7 @@ def _score(cards: np.ndarray, storage: np.ndarray, heights: np.ndarray,
         work[pile, :heights[pile] + 1] = storage[pile, :heights[pile] + 1]
     work_heights[:] = heights
     work_placed[:] = placed
-    _wants(placed, wants)
+    wants_of(placed, wants)
     if source == HAND:
         rank, first = hand, 1
     else:
@@ -449,7 +442,7 @@ def _game(deck: np.ndarray, seed: np.uint64, samples: int, storage: np.ndarray,
         else:
             rank = storage[source, heights[source]]
             heights[source] -= 1
-        _wants(placed, wants)
+        wants_of(placed, wants)
         place(storage, heights, placed, wants, rank, target)
     final_cards = placed.sum()
     return final_cards == FULL, final_cards, moves
