@@ -8,9 +8,20 @@ from pathlib import Path
 import pytest
 
 from solitaire_tui.app import SolitaireApp
+from solitaire_tui.commands.warm import default_jobs, warm
+from solitaire_tui.engine import is_warm
+from solitaire_tui.games.registry import ENGINE
 from solitaire_tui.start import Start
 from solitaire_tui.store.database import DATA_DIR_VARIABLE
 from solitaire_tui.ui.game_screen import GameScreen
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Compile the engine once, before the test processes start, as ``solitaire-tui
+    warm`` does: on a fresh clone each process would otherwise compile the kernels
+    its tests meet first, the same ones twice over (a minute and more of CI)."""
+    if not hasattr(config, "workerinput") and not is_warm(ENGINE):
+        warm(ENGINE, default_jobs(), background=False)
 
 
 @pytest.fixture
