@@ -13,7 +13,11 @@ the only way a value could be wrong.
 This is where the rule of thumb and sampled orders lose most: the fair player won 55
 of deals 0..99 and, with its last moves from here once at most five cards are unseen,
 69 (634 of 0..999, 63.4%); from six, 200 of 0..299 (66.7%, against 63.7% from five),
-but at 0.9 s a deal rather than 0.19 s: positions already lost are searched in full.
+but at 0.9 s a deal rather than 0.19 s: some positions take millions of positions
+(most of them lost whatever comes, which is proved only by searching every line),
+and the table thrashes past its size. So a search may be given a budget of
+positions, past which it gives up: with six unseen the fair player searches up to
+500,000 and otherwise samples (650 of 0..999 won, 65.0%).
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ PROBES = 4  # slots a key may take
 DECIDE, DRAW = 0, 1  # a node where the player moves, and one where a card is turned
 MOVES = 2 * PILES * (PILES + 1)  # move codes: source * 2 * PILES + target
 LOST = -2  # ``_only``'s word for a position lost whatever comes
+OVER = -1.0  # the value of a search that gave up (``_evaluate``'s budget)
 DEPTH = 4 * PILES * sequence.PILE_SIZE  # nodes on a line, at most (each card: 3)
 
 
@@ -159,7 +164,7 @@ def _next(unseen: np.ndarray, hand: int, move: int) -> tuple[int, int]:
 @njit(cache=True, nogil=True)
 def _only(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, wants: np.ndarray,
           hand: int, unseen: np.ndarray, left: np.ndarray, keep: np.ndarray,
-          coming: np.ndarray, held: np.ndarray, blocked: np.ndarray) -> int:
+          coming: np.ndarray, held: np.ndarray, free: np.ndarray) -> int:
     """The one move worth trying at a decision (``sequence_proofs.forced``: it loses
     nothing), LOST when the position is lost whatever comes (``stuck``), else -1.
     ``left`` and the rest are scratch arrays for ``stuck``."""
@@ -169,7 +174,7 @@ def _only(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, wants: n
         for height in range(1, heights[pile] + 1):
             left[storage[pile, height]] += 1
     left[NOTHING] = 0
-    if stuck(storage, heights, placed, left, keep, coming, held, blocked):
+    if stuck(storage, heights, placed, left, keep, coming, held, free):
         return LOST
     for source in range(PILES + 1):
         rank = storage[source, heights[source]] if source < PILES else hand
@@ -183,7 +188,7 @@ def _only(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, wants: n
 def _evaluate(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
               wants: np.ndarray, pile_hash: np.ndarray, unseen: np.ndarray,
               keys: np.ndarray, values: np.ndarray, kind: int, hand: int,
-              alpha: float) -> float:
+              alpha: float, budget: int) -> tuple[float, int]:
     """The chance of winning from here with best play, at a DECIDE node (the hand
     card is ``hand``) or a DRAW node (the next card is turned). The arrays are worked
     in place and left as they came; ``keys`` and ``values`` are the table (``table``).
@@ -195,7 +200,10 @@ def _evaluate(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
     A DRAW stops early once it cannot beat its DECIDE's best move so far (``alpha``
     for the node evaluated, which has none above it), counting every draw left as a
     win: it then returns that bound, no more than the best, which is all its DECIDE
-    needs (Ballard's Star1). Only whole values go into the table."""
+    needs (Ballard's Star1). Only whole values go into the table.
+
+    Returns the value and the positions entered (DECIDE nodes); at ``budget`` of
+    them (0: no limit) it gives up, with the value OVER."""
     kinds = np.empty(DEPTH, np.int64)
     hands = np.empty(DEPTH, np.int64)
     nexts = np.empty(DEPTH, np.int64)  # the next move or rank to try; -1: just entered
@@ -210,14 +218,14 @@ def _evaluate(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
     keep = np.zeros(PILES, np.int64)
     coming = np.zeros(INDICES, np.int64)
     held = np.zeros(INDICES, np.int64)
-    blocked = np.zeros(INDICES, np.bool_)
-    depth = 0
+    free = np.zeros(INDICES, np.int64)
+    depth = entered = 0
     kinds[0], hands[0], nexts[0] = kind, hand, -1
     result, have = 0.0, False  # ``result``: the value of the node just left
     while True:
         if have:
             if depth == 0:
-                return result
+                return result, entered
             depth -= 1
             if kinds[depth] == DECIDE:
                 _unmake(storage, heights, placed, wants, pile_hash, moves[depth], ranks[depth])
@@ -229,6 +237,16 @@ def _evaluate(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
         if kinds[depth] == DECIDE:
             if nexts[depth] == -1:
                 nexts[depth], bests[depth] = 0, 0.0
+                entered += 1
+                if entered == budget:
+                    while depth > 0:  # leave the arrays as they came
+                        depth -= 1
+                        if kinds[depth] == DECIDE:
+                            _unmake(storage, heights, placed, wants, pile_hash, moves[depth],
+                                    ranks[depth])
+                        else:
+                            unseen[ranks[depth]] += 1
+                    return OVER, entered
                 if placed.sum() == PILES * sequence.PILE_SIZE:
                     result, have = 1.0, True
                     continue
@@ -238,7 +256,7 @@ def _evaluate(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
                     result, have = values[slot], True
                     continue
                 only[depth] = _only(storage, heights, placed, wants, hands[depth], unseen,
-                                    left, keep, coming, held, blocked)
+                                    left, keep, coming, held, free)
                 if only[depth] == LOST:
                     nexts[depth] = MOVES  # no move is tried: the value is 0
             rank = NOTHING
@@ -277,13 +295,14 @@ def _evaluate(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
 
 @njit(cache=True, nogil=True)
 def best_move(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: int,
-              unseen: np.ndarray, keys: np.ndarray,
-              values: np.ndarray) -> tuple[int, int, float]:
+              unseen: np.ndarray, keys: np.ndarray, values: np.ndarray,
+              budget: int = 0) -> tuple[int, int, float]:
     """The move of best value as (source, target, value): source HAND or a storage
     pile, target a final pile or PILES + p for storage pile p, as ``sequence_fair``'s
     moves; source -2 when there is none. The first of equal moves is taken: storage
     tops first, final piles before storage. The arrays are left as they came;
-    ``keys`` and ``values`` are the table (``table``), empty or from earlier moves."""
+    ``keys`` and ``values`` are the table (``table``), empty or from earlier moves.
+    At ``budget`` positions entered (0: no limit) it gives up: source -2, value OVER."""
     wants = np.zeros(DONE + 1, np.int64)
     wants_of(placed, wants)
     pile_hash = np.zeros(PILES, np.uint64)
@@ -297,9 +316,13 @@ def best_move(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand
             continue
         _make(storage, heights, placed, wants, pile_hash, move, rank)
         kind, after = _next(unseen, hand, move)
-        value = _evaluate(storage, heights, placed, wants, pile_hash, unseen, keys, values,
-                          kind, after, best)
+        value, entered = _evaluate(storage, heights, placed, wants, pile_hash, unseen, keys,
+                                   values, kind, after, best, budget)
         _unmake(storage, heights, placed, wants, pile_hash, move, rank)
+        if value == OVER:
+            return -2, 0, OVER
+        if budget:
+            budget = max(budget - entered, 1)
         if value > best:
             (best_source, best_target), best = divmod(move, 2 * PILES), value
     return (HAND if best_source == PILES else best_source), best_target, best

@@ -68,30 +68,32 @@ def forced(rank: int, wants: np.ndarray, left: np.ndarray, placed: np.ndarray) -
 
 @njit(cache=True, nogil=True)
 def stuck(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, left: np.ndarray,
-           keep: np.ndarray, coming: np.ndarray, held: np.ndarray,
-           blocked: np.ndarray) -> bool:
+          keep: np.ndarray, coming: np.ndarray, held: np.ndarray, free: np.ndarray) -> bool:
     """Whether some cards can never reach a final pile while a pile needs them, which
-    loses. ``keep``, ``coming``, ``held`` and ``blocked`` are scratch arrays (piles,
+    loses. ``keep``, ``coming``, ``held`` and ``free`` are scratch arrays (piles,
     then ranks).
 
     Proof. Take a set U of cards left (in storage, hand or deck); R(U) the ranks some
-    final pile still needs whose every copy left (``left``) is in U. Say rank a is
-    blocked when every final pile that still needs a needs a rank of R(U) before it,
-    counted from now. Say each storage card X in U has a card Y at or above it in its
-    pile, Y in U, of a blocked rank; and each hand or deck card in U is of a blocked
-    rank itself. Then no card of U ever reaches a final pile. If X were the first:
-    were X in storage now, the Y above it leaves first (only tops move, and only to
-    final piles), so Y = X; either way X's rank is blocked, so the pile X goes onto
-    took a card of an R(U) rank before it, and every such card is in U. Cards put on
-    storage later only cover more. So with R(U) not empty some final pile is never
-    completed: lost.
+    final pile still needs whose every copy left (``left``) is in U. Until a card of
+    U reaches a final pile (the frozen time), no card of R(U) does, so rank a can go
+    only onto the final piles that need it with no rank of R(U) before it, counted
+    from now: free(a) piles, each taking one card of a. Say each hand or deck card in
+    U has a rank a with free(a) = 0; and each storage card X in U has, at or above it
+    in its pile, more than free(a) cards of some rank a. Then no card of U ever
+    reaches a final pile. Say X were the first, at time t. Off storage, its rank has
+    no pile to go to. In storage, every card above X has gone before it, onto final
+    piles (only tops move, and only there), so by t, X included, more than free(a)
+    cards of rank a were laid on final piles during the frozen time: too many. Cards
+    put on storage later only cover more. So with R(U) not empty some final pile is
+    never completed: lost.
 
-    Unions of such sets are such sets (R and the blocked ranks only grow with U), so
-    the largest one is found by starting from every card left and dropping cards that
-    fail until nothing changes. In storage, dropping is from the top (a card with no
-    Y has none above it either), so U is each pile up to ``keep``; off storage, U holds
-    every copy of the blocked ranks. R shrinks with U, so an empty R ends it. A rank
-    with fewer copies left than piles needing it loses at once too.
+    Unions of such sets are such sets (R only grows with U, and free only shrinks),
+    so the largest one is found by starting from every card left and dropping cards
+    that fail until nothing changes. In storage, U is each pile up to ``keep``: the
+    highest card with too many cards of a rank at or above it, and all below it (they
+    have those too). Off storage, U holds every copy of the ranks with no free pile.
+    R shrinks with U, so an empty R ends it. A rank with fewer copies left than piles
+    needing it loses at once too.
     """
     coming[:] = left
     for pile in range(PILES):
@@ -101,10 +103,10 @@ def stuck(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, left: np
         if left[rank] < needed_by(placed, rank):
             return True
     keep[:] = heights
-    blocked[:] = True
+    free[:] = 0
     while True:
         for rank in range(RANKS):
-            held[rank] = coming[rank] if blocked[rank] else 0
+            held[rank] = coming[rank] if free[rank] == 0 else 0
         for pile in range(PILES):
             for height in range(1, keep[pile] + 1):
                 held[storage[pile, height]] += 1
@@ -116,15 +118,21 @@ def stuck(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, left: np
             return False
         changed = False
         for rank in range(1, 14):
+            piles = 0
             for pile in range(PILES):
                 if placed[pile] <= POS[pile, rank]:
                     ahead = BELOW[pile, rank] & ~PLACED[pile, placed[pile]]
-                    if ahead & short == 0 and blocked[rank]:
-                        blocked[rank] = False
-                        changed = True
+                    piles += ahead & short == 0
+            changed |= piles != free[rank]
+            free[rank] = piles
         for pile in range(PILES):
-            height = keep[pile]
-            while height > 0 and not blocked[storage[pile, height]]:
+            held[:] = 0  # now: the cards of each rank at or above ``height``
+            height = heights[pile]
+            while height > 0:
+                rank = storage[pile, height]
+                held[rank] += 1
+                if held[rank] > free[rank]:
+                    break
                 height -= 1
             changed |= height != keep[pile]
             keep[pile] = height

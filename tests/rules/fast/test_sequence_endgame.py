@@ -136,3 +136,18 @@ def test_the_move_is_best_and_ignores_the_order_of_the_deck(deal: int, unseen: i
     assert (endgame.best_move(*arrays(state), *endgame.table())
             == endgame.best_move(*arrays(shuffled), *endgame.table()))
 
+
+
+def test_a_search_past_its_budget_gives_up_and_leaves_the_position_as_it_came() -> None:
+    state = late(30, 3)  # worth 2/3: no move ends the search early
+    before = arrays(state)
+    source, _, value = endgame.best_move(*before, *endgame.table(), 10)
+    assert (source, value) == (NO_MOVE, endgame.OVER)
+    for came, left in zip(before[1:], arrays(state)[1:], strict=True):
+        assert np.array_equal(came, left)
+    storage, heights = before[0], before[1]
+    for pile in range(PILES):
+        assert (storage[pile, :heights[pile] + 1]
+                == arrays(state)[0][pile, :heights[pile] + 1]).all()
+    assert (endgame.best_move(*before, *endgame.table(), 10**6)
+            == endgame.best_move(*before, *endgame.table()))
