@@ -24,8 +24,8 @@ worth 20 cards more).
 Both levels play their last moves perfectly (``sequence_endgame``: every order of
 the unseen ranks weighed) once at most EXACT_FAIR (EXACT_QUICK) cards are unseen: the
 sampled orders with the rule of thumb played the end badly; the fair level also
-tries it with one card more (EXACT_TRY), within a budget. Fair: 650 of deals 0..999
-won (65.0%), against 63.4% from EXACT_FAIR alone and 52.7% of 0..299 before;
+tries it with one card more (EXACT_TRY), within a budget. Fair: 644 of deals 0..999
+won (64.4%), against 63.4% from EXACT_FAIR alone and 52.7% of 0..299 before;
 quick: 29.4% of 0..19999 at 1.7 ms a deal, against 26.3% when only the last card
 turned is weighed (22.5% of 0..19999 before).
 """
@@ -93,10 +93,12 @@ ENDGAME_SAMPLES = 24
 EXACT_QUICK, EXACT_FAIR = 2, 5
 # With EXACT_TRY cards unseen the fair level tries the best move too, but gives up
 # after TRY_BUDGET positions and samples instead: a few positions there take millions
-# (most of them lost whatever comes), and a hint must come within half a second.
-# Deals 0..999: 650 won (65.0%) at 500,000; 651 at 1,000,000 (but 0.36 s a deal and
-# hints of 0.9 s); 0..299: 196 won at 200,000, 191 at 20,000 (as with none).
-EXACT_TRY, TRY_BUDGET = 6, 500_000
+# (most of them lost whatever comes), and a hint must come within half a second
+# (at most 0.38 s at 400,000 on the fair player's own positions of deals 0..79).
+# Deals 0..999: 644 won (64.4%) at 400,000; 646 at 500,000 (hints up to 0.45 s);
+# 650 at 500,000 when the try did not empty the table, but a game's moves then hung
+# on the games before it; 0..299: 196 won at 200,000, 191 at 20,000 (as with none).
+EXACT_TRY, TRY_BUDGET = 6, 400_000
 BLOCK = 16  # games one thread plays in one workspace
 CHECK = 8  # sampled orders between looks at which options still matter
 SAME = 32  # sampled orders after which options that never differed are one
@@ -286,6 +288,10 @@ def decide(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: i
         source, target, _ = best_move(storage, heights, placed, hand, unseen, keys, values)
         return source, target
     if samples and unseen.sum() <= EXACT_TRY:
+        # Whether the budget suffices must not hang on what earlier searches left in
+        # the table (a game's moves would then depend on the games before it in its
+        # block, and a run's results on how its deals were split): it starts empty.
+        keys[:] = 0
         source, target, value = best_move(storage, heights, placed, hand, unseen, keys, values,
                                           TRY_BUDGET)
         if value >= 0:

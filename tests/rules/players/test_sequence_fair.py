@@ -46,6 +46,22 @@ def test_results_do_not_depend_on_how_the_deals_are_split() -> None:
     assert (whole == parts).all()
 
 
+def test_a_table_left_by_earlier_games_changes_no_move() -> None:
+    """The endgame's table carries over from game to game in a batch block; a search
+    within a budget must not finish or give up by what it holds."""
+    shared = FairPlayer(0, samples=SAMPLES)
+    for deal in range(8):
+        state = sq.new_game(sq.Options(), deal_cards(deal))
+        fresh = FairPlayer(deal, samples=SAMPLES)
+        player = FairPlayer(deal, samples=SAMPLES)
+        player._table = shared._table  # what the games before left
+        while not sq.is_over(state):
+            move = player.choose(state)
+            assert move == fresh.choose(state), (deal, state.moves)
+            state = sq.apply(state, move)
+        shared = player
+
+
 @settings(max_examples=40, deadline=None)
 @given(deal=st.integers(0, 2**64 - 1), played=st.integers(0, 45), data=st.data())
 def test_the_move_depends_on_the_unseen_ranks_not_their_order(deal: int, played: int,
