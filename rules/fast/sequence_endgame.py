@@ -185,6 +185,18 @@ def _only(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, wants: n
 
 
 @njit(cache=True, nogil=True)
+def _take_back(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
+               wants: np.ndarray, pile_hash: np.ndarray, unseen: np.ndarray, kind: int,
+               move: int, rank: int) -> None:
+    """Undo a step of ``_evaluate``'s line: a DECIDE's ``move`` of a card of ``rank``,
+    or a DRAW's turning of a card of ``rank``."""
+    if kind == DECIDE:
+        _unmake(storage, heights, placed, wants, pile_hash, move, rank)
+    else:
+        unseen[rank] += 1
+
+
+@njit(cache=True, nogil=True)
 def _evaluate(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
               wants: np.ndarray, pile_hash: np.ndarray, unseen: np.ndarray,
               keys: np.ndarray, values: np.ndarray, kind: int, hand: int,
@@ -227,11 +239,11 @@ def _evaluate(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
             if depth == 0:
                 return result, entered
             depth -= 1
+            _take_back(storage, heights, placed, wants, pile_hash, unseen, kinds[depth],
+                       moves[depth], ranks[depth])
             if kinds[depth] == DECIDE:
-                _unmake(storage, heights, placed, wants, pile_hash, moves[depth], ranks[depth])
                 bests[depth] = max(bests[depth], result)
             else:
-                unseen[ranks[depth]] += 1
                 bests[depth] += unseen[ranks[depth]] * result
             have = False
         if kinds[depth] == DECIDE:
@@ -241,11 +253,8 @@ def _evaluate(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
                 if entered == budget:
                     while depth > 0:  # leave the arrays as they came
                         depth -= 1
-                        if kinds[depth] == DECIDE:
-                            _unmake(storage, heights, placed, wants, pile_hash, moves[depth],
-                                    ranks[depth])
-                        else:
-                            unseen[ranks[depth]] += 1
+                        _take_back(storage, heights, placed, wants, pile_hash, unseen,
+                                   kinds[depth], moves[depth], ranks[depth])
                     return OVER, entered
                 if placed.sum() == PILES * sequence.PILE_SIZE:
                     result, have = 1.0, True

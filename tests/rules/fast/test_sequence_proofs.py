@@ -11,16 +11,12 @@ from rules import sequence as sq
 from rules.cards import Card, deal_cards
 from rules.fast.sequence_proofs import RANKS, stuck
 from tests.decks import ranks
+from tests.rules.fast.test_sequence_endgame import arrays
 from tests.rules.players.test_sequence_solver import endgame, winnable
 
 
 def is_stuck(state: sq.State) -> bool:
-    tallest = max(len(pile) for pile in state.storage)
-    storage = np.zeros((sq.PILES, tallest + 1), np.int8)
-    for pile, cards in enumerate(state.storage):
-        storage[pile, 1:len(cards) + 1] = [card.rank for card in cards]
-    heights = np.array([len(pile) for pile in state.storage], np.int64)
-    placed = np.array([len(pile) for pile in state.finals], np.int64)
+    storage, heights, placed, _, _ = arrays(state)
     left = np.zeros(RANKS, np.int64)
     hand = () if state.hand is None else (state.hand,)
     for card in (*hand, *state.deck, *(card for pile in state.storage for card in pile)):
