@@ -34,10 +34,10 @@ out. After PILOT_AFTER discrepancies the pilot method (``pilot``, levels 1 to 3)
 looks for a win far from the first line before the search widens on.
 
 Measured on deals 0..999 at the default budget (``python -m
-rules.fast.sequence_solver --deals 0:1000``): 992 won, 8 unknown, none proved lost;
-median 2,658 nodes (2.9 ms), p90 55 ms (994 won, median 2,884 nodes, before ``stuck``
-counted free piles: it cuts more, the search takes other paths, and a few wins near
-the budget come and go; of deals 0..9999 it wins 9,926 against 9,899). With pilots
+rules.fast.sequence_solver --deals 0:1000``): 994 won, 6 unknown, none proved lost;
+median 2,781 nodes (2.1 ms), p90 44 ms. (992 won, median 2.8 ms, before ``stuck``
+was kept to bad covers and the table to its front in use; which few wins near the
+budget are found comes and goes with such changes.) With pilots
 of levels 1 and 2 only: 986 won, 14 unknown. Every one of those 14 is won with a
 larger budget (2 to 15 million nodes), so the unknowns are hard wins, not losses
 this search fails to prove.
@@ -142,9 +142,22 @@ def _key(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
 
 
 @njit(cache=True, nogil=True)
-def _slot(table: np.ndarray, key: np.uint64) -> int:
-    """Where ``key`` is in the table, or the empty slot where it would go."""
-    mask = uint64(len(table) - 1)
+def _in_use(table: np.ndarray, filled: int) -> int:
+    """How much of the table, from its start, a search with ``filled`` positions
+    marked lost keeps them in: at most a quarter full, never below SMALLEST_TABLE. A
+    small search then touches a few cache lines, not a table sized for the whole
+    budget (a 2^20-slot table cost a tenth of a median deal's time in cache misses)."""
+    size = SMALLEST_TABLE
+    while size < len(table) and 4 * filled >= size:
+        size *= 2
+    return min(size, len(table))
+
+
+@njit(cache=True, nogil=True)
+def _slot(table: np.ndarray, size: int, key: np.uint64) -> int:
+    """Where ``key`` is in the table's first ``size`` slots (a power of two), or the
+    empty slot where it would go."""
+    mask = uint64(size - 1)
     slot = key & mask
     while table[slot] != 0 and table[slot] != key:
         slot = (slot + uint64(1)) & mask
@@ -152,15 +165,34 @@ def _slot(table: np.ndarray, key: np.uint64) -> int:
 
 
 @njit(cache=True, nogil=True)
+def _known_lost(table: np.ndarray, filled: int, key: np.uint64) -> bool:
+    """Whether the position of ``key`` was marked lost."""
+    return bool(table[_slot(table, _in_use(table, filled), key)] != 0)
+
+
+@njit(cache=True, nogil=True)
 def _mark_lost(table: np.ndarray, log: np.ndarray, filled: int, key: np.uint64) -> int:
     """Record a lost position; returns the new fill. A half-full table takes no
-    more: a position left out is only searched again, never misjudged."""
-    if filled < len(log):
-        slot = _slot(table, key)
-        if table[slot] == 0:
-            table[slot] = key
-            log[filled] = slot
-            filled += 1
+    more: a position left out is only searched again, never misjudged. When the
+    part in use (``_in_use``) grows, its positions move to their slots in the larger
+    part, so the fill alone says where every position is."""
+    if filled >= len(log):
+        return filled
+    size = _in_use(table, filled)
+    slot = _slot(table, size, key)
+    if table[slot] != 0:
+        return filled
+    table[slot] = key
+    log[filled] = slot
+    filled += 1
+    grown = _in_use(table, filled)
+    if grown > size:
+        keys = table[log[:filled]]
+        table[log[:filled]] = 0
+        for i in range(filled):
+            slot = _slot(table, grown, keys[i])
+            table[slot] = keys[i]
+            log[i] = slot
     return filled
 
 
@@ -177,12 +209,33 @@ def _distance(placed: np.ndarray, rank: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _same_pile(storage: np.ndarray, heights: np.ndarray, bites: np.ndarray, a: int,
-               b: int) -> bool:
-    """Whether storage piles a and b hold the same ranks under the same taboos."""
-    if heights[a] != heights[b] or bites[a] != bites[b]:
+def _covers_badly(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
+                  target: int) -> bool:
+    """Whether the move to ``target`` put a card on a storage card that a final pile
+    takes no later than it, the covers worth a ``stuck`` test. A card put on an
+    empty pile changes nothing the test sees (it counts there as it did in the
+    hand), and one put on a card needed later is on the way out first; testing only
+    after bad covers took a fifth off the solver's time for as many deals decided."""
+    if not PILES <= target < TABOO:
         return False
-    return bool((storage[a, 1:heights[a] + 1] == storage[b, 1:heights[b] + 1]).all())
+    pile = target - PILES
+    height = heights[pile]
+    return height >= 2 and (_distance(placed, storage[pile, height])
+                            >= _distance(placed, storage[pile, height - 1]))
+
+
+@njit(cache=True, nogil=True)
+def _same_pile(storage: np.ndarray, heights: np.ndarray, wants: np.ndarray,
+               taboo: np.ndarray, a: int, b: int) -> bool:
+    """Whether storage piles a and b hold the same ranks under the same taboos."""
+    if heights[a] != heights[b]:
+        return False
+    if taboo[a] & wants[storage[a, heights[a]]] != taboo[b] & wants[storage[b, heights[b]]]:
+        return False
+    for height in range(1, heights[a] + 1):
+        if storage[a, height] != storage[b, height]:
+            return False
+    return True
 
 
 @njit(cache=True, nogil=True)
@@ -197,15 +250,12 @@ def _storage_order(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
     kept for the cards needed last; then, with no good home, the top held back
     least. Lower piles break ties."""
     mine = _distance(placed, rank)
-    bites = np.empty(PILES, np.int64)
     scores = np.empty(PILES, np.int64)
-    for pile in range(PILES):
-        bites[pile] = taboo[pile] & wants[storage[pile, heights[pile]]]
     count = 0
     for pile in range(PILES):
         duplicate = False
         for earlier in range(pile):
-            duplicate |= _same_pile(storage, heights, bites, pile, earlier)
+            duplicate |= _same_pile(storage, heights, wants, taboo, pile, earlier)
         if duplicate:
             continue
         height = heights[pile]
@@ -434,12 +484,12 @@ def search(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarra
         if on_finals == GOAL:
             verdict = WON
             break
-        if table[_slot(table, keys[depth])] == 0:
-            # Looked for only where a card was just covered, where deadlocks mostly
-            # start (skipping a test only cuts less): at every node it cost 40% of
-            # the time for no more deals decided.
-            if (depth == 0 or PILES <= path[depth - 1, 1] < TABOO) and stuck(
-                    storage, heights, placed, left, keep, coming, held, free):
+        if not _known_lost(table, filled, keys[depth]):
+            # Looked for only where a card was just covered badly, where deadlocks
+            # mostly start (skipping a test only cuts less, ``_covers_badly``): at
+            # every node it cost 40% of the time for no more deals decided.
+            if (depth == 0 or _covers_badly(storage, heights, placed, path[depth - 1, 1])) \
+                    and stuck(storage, heights, placed, left, keep, coming, held, free):
                 filled = _mark_lost(table, log, filled, keys[depth])
             else:
                 counts[depth] = _generate(deck, dealt, storage, heights, placed, wants, left,
@@ -701,6 +751,12 @@ def _move(source: int, target: int) -> Move:
     return ToFinal(None if source == HAND else source, target)
 
 
+# The rules' move for each (source, target) of a line: a winning line's moves are
+# read off this rather than built one by one, which took as long as a small search.
+MOVES = tuple(tuple(_move(source, target) for target in range(TABOO))
+              for source in range(PILES + 1))
+
+
 def solve(state: State, *, max_nodes: int = DEFAULT_NODES, max_seconds: float | None = None,
           stop: Callable[[], bool] | None = None,
           progress: Callable[[int], None] | None = None) -> Solution:
@@ -750,7 +806,7 @@ def _search(state: State, deck: np.ndarray, storage: np.ndarray, heights: np.nda
         if watching:  # so that no progress is reported after the answer
             watcher.join(WATCH_SECONDS * 20)
     table[log[:filled]] = 0  # empty again for the next search, through the slots it used
-    moves = tuple(_move(int(source), int(target)) for source, target in path[:steps]
+    moves = tuple(MOVES[source][target] for source, target in path[:steps].tolist()
                   if target < TABOO)
     return Solution(VERDICTS[verdict], moves, int(nodes), time.perf_counter() - began,
                     stopped=verdict == UNKNOWN and nodes < max_nodes and bool(control[STOP]))

@@ -96,6 +96,23 @@ def test_a_tiny_budget_leaves_a_deal_unknown_never_lost() -> None:
         assert solution.nodes == 50
 
 
+def test_the_table_finds_every_lost_position_as_its_part_in_use_grows() -> None:
+    """Marked lost positions move as the table's front in use doubles: each is still
+    found, in the slot its log says, and a position never marked is not."""
+    size = 1 << 16
+    table, log = np.zeros(size, np.uint64), np.empty(size // 2, np.int64)
+    keys = np.random.default_rng(17).integers(1, 2**63, 5 * solver.SMALLEST_TABLE,
+                                              dtype=np.uint64) | np.uint64(1)
+    filled = 0
+    for key in keys:
+        filled = solver._mark_lost(table, log, filled, key)
+    assert solver._in_use(table, filled) > 4 * solver.SMALLEST_TABLE
+    assert filled == len(set(keys.tolist()))
+    assert sorted(table[log[:filled]].tolist()) == sorted(set(keys.tolist()))
+    assert all(solver._known_lost(table, filled, key) for key in keys)
+    assert not solver._known_lost(table, filled, np.uint64(2**63 + 5))
+
+
 def test_the_batch_agrees_with_single_solves() -> None:
     budget, count = 5_000, 200
     rows = solver.deal_results(0, count, budget)
