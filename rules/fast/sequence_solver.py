@@ -232,7 +232,7 @@ def _same_pile(storage: np.ndarray, heights: np.ndarray, wants: np.ndarray,
         return False
     if taboo[a] & wants[storage[a, heights[a]]] != taboo[b] & wants[storage[b, heights[b]]]:
         return False
-    for height in range(1, heights[a] + 1):
+    for height in range(1, heights[a] + 1):  # noqa: SIM110 (a loop: no allocation)
         if storage[a, height] != storage[b, height]:
             return False
     return True
