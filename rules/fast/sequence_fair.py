@@ -177,26 +177,39 @@ def _storage_choice(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray
     Low piles break ties. The weights were tuned on deals 0..19999 (from 5.7% won to
     7.2%; 6.7% on deals 20000..39999, from 5.4%).
     """
-    wanted = _ahead(placed, rank, _tops_of(storage, heights, rank, PILES))
+    wanted = _wanted(storage, heights, placed, rank)
     best, best_cost = 0, 1 << 30
     for pile in range(PILES):
-        height = heights[pile]
-        top = storage[pile, height]
-        if height == 0:
-            cost = EMPTY_COST - 2 * wanted - KING_TO_EMPTY * (rank == sequence.PILE_SIZE)
-        elif _gap(placed, rank, top) <= NEIGHBOURS:
-            cost = 3 * _gap(placed, rank, top) - NEIGHBOUR_BONUS + height
-        else:
-            under = _ahead(placed, top, _tops_of(storage, heights, top, pile))
-            if under >= wanted:
-                cost = (FIT_COST + 2 * (under - wanted) + 2 * height
-                        + KING_COVERED * (top == sequence.PILE_SIZE))
-            else:
-                delay, blocked = _delay(storage, heights, placed, pile, wanted)
-                cost = MISFIT_COST + 3 * delay - 2 * blocked + height
+        cost = _storage_cost(storage, heights, placed, rank, wanted, pile)
         if cost < best_cost:
             best, best_cost = pile, cost
     return best
+
+
+@njit(cache=True, nogil=True)
+def _wanted(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, rank: int) -> int:
+    """How many cards a final pile takes before a hand card of ``rank`` (``_ahead``),
+    the copies on storage tops serving the piles that want the rank sooner."""
+    return _ahead(placed, rank, _tops_of(storage, heights, rank, PILES))
+
+
+@njit(cache=True, nogil=True)
+def _storage_cost(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, rank: int,
+                  wanted: int, pile: int) -> int:
+    """The rule of thumb's cost of putting a hand card of ``rank``, ``wanted`` after so
+    many cards (``_wanted``), on storage pile ``pile`` (``_storage_choice``)."""
+    height = int(heights[pile])
+    top = int(storage[pile, height])
+    if height == 0:
+        return EMPTY_COST - 2 * wanted - KING_TO_EMPTY * (rank == sequence.PILE_SIZE)
+    if _gap(placed, rank, top) <= NEIGHBOURS:
+        return 3 * _gap(placed, rank, top) - NEIGHBOUR_BONUS + height
+    under = _ahead(placed, top, _tops_of(storage, heights, top, pile))
+    if under >= wanted:
+        return (FIT_COST + 2 * (under - wanted) + 2 * height
+                + KING_COVERED * (top == sequence.PILE_SIZE))
+    delay, blocked = _delay(storage, heights, placed, pile, wanted)
+    return MISFIT_COST + 3 * delay - 2 * blocked + height
 
 
 @njit(cache=True, nogil=True)

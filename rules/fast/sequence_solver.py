@@ -25,22 +25,24 @@ The cuts, each proved where it is made:
 - ``stuck``: cards that can provably never reach a final pile make it lost.
 
 Moves to final piles are tried first (onto the pile that moves on soonest,
-``_final_choice``), then the hand card to storage, best pile first by a rule of
-thumb (``_storage_order``). The search (``deepen``) is a limited discrepancy search:
+``_final_choice``), then the hand card to storage, best pile first by the fair
+player's rule of thumb (``_storage_order``); positions, moves and keys are in
+``sequence_positions``. The search (``deepen``) is a limited discrepancy search:
 the line that follows the first moves, then the lines that leave it once, twice, …
 (a move's discrepancies are its place in its list, ``_cost``), so a bad early turn
 does not hold the budget; it is exhaustive, and can say "lost", once no line is left
-out. After PILOT_AFTER discrepancies the pilot method (``pilot``, levels 1 to 3)
-looks for a win far from the first line before the search widens on.
+out. After PILOT_AFTER discrepancies, searches that only find wins take their turn
+(FINDERS): the pilot method (``pilot``) and a beam search (``sequence_beam``), each
+level or width dearer than the one before, before the search widens on.
 
 Measured on deals 0..999 at the default budget (``python -m
-rules.fast.sequence_solver --deals 0:1000``): 994 won, 6 unknown, none proved lost;
-median 2,781 nodes (2.1 ms), p90 44 ms. (992 won, median 2.8 ms, before ``stuck``
-was kept to bad covers and the table to its front in use; which few wins near the
-budget are found comes and goes with such changes.) With pilots
-of levels 1 and 2 only: 986 won, 14 unknown. Every one of those 14 is won with a
-larger budget (2 to 15 million nodes), so the unknowns are hard wins, not losses
-this search fails to prove.
+rules.fast.sequence_solver --deals 0:1000``): 995 won, 5 unknown, none proved lost;
+median 2,111 nodes (1.7 ms), p90 50 ms, p99 0.54 s. Before the beams, the rule of
+thumb of the fair player, tests of ``stuck`` after bad covers only and the table
+used from its front, with half the budget: 992 won, median 2,658 nodes (2.8 ms). On
+deals 1000..2999: 1991 decided, against 1986 with half the budget and 1981 with
+neither the beams nor the larger budget. The unknowns are hard wins, not losses this
+search fails to prove: most are won with a few million nodes more.
 """
 
 from __future__ import annotations
@@ -56,89 +58,51 @@ from numba import njit, prange, uint64
 
 from rules import sequence
 from rules.cards import DECK_SIZE
-from rules.fast.deals import splitmix64
-from rules.fast.sequence import (
-    NEXT_RANK,
-    NOTHING,
-    NTH_PILE,
-    PILES,
-    POPCOUNT,
-    _to_final,
-    deal_ranks,
+from rules.fast.sequence import NOTHING, PILES, deal_ranks
+from rules.fast.sequence_beam import beam
+from rules.fast.sequence_positions import (
+    CHECK_NODES,
+    CONTROLS,
+    EARLIER,
+    GOAL,
+    HAND,
+    MOST_MOVES,
+    PROGRESS,
+    STEPS_PER_MOVE,
+    STOP,
+    TABOO,
+    _counts,
+    _covers_badly,
+    _generate,
+    _key,
+    _play,
+    _unplay,
 )
-from rules.fast.sequence_fair import FAR, _gap
-from rules.fast.sequence_proofs import POS, RANKS, forced, stuck
+from rules.fast.sequence_proofs import RANKS, stuck
 from rules.roster import SOLVER_NODES as DEFAULT_NODES
 from rules.roster import VERDICTS, Solution
 from rules.sequence import Move, State, ToFinal, ToStorage
 
 FIELDS = ("won", "final_cards", "moves", "unknown", "nodes", "lost")
 WON, LOST, UNKNOWN = (VERDICTS.index(v) for v in ("won", "lost", "unknown"))
-HAND = PILES  # a move's source when it is the hand card (sources 0..3: storage piles)
-TABOO = 2 * PILES  # targets TABOO + k forbid final pile k (see _generate)
-# Steps of a line per move at most: the move and the taboos before it (each source's
-# card, each final pile, once).
-STEPS_PER_MOVE = 1 + (PILES + 1) * PILES
-GOAL = PILES * sequence.PILE_SIZE
-MOST_MOVES = PILES  # the hand card to each storage pile, the most moves _generate lists
-# control[PROGRESS]: nodes searched so far, counted every CHECK_NODES (about a
-# millisecond); control[STOP]: set by the watcher to end the search; control[EARLIER]:
-# the nodes of a deepening's earlier rounds.
-STOP, PROGRESS, EARLIER, CONTROLS = 0, 1, 2, 3
-CHECK_NODES = 1 << 10
-# Discrepancies searched before the pilots (``deepen``): with pilots of three levels,
-# 3 left 6 deals of 0..999 unknown, 1 and 2 left 9, 4 left 7. Searching with no limit
-# at all after the pilots (a plain depth-first search) left 16 with two levels.
+# Discrepancies searched before the searches that only find wins (``FINDERS``): with
+# pilots of three levels, 3 left 6 deals of 0..999 unknown, 1 and 2 left 9, 4 left 7.
+# Searching with no limit at all after the pilots (a plain depth-first search) left 16
+# with two levels.
 PILOT_AFTER = 3
+# Those searches in turn, each (PILOT, level) or (BEAM, width) (``pilot``,
+# ``sequence_beam.beam``), each costing about a hundred (pilots) or four (beams) times
+# the one before: the cheap ones settle most deals, the dear ones are reached by few.
 # Level 2 wins deals 71, 267, 318, 320, 357 that level 1 does not; level 3 wins 8 of
-# the 14 deals of 0..999 that level 2 leaves unknown, in fewer nodes on the whole
-# (mean 43,944 nodes a deal against 48,338); level 4 wins no more of them.
-PILOT_LEVELS = 3
+# the 14 deals of 0..999 that level 2 leaves unknown; level 4 wins no more of them.
+PILOT, BEAM = 0, 1
+FINDERS = ((PILOT, 1), (PILOT, 2), (BEAM, 64), (BEAM, 256), (PILOT, 3), (BEAM, 1024))
 WATCH_SECONDS = 0.05  # how often the watcher asks whether to stop and reports progress
 SPARE_KEPT = 2  # tables kept for the next searches (a hint and a peek may overlap)
 _SPARE: list[tuple[np.ndarray, np.ndarray]] = []
 _SPARE_LOCK = threading.Lock()
 BLOCK = 8  # deals that one thread solves in one workspace
 SMALLEST_TABLE, LARGEST_TABLE = 1 << 12, 1 << 24
-NEIGHBOURS = 2  # cards apart on one final pile that make a storage top a good cover
-PILE_SALT = uint64(0x5EC0E7CE)  # keeps a storage card's hash apart from the counts'
-
-
-@njit(cache=True, nogil=True)
-def _card_hash(height: int, rank: int) -> np.uint64:
-    """Zobrist value of a card of ``rank`` at ``height`` in a storage pile; height 0
-    (no card is there) hashes a pile's top taboos instead."""
-    return splitmix64(uint64(height * RANKS + rank) + PILE_SALT)[1]
-
-
-@njit(cache=True, nogil=True)
-def _rank_of(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
-             source: int) -> int:
-    """The rank of a move's source card: a storage top, the hand card, or NOTHING
-    (which fits no pile) when there is none."""
-    if source < PILES:
-        return int(storage[source, heights[source]])
-    return int(deck[dealt]) if dealt < len(deck) else NOTHING
-
-
-@njit(cache=True, nogil=True)
-def _key(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
-         placed: np.ndarray, wants: np.ndarray, taboo: np.ndarray,
-         pile_hash: np.ndarray) -> np.uint64:
-    """The position's table key: deck place, final counts, storage piles and the
-    taboos that still bite (``_generate``). The piles' hashes are summed, so every
-    order of the piles has the same key. Never 0, the empty slot."""
-    packed = uint64(dealt)
-    for pile in range(PILES):
-        packed = packed << uint64(4) | uint64(placed[pile])
-    hand = _rank_of(deck, dealt, storage, heights, HAND)
-    packed = packed << uint64(4) | uint64(taboo[HAND] & wants[hand])
-    key: np.uint64 = splitmix64(packed)[1]  # typed here: numba's functions are not
-    for pile in range(PILES):
-        bites = taboo[pile] & wants[storage[pile, heights[pile]]]
-        key += splitmix64(pile_hash[pile] ^ _card_hash(0, bites))[1]
-    key |= uint64(1)
-    return key
 
 
 @njit(cache=True, nogil=True)
@@ -197,231 +161,11 @@ def _mark_lost(table: np.ndarray, log: np.ndarray, filled: int, key: np.uint64) 
 
 
 @njit(cache=True, nogil=True)
-def _distance(placed: np.ndarray, rank: int) -> int:
-    """How many cards the nearest final pile that needs ``rank`` still takes before
-    it (0: it fits now); FAR for NOTHING (an empty pile) and ranks no pile needs."""
-    best = FAR
-    for pile in range(PILES):
-        ahead = POS[pile, rank] - placed[pile]
-        if 0 <= ahead < best:
-            best = ahead
-    return best
-
-
-@njit(cache=True, nogil=True)
-def _covers_badly(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
-                  target: int) -> bool:
-    """Whether the move to ``target`` put a card on a storage card that a final pile
-    takes no later than it, the covers worth a ``stuck`` test. A card put on an
-    empty pile changes nothing the test sees (it counts there as it did in the
-    hand), and one put on a card needed later is on the way out first; testing only
-    after bad covers took a fifth off the solver's time for as many deals decided."""
-    if not PILES <= target < TABOO:
-        return False
-    pile = target - PILES
-    height = heights[pile]
-    return height >= 2 and (_distance(placed, storage[pile, height])
-                            >= _distance(placed, storage[pile, height - 1]))
-
-
-@njit(cache=True, nogil=True)
-def _same_pile(storage: np.ndarray, heights: np.ndarray, wants: np.ndarray,
-               taboo: np.ndarray, a: int, b: int) -> bool:
-    """Whether storage piles a and b hold the same ranks under the same taboos."""
-    if heights[a] != heights[b]:
-        return False
-    if taboo[a] & wants[storage[a, heights[a]]] != taboo[b] & wants[storage[b, heights[b]]]:
-        return False
-    for height in range(1, heights[a] + 1):  # noqa: SIM110 (a loop: no allocation)
-        if storage[a, height] != storage[b, height]:
-            return False
-    return True
-
-
-@njit(cache=True, nogil=True)
-def _storage_order(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
-                   wants: np.ndarray, taboo: np.ndarray, rank: int,
-                   moves: np.ndarray) -> int:
-    """Hand-to-storage moves into ``moves``, one per distinct pile, best first;
-    returns how many. The order only steers the search (every pile is tried), by the
-    rule of thumb of the fair player: best is a top that a final pile takes within
-    NEIGHBOURS cards after the hand card (the two then play out in a row); then a
-    top needed later than the hand card, the tightest fit first, so empty piles are
-    kept for the cards needed last; then, with no good home, the top held back
-    least. Lower piles break ties."""
-    mine = _distance(placed, rank)
-    scores = np.empty(PILES, np.int64)
-    count = 0
-    for pile in range(PILES):
-        duplicate = False
-        for earlier in range(pile):
-            duplicate |= _same_pile(storage, heights, wants, taboo, pile, earlier)
-        if duplicate:
-            continue
-        height = heights[pile]
-        top = storage[pile, height]
-        theirs = _distance(placed, top)
-        gap = _gap(placed, rank, top)
-        if gap <= NEIGHBOURS:
-            score = 2 * gap + height
-        elif height == 0:
-            score = 4 * FAR - 2 * mine
-        elif theirs >= mine:
-            score = 2 * FAR + 2 * (theirs - mine) + height
-        else:
-            score = 6 * FAR + 2 * (mine - theirs) + height
-        at = count
-        while at > 0 and scores[at - 1] > score:
-            scores[at], moves[at, 0], moves[at, 1] = scores[at - 1], HAND, moves[at - 1, 1]
-            at -= 1
-        scores[at], moves[at, 0], moves[at, 1] = score, HAND, PILES + pile
-        count += 1
-    return count
-
-
-@njit(cache=True, nogil=True)
-def _final_choice(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
-                  placed: np.ndarray, fits: int) -> int:
-    """Which of the final piles ``fits`` (a mask) to try a card on first: the one
-    whose following rank comes to hand soonest, a storage top first, so the piles
-    keep moving. Only steers the search (the taboo split tries the others)."""
-    best, soonest = NTH_PILE[fits, 0], 1 << 30
-    for k in range(POPCOUNT[fits]):
-        pile = NTH_PILE[fits, k]
-        following = NEXT_RANK[pile, placed[pile] + 1]
-        when = 1 << 20
-        for source in range(PILES):
-            if storage[source, heights[source]] == following:
-                when = 0
-        at = dealt
-        while when > 0 and at < len(deck) and at - dealt < when:
-            if deck[at] == following:
-                when = at - dealt + 1
-            at += 1
-        if when < soonest:
-            best, soonest = pile, when
-    return int(best)
-
-
-@njit(cache=True, nogil=True)
-def _generate(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
-              placed: np.ndarray, wants: np.ndarray, left: np.ndarray, taboo: np.ndarray,
-              moves: np.ndarray) -> int:
-    """The moves to search from here into ``moves`` as (source, target) rows;
-    returns how many. Sources are storage piles and HAND; targets are final piles,
-    PILES + p for storage pile p, and TABOO + k, which changes no card but forbids
-    the source card's move to final pile k while k waits for its rank.
-
-    A card X that fits final pile k splits the search in two: play it there now, or
-    never there (the taboo). Lines that play it there later lose nothing by playing
-    it now (the proof in ``forced``), so both halves together miss no win, and the
-    second does not search again, at every later move, the first's wins. A taboo is
-    dropped (only loosening) when its card is covered; it stops biting once k takes
-    another card of that rank. Only when no card fits anywhere untabooed does the
-    hand card go to storage. A forced move (``forced``) is the only move; when it is
-    taboo the position is lost (under its taboos).
-    """
-    for source in range(PILES + 1):
-        rank = _rank_of(deck, dealt, storage, heights, source)
-        target = forced(rank, wants, left, placed)
-        if target >= 0:
-            if taboo[source] >> target & 1:
-                return 0
-            moves[0, 0], moves[0, 1] = source, target
-            return 1
-    for source in range(PILES + 1):
-        fits = wants[_rank_of(deck, dealt, storage, heights, source)] & ~taboo[source]
-        if fits:
-            target = _final_choice(deck, dealt, storage, heights, placed, fits)
-            moves[0, 0], moves[0, 1] = source, target
-            moves[1, 0], moves[1, 1] = source, TABOO + target
-            return 2
-    if dealt < len(deck):
-        return _storage_order(storage, heights, placed, wants, taboo, deck[dealt], moves)
-    return 0
-
-
-@njit(cache=True, nogil=True)
-def _play(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
-          placed: np.ndarray, wants: np.ndarray, left: np.ndarray, taboo: np.ndarray,
-          pile_hash: np.ndarray, source: int, target: int) -> int:
-    """Make a move in place; returns the new deck place. The hand card's taboos go
-    with it to storage; a storage pile's new top starts with none."""
-    if target >= TABOO:
-        taboo[source] |= 1 << (target - TABOO)
-        return dealt
-    carried = taboo[source]
-    taboo[source] = 0
-    if source == HAND:
-        rank = deck[dealt]
-        dealt += 1
-    else:
-        rank = storage[source, heights[source]]
-        pile_hash[source] ^= _card_hash(heights[source], rank)
-        heights[source] -= 1
-    if target < PILES:
-        _to_final(wants, placed, rank, target)
-        left[rank] -= 1
-    else:
-        pile = target - PILES
-        heights[pile] += 1
-        storage[pile, heights[pile]] = rank
-        pile_hash[pile] ^= _card_hash(heights[pile], rank)
-        taboo[pile] = carried
-    return dealt
-
-
-@njit(cache=True, nogil=True)
-def _unplay(dealt: int, storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
-            wants: np.ndarray, left: np.ndarray, pile_hash: np.ndarray,
-            source: int, target: int) -> int:
-    """Take back ``_play`` but for the taboos, which the search restores; returns
-    the deck place before it."""
-    if target >= TABOO:
-        return dealt
-    if target < PILES:
-        wants[NEXT_RANK[target, placed[target]]] &= ~(1 << target)
-        placed[target] -= 1
-        rank = NEXT_RANK[target, placed[target]]
-        wants[rank] |= 1 << target
-        left[rank] += 1
-    else:
-        pile = target - PILES
-        rank = storage[pile, heights[pile]]
-        pile_hash[pile] ^= _card_hash(heights[pile], rank)
-        heights[pile] -= 1
-    if source == HAND:
-        return dealt - 1
-    heights[source] += 1
-    storage[source, heights[source]] = rank
-    pile_hash[source] ^= _card_hash(heights[source], rank)
-    return dealt
-
-
-@njit(cache=True, nogil=True)
 def _cost(moves: np.ndarray, index: int) -> int:
     """The discrepancies of taking a position's move ``index`` (``search``): its
     place in the list, best first, so the third of four storage piles counts as
     much as two second choices; a taboo, the only other choice there is, one."""
     return 1 if index and moves[index, 1] >= TABOO else index
-
-
-@njit(cache=True, nogil=True)
-def _counts(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
-            placed: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """A position's ``wants`` (the final piles each rank fits now), ``left`` (the
-    cards of each rank not on a final pile) and its storage piles' hashes."""
-    wants = np.zeros(RANKS, np.int64)
-    left = np.zeros(RANKS, np.int64)
-    pile_hash = np.zeros(PILES, np.uint64)
-    for pile in range(PILES):
-        wants[NEXT_RANK[pile, placed[pile]]] |= 1 << pile
-        for height in range(1, heights[pile] + 1):
-            left[storage[pile, height]] += 1
-            pile_hash[pile] ^= _card_hash(height, storage[pile, height])
-    for i in range(dealt, len(deck)):
-        left[deck[i]] += 1
-    return wants, left, pile_hash
 
 
 @njit(cache=True, nogil=True)
@@ -652,8 +396,8 @@ def deepen(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarra
            control: np.ndarray) -> tuple[int, int, int, int, int]:
     """``search`` with 0, 1, 2, … discrepancies until it wins, loses without a cut
     (exhaustively: then it is lost), spends ``max_nodes`` in all or is stopped
-    through ``control``; before PILOT_AFTER, the pilots of each level up to
-    PILOT_LEVELS (``pilot``), which only find wins.
+    through ``control``; before PILOT_AFTER, the pilots and beams of FINDERS, which
+    only find wins.
 
     A plain depth-first search that takes a bad early turn spends its budget under
     it; searching the best-first line and its near neighbours first finds most wins
@@ -666,11 +410,17 @@ def deepen(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarra
     no_taboo = np.zeros(PILES + 1, np.int64)
     while True:
         if limit == PILOT_AFTER:
-            for level in range(1, PILOT_LEVELS + 1):
+            for kind, size in FINDERS:
                 control[EARLIER] = nodes
-                verdict, spent, reached, length, filled = pilot(
-                    deck, dealt, storage, heights, placed, table, log, filled, path,
-                    max_nodes - nodes, control, level, no_taboo)
+                if kind == PILOT:
+                    verdict, spent, reached, length, filled = pilot(
+                        deck, dealt, storage, heights, placed, table, log, filled, path,
+                        max_nodes - nodes, control, size, no_taboo)
+                else:
+                    won, spent, reached, length = beam(
+                        deck, dealt, storage, heights, placed, size, max_nodes - nodes,
+                        control, path)
+                    verdict = WON if won else UNKNOWN
                 nodes += spent
                 best = max(best, reached)
                 if verdict == WON or nodes >= max_nodes or control[STOP]:
@@ -757,6 +507,21 @@ MOVES = tuple(tuple(_move(source, target) for target in range(TABOO))
               for source in range(PILES + 1))
 
 
+def arrays(state: State) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``state`` as the solver's arrays (``sequence_positions``): the deck with the
+    hand card first, the storage piles with room for every card left, the final
+    counts."""
+    cards = (() if state.hand is None else (state.hand,)) + state.deck
+    deck = np.array([card.rank for card in cards], np.int8)
+    depth = max(len(pile) for pile in state.storage) + len(cards)
+    storage = np.full((PILES, depth + 1), NOTHING, np.int8)
+    for pile, stack in enumerate(state.storage):
+        storage[pile, 1:len(stack) + 1] = [card.rank for card in stack]
+    heights = np.array([len(stack) for stack in state.storage], np.int64)
+    placed = np.array([len(final) for final in state.finals], np.int64)
+    return deck, storage, heights, placed
+
+
 def solve(state: State, *, max_nodes: int = DEFAULT_NODES, max_seconds: float | None = None,
           stop: Callable[[], bool] | None = None,
           progress: Callable[[int], None] | None = None) -> Solution:
@@ -769,15 +534,8 @@ def solve(state: State, *, max_nodes: int = DEFAULT_NODES, max_seconds: float | 
     solution then says it was stopped. ``progress(nodes)`` hears how far it got about
     every WATCH_SECONDS. A small search costs about a millisecond: the table's pages
     are only touched as positions are marked lost."""
-    cards = (() if state.hand is None else (state.hand,)) + state.deck
-    deck = np.array([card.rank for card in cards], np.int8)
-    depth = max(len(pile) for pile in state.storage) + len(cards)
-    storage = np.full((PILES, depth + 1), NOTHING, np.int8)
-    for pile, stack in enumerate(state.storage):
-        storage[pile, 1:len(stack) + 1] = [card.rank for card in stack]
-    heights = np.array([len(stack) for stack in state.storage], np.int64)
-    placed = np.array([len(final) for final in state.finals], np.int64)
-    path = np.empty(((len(cards) + GOAL) * STEPS_PER_MOVE, 2), np.int64)
+    deck, storage, heights, placed = arrays(state)
+    path = np.empty(((len(deck) + GOAL) * STEPS_PER_MOVE, 2), np.int64)
     control = np.zeros(CONTROLS, np.int64)
     with _workspace(table_size(max_nodes)) as (table, log):
         _compiled(deck, storage, heights, placed, table, log, path, control)

@@ -137,7 +137,7 @@ def test_zero_strike_search_finds_a_game_the_rules_confirm(
 def test_the_verdict_is_the_budgets_and_a_clock_that_stops_it_says_so(
         capsys: pytest.CaptureFixture[str]) -> None:
     """Deal 18 is won within the default budget: with no clock by default, a slow or
-    busy machine gives the same answer. Deal 1380 needs more than the default budget:
+    busy machine gives the same answer. Deal 2264 needs more than the default budget:
     a clock of a twentieth of a second stops it, and the answer says so."""
     from rules.fast.sequence_solver import solve
 
@@ -145,8 +145,8 @@ def test_the_verdict_is_the_budgets_and_a_clock_that_stops_it_says_so(
     alone = solve(sequence.new_game(sequence.Options(), numbered(18).cards))
     assert (data["verdict"], data["nodes"], data["stopped_by_clock"]) == (
         "won", alone.nodes, False)
-    assert main(["solve", "sequence", "--deal", "1380", "--seconds", "0.05"]) == 0
+    assert main(["solve", "sequence", "--deal", "2264", "--seconds", "0.05"]) == 0
     out = capsys.readouterr().out
     assert "Unknown: stopped by the clock after" in out and "(0.05 s)" in out
-    data = run_json(capsys, "solve", "sequence", "--deal", "1380", "--seconds", "0.05")
+    data = run_json(capsys, "solve", "sequence", "--deal", "2264", "--seconds", "0.05")
     assert data["verdict"] == "unknown" and data["stopped_by_clock"] is True

@@ -27,7 +27,7 @@ from solitaire_tui.stats.runs import BenchCase, Setup, strategies
 # One core's rough seconds a game for each player, for a run's time before it has
 # measured one here (``Setup.cost``); measured on a 2-core machine of 2026.
 SECONDS_A_GAME = {"greedy": 1.5e-6, "random": 3e-6, "quick": 1.7e-3, "fair": 0.32,
-                  "solver": 0.06}
+                  "solver": 0.07}
 
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel

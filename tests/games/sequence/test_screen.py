@@ -395,12 +395,12 @@ async def test_a_replay_shows_at_once_and_fills_in_its_line(make_app: Any) -> No
 
 
 async def test_a_long_peek_shows_its_search_and_a_new_deal_stops_it(make_app: Any) -> None:
-    """Deal 1380 takes the solver its whole budget (it is undecided after 10 million
+    """Deal 2264 takes the solver its whole budget (it is undecided after 20 million
     positions): the peek line counts the positions searched as it goes, and a new
     deal stops the search (a stopped answer is not kept as the deal's). The budget
     here is far more than the default, so that the search is still going when the
     test looks, however fast the machine."""
-    app = make_app(Start("sequence", numbered(1380)))
+    app = make_app(Start("sequence", numbered(2264)))
     async with app.run_test(size=SIZE) as pilot:
         screen = await opened(pilot)
         screen._peek.max_nodes = 10_000_000

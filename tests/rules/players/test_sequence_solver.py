@@ -131,15 +131,15 @@ def test_the_batch_agrees_with_single_solves() -> None:
 
 
 def test_a_time_limit_gives_up_as_unknown_and_says_it_was_stopped() -> None:
-    """Deal 1380 takes the solver far longer than the limit (more than its default budget)."""
-    solution = solver.solve(sq.new_game(sq.Options(), deal_cards(1380)), max_nodes=10**9,
+    """Deal 2264 takes the solver far longer than the limit (more than its default budget)."""
+    solution = solver.solve(sq.new_game(sq.Options(), deal_cards(2264)), max_nodes=10**9,
                             max_seconds=0.01)
     assert solution.verdict == "unknown" and solution.stopped
     assert solution.nodes < 10**9
 
 
 def test_a_budget_that_runs_out_is_not_a_stop() -> None:
-    solution = solver.solve(sq.new_game(sq.Options(), deal_cards(1380)), max_nodes=5_000)
+    solution = solver.solve(sq.new_game(sq.Options(), deal_cards(2264)), max_nodes=5_000)
     assert solution.verdict == "unknown" and not solution.stopped
     assert solution.nodes == 5_000
 
@@ -160,7 +160,7 @@ def test_the_verdict_depends_on_the_budget_alone(deal: int) -> None:
 
 def test_stop_ends_a_search_and_progress_is_heard() -> None:
     heard: list[int] = []
-    solution = solver.solve(sq.new_game(sq.Options(), deal_cards(1380)), max_nodes=10**9,
+    solution = solver.solve(sq.new_game(sq.Options(), deal_cards(2264)), max_nodes=10**9,
                             stop=lambda: any(heard), progress=heard.append)
     assert solution.verdict == "unknown" and solution.stopped
     assert heard == sorted(heard) and 0 < heard[-1] <= solution.nodes < 10**9
@@ -168,7 +168,7 @@ def test_stop_ends_a_search_and_progress_is_heard() -> None:
 
 def test_a_peek_stopped_short_is_not_remembered() -> None:
     peek = Peek()
-    state = sq.new_game(sq.Options(), deal_cards(1380))
+    state = sq.new_game(sq.Options(), deal_cards(2264))
     assert peek.solve(state, stop=lambda: True).stopped
     assert peek.known(state) is None
 
