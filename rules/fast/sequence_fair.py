@@ -202,8 +202,9 @@ def _storage_cost(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, 
     top = int(storage[pile, height])
     if height == 0:
         return EMPTY_COST - 2 * wanted - KING_TO_EMPTY * (rank == sequence.PILE_SIZE)
-    if _gap(placed, rank, top) <= NEIGHBOURS:
-        return 3 * _gap(placed, rank, top) - NEIGHBOUR_BONUS + height
+    gap = _gap(placed, rank, top)
+    if gap <= NEIGHBOURS:
+        return 3 * gap - NEIGHBOUR_BONUS + height
     under = _ahead(placed, top, _tops_of(storage, heights, top, pile))
     if under >= wanted:
         return (FIT_COST + 2 * (under - wanted) + 2 * height

@@ -99,32 +99,30 @@ def stuck(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, left: np
     for pile in range(PILES):
         for height in range(1, heights[pile] + 1):
             coming[storage[pile, height]] -= 1
+    needed = 0  # the ranks some final pile still needs, as a mask
     for rank in range(1, 14):
-        if left[rank] < needed_by(placed, rank):
+        piles = needed_by(placed, rank)
+        if left[rank] < piles:
             return True
+        if piles:
+            needed |= 1 << rank
+    # U starts as every card left, so R(U) is every rank still needed.
+    short = needed
     keep[:] = heights
     free[:] = 0
-    while True:
-        for rank in range(RANKS):
-            held[rank] = coming[rank] if free[rank] == 0 else 0
-        for pile in range(PILES):
-            for height in range(1, keep[pile] + 1):
-                held[storage[pile, height]] += 1
-        short = 0  # R(U) as a mask of ranks
-        for rank in range(1, 14):
-            if held[rank] == left[rank] and needed_by(placed, rank) > 0:
-                short |= 1 << rank
-        if short == 0:
-            return False
+    while short:
+        # free: walk each final pile up from its next rank to the first rank of R(U).
         changed = False
-        for rank in range(1, 14):
-            piles = 0
-            for pile in range(PILES):
-                if placed[pile] <= POS[pile, rank]:
-                    ahead = BELOW[pile, rank] & ~PLACED[pile, placed[pile]]
-                    piles += ahead & short == 0
-            changed |= piles != free[rank]
-            free[rank] = piles
+        held[:] = 0
+        for pile in range(PILES):
+            for j in range(placed[pile], sequence.PILE_SIZE):
+                rank = NEXT_RANK[pile, j]
+                held[rank] += 1
+                if short >> rank & 1:
+                    break
+        for rank in range(RANKS):
+            changed |= held[rank] != free[rank]
+            free[rank] = held[rank]
         for pile in range(PILES):
             held[:] = 0  # now: the cards of each rank at or above ``height``
             height = heights[pile]
@@ -138,3 +136,13 @@ def stuck(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, left: np
             keep[pile] = height
         if not changed:
             return True
+        for rank in range(RANKS):
+            held[rank] = coming[rank] if free[rank] == 0 else 0
+        for pile in range(PILES):
+            for height in range(1, keep[pile] + 1):
+                held[storage[pile, height]] += 1
+        short = 0
+        for rank in range(1, 14):
+            if held[rank] == left[rank] and needed >> rank & 1:
+                short |= 1 << rank
+    return False
