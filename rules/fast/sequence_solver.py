@@ -96,6 +96,10 @@ PILOT_AFTER = 3
 # Level 2 wins deals 71, 267, 318, 320, 357 that level 1 does not; level 3 wins 8 of
 # the 14 deals of 0..999 that level 2 leaves unknown; level 4 wins no more of them.
 PILOT, BEAM = 0, 1
+# Cards left to turn, at most, where the search goes on with no limit instead: near
+# the end wins are few and near the first line, and a loss is proved only by searching
+# every line, which the finders would spend the budget before.
+SEARCHED_WHOLE = 13
 FINDERS = ((PILOT, 1), (PILOT, 2), (BEAM, 64), (BEAM, 256), (PILOT, 3), (BEAM, 1024))
 WATCH_SECONDS = 0.05  # how often the watcher asks whether to stop and reports progress
 SPARE_KEPT = 2  # tables kept for the next searches (a hint and a peek may overlap)
@@ -397,7 +401,9 @@ def deepen(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarra
     """``search`` with 0, 1, 2, … discrepancies until it wins, loses without a cut
     (exhaustively: then it is lost), spends ``max_nodes`` in all or is stopped
     through ``control``; before PILOT_AFTER, the pilots and beams of FINDERS, which
-    only find wins.
+    only find wins, or, with SEARCHED_WHOLE cards or fewer left to turn, the search
+    with no limit (of deals 0..99 played greedily to 13 cards, 29 lost positions are
+    proved so within the default budget, against 23 with the finders first).
 
     A plain depth-first search that takes a bad early turn spends its budget under
     it; searching the best-first line and its near neighbours first finds most wins
@@ -409,6 +415,8 @@ def deepen(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarra
     best = placed.sum()
     no_taboo = np.zeros(PILES + 1, np.int64)
     while True:
+        if limit == PILOT_AFTER and len(deck) - dealt <= SEARCHED_WHOLE:
+            limit = len(path)  # more discrepancies than a line has moves: no limit
         if limit == PILOT_AFTER:
             for kind, size in FINDERS:
                 control[EARLIER] = nodes

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from rules import sequence as sq
 from rules.cards import Card, below, deal_cards
 from rules.fast import sequence_solver as solver
+from rules.players.sequence_greedy import GreedyPlayer
 from rules.players.sequence_solver import Peek, SolverPlayer
 from tests.decks import ranks
 
@@ -192,6 +193,18 @@ def test_the_deck_in_pile_order_wins_in_52_moves() -> None:
 def test_decks_that_cannot_be_won_are_lost(deck: tuple[Card, ...]) -> None:
     solution = solver.solve(sq.new_game(sq.Options(), deck))
     assert solution.verdict == "lost"
+
+
+def test_a_short_endgame_is_searched_whole_and_its_loss_proved() -> None:
+    """Deal 20 played by the greedy player to 13 cards left is lost, proved in about
+    300,000 positions; searching for wins with the pilots and beams first spent the
+    whole default budget on it and left it unknown."""
+    state = sq.new_game(sq.Options(), deal_cards(20))
+    greedy = GreedyPlayer()
+    while len(state.deck) + (state.hand is not None) > solver.SEARCHED_WHOLE:
+        state = sq.apply(state, greedy.choose(state))
+    solution = solver.solve(state)
+    assert solution.verdict == "lost" and solution.nodes < 1_000_000
 
 
 def test_the_solver_player_follows_a_winning_line_and_falls_back_to_greedy() -> None:
