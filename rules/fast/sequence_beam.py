@@ -28,6 +28,7 @@ from numba import njit, uint64
 
 from rules.cards import DECK_SIZE
 from rules.fast.sequence import NOTHING, PILES, deal_ranks
+from rules.fast.sequence_fair import _storage_choice
 from rules.fast.sequence_positions import (
     CHECK_NODES,
     CONTROLS,
@@ -78,13 +79,14 @@ def _settle(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarr
 @njit(cache=True, nogil=True)
 def _line(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
           placed: np.ndarray, wants: np.ndarray, left: np.ndarray, pile_hash: np.ndarray,
-          choices: np.ndarray, path: np.ndarray) -> tuple[int, int]:
+          taboo: np.ndarray, choices: np.ndarray, path: np.ndarray) -> tuple[int, int]:
     """Play the position to its end in place: settle, the hand card to each storage
     pile of ``choices`` in turn (settling after each), then the best-first storage
-    pile (``_storage_order``) for every hand card after. The moves go to ``path``.
-    Returns the steps and the storage choices made after ``choices``."""
-    taboo = np.zeros(PILES + 1, np.int64)
-    moves = np.empty((MOST_MOVES, 2), np.int64)
+    pile for every hand card after: the fair player's (``_storage_choice``), which
+    is ``_storage_order``'s first but for twin piles; as strong a play-out (the same
+    wins at widths 1024 and 4096 on 32 hard deals), and a fifth quicker. The moves
+    go to ``path``; ``taboo`` is all zero, and stays so. Returns the steps and the
+    storage choices made after ``choices``."""
     dealt, steps = _settle(deck, dealt, storage, heights, placed, wants, left, taboo,
                            pile_hash, path, 0)
     chosen = 0
@@ -92,8 +94,7 @@ def _line(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray
         if chosen < len(choices):
             pile = choices[chosen]
         else:
-            _storage_order(storage, heights, placed, wants, taboo, deck[dealt], moves)
-            pile = moves[0, 1] - PILES
+            pile = _storage_choice(storage, heights, placed, deck[dealt])
         chosen += 1
         path[steps, 0], path[steps, 1] = HAND, PILES + pile
         steps += 1
@@ -178,15 +179,14 @@ def beam(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
         for slot in range(count):
             if turned[slot] >= len(deck):
                 continue
-            wants, left, pile_hash = _counts(deck, turned[slot], states[slot], tall[slot],
-                                             final[slot])
-            listed = _storage_order(states[slot], tall[slot], final[slot], wants, taboo,
+            slot_wants, slot_left, slot_hash = _counts(deck, turned[slot], states[slot],
+                                                       tall[slot], final[slot])
+            listed = _storage_order(states[slot], tall[slot], final[slot], slot_wants, taboo,
                                     deck[turned[slot]], moves)
             for m in range(listed):
                 kid = made
                 kids[kid], kid_tall[kid], kid_final[kid] = states[slot], tall[slot], final[slot]
-                wants, left, pile_hash = _counts(deck, turned[slot], states[slot], tall[slot],
-                                                 final[slot])
+                wants[:], left[:], pile_hash[:] = slot_wants, slot_left, slot_hash
                 here = _play(deck, turned[slot], kids[kid], kid_tall[kid], kid_final[kid],
                              wants, left, taboo, pile_hash, HAND, moves[m, 1])
                 kid_turned[kid], _ = _settle(deck, here, kids[kid], kid_tall[kid],
@@ -204,7 +204,7 @@ def beam(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
                 out_storage[:], out_heights[:], out_placed[:] = (kids[kid], kid_tall[kid],
                                                                  kid_final[kid])
                 _, decided = _line(deck, kid_turned[kid], out_storage, out_heights, out_placed,
-                                   wants, left, pile_hash, no_choice, scratch)
+                                   wants, left, pile_hash, taboo, no_choice, scratch)
                 nodes += decided
                 played_out = int(out_placed.sum())
                 best = max(best, played_out)
@@ -247,7 +247,7 @@ def beam(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
         out_storage[:], out_heights[:], out_placed[:] = storage, heights, placed
         wants, left, pile_hash = _counts(deck, dealt, out_storage, out_heights, out_placed)
         steps, _ = _line(deck, dealt, out_storage, out_heights, out_placed, wants, left,
-                         pile_hash, chain, path)
+                         pile_hash, taboo, chain, path)
     return best == GOAL, nodes, best, steps
 
 

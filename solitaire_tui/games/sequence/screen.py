@@ -162,7 +162,7 @@ class SequenceScreen(GameScreen[State, Move]):
 
     def hint(self, state: State) -> Move | None:
         """The helper's move. Worked out in a thread (``SLOW_HINTS``): the first one
-        loads the compiled players, and a peek may search for a second or two."""
+        loads the compiled players, and a peek may search for several seconds."""
         if sequence.is_over(state):
             return None
         if self.helper == "peek":

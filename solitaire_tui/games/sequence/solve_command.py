@@ -79,8 +79,8 @@ def options(parser: argparse.ArgumentParser) -> None:
     arguments.add_deck(parser, required=True, verb="solve")
     parser.add_argument("--nodes", type=arguments.checked(NODES), default=None, metavar="N",
                         help="give up (verdict unknown) after N positions: the verdict"
-                        f" depends on the deal and N alone (default: {DEFAULT_NODES:,},"
-                        " a second or two)")
+                        f" depends on the deal and N alone (default: {DEFAULT_NODES:,}:"
+                        " milliseconds for most deals, some seconds for the hardest)")
     parser.add_argument("--seconds", type=arguments.checked(values.WAIT), default=None,
                         metavar="T",
                         help="also stop after T seconds of search, said so in the answer"
