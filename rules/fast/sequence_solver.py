@@ -35,14 +35,17 @@ out. After PILOT_AFTER discrepancies, searches that only find wins take their tu
 (FINDERS): the pilot method (``pilot``) and a beam search (``sequence_beam``), each
 level or width dearer than the one before, before the search widens on.
 
-Measured on deals 0..999 at the default budget (``python -m
-rules.fast.sequence_solver --deals 0:1000``): 995 won, 5 unknown, none proved lost;
-median 2,111 nodes (1.7 ms), p90 50 ms, p99 0.54 s. Before the beams, the rule of
-thumb of the fair player, tests of ``stuck`` after bad covers only and the table
-used from its front, with half the budget: 992 won, median 2,658 nodes (2.8 ms). On
-deals 1000..2999: 1991 decided, against 1986 with half the budget and 1981 with
-neither the beams nor the larger budget. The unknowns are hard wins, not losses this
-search fails to prove: most are won with a few million nodes more.
+Measured on deals 0..999 at the default budget of 12,000,000 (``python -m
+rules.fast.sequence_solver --deals 0:1000``): 998 won, 2 unknown, none proved lost;
+median 2,111 nodes (2.0 ms), p90 63 ms, p99 0.58 s, the slowest 13 s. Deals 0..9999:
+9,991 won, 9 unknown; 10000..19999: 9,995 won, 5 unknown (at 3,000,000: 9,968 of
+0..9999; the level-3 pilot wins most hard deals in 3 to 10 million nodes, and the
+finders' order was measured at that budget too: beams of 1024 and 4096 before the
+pilot left 39 of 0..9999 unknown, against 32). Before the beams, the rule of thumb
+of the fair player, tests of ``stuck`` after bad covers only and the table used from
+its front, with a budget of 1,500,000: 992 of 0..999 won, median 2,658 nodes (2.8
+ms). The unknowns are hard wins, not losses this search fails to prove: seven of
+the nine of 0..9999 are won by a wider beam.
 """
 
 from __future__ import annotations

@@ -17,23 +17,29 @@ from rules.sequence import Move, State
 
 
 class SolverPlayer:
-    """Plays the first move of a winning line when the solver finds one within
-    ``max_nodes``; otherwise (lost or undecided) plays as GreedyPlayer.
+    """Plays the winning line when the solver finds one within ``max_nodes``;
+    otherwise (lost or undecided) plays as GreedyPlayer.
 
-    A fresh search every move keeps the player stateless, as players are: a line
-    found earlier stays a winning line, so it is found again quickly.
+    A line found is followed without searching again (``Peek`` knows every position
+    along it). Once a search finds no win, the greedy player plays the game out
+    without searching: every position after a lost one is lost, and after an
+    undecided one each search would spend the whole budget again, some seconds a
+    move on the hardest deals. A new game (a position no later than the last one
+    asked about) searches again.
     """
 
     def __init__(self, max_nodes: int = SOLVER_NODES) -> None:
-        self._max_nodes = max_nodes
+        self._peek = Peek(max_nodes)
         self._fallback = GreedyPlayer()
+        self._gave_up_at: int | None = None  # the move at which a search found no win
 
     def choose(self, state: State) -> Move:
-        from rules.fast.sequence_solver import solve  # numba loads on the first move only
-
-        solution = solve(state, max_nodes=self._max_nodes)
-        if solution.moves:
-            return solution.moves[0]
+        known = self._peek.known(state)
+        if known is None and (self._gave_up_at is None or state.moves <= self._gave_up_at):
+            known = self._peek.solve(state)
+            self._gave_up_at = None if known.verdict == "won" else state.moves
+        if known is not None and known.moves:
+            return known.moves[0]
         return self._fallback.choose(state)
 
 

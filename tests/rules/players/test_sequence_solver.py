@@ -217,6 +217,35 @@ def test_the_solver_player_follows_a_winning_line_and_falls_back_to_greedy() -> 
     assert player.choose(lost) == sq.ToStorage(0)  # greedy: the lowest storage pile
 
 
+def test_the_solver_player_searches_once_a_game_it_cannot_win(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A lost deal is searched at its first move only: every position after it is lost
+    too, so the greedy player plays it out. The same deal again is answered from
+    memory; a new deal is searched, and a won one followed without searching again."""
+    searched: list[int] = []
+    solve = solver.solve
+
+    def counted(state: sq.State, **options: object) -> object:
+        searched.append(state.moves)
+        return solve(state, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(solver, "solve", counted)
+    player = SolverPlayer()
+    greedy = GreedyPlayer()
+    for _ in range(2):
+        state = sq.new_game(sq.Options(), ranks(5, 6))
+        while not sq.is_over(state):
+            move = player.choose(state)
+            assert move == greedy.choose(state)
+            state = sq.apply(state, move)
+        assert not sq.is_won(state) and state.moves > 1
+    state = sq.new_game(sq.Options(), PILE_ORDER)
+    while not sq.is_over(state):
+        state = sq.apply(state, player.choose(state))
+    assert sq.is_won(state)
+    assert searched == [0, 0]
+
+
 def test_a_mid_game_position_keeps_its_storage_piles() -> None:
     """The solver works from any position: here the storage piles already hold the
     cards the final piles wait for, in an order that can be unpicked."""
