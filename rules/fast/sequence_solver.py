@@ -240,8 +240,10 @@ def search(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarra
             # Looked for only where a card was just covered badly, where deadlocks
             # mostly start (skipping a test only cuts less, ``_covers_badly``): at
             # every node it cost 40% of the time for no more deals decided. A search
-            # with no limit is after a proof, and there every cut counts: at every
-            # node, it proves losses in about half the nodes.
+            # with no limit is after a proof, and there every cut counts: tested at
+            # every node, 32 of the endgame probe's 100 positions were proved lost
+            # within 3,000,000 nodes, against 29 (the positions of the peek series of
+            # ``bench --engine searches``).
             if (whole or depth == 0
                     or _covers_badly(storage, heights, placed, path[depth - 1, 1])) \
                     and stuck(storage, heights, placed, left, keep, coming, held, free):
