@@ -146,3 +146,152 @@ def stuck(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, left: np
             if held[rank] == left[rank] and needed >> rank & 1:
                 short |= 1 << rank
     return False
+
+
+
+
+# ``tangled``'s search: the relaxed positions it looks at, at most, before it gives up
+# (proving nothing), and the slots of its table of relaxed positions that fail.
+RELAXED_NODES = 1 << 16
+RELAXED_TABLE = 1 << 18
+FROM_DECK = PILES  # a relaxed move's source: storage piles 0..3, or a card to turn
+SOURCES = PILES + 1
+
+
+@njit(cache=True, nogil=True)
+def _relaxed_key(placed: np.ndarray, tall: np.ndarray) -> int:
+    """A relaxed position's key (never 0, the empty slot): the final counts and the
+    storage heights say which cards are left where."""
+    key = 0
+    for pile in range(PILES):
+        key = key << 4 | placed[pile]
+        key = key << 6 | tall[pile]
+    return key + 1
+
+
+@njit(cache=True, nogil=True)
+def _relaxed_slot(seen: np.ndarray, key: int) -> int:
+    slot = (key * 0x9E3779B97F4A7C1 >> 20) & (len(seen) - 1)
+    while seen[slot] != 0 and seen[slot] != key:
+        slot = (slot + 1) & (len(seen) - 1)
+    return slot
+
+
+@njit(cache=True, nogil=True)
+def _sure_move(storage: np.ndarray, tall: np.ndarray, at: np.ndarray,
+               stored: np.ndarray) -> int:
+    """A relaxed move that loses nothing (``tangled``), as pile * SOURCES + source,
+    or -1: a final pile wants a rank with no copy left in storage, so a card to turn
+    goes there; or with one copy left in storage, a top, which goes there."""
+    for pile in range(PILES):
+        rank = NEXT_RANK[pile, at[pile]]
+        if rank == DONE:
+            continue
+        if stored[rank] == 0:
+            return FROM_DECK * PILES + pile
+        if stored[rank] == 1:
+            for top in range(PILES):
+                if tall[top] > 0 and storage[top, tall[top]] == rank:
+                    return top * PILES + pile
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def tangled(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, left: np.ndarray,
+            seen: np.ndarray, trail: np.ndarray) -> bool:
+    """Whether the storage piles can never be emptied onto the final piles, even if
+    every card still to turn could be laid on a final pile whenever one wants it:
+    then the position is lost, whatever the order of the cards to turn. ``seen``
+    (RELAXED_TABLE zeros, left so) and ``trail`` (RELAXED_NODES) are scratch arrays.
+
+    Proof. In any winning line the cards now in storage reach the final piles
+    through their piles' tops, so each pile's cards leave in order, top first (cards
+    put on storage later only hold them longer), and the cards to turn reach them
+    somehow. The line's order of cards laid on final piles is then a line of the
+    relaxed game, where a move lays a storage top or any card to turn on a final pile
+    that wants its rank. So a position whose relaxed game cannot be won is lost.
+
+    The relaxed game is searched depth first over (final counts, storage heights),
+    which say where every card left is; positions that fail are kept in ``seen``.
+    Two moves are made alone, as they lose nothing (``_sure_move``). A final pile
+    wants a rank of which no copy is left in storage: a card to turn goes there, as
+    they are alike and always at hand and the pile waits for that rank, so laying it
+    sooner changes nothing else a line does. Or one copy is left in storage, on a
+    top: any line that lays it on another pile, and a card to turn here, can swap
+    them (laid sooner, it uncovers its pile sooner). A search that would look at
+    more than RELAXED_NODES positions gives up and proves nothing. It sees what
+    ``stuck`` does not: that the cards under a king in storage wait for a whole
+    final pile to be built, and several final piles in turn.
+    """
+    tall = heights.copy()
+    at = placed.copy()
+    stored = np.zeros(RANKS, np.int64)
+    for pile in range(PILES):
+        for height in range(1, tall[pile] + 1):
+            stored[storage[pile, height]] += 1
+    to_turn = left - stored
+    to_place = 0
+    for pile in range(PILES):
+        to_place += sequence.PILE_SIZE - at[pile]
+    moved = np.zeros(to_place + 1, np.int64)  # each depth's move: pile * SOURCES + source
+    after = np.zeros(to_place + 1, np.int64)  # the next move to try there
+    last = np.zeros(to_place + 1, np.int64)  # past the last one
+    nodes = marked = depth = 0
+    won = gave_up = False
+    entering = True
+    while True:
+        if entering:
+            entering = False
+            if depth == to_place:
+                won = True
+                break
+            after[depth] = last[depth] = 0
+            if seen[_relaxed_slot(seen, _relaxed_key(at, tall))] == 0:
+                if nodes == len(trail):
+                    gave_up = True
+                    break
+                nodes += 1
+                sure = _sure_move(storage, tall, at, stored)
+                after[depth] = max(sure, 0)
+                last[depth] = sure + 1 if sure >= 0 else PILES * SOURCES
+        # The next move that can be made here, or back up.
+        made = False
+        while after[depth] < last[depth] and not made:
+            source, pile = divmod(after[depth], PILES)
+            after[depth] += 1
+            rank = NEXT_RANK[pile, at[pile]]
+            if rank == DONE:
+                continue
+            if source == FROM_DECK and to_turn[rank] > 0:
+                to_turn[rank] -= 1
+            elif source < FROM_DECK and tall[source] > 0 and storage[source, tall[source]] == rank:
+                tall[source] -= 1
+                stored[rank] -= 1
+            else:
+                continue
+            at[pile] += 1
+            moved[depth] = source * PILES + pile
+            made = True
+        if made:
+            depth += 1
+            entering = True
+            continue
+        slot = _relaxed_slot(seen, _relaxed_key(at, tall))
+        if seen[slot] == 0:
+            seen[slot] = _relaxed_key(at, tall)
+            trail[marked] = slot
+            marked += 1
+        if depth == 0:
+            break
+        depth -= 1
+        source, pile = divmod(moved[depth], PILES)
+        at[pile] -= 1
+        rank = NEXT_RANK[pile, at[pile]]
+        if source == FROM_DECK:
+            to_turn[rank] += 1
+        else:
+            tall[source] += 1
+            stored[rank] += 1
+    for i in range(marked):
+        seen[trail[i]] = 0
+    return not (won or gave_up)
