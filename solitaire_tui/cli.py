@@ -22,7 +22,7 @@ from rules.errors import OptionsError, RulesError
 from solitaire_tui.commands import arguments, errors
 from solitaire_tui.commands.arguments import PROG, Parser
 from solitaire_tui.commands.report import report_lines
-from solitaire_tui.engine import is_warm, use_cache_dir
+from solitaire_tui.engine import drop_stale_kernels, is_warm, use_cache_dir
 from solitaire_tui.games.game import Command, Game
 from solitaire_tui.games.registry import ENGINE, GAMES, GAMES_BY_KEY, PROBES, SERIES
 from solitaire_tui.judge import JudgeInputError, judge
@@ -302,6 +302,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     use_cache_dir()  # before numba is imported, by any command
+    drop_stale_kernels()  # numba would keep a changed callee's old code in its callers
     try:
         return _run(args)
     except (RulesError, JudgeInputError) as error:

@@ -158,6 +158,37 @@ def is_warm(parts: Sequence[Part]) -> bool:
     return bool(mark == fingerprint(parts))
 
 
+def drop_stale_kernels() -> int:
+    """Forget our compiled kernels when their sources have changed since the last
+    complete warm-up; returns how many cache files went.
+
+    numba checks a cached function against its own source file only, yet keeps the
+    code of what it calls from other files inside it: after a change to a callee's
+    file alone (a ``git pull`` into an editable install does that), its callers
+    would go on running the old callee. Seen here: the solver kept its old dead-end
+    tests when only ``sequence_proofs.py`` had changed. A warm mark made from other
+    sources says this may be so; the kernels' cache files (named after their source
+    files) and the mark go, and the next call or warm-up compiles them anew. The
+    cache directory may be shared (``NUMBA_CACHE_DIR``): nothing else in it goes."""
+    directory = use_cache_dir()
+    try:
+        mark = json.loads((directory / MARK).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return 0
+    if isinstance(mark, dict) and mark.get("files") == fingerprint(())["files"]:
+        return 0
+    stems = {path.stem for path in kernel_sources().glob("*.py")}
+    dropped = 0
+    for path in [*directory.rglob("*.nbi"), *directory.rglob("*.nbc")]:
+        if path.name.partition(".")[0] in stems:
+            with contextlib.suppress(OSError):  # another window's start took it first
+                path.unlink()
+                dropped += 1
+    with contextlib.suppress(OSError):
+        (directory / MARK).unlink()
+    return dropped
+
+
 def _mark_warm(parts: Sequence[Part]) -> None:
     with contextlib.suppress(OSError):  # only a warm-up again next time
         (use_cache_dir() / MARK).write_text(json.dumps(fingerprint(parts)), encoding="utf-8")

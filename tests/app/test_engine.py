@@ -80,6 +80,28 @@ def test_a_changed_source_or_a_damaged_mark_means_cold(cache: Path) -> None:
     assert not engine.is_warm([QUICK])
 
 
+def test_kernels_compiled_from_other_sources_are_dropped(cache: Path) -> None:
+    """numba would keep a changed callee's old code in its callers: once the sources
+    differ from the warm mark's, our kernels' cache files go (and the mark), and
+    nothing else in a cache directory that may be shared."""
+    assert engine.warm([QUICK], 1, lambda _: None)
+    ours = [cache / "sub" / "sequence_solver.search-179.py311.nbi",
+            cache / "sequence_proofs.stuck-60.py311.1.nbc"]
+    theirs = cache / "someone_else.kernel-1.py311.nbi"
+    for path in (*ours, theirs):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"machine code")
+    assert engine.drop_stale_kernels() == 0  # same sources: all kept
+    assert all(path.exists() for path in ours)
+    mark = cache / engine.MARK
+    data = json.loads(mark.read_text())
+    data["files"][0][2] += 1  # a kernel's source changed since the warm-up
+    mark.write_text(json.dumps(data))
+    assert engine.drop_stale_kernels() == 2
+    assert not any(path.exists() for path in ours) and theirs.exists()
+    assert not mark.exists() and engine.drop_stale_kernels() == 0
+
+
 def test_the_cache_moves_to_the_user_cache_directory_when_the_sources_are_read_only(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv(engine.CACHE_VARIABLE)
