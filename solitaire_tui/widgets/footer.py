@@ -5,6 +5,11 @@ short. Here each key gets a cell at least ``CELL`` wide, as many cells to a row 
 the width allows, so every name is whole at 80 columns and wider screens use
 fewer rows.
 
+A footer shows only while its screen is the one in front: under a dialog its keys
+wait for the dialog to close, and whether they showed there hung on whether the
+footer had been drawn before the dialog opened. (A class on the screen under the
+dialog did it too, but restyled every widget of the screen each time.)
+
 It is drawn again only when the keys it shows change. Textual's footer recomposes
 on every ``refresh_bindings``, and a game screen refreshes its bindings after each
 move: under fast auto play that rebuilt the footer's dozen widgets after every
@@ -17,6 +22,7 @@ from collections.abc import Hashable
 
 from textual import events
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widgets import Footer
 
 CELL = 13
@@ -51,6 +57,15 @@ class KeyFooter(Footer):
                       binding.description, enabled, tooltip)
                      for key, (_, binding, enabled, tooltip)
                      in self.screen.active_bindings.items() if binding.show)
+
+    def on_mount(self) -> None:
+        self.app.screen_change_signal.subscribe(self, self._screen_changed)
+
+    def on_unmount(self) -> None:
+        self.app.screen_change_signal.unsubscribe(self)
+
+    def _screen_changed(self, screen: Screen[object]) -> None:
+        self.visible = screen is self.screen
 
     def on_resize(self, event: events.Resize) -> None:
         self._set_columns(event.size.width)

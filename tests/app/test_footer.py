@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from pathlib import Path
 
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 
 import solitaire_tui
 from solitaire_tui.ui.keys import APP_KEYS
-from solitaire_tui.widgets.footer import CELL
+from solitaire_tui.widgets.footer import CELL, KeyFooter
+from tests.pilots import footer_keys
 
 KEY_WIDTH = {"escape": 3, "question_mark": 1, "home": 4}  # as the footer shows them
 
@@ -40,3 +42,26 @@ def test_every_shown_key_leaves_a_blank_in_its_cell() -> None:
         if width > CELL - 1:
             too_long.append(f"{key} {binding.description}")
     assert not too_long
+
+
+async def test_a_dialog_hides_the_footer_of_the_screen_under_it(tmp_path: Path) -> None:
+    """Under a dialog the board's keys wait for it to close, so its footer is hidden,
+    and shown again after: whether it showed hung on whether it had been drawn before
+    the dialog opened (at the start it had not, through ``o`` it had)."""
+    from solitaire_tui.app import SolitaireApp
+    from solitaire_tui.games.add_residue.table import Seat, Table
+    from solitaire_tui.start import Start
+
+    table = Table((Seat("Ann"), Seat("Ben"), Seat("Cy")), 7)
+    app = SolitaireApp(tmp_path, Start("add-residue", options=table))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        board = app.screen
+        footer = board.query_one(KeyFooter)
+        assert footer.visible and footer_keys(board)
+        await pilot.press("o")  # the players' dialog
+        await pilot.pause()
+        assert app.screen is not board and not footer.visible
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is board and footer.visible

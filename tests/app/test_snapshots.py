@@ -36,16 +36,16 @@ def test_add_residue_setup(snap_compare: Any, tmp_path: Path) -> None:
 
     async def settled(pilot: Any) -> None:
         """The set-up dialog opens over a board still being laid out: on a loaded
-        machine the picture was once taken before the board's status and footer, and
-        once before the board's footer had given up its keys to the dialog. So wait
-        for that (a few seconds at most; past that the picture shows what is wrong)."""
+        machine the picture was taken before the board's status, or with the
+        board's keys showing under the dialog (now hidden there, whenever they
+        come: ``test_footer``). So wait for the board's footer to be made (a few
+        seconds at most; past that the picture shows what is wrong)."""
         await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
         for _ in range(100):
-            board = pilot.app.screen_stack[-2] if len(pilot.app.screen_stack) > 1 else None
-            if board is not None and not board.query("FooterKey"):
-                break
             await pilot.pause(0.05)
+            board = pilot.app.screen_stack[-2] if len(pilot.app.screen_stack) > 1 else None
+            if board is not None and board.query("FooterKey"):
+                break
         await pilot.pause()
 
     assert snap_compare(app, run_before=settled, terminal_size=SIZE)
