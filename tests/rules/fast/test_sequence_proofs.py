@@ -111,6 +111,16 @@ def test_a_peek_with_13_cards_to_turn_decides() -> None:
     assert solve(DEAL_0).verdict == "lost"
 
 
+def test_a_peek_with_13_cards_in_the_deck_decides() -> None:
+    """The screen counts the deck without the hand card: with "deck 13" there are 14
+    cards to turn, and the search with no limit starts there too (before, the peek
+    spent its 12,000,000 positions on such a position and said "undecided")."""
+    for deal in range(8):
+        state = endgame(deal_cards(deal), deal, 13)
+        assert len(state.deck) == 13 and state.hand is not None
+        assert solve(state).verdict != "unknown"
+
+
 def test_tangled_positions_of_numbered_deals_cannot_be_won() -> None:
     """Endgames of deals 0..199 at 0..4 cards to turn: every one called tangled is
     lost by the plain exhaustive search; many are called tangled, and some that
