@@ -151,7 +151,10 @@ def stuck(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, left: np
 
 
 # ``tangled``'s search: the relaxed positions it looks at, at most, before it gives up
-# (proving nothing), and the slots of its table of relaxed positions that fail.
+# (proving nothing), and the slots of its table of relaxed positions that fail (a
+# quarter full at most). At 2^11 positions the endgame probes took far longer (the
+# rule-of-thumb player's 100 positions: 414 s against 14 s); 2^14 and 2^16 decide
+# the same.
 RELAXED_NODES = 1 << 16
 RELAXED_TABLE = 1 << 18
 FROM_DECK = PILES  # a relaxed move's source: storage piles 0..3, or a card to turn
@@ -180,7 +183,7 @@ def _relaxed_slot(seen: np.ndarray, key: int) -> int:
 @njit(cache=True, nogil=True)
 def _sure_move(storage: np.ndarray, tall: np.ndarray, at: np.ndarray,
                stored: np.ndarray) -> int:
-    """A relaxed move that loses nothing (``tangled``), as pile * SOURCES + source,
+    """A relaxed move that loses nothing (``tangled``), as source * PILES + pile,
     or -1: a final pile wants a rank with no copy left in storage, so a card to turn
     goes there; or with one copy left in storage, a top, which goes there."""
     for pile in range(PILES):
@@ -218,7 +221,10 @@ def tangled(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, left: 
     they are alike and always at hand and the pile waits for that rank, so laying it
     sooner changes nothing else a line does. Or one copy is left in storage, on a
     top: any line that lays it on another pile, and a card to turn here, can swap
-    them (laid sooner, it uncovers its pile sooner). A search that would look at
+    them (laid sooner, it uncovers its pile sooner). Otherwise storage tops are tried
+    before cards to turn: a way out, where there is one, was found three times as
+    fast as pile by pile (deal 108's random play: 94 against 345 microseconds a
+    position, the median). A search that would look at
     more than RELAXED_NODES positions gives up and proves nothing. It sees what
     ``stuck`` does not: that the cards under a king in storage wait for a whole
     final pile to be built, and several final piles in turn.
@@ -233,7 +239,7 @@ def tangled(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, left: 
     to_place = 0
     for pile in range(PILES):
         to_place += sequence.PILE_SIZE - at[pile]
-    moved = np.zeros(to_place + 1, np.int64)  # each depth's move: pile * SOURCES + source
+    moved = np.zeros(to_place + 1, np.int64)  # each depth's move: source * PILES + pile
     after = np.zeros(to_place + 1, np.int64)  # the next move to try there
     last = np.zeros(to_place + 1, np.int64)  # past the last one
     nodes = marked = depth = 0
