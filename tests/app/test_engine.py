@@ -100,6 +100,14 @@ def test_kernels_compiled_from_other_sources_are_dropped(cache: Path) -> None:
     assert engine.drop_stale_kernels() == 2
     assert not any(path.exists() for path in ours) and theirs.exists()
     assert not mark.exists() and engine.drop_stale_kernels() == 0
+    # A warm-up drops them too (the tests' own, which no command starts).
+    assert engine.warm([QUICK], 1, lambda _: None)
+    ours[0].write_bytes(b"machine code")
+    data = json.loads(mark.read_text())
+    data["files"][0][2] += 1
+    mark.write_text(json.dumps(data))
+    assert engine.warm([QUICK], 1, lambda _: None)
+    assert not ours[0].exists() and engine.is_warm([QUICK])
 
 
 def test_the_cache_moves_to_the_user_cache_directory_when_the_sources_are_read_only(
