@@ -27,8 +27,9 @@ sampled orders with the rule of thumb played the end badly; the fair level also
 tries it with up to two cards more (EXACT_TRY), within a budget. Fair: 666 of deals
 0..999 won (66.6%), against 64.4% with one card more before the relaxed game made
 those searches cheap, 63.4% from EXACT_FAIR alone and 52.7% of 0..299 before;
-quick: 29.4% of 0..19999 at 1.7 ms a deal, against 26.3% when only the last card
-turned is weighed (22.5% of 0..19999 before).
+quick: 28.0% of 0..19999 at 1.7 ms a deal (sampling from 16 unseen; from 18, 29.4%
+but 2.1 ms), against 26.3% when only the last card turned is weighed (22.5% of
+0..19999 before).
 """
 
 from __future__ import annotations
@@ -84,8 +85,11 @@ MISFIT_COST = 44  # a top wanted sooner, plus the cards held back (``_delay``)
 WIN_SCORE = FULL + 20  # a win, worth 20 cards more: 60 or 300 won less often
 # The quick level samples like the fair one once at most ENDGAME cards are unseen, with
 # ENDGAME_SAMPLES orders (22.5% of deals 0..19999 won, 1.5 ms a deal; 16 and 24: 21.0%,
-# 1.1 ms; 20 and 24: 23.6% but 2.0 ms).
-ENDGAME = 18
+# 1.1 ms; 20 and 24: 23.6% but 2.0 ms, before the exact last moves). With them, on one
+# core (``python -m rules.fast.sequence_fair --deals 0:10000 --samples 0``,
+# NUMBA_NUM_THREADS=1), measured again on a slower day: 18: 29.16% at 2.03-2.08 ms a
+# deal, over the 2 ms aim; 17: 28.44% at 1.91 ms; 16: 28.07% at 1.69 ms.
+ENDGAME = 16
 ENDGAME_SAMPLES = 24
 # Unseen cards, at most, from which a level plays the best move there is
 # (``sequence_endgame``). Fair: 5 won 634 of deals 0..999 at 0.19 s a deal, 6 won 200
