@@ -139,14 +139,19 @@ def use_cache_dir() -> Path:
 def fingerprint(parts: Sequence[Part]) -> dict[str, object]:
     """What a warm cache was made from: the kernels' sources (numba's own test of a
     stale cache is their size and time), numba, Python and the parts."""
-    sources = sorted(kernel_sources().glob("*.py"))
     return {
         "sources": str(kernel_sources()),
-        "files": [[path.name, path.stat().st_size, path.stat().st_mtime_ns] for path in sources],
+        "files": _source_files(),
         "numba": importlib.metadata.version("numba"),
         "python": sys.version,
         "parts": [part.name for part in parts],
     }
+
+
+def _source_files() -> list[list[object]]:
+    """Each kernel source's name, size and time: numba's own test of a stale cache."""
+    return [[path.name, path.stat().st_size, path.stat().st_mtime_ns]
+            for path in sorted(kernel_sources().glob("*.py"))]
 
 
 def is_warm(parts: Sequence[Part]) -> bool:
@@ -175,7 +180,7 @@ def drop_stale_kernels() -> int:
         mark = json.loads((directory / MARK).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return 0
-    if isinstance(mark, dict) and mark.get("files") == fingerprint(())["files"]:
+    if isinstance(mark, dict) and mark.get("files") == _source_files():
         return 0
     stems = {path.stem for path in kernel_sources().glob("*.py")}
     dropped = 0

@@ -282,9 +282,10 @@ def tangled(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, left: 
             depth += 1
             entering = True
             continue
-        slot = _relaxed_slot(seen, _relaxed_key(at, tall))
+        key = _relaxed_key(at, tall)
+        slot = _relaxed_slot(seen, key)
         if seen[slot] == 0:
-            seen[slot] = _relaxed_key(at, tall)
+            seen[slot] = key
             trail[marked] = slot
             marked += 1
         if depth == 0:

@@ -11,6 +11,9 @@ from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 
 import solitaire_tui
+from solitaire_tui.app import SolitaireApp
+from solitaire_tui.games.add_residue.table import Seat, Table
+from solitaire_tui.start import Start
 from solitaire_tui.ui.keys import APP_KEYS
 from solitaire_tui.widgets.footer import CELL, KeyFooter
 from tests.pilots import footer_keys
@@ -48,10 +51,6 @@ async def test_a_dialog_hides_the_footer_of_the_screen_under_it(tmp_path: Path) 
     """Under a dialog the board's keys wait for it to close, so its footer is hidden,
     and shown again after: whether it showed hung on whether it had been drawn before
     the dialog opened (at the start it had not, through ``o`` it had)."""
-    from solitaire_tui.app import SolitaireApp
-    from solitaire_tui.games.add_residue.table import Seat, Table
-    from solitaire_tui.start import Start
-
     table = Table((Seat("Ann"), Seat("Ben"), Seat("Cy")), 7)
     app = SolitaireApp(tmp_path, Start("add-residue", options=table))
     async with app.run_test(size=(100, 32)) as pilot:
