@@ -6,9 +6,11 @@ the width allows, so every name is whole at 80 columns and wider screens use
 fewer rows.
 
 A footer shows only while its screen is the one in front: under a dialog its keys
-wait for the dialog to close, and whether they showed there hung on whether the
-footer had been drawn before the dialog opened. (A class on the screen under the
-dialog did it too, but restyled every widget of the screen each time.)
+wait for the dialog to close. It gives its rows up there too (``display``, not
+``visible``): a screen under a dialog is laid out the same whether or not its keys
+had been drawn before the dialog opened (at a game's start they had not, through a
+key they had, and the board stood two rows higher). A class on the screen under the
+dialog would do it too, but restyles every widget of the screen each time.
 
 It is drawn again only when the keys it shows change. Textual's footer recomposes
 on every ``refresh_bindings``, and a game screen refreshes its bindings after each
@@ -65,7 +67,7 @@ class KeyFooter(Footer):
         self.app.screen_change_signal.unsubscribe(self)
 
     def _screen_changed(self, screen: Screen[object]) -> None:
-        self.visible = screen is self.screen
+        self.display = screen is self.screen
 
     def on_resize(self, event: events.Resize) -> None:
         self._set_columns(event.size.width)

@@ -11,12 +11,13 @@ from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 
 import solitaire_tui
+from rules import add_residue
 from solitaire_tui.app import SolitaireApp
 from solitaire_tui.games.add_residue.table import Seat, Table
 from solitaire_tui.start import Start
 from solitaire_tui.ui.keys import APP_KEYS
 from solitaire_tui.widgets.footer import CELL, KeyFooter
-from tests.pilots import footer_keys
+from tests.pilots import footer_keys, until
 
 KEY_WIDTH = {"escape": 3, "question_mark": 1, "home": 4}  # as the footer shows them
 
@@ -48,19 +49,39 @@ def test_every_shown_key_leaves_a_blank_in_its_cell() -> None:
 
 
 async def test_a_dialog_hides_the_footer_of_the_screen_under_it(tmp_path: Path) -> None:
-    """Under a dialog the board's keys wait for it to close, so its footer is hidden,
-    and shown again after: whether it showed hung on whether it had been drawn before
-    the dialog opened (at the start it had not, through ``o`` it had)."""
+    """Under a dialog the board's keys wait for it to close: its footer is hidden and
+    gives its rows up, and comes back after."""
     table = Table((Seat("Ann"), Seat("Ben"), Seat("Cy")), 7)
     app = SolitaireApp(tmp_path, Start("add-residue", options=table))
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         board = app.screen
         footer = board.query_one(KeyFooter)
-        assert footer.visible and footer_keys(board)
+        assert footer.display and footer_keys(board)
         await pilot.press("o")  # the players' dialog
         await pilot.pause()
-        assert app.screen is not board and not footer.visible
+        assert app.screen is not board and not footer.display
         await pilot.press("escape")
         await pilot.pause()
-        assert app.screen is board and footer.visible
+        assert app.screen is board and footer.display
+
+
+async def test_a_board_under_a_dialog_is_laid_out_the_same_however_it_got_there(
+        tmp_path: Path) -> None:
+    """At a game's start the players' dialog opens while the board's keys are being
+    drawn, through ``o`` after they were: the board under it stood two rows higher
+    when they had been, and a snapshot of the start caught either, as the machine's
+    load had it."""
+    app = SolitaireApp(tmp_path, Start("add-residue", options=add_residue.Options(3, 7)))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: len(app.screen_stack) > 2
+                    and app.screen_stack[-2].query_one("#status").region.height > 0, 10)
+        board = app.screen_stack[-2]
+        at_start = board.query_one("#status").region
+        await pilot.press("enter")  # seated
+        await until(pilot, lambda: board.query_one(KeyFooter).region.height > 0, 10)
+        assert app.screen is board and board.query_one("#status").region != at_start
+        await pilot.press("o")
+        await until(pilot, lambda: not board.query_one(KeyFooter).display, 10)
+        await pilot.pause()
+        assert board.query_one("#status").region == at_start
