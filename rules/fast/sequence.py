@@ -20,6 +20,7 @@ from numba import njit, prange, uint64
 from rules import sequence
 from rules.cards import DECK_SIZE
 from rules.fast.deals import below, deal_into
+from rules.fast.inlined import inlined
 from rules.roster import BASIC, GREEDY, code
 
 FIELDS = ("won", "final_cards", "moves")
@@ -48,7 +49,7 @@ NTH_PILE = np.array(
 )
 
 
-@njit(cache=True, nogil=True)
+@inlined
 def _to_final(wants: np.ndarray, placed: np.ndarray, rank: int, pile: int) -> None:
     """Put a card of ``rank`` on final pile ``pile``, which must want it."""
     wants[rank] &= ~(1 << pile)

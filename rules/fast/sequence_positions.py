@@ -19,6 +19,7 @@ from numba import njit, uint64
 
 from rules import sequence
 from rules.fast.deals import splitmix64
+from rules.fast.inlined import inlined
 from rules.fast.sequence import NEXT_RANK, NOTHING, NTH_PILE, PILES, POPCOUNT, _to_final
 from rules.fast.sequence_fair import FAR, _storage_cost, _wanted
 from rules.fast.sequence_proofs import POS, RANKS, forced
@@ -38,14 +39,14 @@ CHECK_NODES = 1 << 10
 PILE_SALT = uint64(0x5EC0E7CE)  # keeps a storage card's hash apart from the counts'
 
 
-@njit(cache=True, nogil=True)
+@inlined
 def _card_hash(height: int, rank: int) -> np.uint64:
     """Zobrist value of a card of ``rank`` at ``height`` in a storage pile; height 0
     (no card is there) hashes a pile's top taboos instead."""
     return splitmix64(uint64(height * RANKS + rank) + PILE_SALT)[1]
 
 
-@njit(cache=True, nogil=True)
+@inlined
 def _rank_of(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
              source: int) -> int:
     """The rank of a move's source card: a storage top, the hand card, or NOTHING
@@ -55,7 +56,7 @@ def _rank_of(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndar
     return int(deck[dealt]) if dealt < len(deck) else NOTHING
 
 
-@njit(cache=True, nogil=True)
+@inlined
 def _key(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
          placed: np.ndarray, wants: np.ndarray, taboo: np.ndarray,
          pile_hash: np.ndarray) -> np.uint64:
@@ -75,7 +76,7 @@ def _key(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
     return key
 
 
-@njit(cache=True, nogil=True)
+@inlined
 def _distance(placed: np.ndarray, rank: int) -> int:
     """How many cards the nearest final pile that needs ``rank`` still takes before
     it (0: it fits now); FAR for NOTHING (an empty pile) and ranks no pile needs."""
@@ -87,7 +88,7 @@ def _distance(placed: np.ndarray, rank: int) -> int:
     return best
 
 
-@njit(cache=True, nogil=True)
+@inlined
 def _covers_badly(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
                   target: int) -> bool:
     """Whether the move to ``target`` put a card on a storage card that a final pile
@@ -103,7 +104,7 @@ def _covers_badly(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
                             >= _distance(placed, storage[pile, height - 1]))
 
 
-@njit(cache=True, nogil=True)
+@inlined
 def _repeats(storage: np.ndarray, heights: np.ndarray, wants: np.ndarray, taboo: np.ndarray,
              pile: int) -> bool:
     """Whether an earlier storage pile holds the same ranks as ``pile`` under the same
@@ -125,7 +126,7 @@ def _repeats(storage: np.ndarray, heights: np.ndarray, wants: np.ndarray, taboo:
     return False
 
 
-@njit(cache=True, nogil=True)
+@inlined
 def _storage_order(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
                    wants: np.ndarray, taboo: np.ndarray, rank: int,
                    moves: np.ndarray) -> int:
@@ -151,7 +152,7 @@ def _storage_order(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
     return count
 
 
-@njit(cache=True, nogil=True)
+@inlined
 def _final_choice(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
                   placed: np.ndarray, fits: int) -> int:
     """Which of the final piles ``fits`` (a mask) to try a card on first: the one
@@ -213,7 +214,7 @@ def _generate(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.nda
     return 0
 
 
-@njit(cache=True, nogil=True)
+@inlined
 def _play(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
           placed: np.ndarray, wants: np.ndarray, left: np.ndarray, taboo: np.ndarray,
           pile_hash: np.ndarray, source: int, target: int) -> int:
@@ -243,7 +244,7 @@ def _play(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray
     return dealt
 
 
-@njit(cache=True, nogil=True)
+@inlined
 def _unplay(dealt: int, storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
             wants: np.ndarray, left: np.ndarray, pile_hash: np.ndarray,
             source: int, target: int) -> int:

@@ -14,6 +14,7 @@ import numpy as np
 from numba import njit
 
 from rules import sequence
+from rules.fast.inlined import inlined
 from rules.fast.sequence import DONE, NEXT_RANK, NOTHING, NTH_PILE, PILES
 
 RANKS = DONE + 1  # arrays indexed by rank also hold NOTHING and DONE
@@ -32,7 +33,7 @@ for _pile in range(PILES):
 POS[:, NOTHING] = -1  # no pile needs NOTHING, the card under every storage pile
 
 
-@njit(cache=True, nogil=True)
+@inlined
 def needed_by(placed: np.ndarray, rank: int) -> int:
     """How many final piles still take a card of ``rank``."""
     count = 0
@@ -42,7 +43,7 @@ def needed_by(placed: np.ndarray, rank: int) -> int:
     return count
 
 
-@njit(cache=True, nogil=True)
+@inlined
 def forced(rank: int, wants: np.ndarray, left: np.ndarray, placed: np.ndarray) -> int:
     """The final pile a card of ``rank`` must go to now, or -1 when there is a
     choice to search.
