@@ -53,7 +53,12 @@ Field = Pick | Number
 
 
 class Choices(RadioSet, inherit_bindings=False):
-    """A RadioSet whose arrow keys choose, not just point: enter belongs to the dialog."""
+    """A RadioSet whose arrow keys choose, not just point: enter belongs to the dialog.
+
+    The choice an arrow makes counts at once (``chosen``). RadioSet records a choice
+    (``pressed_index``) only when its button's message has come back to it, and
+    enter typed right behind an arrow (in a terminal, keys sent together) played
+    the choice before it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("down,right", "choose(1)", "Next", show=False),
@@ -65,6 +70,16 @@ class Choices(RadioSet, inherit_bindings=False):
     Choices > Choice { width: auto; }
     Choices.-across { layout: horizontal; }
     """
+
+    def __init__(self, *choices: Choice, id: str | None = None) -> None:
+        super().__init__(*choices, id=id)
+        self._chosen = next((index for index, choice in enumerate(choices) if choice.value), -1)
+        self._unheard = 0  # choices the arrows made whose RadioSet.Changed has not come
+
+    @property
+    def chosen(self) -> int:
+        """The index of the choice made, the arrows' latest included."""
+        return self._chosen
 
     def on_mount(self) -> None:
         # RadioSet's own mount handler, which runs after this one, points at the first
@@ -79,7 +94,18 @@ class Choices(RadioSet, inherit_bindings=False):
             self.action_next_button()
         else:
             self.action_previous_button()
-        self.action_toggle_button()
+        if self._selected is not None and self._selected != self._chosen:
+            self._chosen = self._selected
+            self._unheard += 1
+            self.action_toggle_button()
+
+    def on_radio_set_changed(self, _: RadioSet.Changed) -> None:
+        """A choice RadioSet has recorded: the arrows' own, counted already, or a
+        click's, which counts from now."""
+        if self._unheard:
+            self._unheard -= 1
+        else:
+            self._chosen = self.pressed_index
 
 
 class OptionsDialog(ModalScreen[T | None], Generic[T]):
@@ -137,7 +163,7 @@ class OptionsDialog(ModalScreen[T | None], Generic[T]):
                 out.append(widget.value)
             else:
                 assert isinstance(widget, Choices) and isinstance(field, Pick)
-                out.append(field.choices[widget.pressed_index])
+                out.append(field.choices[widget.chosen])
         return out
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

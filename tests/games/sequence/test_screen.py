@@ -29,6 +29,7 @@ from tests.pilots import (
     SIZE,
     auto_play_to_end,
     finish_by_key,
+    press_busy,
     saved,
     saved_record,
     settle,
@@ -227,6 +228,21 @@ async def test_p_asks_who_helps_and_says_what_peeking_costs(make_app: Any) -> No
         await pilot.press("p", "down", "down", "enter")
         assert screen.helper == "peek" and screen.uncounted == "You peeked"
         assert "This game now counts toward no record" in message(screen)
+
+
+async def test_an_arrow_and_enter_typed_together_choose_what_the_arrow_chose(
+        make_app: Any) -> None:
+    """Keys sent at once, as a terminal sends them typed fast: the dialog read the
+    choice before the arrow's had reached its radio set, and kept the old helper."""
+    app = make_app(Start("sequence", numbered(WON)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        for keys, helper in ((("down", "enter"), "quick"), (("down", "down", "enter"), "fair"),
+                             (("up", "enter"), "peek")):
+            await pilot.press("p")
+            press_busy(pilot, *keys)
+            await until(pilot, lambda: app.screen is screen, 10)
+            assert screen.helper == helper, keys
 
 
 async def test_e_plays_the_fair_players_game_to_the_end_worked_out_in_the_background(
