@@ -248,10 +248,11 @@ Five games, each played on a numbered deal, so that any game can be replayed and
 | `?` | this help; in a game, that game's rules and keys |
 | `q` | quit (asking first when a game in play or a run would be lost) |
 
-In every game the same keys do the same things: `h` hint, `a` auto play (`+` `-` its
-speed), `u` undo and `U` redo (also `ctrl+z` and `ctrl+y`, without limit), `r` restart
-the deal, `n` a new random deal, `g` choose a deal by number or paste a deck, `o` the
-variant, `t` the statistics panel for that game and variant, `?` the rules, `esc` back
+The same keys do the same things in every game that has them (each game's `?` and
+footer list its own): `h` hint, `a` auto play (`+` `-` its speed), `u` undo and `U`
+redo (also `ctrl+z` and `ctrl+y`, without limit), `r` restart the deal, `n` a new
+random deal, `g` choose a deal by number or paste a deck, `o` the variant or the
+players, `t` the statistics panel for that game and variant, `?` the rules, `esc` back
 here.
 
 Your record for each game and variant (played, won, streaks) is kept in your data

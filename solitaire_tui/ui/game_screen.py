@@ -994,7 +994,11 @@ class GameScreen(Screen[None], Generic[S, M]):
 
     def change_options(self, options: Any) -> None:
         """New options mean a new game on the same deal; the app keeps them for the
-        next time the game is entered."""
+        next time the game is entered. The same options again leave a game in play as
+        it is: enter in the dialog, pressed to close it, threw the game's moves away."""
+        if options == self.options and self.in_play:
+            self.say("The same options: the game goes on.")
+            return
         self.options = options
         self.start(self.deck)
         self.post_message(OptionsChosen(self.game.key, self.game.kept_options(options)))

@@ -216,7 +216,8 @@ async def test_a_kept_variant_refused_now_is_asked_for_again(make_app: Any) -> N
             await pilot.press("escape", "escape")
 
 
-async def test_new_options_start_the_deal_again_and_esc_keeps_the_game(make_app: Any) -> None:
+async def test_new_options_start_the_deal_again_and_esc_or_the_same_keep_the_game(
+        make_app: Any) -> None:
     app = make_app(Start("hit-or-miss", numbered(DEAL), ONE_STRIKE))
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
@@ -225,6 +226,9 @@ async def test_new_options_start_the_deal_again_and_esc_keeps_the_game(make_app:
         await pilot.press("o", "escape")
         assert screen.options == ONE_STRIKE
         assert len(screen.session.moves) == 1
+        await pilot.press("o", "enter")  # the same options: nothing to start again
+        assert app.screen is screen and len(screen.session.moves) == 1
+        assert "the game goes on" in text_of(screen, "#message")
         await pilot.press("o", "down", "down", "tab", "tab", "down", "enter")
         assert screen.options == Options(3, PassOrder.REVERSED, seed=DEAL)
         assert screen.variant == "roll-call, reversed order"
