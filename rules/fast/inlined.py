@@ -6,7 +6,7 @@ references up and down around it (atomic operations, a few for every array). In 
 Sequence solver's loop the helpers called at every position cost more in those than
 in their own work: five ``forced`` tests, 280 ns of a 950 ns position. Compiled into
 their callers they cost nothing of the kind: the solver's ``deepen`` went from about
-950 to 790 ns a position, its median deal (deals 0..999) from 1.9 to 1.55 ms.
+950 to 825 ns a position, its median deal (deals 0..999) from 1.9 to 1.6 ms.
 
 Only small helpers, and only where it pays: a function is compiled again at every
 place it is called. ``_generate`` inlined too doubled the engine's warm-up (1 min 16 s
