@@ -27,12 +27,14 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 
+from solitaire_tui import lifeline
 from solitaire_tui.decks import Deck
 from solitaire_tui.engine import Warmup
 from solitaire_tui.games.registry import ENGINE, GAMES_BY_KEY
 from solitaire_tui.messages import MenuShown, OpenGame, OpenReplay, OpenStats, OptionsChosen
 from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.start import Start
+from solitaire_tui.stats.limits import OWNER, Limits
 from solitaire_tui.store.choices import Choices
 from solitaire_tui.store.database import Database, StoreError, data_dir
 from solitaire_tui.store.history import History
@@ -44,6 +46,7 @@ from solitaire_tui.ui.quit_dialog import Confirm, QuitDialog, losses
 from solitaire_tui.ui.themes import register_ours
 from solitaire_tui.widgets.cards import BACKS, BACKS_BY_NAME, use_back
 
+PARENT_LOOK_SECONDS = 1.0  # how often a guest app looks whether its server is still there
 HEAP_LOOK_SECONDS = 1.0  # how often the app looks at what the heap holds (``_look_at_heap``)
 QUIET_SECONDS = 0.5  # no key or click for this long: a full collection may run now
 FULL_AFTER = 10  # younger collections before a full one may run (Python's own default)
@@ -78,13 +81,15 @@ class SolitaireApp(App[None]):
 
     def __init__(self, data: Path | None = None, start: Start | None = None, *,
                  warm_up: bool = False, engine: Warmup | None = None,
-                 theme: str | None = None) -> None:
+                 theme: str | None = None, limits: Limits = OWNER) -> None:
         """``data``: the directory of the player's database (by default the data
         directory, ``store.database.data_dir``). ``warm_up``: compile the engine in
         the background if its cache is cold (the command does; tests choose).
         ``theme``: a theme to use and remember (``ui.themes.checked_theme``); by
-        default the one last chosen, or Textual's default if none was."""
+        default the one last chosen, or Textual's default if none was. ``limits``:
+        what a statistics run may ask for (less for a web visitor's app)."""
         super().__init__()
+        self.limits = limits
         self.database = Database(data or data_dir())
         self.opening = start
         self.records = Records(self.database)
@@ -112,6 +117,8 @@ class SolitaireApp(App[None]):
         young, middle, _ = self._thresholds
         gc.set_threshold(young, middle, PYTHON_FULL_AFTER)
         self.set_interval(HEAP_LOOK_SECONDS, self._look_at_heap)
+        if lifeline.tied():  # a server's app: ends with the server, however it ends
+            self.set_interval(PARENT_LOOK_SECONDS, self._look_at_parent)
         self.database.listen(partial(self.notify, title="Your saved games",
                                      severity="warning", timeout=15))
         if self.warm_up and self.engine.start():
@@ -124,6 +131,12 @@ class SolitaireApp(App[None]):
         if self.opening is not None:
             opening = self.opening
             self.push_screen(self._game_screen(opening.game, opening.deck, opening.options))
+
+    def _look_at_parent(self) -> None:
+        """Where the system sends no signal when the server dies (``lifeline``), quit
+        once it has gone: nobody can see this screen any more."""
+        if lifeline.parent_gone():
+            self.exit()
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.MouseDown)):
@@ -319,4 +332,5 @@ class SolitaireApp(App[None]):
         from solitaire_tui.screens.stats import StatsScreen
 
         self.push_screen(StatsScreen(GAMES_BY_KEY[message.game], message.options,
-                                     history=self.history, choices=self.choices))
+                                     history=self.history, choices=self.choices,
+                                     limits=self.limits))

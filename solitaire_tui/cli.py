@@ -37,6 +37,9 @@ WORKERS = values.Whole("workers", 1, 4096)
 BENCH_SECONDS = values.Seconds("seconds", 0.01, 3600)
 WARM_JOBS = values.Whole("jobs", 1, 64)  # more processes than parts gain nothing
 PORT = values.Whole("port", 1, 65535)
+VISITORS = values.Whole("visitors", 1, 1000)
+IDLE_MINUTES = values.Seconds("idle minutes", 0.1, 7 * 24 * 60)  # a number of minutes
+VISITOR_GAMES = values.Whole("a visitor's games", 1, values.MOST_GAMES, counts=True)
 BENCH_CASE = values.Whole("the bench case", 0, 999)  # bench itself names the cases there are
 # What ``bench --engine`` measures, in its order (``commands.bench_engine.SECTIONS``).
 ENGINE_SECTIONS = ("compile", "calls", "load", "keys", "searches")
@@ -107,9 +110,39 @@ def _stats_options(parser: argparse.ArgumentParser) -> None:
     arguments.add_json(parser)
 
 
+def _serve_options(serve: argparse.ArgumentParser) -> None:
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default: 127.0.0.1, this machine"
+                       " only; 0.0.0.0 for every network it is on)")
+    serve.add_argument("--port", type=arguments.checked(PORT), default=8000, metavar="P",
+                       help="the port to listen on (default: 8000)")
+    serve.add_argument("--token", metavar="TOKEN",
+                       help="the secret visitors need (default: the SOLITAIRE_TUI_TOKEN"
+                       " environment variable, else a new random one each start)")
+    serve.add_argument("--no-token", action="store_true",
+                       help="serve without a token (only on a loopback address)")
+    serve.add_argument("--public-url", metavar="URL",
+                       help="the address visitors use, when a proxy is in front (e.g."
+                       " https://cards.example): it is printed, and its host is answered to")
+    serve.add_argument("--max-visitors", type=arguments.checked(VISITORS), default=8,
+                       metavar="N", help="apps at once, one a visitor (default: 8)")
+    serve.add_argument("--idle-minutes", type=arguments.checked(IDLE_MINUTES), default=30,
+                       metavar="M", help="close a visitor's app after M minutes without a"
+                       " key or a click (default: 30)")
+    serve.add_argument("--visitor-workers", type=arguments.checked(WORKERS), default=1,
+                       metavar="W", help="the threads a visitor's run plays on (default: 1)")
+    serve.add_argument("--visitor-games", type=arguments.checked(VISITOR_GAMES),
+                       default=1_000_000, metavar="N",
+                       help="the games a visitor's run plays at most (default: 1e6)")
+
+
 def build_parser() -> Parser:
     parser = Parser(prog=PROG, description="Five solitaire and number games in the terminal.")
     _theme_option(parser)
+    # The app as ``serve`` starts it for a web visitor: its runs capped to WORKERS
+    # threads and GAMES games, no cluster, and ended with the server.
+    parser.add_argument("--guest", nargs=2, type=arguments.checked(VISITOR_GAMES),
+                        metavar=("WORKERS", "GAMES"), help=argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     deal = commands.add_parser("deal", help="print a numbered deal's cards",
@@ -172,15 +205,11 @@ def build_parser() -> Parser:
         " on fixed deals, each printed with the commands that give the same figures"
         " (a minute or so). The menu's f shows the same page.")
 
-    serve = commands.add_parser(
+    _serve_options(commands.add_parser(
         "serve", help="serve the app to web browsers",
-        description="Serve the app over HTTP with textual-serve: every visitor gets an app"
-        " of their own, all keeping their games in this machine's data directory.")
-    serve.add_argument("--host", default="127.0.0.1",
-                       help="the address to listen on (default: 127.0.0.1, this machine"
-                       " only; 0.0.0.0 for every network it is on)")
-    serve.add_argument("--port", type=arguments.checked(PORT), default=8000, metavar="P",
-                       help="the port to listen on (default: 8000)")
+        description="Serve the app over HTTP with textual-serve. Open the address it prints"
+        " (with its secret token); every visitor plays in an app of their own, as a guest:"
+        " their own games and records, no cluster, runs capped."))
 
     bench = commands.add_parser(
         "bench", help="measure the compiled engine against the plain rules",
@@ -207,14 +236,21 @@ def build_parser() -> Parser:
     return parser
 
 
-def _open_app(start: Start | None, theme: str | None) -> int:
+def _open_app(start: Start | None, theme: str | None, guest: list[int] | None = None) -> int:
     """Run the app; its exit status (1 if it stopped on an error, which Textual prints
-    as it leaves the screen)."""
+    as it leaves the screen). A guest's (``serve``'s) ends with its server."""
     from solitaire_tui.app import SolitaireApp  # Textual only when a screen is wanted
+    from solitaire_tui.stats import limits
     from solitaire_tui.ui.themes import checked_theme
 
+    if guest is not None:
+        from solitaire_tui import lifeline
+
+        lifeline.tie_to_parent()
+        errors.keep_stderr()  # what a visitor's app prints is not the server's log
     app = SolitaireApp(start=start, warm_up=True,
-                       theme=None if theme is None else checked_theme(theme))
+                       theme=None if theme is None else checked_theme(theme),
+                       limits=limits.OWNER if guest is None else limits.guest(*guest))
     app.run()
     return app.return_code or 0
 
@@ -355,9 +391,11 @@ def _run(args: argparse.Namespace) -> int:
 
         return findings(every())
     elif args.command == "serve":
-        from solitaire_tui.commands.serve import serve
+        from solitaire_tui.web.serve import Serving, serve
 
-        return serve(args.host, args.port)
+        return serve(Serving(args.host, args.port, args.token, args.no_token, args.public_url,
+                             args.max_visitors, args.idle_minutes, args.visitor_workers,
+                             args.visitor_games))
     else:
-        return _open_app(None, args.theme) or 0
+        return _open_app(None, args.theme, args.guest) or 0
     return 0

@@ -8,6 +8,7 @@ and exit status 2 (``cli.main``).
 
 from __future__ import annotations
 
+import os
 import time
 import traceback
 from pathlib import Path
@@ -31,3 +32,17 @@ def logged(error: BaseException | None = None) -> str:
     except OSError:
         return text.strip().splitlines()[-1]
     return f"the details are in {path}"
+
+
+def keep_stderr() -> None:
+    """Send what this process writes to stderr (a crash's traceback, as Textual
+    prints it on leaving) to the log instead: a served app's stderr would go to the
+    server's log, which is the owner's to read, not a visitor's to fill."""
+    try:
+        path = data_dir() / LOG_NAME
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    except OSError:
+        descriptor = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(descriptor, 2)
+    os.close(descriptor)

@@ -8,10 +8,12 @@ app to follow); from the shell it says what it compiles, part by part.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from collections.abc import Sequence
+from types import FrameType
 
-from solitaire_tui import engine
+from solitaire_tui import engine, lifeline
 from solitaire_tui.engine import Event, Part
 
 
@@ -21,11 +23,26 @@ def default_jobs() -> int:
     return min(2, os.cpu_count() or 1)
 
 
+def _end_with_the_app() -> None:
+    """The app starts its warm-up as a process group of its own (``engine.Warmup``):
+    when the app ends, however it ends, or ends the warm-up, the whole group ends,
+    the compiling processes with it (what they finished stays cached)."""
+    if hasattr(os, "killpg") and os.getpgrp() == os.getpid():
+        def end(signum: int, frame: FrameType | None) -> None:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            os.killpg(os.getpgrp(), signal.SIGTERM)
+
+        signal.signal(signal.SIGTERM, end)
+    lifeline.tie_to_parent()
+
+
 def warm(parts: Sequence[Part], jobs: int, background: bool) -> int:
     """Compile ``parts``; 0 when all are ready, 1 when one failed (said on stderr)."""
     titles = {part.name: part.title for part in parts}
-    if background and hasattr(os, "nice"):
-        os.nice(19)  # the app's keys come first
+    if background:
+        _end_with_the_app()
+        if hasattr(os, "nice"):
+            os.nice(19)  # the app's keys come first
 
     def report(event: Event) -> None:
         if background:

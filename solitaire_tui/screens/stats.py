@@ -46,6 +46,7 @@ from solitaire_tui.screens.history import HistoryScreen
 from solitaire_tui.stats import cluster, compare, runs
 from solitaire_tui.stats.cluster import Scheduler
 from solitaire_tui.stats.estimate import ASK_SECONDS, Estimate, default_games, estimate
+from solitaire_tui.stats.limits import OWNER, Limits
 from solitaire_tui.stats.runner import LiveRun, Phase, Snapshot
 from solitaire_tui.store.choices import Choices
 from solitaire_tui.store.database import StoreError
@@ -89,7 +90,10 @@ options and seed give the same figures on any number of workers, and the same as
 - **Cluster**: empty plays on this machine; a Dask scheduler's address
   (`tcp://HOST:8786`) plays the chunks of deals on its workers, and `local:N` on a
   cluster of N processes started here to try it (both need
-  `{cluster.INSTALL}`). The figures are the same; the address is remembered.
+  `{cluster.INSTALL}`). The figures are the same; the address is remembered. A Dask
+  client runs whatever code its scheduler sends: connect only to your own. (Served to
+  a web browser, the panel has no Cluster field, and the server caps a run's workers
+  and games.)
 - The table gives each outcome with its 95% interval (Wilson). For Add/Residue a row is
   a seat: won alone, tied (a shared top score), and its edge over the others: its win
   rate minus the other seats' mean, in percentage points ± the 95% interval's half
@@ -119,11 +123,13 @@ class StatsScreen(LiveScreen[Snapshot]):
     CSS_PATH = "stats.tcss"
 
     def __init__(self, game: Game, options: Mapping[str, Any] | None = None, *,
-                 history: History, choices: Choices, entry: Entry | None = None) -> None:
+                 history: History, choices: Choices, entry: Entry | None = None,
+                 limits: Limits = OWNER) -> None:
         super().__init__()
         self.game = game
         self.history = history
         self.choices = choices
+        self.limits = limits
         self.entry = entry
         data = entry.data if entry is not None else {}
         self.options = dict(data.get("options", options or {}))
@@ -138,9 +144,10 @@ class StatsScreen(LiveScreen[Snapshot]):
         self._last = None if entry is not None or setup is None else next(
             (kept_entry for kept_entry in kept if kept_entry.game == self.game.key
              and kept_entry.data.get("options") == setup.options), None)
-        self.games = int(data.get("requested") or (
+        self.cores = limits.workers_offered(os.cpu_count() or 1)
+        self.games = min(limits.games, int(data.get("requested") or (
             runs.DEFAULT_GAMES if setup is None
-            else default_games(setup, os.cpu_count() or 1, self._runs)))
+            else default_games(setup, self.cores, self._runs))))
         self._confirmed = False  # a long run the player said yes to
         self.shown_setup: runs.Setup | None = None  # the set-up the figures shown came from
         self.part = 0  # the tally the charts and the wins list show
@@ -156,7 +163,7 @@ class StatsScreen(LiveScreen[Snapshot]):
             yield Label("Seed")
             yield Input(str(self.seed), id="seed", restrict=r"[0-9]*", compact=True)
             yield Label("Workers")
-            cores = os.cpu_count() or 1
+            cores = self.cores
             yield Select([(f"all ({cores})", 0), *((str(n), n) for n in range(1, cores + 1))],
                          value=0, allow_blank=False, compact=True, id="workers")
             yield Button("Run (r)", action="screen.run", compact=True, id="run")
@@ -170,10 +177,11 @@ class StatsScreen(LiveScreen[Snapshot]):
                 yield Select([("nothing", NOTHING), *((one.title, index) for index, one
                                                       in enumerate(offered))],
                              value=chosen, allow_blank=False, compact=True, id="compare")
-            yield Label("Cluster")
-            kept = (self.choices.get(PANEL) or {}).get("scheduler")
-            yield Input(kept if isinstance(kept, str) else "", id="scheduler", compact=True,
-                        placeholder="this machine, or a Dask address")
+            if self.limits.cluster:
+                yield Label("Cluster")
+                kept = (self.choices.get(PANEL) or {}).get("scheduler")
+                yield Input(kept if isinstance(kept, str) else "", id="scheduler",
+                            compact=True, placeholder="this machine, or a Dask address")
         with Horizontal(id="meter"):
             yield ProgressBar(1, show_eta=False, id="progress")
             yield Static(id="speed")
@@ -206,7 +214,7 @@ class StatsScreen(LiveScreen[Snapshot]):
         except (RulesError, NoMatches):  # a wrong field, or the fields not yet mounted
             return None
         # A cluster's speed is its workers': the estimate is this machine's at best.
-        workers = (where.local if where is not None else workers) or os.cpu_count() or 1
+        workers = (where.local if where is not None else workers) or self.cores
         return estimate(setup, games, workers, self._runs), workers
 
     def _show_estimate(self) -> None:
@@ -270,13 +278,21 @@ class StatsScreen(LiveScreen[Snapshot]):
             if isinstance(chosen, int) and chosen != NOTHING:
                 spec = self.game.comparisons(options)[chosen].spec
         setup = compare.run_setup(self.game, compare.with_spec(options, spec))
-        games = values.GAMES(self.query_one("#games", Input).value)
+        games = self.limits.games_field(self.query_one("#games", Input).value)
         seed = values.SEED(self.query_one("#seed", Input).value)
         check_deals(seed, games)
-        workers = self.query_one("#workers", Select).value
-        address = self.query_one("#scheduler", Input).value.strip()
-        return (setup, games, seed, int(workers) if isinstance(workers, int) and workers else None,
-                cluster.scheduler(address) if address else None)
+        chosen = self.query_one("#workers", Select).value
+        # "all" is every core this panel offers: a guest's cap, or every core here.
+        workers = chosen if isinstance(chosen, int) and chosen else self.limits.workers
+        address = self._address()
+        return setup, games, seed, workers, cluster.scheduler(address) if address else None
+
+    def _address(self) -> str:
+        """The Cluster field's address ("" for this machine, and where there is no
+        such field)."""
+        if not self.limits.cluster:
+            return ""
+        return self.query_one("#scheduler", Input).value.strip()
 
     def _launch(self) -> LiveRun:
         setup, games, seed, workers, where = self._ask()
@@ -294,7 +310,9 @@ class StatsScreen(LiveScreen[Snapshot]):
     def _keep_scheduler(self) -> None:
         """The cluster's address, for the next panel: a failure to keep it costs a
         retyping, and is said."""
-        address = self.query_one("#scheduler", Input).value.strip()
+        if not self.limits.cluster:
+            return
+        address = self._address()
         if address != (self.choices.get(PANEL) or {}).get("scheduler", ""):
             try:
                 self.choices.put(PANEL, {"scheduler": address})
@@ -437,7 +455,7 @@ class StatsScreen(LiveScreen[Snapshot]):
             if self.live is not None:
                 self.action_cancel()
             self.app.switch_screen(StatsScreen(game, history=self.history, choices=self.choices,
-                                               entry=entry))
+                                               entry=entry, limits=self.limits))
 
         self.app.push_screen(HistoryScreen(self.history.entries), chosen)
 

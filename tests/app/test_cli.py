@@ -127,6 +127,14 @@ def test_a_random_deal_is_named_so_it_can_be_replayed(capsys: pytest.CaptureFixt
         (["serve", "--port", "65536"], "port must be a whole number from 1 to 65535"),
         # TEST-NET-1 (RFC 5737): an address no machine has as its own.
         (["serve", "--host", "192.0.2.1"], "cannot listen on 192.0.2.1 (cannot assign"),
+        (["serve", "--host", "a" * 64 + ".example"], "is not an address this machine can"),
+        (["serve", "--host", ""], "--host must be an address or a host name, not ''"),
+        (["serve", "--host", "0.0.0.0", "--no-token"], "--no-token is only for a server on"),
+        (["serve", "--token", "short"], "a token must be 16 to 256 letters"),
+        (["serve", "--public-url", "ftp://cards.example"], "--public-url must be an address"),
+        (["serve", "--public-url", "https://cards.example/path"], "--public-url must be"),
+        (["serve", "--max-visitors", "0"], "visitors must be a whole number from 1 to 1000"),
+        (["serve", "--idle-minutes", "0"], "idle minutes must be a number from 0.1"),
     ],
 )
 def test_bad_input_is_one_plain_line_and_status_2(
@@ -191,11 +199,13 @@ def test_judge_through_the_installed_command() -> None:
 
 
 def test_no_command_opens_the_menu(monkeypatch: pytest.MonkeyPatch) -> None:
-    opened: list[tuple[Start | None, str | None]] = []
-    monkeypatch.setattr(cli, "_open_app", lambda start, theme: opened.append((start, theme)))
+    opened: list[tuple[Start | None, str | None, list[int] | None]] = []
+    monkeypatch.setattr(cli, "_open_app", lambda start, theme, guest=None: opened.append(
+        (start, theme, guest)))
     assert cli.main([]) == 0
     assert cli.main(["--theme", "card-table"]) == 0
-    assert opened == [(None, None), (None, "card-table")]
+    assert cli.main(["--guest", "1", "1e5"]) == 0  # as ``serve`` starts a visitor's app
+    assert opened == [(None, None, None), (None, "card-table", None), (None, None, [1, 100_000])]
 
 
 def test_play_without_headless_opens_the_game_on_its_deal(

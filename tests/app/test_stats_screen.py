@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, Select
+from textual.widgets import Input, Label, Select
+from textual.widgets.select import InvalidSelectValueError
 
 from rules import hit_or_miss, relay, values
 from rules.fast import hit_or_miss as fast_hit_or_miss
@@ -26,6 +27,7 @@ from solitaire_tui.screens.history import HistoryScreen
 from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.screens.stats import PLOT_SECONDS, StatsScreen
 from solitaire_tui.start import Start
+from solitaire_tui.stats import limits
 from solitaire_tui.stats.runner import Phase
 from solitaire_tui.store.database import Database
 from solitaire_tui.store.history import History
@@ -442,3 +444,30 @@ async def test_the_panel_opens_on_the_last_run_of_its_options(
         other = await open_panel(pilot, app, "relay")  # another game: nothing of it yet
         await pilot.pause()
         assert other.shown is None
+
+
+async def test_a_guests_panel_has_no_cluster_and_runs_within_the_servers_caps(
+        data_path: Path) -> None:
+    """A web visitor's app (``serve``): no field to name a Dask scheduler, the workers
+    offered up to the cap, and more games than the cap one sentence."""
+    app = SolitaireApp(data=data_path, limits=limits.guest(1, 5000))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_panel(pilot, app, "one-handed")
+        assert not screen.query("#scheduler") and "Cluster" not in str(screen.query(Label))
+        offered = screen.query_one("#workers", Select)
+        offered.value = 1
+        with pytest.raises(InvalidSelectValueError):  # not offered
+            offered.value = 2
+        assert int(screen.query_one("#games", Input).value.replace("_", "")) <= 5000
+        await fill(pilot, screen, "5001", "1")
+        await pilot.press("r")
+        assert not screen.running
+        assert text_of(screen, "#summary").startswith(
+            "Games must be a whole number from 1 to 5000 (the most this server lets a"
+            " visitor's run play)")
+        await fill(pilot, screen, "5000", "1")
+        screen.query_one("#workers", Select).value = 0  # "all": the cap, not every core
+        await pilot.press("r")
+        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        assert screen.shown is not None and screen.shown.phase is Phase.FINISHED
+        assert screen.shown.workers == 1 and screen.shown.done == 5000

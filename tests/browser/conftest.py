@@ -11,8 +11,8 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
-from tests.browser.server import HOST, Server
 from tests.browser.terminal import Terminal
+from tests.web.server import HOST, Server
 
 INSTALL = "install Debian's chromium and chromium-driver: apt-get install chromium chromium-driver"
 

@@ -1,0 +1,61 @@
+"""A process that ends with the process that started it.
+
+The server's apps and the app's background warm-up are helpers: once the process that
+started them is gone, nobody sees their screen or reads their report, and left alone
+they would go on using memory and cores (a server killed with ``kill -9`` left every
+visitor's app running). Linux can send a child a signal when its parent dies
+(``PR_SET_PDEATHSIG``); elsewhere the child sees that its parent changed
+(``parent_gone``, which the guest app asks once a second).
+
+The signal is SIGTERM, which each helper answers by ending in order: the web driver
+of a guest app quits the app (which ends its own warm-up), the warm-up ends its
+compiling processes (``commands/warm``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import os
+import signal
+import sys
+
+# The parent's pid, when the parent gives it (``serve`` does): a child that starts
+# after its parent died already has another parent, which its own pid would not show.
+PARENT_VARIABLE = "SOLITAIRE_TUI_PARENT_PID"
+PR_SET_PDEATHSIG = 1  # from <sys/prctl.h>
+
+_parent: int | None = None
+
+
+def tie_to_parent() -> None:
+    """End this process with SIGTERM when its parent ends (at once if it already has).
+
+    The kernel sends the signal when the *thread* that started this process ends; the
+    callers start their helpers from their main thread, which lives as long as they do.
+    """
+    global _parent
+    given = os.environ.pop(PARENT_VARIABLE, "")
+    _parent = int(given) if given.isdigit() else os.getppid()
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    if parent_gone():  # it died before the signal was asked for
+        os.kill(os.getpid(), signal.SIGTERM)
+
+
+def tied() -> bool:
+    """Whether this process was tied to its parent (``tie_to_parent``)."""
+    return _parent is not None
+
+
+def parent_gone() -> bool:
+    """Whether the parent this process was tied to has ended (it has been given to
+    another, such as init): False when it was never tied."""
+    return _parent is not None and os.getppid() != _parent
+
+
+def child_environment(environment: dict[str, str]) -> dict[str, str]:
+    """``environment`` with this process named as the parent of the child it starts."""
+    return {**environment, PARENT_VARIABLE: str(os.getpid())}

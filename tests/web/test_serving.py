@@ -1,0 +1,333 @@
+"""``solitaire-tui serve`` against a scripted attacker and two visitors, over HTTP and
+the websocket as a browser (or a script) speaks them, on loopback addresses only.
+
+What a visitor may not do: reach the page or an app without the token, from another
+site's page or under another host name; make an app grow with a huge terminal; crash
+or flood the log with malformed frames; take more seats than there are; reach a Dask
+scheduler; see another visitor's games or the owner's. And nothing the server started
+outlives it, however it ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from solitaire_tui.store.choices import Choices
+from solitaire_tui.store.database import Database
+from solitaire_tui.store.unfinished import Unfinished, new_slot
+from tests.web.server import APP_SECONDS, TOKEN, Server, Visit, said
+
+MENU = "Hit or Miss"  # the menu's first game: the app is up
+MOST_RSS_MB = 500  # an app at the largest terminal allowed stays well under this
+PANEL = "(statistics panel)"  # the panel's own choices (``screens.stats.PANEL``)
+
+Browser = Callable[[], aiohttp.ClientSession]
+
+
+async def status(session: aiohttp.ClientSession, url: str, **headers: str) -> int:
+    async with session.get(url, headers=headers, allow_redirects=False) as answer:
+        return answer.status
+
+
+async def refused(session: aiohttp.ClientSession, url: str, **headers: str) -> int:
+    """The status a websocket handshake is refused with (0 if it was accepted)."""
+    try:
+        socket = await session.ws_connect(url, headers=headers)
+    except aiohttp.WSServerHandshakeError as error:
+        return error.status
+    await socket.close()
+    return 0
+
+
+async def come(session: aiohttp.ClientSession, server: Server, query: str = "") -> Visit:
+    """A visitor with the page's cookies opening their app, once it shows the menu."""
+    socket = await session.ws_connect(f"{server.base}/ws?width=100&height=32{query}")
+    visit = Visit(socket)
+    await visit.wait_for(MENU)
+    return visit
+
+
+async def page(session: aiohttp.ClientSession, server: Server) -> str:
+    """Open the printed address as a browser does (the token into its cookie)."""
+    async with session.get(server.url) as answer:
+        assert answer.status == 200 and str(answer.url) == server.base + "/"
+        return await answer.text()
+
+
+def visitor_directory(session: aiohttp.ClientSession, server: Server, data: Path) -> Path:
+    (cookie,) = (morsel.value for morsel in session.cookie_jar
+                 if morsel.key == f"solitaire-tui-visitor-{server.port}")
+    return data / "visitors" / cookie.partition(".")[0]
+
+
+def test_each_start_prints_its_address_with_a_new_random_token(
+        serving: Callable[..., Server]) -> None:
+    tokens = []
+    for _ in range(2):
+        server = serving(token=None)
+        shown = said(server.log, "in a web browser")
+        found = re.search(rf"open {re.escape(server.base)}/\?token=([\w-]+) in a web browser",
+                          shown)
+        assert found is not None, shown
+        tokens.append(found.group(1))
+    assert tokens[0] != tokens[1] and all(len(token) >= 32 for token in tokens)
+
+
+async def test_without_the_token_nothing_answers_and_no_app_starts(
+        serving: Callable[..., Server], browser: Browser) -> None:
+    server = serving()
+    session = browser()
+    assert await status(session, server.base + "/") == 403
+    assert await status(session, server.base + "/?token=not-the-token-at-all") == 403
+    socket = server.base + "/ws"
+    assert await refused(session, socket) == 403
+    assert await refused(session, socket + "?token=not-the-token-at-all") == 403
+    assert await refused(session, socket, Authorization="token not-the-token-at-all") == 403
+    assert await refused(session, socket, Cookie=f"solitaire-tui-token-{server.port}=nope") == 403
+    assert server.apps() == []
+    # A script may give the token in a header instead of a cookie.
+    assert await refused(session, socket + "?width=80&height=24",
+                         Authorization=f"token {TOKEN}") == 0
+
+
+async def test_the_token_goes_into_a_strict_cookie_and_out_of_the_address(
+        serving: Callable[..., Server], browser: Browser) -> None:
+    server = serving()
+    session = browser()
+    async with session.get(server.url, allow_redirects=False) as answer:
+        assert answer.status == 303 and answer.headers["Location"] == "/"
+        cookies = answer.headers.getall("Set-Cookie")
+    (token,) = (cookie for cookie in cookies if cookie.startswith("solitaire-tui-token-"))
+    assert f"={TOKEN};" in token and "HttpOnly" in token and "SameSite=Strict" in token
+    async with session.get(server.base + "/") as answer:
+        assert answer.status == 200
+        assert "frame-ancestors 'none'" in answer.headers["Content-Security-Policy"]
+        assert answer.headers["X-Frame-Options"] == "DENY"
+        assert answer.headers["Referrer-Policy"] == "no-referrer"
+        assert f'data-session-websocket-url="ws://127.0.0.1:{server.port}/ws"' in (
+            await answer.text())
+
+
+async def test_another_sites_page_and_another_host_name_are_refused(
+        serving: Callable[..., Server], browser: Browser) -> None:
+    server = serving()
+    session = browser()
+    await page(session, server)
+    socket = server.base + "/ws"
+    for origin in ("http://evil.example", "null", f"http://127.0.0.1:{server.port + 1}",
+                   f"https://127.0.0.1:{server.port}"):
+        assert await refused(session, socket, Origin=origin) == 403, origin
+        assert await status(session, server.base + "/", Origin=origin) == 403, origin
+    for host in (f"evil.example:{server.port}", f"127.0.0.1.evil.example:{server.port}",
+                 f"0.0.0.0:{server.port}", ""):
+        assert await status(session, server.url, Host=host) == 403, host
+        assert await refused(session, socket, Host=host) == 403, host
+    assert await status(session, server.base + "/", Host=f"localhost:{server.port}") == 200
+    assert server.apps() == []
+    shown = server.log.read_text()
+    assert "Traceback" not in shown and shown.count("refused") >= 16
+
+
+async def test_the_page_is_addressed_to_the_public_url_and_answers_its_host(
+        serving: Callable[..., Server], browser: Browser) -> None:
+    server = serving("--public-url", "https://cards.example:8443")
+    shown = said(server.log, "in a web browser")
+    assert f"open https://cards.example:8443/?token={TOKEN} in a web browser" in shown
+    session = browser()
+    async with session.get(server.url, headers={"Host": "cards.example:8443"},
+                           allow_redirects=False) as answer:
+        assert answer.status == 303
+        assert all("Secure" in cookie for cookie in answer.headers.getall("Set-Cookie"))
+    async with session.get(server.base + "/", headers={"Host": "cards.example:8443",
+                                                       "Cookie": f"solitaire-tui-token-"
+                                                       f"{server.port}={TOKEN}"}) as answer:
+        text = await answer.text()
+    assert 'data-session-websocket-url="wss://cards.example:8443/ws"' in text
+    assert 'src="https://cards.example:8443/static/js/textual.js"' in text
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise AssertionError(f"no VmRSS for {pid}")
+
+
+async def test_huge_terminal_sizes_are_clamped_in_the_address_and_in_a_resize(
+        serving: Callable[..., Server], browser: Browser) -> None:
+    server = serving()
+    session = browser()
+    await page(session, server)
+    visit = await come(session, server, "&width=100000&height=100000")
+    await visit.send("resize", {"width": 100_000, "height": 100_000})
+    await visit.press("j")  # the menu's cursor moves, and the whole screen is drawn again
+    await visit.send("ping", "after")
+    assert await visit.text() == '["pong", "after"]'
+    await visit.press("k")
+    await visit.wait_for(MENU)
+    (app,) = server.apps()
+    assert rss_mb(app) < MOST_RSS_MB
+
+
+async def test_malformed_frames_are_one_log_line_each_and_the_visit_goes_on(
+        serving: Callable[..., Server], browser: Browser) -> None:
+    server = serving()
+    session = browser()
+    await page(session, server)
+    visit = await come(session, server)
+    malformed = ["not json", "[]", '["stdin", 5]', "{}", "null", '"stdin"', "[5]",
+                 '["stdin"]', '["stdin", "a", "b"]', '["resize"]', '["resize", 80]',
+                 '["resize", {"width": "wide", "height": 24}]',
+                 '["resize", {"width": true, "height": 24}]', '["ping", {}]',
+                 '["ping", "' + "9" * 1000 + '"]', '["focus", 1]', '["quit"]',
+                 '["exit", {}]', "[" * 30_000 + "]" * 30_000, '["stdin", "\\ud800"]']
+    assert len(malformed) == 20
+    for frame in malformed[:-1]:
+        await visit.socket.send_str(frame)
+    await visit.socket.send_bytes(b"\x00binary")
+    await visit.send("ping", "still here")
+    assert await visit.text() == '["pong", "still here"]'
+    shown = server.log.read_text()
+    assert shown.count("a malformed frame") == 20, shown
+    assert "Traceback" not in shown and len(shown.splitlines()) < 30
+    # A frame over the size allowed ends the visit, in one line.
+    await visit.socket.send_str('["stdin", "' + "x" * 100_000 + '"]')
+    said(server.log, "closed on a bad frame")
+    assert "Traceback" not in server.log.read_text()
+
+
+async def test_the_table_is_full_at_max_visitors_and_frees_a_seat_when_one_leaves(
+        serving: Callable[..., Server], browser: Browser) -> None:
+    server = serving("--max-visitors", "1")
+    first, second = browser(), browser()
+    await page(first, server)
+    visit = await come(first, server)
+    async with second.get(server.url) as answer:
+        assert answer.status == 503 and "The table is full" in await answer.text()
+    assert await refused(second, server.base + "/ws",
+                         Authorization=f"token {TOKEN}") == 503
+    assert len(server.apps()) == 1
+    await visit.socket.close()
+    said(server.log, "left")
+    await page(second, server)
+    await (await come(second, server)).socket.close()
+
+
+async def test_a_guest_cannot_make_the_app_reach_a_scheduler(
+        serving: Callable[..., Server], browser: Browser, data_path: Path) -> None:
+    """A fake scheduler listens on the loopback; the guest's panel has no Cluster
+    field, and even an address kept in the visitor's own choices is never used."""
+    reached: list[int] = []
+
+    def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        reached.append(1)
+        writer.close()
+
+    scheduler = await asyncio.start_server(answer, "127.0.0.1", 0)
+    address = f"tcp://127.0.0.1:{scheduler.sockets[0].getsockname()[1]}"
+    try:
+        server = serving("--visitor-games", "20000")
+        session = browser()
+        await page(session, server)
+        database = Database(visitor_directory(session, server, data_path))
+        try:
+            Choices(database).put(PANEL, {"scheduler": address})
+        finally:
+            database.close()
+        visit = await come(session, server)
+        await visit.press("t")  # the statistics of the game highlighted
+        shown = await visit.wait_for("Workers")
+        await visit.press("r")
+        shown += await visit.wait_for("Finished")
+        assert "Cluster" not in shown and address not in shown and "all (1)" in shown
+        assert "20,000 games" in shown or "20_000" in shown
+        await visit.socket.close()
+        said(server.log, "left")
+    finally:
+        scheduler.close()
+    assert reached == []
+
+
+async def test_two_visitors_games_stay_apart_and_apart_from_the_owners(
+        serving: Callable[..., Server], browser: Browser, data_path: Path) -> None:
+    server = serving()
+    first, second = browser(), browser()
+    await page(first, server)
+    visit = await come(first, server)
+    await visit.press("\r")  # the menu's first game
+    await visit.wait_for("the variant to play")
+    await visit.press("\r")
+    await visit.wait_for("x Hit")
+    await visit.press("m")
+    await visit.wait_for("moves 1")
+    await visit.socket.close()
+    said(server.log, "left")
+
+    mine = visitor_directory(first, server, data_path)
+    database = Database(mine)
+    try:
+        (kept,) = Unfinished(database).listed()
+    finally:
+        database.close()
+    owner = Database(data_path)  # the owner's own terminal game, the same one
+    try:
+        Unfinished(owner).put(kept.__class__(**{**kept.__dict__, "slot": new_slot()}))
+    finally:
+        owner.close()
+
+    await page(second, server)
+    other = visitor_directory(second, server, data_path)
+    assert other != mine
+    visit = await come(second, server)
+    shown = visit.seen
+    await visit.press("j")
+    shown += await visit.wait_for(MENU)
+    assert "Unfinished" not in shown
+    await visit.socket.close()
+    database = Database(other)
+    try:
+        assert Unfinished(database).listed() == []
+    finally:
+        database.close()
+
+    visit = await come(first, server)  # back again: their game is there
+    await visit.wait_for("Unfinished", seconds=APP_SECONDS)
+    await visit.socket.close()
+
+
+async def test_an_idle_visitor_is_closed(serving: Callable[..., Server],
+                                         browser: Browser) -> None:
+    server = serving("--idle-minutes", "0.1")
+    session = browser()
+    await page(session, server)
+    visit = await come(session, server)
+    began = time.monotonic()
+    while (await visit.socket.receive(timeout=APP_SECONDS)).type not in (
+            aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING):
+        assert time.monotonic() - began < APP_SECONDS
+    said(server.log, "without a key or a click")
+    said(server.log, "left")
+
+
+async def test_a_server_killed_hard_leaves_no_process(
+        serving: Callable[..., Server], browser: Browser) -> None:
+    server = serving()
+    session = browser()
+    await page(session, server)
+    visit = await come(session, server)
+    (app,) = server.apps()
+    os.kill(server.process.pid, signal.SIGKILL)
+    server.process.wait()
+    assert not server.left()
+    with pytest.raises(ProcessLookupError):
+        os.kill(app, 0)
+    await visit.socket.close()

@@ -1,0 +1,49 @@
+"""The visitors' directories and the seats at the table."""
+
+from __future__ import annotations
+
+import os
+import stat
+import time
+from pathlib import Path
+
+from solitaire_tui.web.guard import Guard
+from solitaire_tui.web.hosts import Names
+from solitaire_tui.web.visitors import KEEP_DAYS, Table, Visitors
+
+
+def test_the_secret_is_kept_for_this_user_only_and_read_back(tmp_path: Path) -> None:
+    visitors = Visitors(tmp_path / "visitors")
+    secret = visitors.secret()
+    assert visitors.secret() == secret and len(secret) == 32
+    assert stat.S_IMODE((tmp_path / "visitors" / "secret").stat().st_mode) == 0o600
+
+
+def test_each_visitor_has_a_directory_and_a_passing_visit_leaves_none(tmp_path: Path) -> None:
+    visitors = Visitors(tmp_path / "visitors")
+    one, _ = Guard(None, Names(frozenset()), 1, visitors.secret()).new_visitor()
+    mine = visitors.directory(one)
+    assert mine.is_dir() and mine.parent == visitors.root
+    passing = visitors.passing()
+    visitors.forget(passing)
+    visitors.forget(mine)  # a visitor's own is kept
+    assert mine.is_dir() and not passing.exists()
+
+
+def test_directories_unused_for_long_are_pruned(tmp_path: Path) -> None:
+    visitors = Visitors(tmp_path / "visitors")
+    guard = Guard(None, Names(frozenset()), 1, visitors.secret())
+    old, recent = (visitors.directory(guard.new_visitor()[0]) for _ in range(2))
+    left = visitors.passing()  # by a server killed mid-visit
+    then = time.time() - (KEEP_DAYS + 1) * 86_400
+    os.utime(old, (then, then))
+    assert visitors.prune() == 2
+    assert recent.is_dir() and not old.exists() and not left.exists()
+    assert (visitors.root / "secret").is_file()
+
+
+def test_the_table_seats_so_many() -> None:
+    table = Table(2)
+    assert table.sit() and table.sit() and not table.sit() and table.full
+    table.leave()
+    assert table.sit()
