@@ -247,7 +247,8 @@ def _open_app(start: Start | None, theme: str | None, guest: list[int] | None = 
         from solitaire_tui import lifeline
 
         lifeline.tie_to_parent()
-        errors.keep_stderr()  # what a visitor's app prints is not the server's log
+        if not sys.stderr.isatty():  # served: the terminal's screen is drawn on stderr
+            errors.keep_stderr()  # what a visitor's app prints is not the server's log
     app = SolitaireApp(start=start, warm_up=True,
                        theme=None if theme is None else checked_theme(theme),
                        limits=limits.OWNER if guest is None else limits.guest(*guest))

@@ -22,6 +22,10 @@ LONGEST_PING = 64  # the page's ping is a time in milliseconds
 # Frames a second a visit may send on average, in bursts of as many: keys, clicks and
 # the mouse's moves come far slower from a hand.
 FRAMES_A_SECOND = 200
+# The app keeps a bracketed paste whole until it ends, however long: a paste that
+# never ends would grow it without bound. A deck is a few hundred characters.
+LONGEST_PASTE = 256 * 1024
+PASTE_STARTS, PASTE_ENDS = "\x1b[200~", "\x1b[201~"
 KINDS = ("stdin", "resize", "ping", "focus", "blur")
 
 
@@ -101,3 +105,33 @@ class Pace:
         self._allowed = min(self.rate, allowed + (now - self._at) * self.rate) - 1
         self._at = now
         return max(0.0, -self._allowed / self.rate)
+
+
+@dataclass
+class Pastes:
+    """Follows the bracketed pastes in a visit's keys, their markers split across
+    frames as they may be, and refuses a paste longer than ``LONGEST_PASTE``
+    characters (counted to within a marker's length)."""
+
+    pasting: int = -1  # characters pasted so far; -1 outside a paste
+    _tail: str = ""  # the end of the keys before, where a marker may have been cut
+
+    def feed(self, keys: str) -> None:
+        text = self._tail + keys
+        start = 0
+        while True:
+            marker = PASTE_ENDS if self.pasting >= 0 else PASTE_STARTS
+            found = text.find(marker, start)
+            if found < 0:
+                break
+            if self.pasting >= 0:
+                self.pasting += found - start
+            self.pasting = -1 if self.pasting >= 0 else 0
+            start = found + len(marker)
+        if self.pasting >= 0:
+            self.pasting += len(text) - start
+            if self.pasting > LONGEST_PASTE:
+                raise BadFrame(f"a paste longer than {LONGEST_PASTE // 1024} KiB")
+        self._tail = text[max(start, len(text) - len(PASTE_STARTS) + 1):]
+        if self.pasting >= 0:
+            self.pasting -= len(self._tail)  # counted again with the next keys

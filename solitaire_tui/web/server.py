@@ -38,7 +38,7 @@ from solitaire_tui import lifeline
 from solitaire_tui.commands import errors
 from solitaire_tui.commands.arguments import PROG
 from solitaire_tui.store.database import DATA_DIR_VARIABLE
-from solitaire_tui.web.frames import BadFrame, Pace, clamped, read_frame
+from solitaire_tui.web.frames import BadFrame, Pace, Pastes, clamped, read_frame
 from solitaire_tui.web.guard import TOKEN_VARIABLE, Guard, offered_tokens
 from solitaire_tui.web.visitors import Table, Visitors
 
@@ -325,6 +325,7 @@ class AppServer(Server):
         bad = 0
         last = time.monotonic()
         pace = Pace()
+        pastes = Pastes()
         while True:
             left = self.settings.idle_seconds - (time.monotonic() - last)
             if left <= 0:
@@ -357,6 +358,11 @@ class AppServer(Server):
             if frame.kind in ("stdin", "resize"):
                 last = time.monotonic()
             if frame.kind == "stdin":
+                try:
+                    pastes.feed(frame.text)
+                except BadFrame as error:
+                    log.warning("visitor %s: closed on %s", name, error)
+                    return
                 await app.send_bytes(frame.text.encode("utf-8", "replace"))
             elif frame.kind == "resize":
                 await app.set_terminal_size(*frame.size)

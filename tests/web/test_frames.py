@@ -7,10 +7,12 @@ import pytest
 from solitaire_tui.web.frames import (
     DEFAULT_SIZE,
     LEAST_SIZE,
+    LONGEST_PASTE,
     MOST_SIZE,
     BadFrame,
     Frame,
     Pace,
+    Pastes,
     clamped,
     read_frame,
 )
@@ -62,3 +64,18 @@ def test_a_flood_of_frames_is_read_at_the_pace_allowed() -> None:
     now[0] += 5  # a pause fills the burst again, no more
     assert [pace.delay() for _ in range(10)] == [0.0] * 10
     assert pace.delay() > 0
+
+
+def test_a_paste_is_followed_across_frames_and_one_without_end_is_refused() -> None:
+    pastes = Pastes()
+    pastes.feed("ab\x1b[20")
+    assert pastes.pasting == -1
+    pastes.feed("0~AS 2S")  # the marker cut between two frames
+    assert pastes.pasting >= 0
+    pastes.feed(" 3S\x1b[2")
+    pastes.feed("01~q")
+    assert pastes.pasting == -1
+    pastes.feed("\x1b[200~" + "x" * (LONGEST_PASTE // 2) + "\x1b[201~")  # ended: fine
+    pastes.feed("\x1b[200~" + "x" * (LONGEST_PASTE // 2))
+    with pytest.raises(BadFrame, match="paste longer"):
+        pastes.feed("x" * (LONGEST_PASTE // 2 + 10))
