@@ -48,6 +48,7 @@ LARGEST_FRAME = 64 * 1024  # bytes: a paste of a deck is a few hundred
 BAD_FRAMES = 100  # a visit that sends this many malformed frames is closed
 QUIT_SECONDS = 10.0  # an app told to quit that is still there after this is killed
 HEARTBEAT_SECONDS = 15.0  # a browser that stops answering pings is gone
+CLOSE_SECONDS = 2.0  # a visit closed by the server waits this long for the browser's word
 CLOSED = (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED)
 
 
@@ -279,19 +280,24 @@ class AppServer(Server):
                                            request.cookies.get(guard.token_cookie))):
             log.warning("refused a visit: no token, or a wrong one")
             raise self._page(403, "This server needs its token.")
-        websocket = web.WebSocketResponse(heartbeat=HEARTBEAT_SECONDS,
+        websocket = web.WebSocketResponse(heartbeat=HEARTBEAT_SECONDS, timeout=CLOSE_SECONDS,
                                           max_msg_size=LARGEST_FRAME)
         if not websocket.can_prepare(request).ok:
             raise self._page(400, "This address is the page's websocket.")
-        if not self.table.sit():
+        if self.table.full:
             log.warning("turned a visitor away: all %d seats are taken", self.table.seats)
             raise self._page(503, "The table is full. Try again in a while.")
+        visitor = guard.visitor(request.cookies.get(guard.visitor_cookie))
+        try:
+            directory = self.visitors.directory(visitor) if visitor else self.visitors.passing()
+        except OSError as error:
+            log.error("cannot make a visitor's directory (%s)", error)
+            raise self._page(500, "The server cannot keep a visitor's games now.") from None
+        name = (visitor or directory.name)[:12]
         visit = asyncio.current_task()
         assert visit is not None  # aiohttp handles each request in a task
+        self.table.sit()  # nothing is awaited since it was seen free
         self._visits.add(visit)
-        visitor = guard.visitor(request.cookies.get(guard.visitor_cookie))
-        directory = self.visitors.directory(visitor) if visitor else self.visitors.passing()
-        name = (visitor or directory.name)[:12]
         try:
             await websocket.prepare(request)
             log.info("visitor %s came (%d of %d seats taken)", name, self.table.taken,

@@ -114,6 +114,15 @@ def said(log: Path, text: str, seconds: float = STOP_SECONDS) -> str:
     return shown
 
 
+async def logged(log: Path, text: str, seconds: float = STOP_SECONDS) -> str:
+    """``said``, for a test with visits open: their sockets are served meanwhile."""
+    deadline = time.monotonic() + seconds
+    while text not in (shown := log.read_text()):
+        assert time.monotonic() < deadline, f"the server never said {text!r}:\n{shown}"
+        await asyncio.sleep(0.05)
+    return shown
+
+
 class Visit:
     """A visitor's websocket: keys sent as the page sends them, the screen read as text."""
 
@@ -145,10 +154,12 @@ class Visit:
                                      f" was shown:\n{self.seen[start:][-3000:]}")
         return self.seen[start:]
 
-    async def text(self) -> str:
+    async def text(self, seconds: float = APP_SECONDS) -> str:
         """The next text frame (a pong); screens in between are read."""
-        while True:
-            message = await self.socket.receive(timeout=APP_SECONDS)
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            message = await self.socket.receive(timeout=left)
             if message.type == aiohttp.WSMsgType.TEXT:
                 return str(message.data)
             assert message.type == aiohttp.WSMsgType.BINARY, message
+        raise AssertionError(f"no text frame within {seconds} s")

@@ -24,7 +24,7 @@ import pytest
 from solitaire_tui.store.choices import Choices
 from solitaire_tui.store.database import Database
 from solitaire_tui.store.unfinished import Unfinished, new_slot
-from tests.web.server import APP_SECONDS, TOKEN, Server, Visit, said
+from tests.web.server import APP_SECONDS, STOP_SECONDS, TOKEN, Server, Visit, logged, said
 
 MENU = "Hit or Miss"  # the menu's first game: the app is up
 MOST_RSS_MB = 500  # an app at the largest terminal allowed stays well under this
@@ -140,7 +140,7 @@ async def test_another_sites_page_and_another_host_name_are_refused(
 async def test_the_page_is_addressed_to_the_public_url_and_answers_its_host(
         serving: Callable[..., Server], browser: Browser) -> None:
     server = serving("--public-url", "https://cards.example:8443")
-    shown = said(server.log, "in a web browser")
+    shown = await logged(server.log, "in a web browser")
     assert f"open https://cards.example:8443/?token={TOKEN} in a web browser" in shown
     session = browser()
     async with session.get(server.url, headers={"Host": "cards.example:8443"},
@@ -201,7 +201,7 @@ async def test_malformed_frames_are_one_log_line_each_and_the_visit_goes_on(
     assert "Traceback" not in shown and len(shown.splitlines()) < 30
     # A frame over the size allowed ends the visit, in one line.
     await visit.socket.send_str('["stdin", "' + "x" * 100_000 + '"]')
-    said(server.log, "closed on a bad frame")
+    await logged(server.log, "closed on a bad frame")
     assert "Traceback" not in server.log.read_text()
 
 
@@ -217,7 +217,7 @@ async def test_the_table_is_full_at_max_visitors_and_frees_a_seat_when_one_leave
                          Authorization=f"token {TOKEN}") == 503
     assert len(server.apps()) == 1
     await visit.socket.close()
-    said(server.log, "left")
+    await logged(server.log, "left")
     await page(second, server)
     await (await come(second, server)).socket.close()
 
@@ -251,7 +251,7 @@ async def test_a_guest_cannot_make_the_app_reach_a_scheduler(
         assert "Cluster" not in shown and address not in shown and "all (1)" in shown
         assert "20,000 games" in shown or "20_000" in shown
         await visit.socket.close()
-        said(server.log, "left")
+        await logged(server.log, "left")
     finally:
         scheduler.close()
     assert reached == []
@@ -270,7 +270,7 @@ async def test_two_visitors_games_stay_apart_and_apart_from_the_owners(
     await visit.press("m")
     await visit.wait_for("moves 1")
     await visit.socket.close()
-    said(server.log, "left")
+    await logged(server.log, "left")
 
     mine = visitor_directory(first, server, data_path)
     database = Database(mine)
@@ -314,8 +314,8 @@ async def test_an_idle_visitor_is_closed(serving: Callable[..., Server],
     while (await visit.socket.receive(timeout=APP_SECONDS)).type not in (
             aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING):
         assert time.monotonic() - began < APP_SECONDS
-    said(server.log, "without a key or a click")
-    said(server.log, "left")
+    await logged(server.log, "without a key or a click")
+    await logged(server.log, "left")
 
 
 async def test_a_server_killed_hard_leaves_no_process(
@@ -330,4 +330,19 @@ async def test_a_server_killed_hard_leaves_no_process(
     assert not server.left()
     with pytest.raises(ProcessLookupError):
         os.kill(app, 0)
+    await visit.socket.close()
+
+
+async def test_sigterm_ends_the_server_and_every_app_at_once(
+        serving: Callable[..., Server], browser: Browser) -> None:
+    """As a supervisor or a shutdown stops it: with a visitor still there."""
+    server = serving()
+    session = browser()
+    await page(session, server)
+    visit = await come(session, server)
+    os.kill(server.process.pid, signal.SIGTERM)
+    assert server.process.wait(STOP_SECONDS) == 0
+    assert not server.left()
+    shown = await logged(server.log, "left")
+    assert "Traceback" not in shown
     await visit.socket.close()
