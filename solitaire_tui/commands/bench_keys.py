@@ -55,6 +55,7 @@ from textual.worker import Worker
 from solitaire_tui.decks import numbered
 from solitaire_tui.messages import OpenGame
 from solitaire_tui.stats.runner import Phase, Snapshot
+from solitaire_tui.textual_private import driver_of, on_each_frame
 
 if TYPE_CHECKING:
     from solitaire_tui.games.game import Game
@@ -237,16 +238,14 @@ class Frames:
         self._painted: dict[Widget, object] = {}
         self._shown: asyncio.Future[float] | None = None
         self.count = 0
-        painted = app._display
 
         def display(screen: Any, renderable: Any) -> None:
-            painted(screen, renderable)
             if renderable is not None and hasattr(renderable, "render_segments"):
                 renderable.render_segments(app.console)  # what a terminal would be sent
             self.count += 1
             self._check(screen)
 
-        app._display = display  # type: ignore[method-assign]
+        on_each_frame(app, display)
 
     def expect(self, step: Step) -> asyncio.Future[float]:
         """A future that gets the time of the first frame that shows ``step``'s change."""
@@ -289,9 +288,7 @@ def send(app: AnyApp, key: str) -> None:
     """Send ``key`` as the terminal driver's input thread does."""
     event = events.Key(key, key_to_character(key))
     event.set_sender(app)
-    driver = app._driver
-    assert driver is not None
-    driver.send_message(event)
+    driver_of(app).send_message(event)
 
 
 async def until(done: Callable[[], bool], seconds: float) -> bool:

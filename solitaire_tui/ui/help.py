@@ -28,8 +28,8 @@ from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Footer, Markdown
-from textual.widgets._markdown import MarkdownTable  # the table block, to draw it as one widget
 
+from solitaire_tui.textual_private import MarkdownTable, table_cells
 from solitaire_tui.ui.keys import APP_KEYS
 
 GAP = 2  # spaces between a table's columns
@@ -93,7 +93,7 @@ class TableBlock(MarkdownTable):
     """A Markdown table drawn by one widget (``TableLines``)."""
 
     def compose(self) -> ComposeResult:
-        headers, rows = self._get_headers_and_rows()
+        headers, rows = table_cells(self)
         yield TableLines(headers, rows)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from textual.worker import active_worker
+from solitaire_tui.textual_private import current_worker, forget_worker
 
 
 def let_go() -> None:
@@ -16,13 +16,13 @@ def let_go() -> None:
     worker's screen, everything on it and what the work returned (a closed panel's
     figures, a replay's every position), until that thread ran another worker.
     """
-    active_worker.set(None)  # type: ignore[arg-type]
+    forget_worker()
 
 
 def cancelled() -> Callable[[], bool]:
     """Whether the thread worker this is called in has been cancelled, as a question a
     compiled search can keep asking (``stop``); never, outside a worker."""
-    worker = active_worker.get(None)
+    worker = current_worker()
     if worker is None:
         return lambda: False
     return lambda: worker.is_cancelled

@@ -10,7 +10,8 @@ from typing import ClassVar
 
 from textual.content import ContentText
 from textual.widgets import Checkbox, RadioButton
-from textual.widgets._toggle_button import ToggleButton
+
+from solitaire_tui.textual_private import ToggleButton
 
 
 class Readable(ToggleButton):
