@@ -5,6 +5,9 @@ any of them in a release without notice, so each has a test
 (``tests/app/test_textual_private.py``) that fails at once, naming it, when an upgrade
 renames or reshapes it, rather than a screen going subtly wrong; and the ``textual``
 range in ``pyproject.toml`` is the minor release CI runs.
+
+One more is overridden rather than called: ``DOMNode.update_node_styles``, which a
+kept help page skips while its look is unchanged (``ui.help.HelpScreen``).
 """
 
 from __future__ import annotations

@@ -3,10 +3,12 @@ still does what it did: a Textual upgrade that changes one fails here, by name."
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 from textual import work
 from textual.app import App, ComposeResult
+from textual.dom import DOMNode
 from textual.driver import Driver
 from textual.widgets import Checkbox, Markdown, RadioButton, Static
 
@@ -32,6 +34,11 @@ class Probe(App[None]):
         here = current_worker() is not None
         forget_worker()
         return here, current_worker() is None
+
+
+def test_a_screens_restyling_is_the_method_a_help_page_overrides() -> None:
+    assert list(inspect.signature(DOMNode.update_node_styles).parameters) == [
+        "self", "animate"]
 
 
 def test_the_toggles_mark_is_their_bases_button_inner() -> None:
