@@ -7,7 +7,8 @@
   package of the app is its first level: ``games``, ``stats``, ``ui`` …; of the rules:
   ``rules.fast``, ``rules.players`` and the rest of ``rules``). Imports inside
   functions count: a lazy import is still a dependency. Imports only for type checking
-  do not: nothing runs them;
+  do not make a package's loop (nothing runs them), but no modules import each
+  other in a loop even for that: a protocol in the lower one names what it needs;
 - outside a game's home no code names a game: the registry is asked instead.
 """
 
@@ -47,13 +48,14 @@ def _type_checking(node: ast.If) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-def _imports(tree: ast.AST, module: str) -> Iterator[str]:
-    """The names ``module`` imports, anywhere but under ``if TYPE_CHECKING``."""
+def _imports(tree: ast.AST, module: str, typing: bool = False) -> Iterator[str]:
+    """The names ``module`` imports, anywhere but under ``if TYPE_CHECKING`` (there
+    too with ``typing``)."""
     package = module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
     stack: list[ast.AST] = [tree]
     while stack:
         node = stack.pop()
-        if isinstance(node, ast.If) and _type_checking(node):
+        if isinstance(node, ast.If) and _type_checking(node) and not typing:
             stack.extend(node.orelse)
             continue
         if isinstance(node, ast.Import):
@@ -68,12 +70,13 @@ def _imports(tree: ast.AST, module: str) -> Iterator[str]:
         stack.extend(ast.iter_child_nodes(node))
 
 
-def graph() -> dict[str, set[str]]:
-    """Each project module and the project modules it imports."""
+def graph(typing: bool = False) -> dict[str, set[str]]:
+    """Each project module and the project modules it imports (for type checking too,
+    with ``typing``)."""
     edges: dict[str, set[str]] = {}
     for name, path in MODULES.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        edges[name] = {target for target in _imports(tree, name)
+        edges[name] = {target for target in _imports(tree, name, typing)
                        if target in MODULES and target != name}
     return edges
 
@@ -137,6 +140,10 @@ def test_the_rules_import_nothing_of_the_app_textual_or_rich() -> None:
 
 def test_no_module_imports_in_a_loop() -> None:
     assert cycles(graph()) == []
+
+
+def test_no_module_imports_in_a_loop_even_for_type_checking() -> None:
+    assert cycles(graph(typing=True)) == []
 
 
 def test_no_package_imports_in_a_loop() -> None:

@@ -28,11 +28,10 @@ import numpy as np
 
 from rules.errors import OptionsError
 from rules.stats import Histogram
-from solitaire_tui.stats.runs import ONLY_FIRST, ONLY_HERE, Setup, paired_difference
+from solitaire_tui.stats.runs import ONLY_FIRST, ONLY_HERE, Runs, Setup, paired_difference
 
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel, Reading
-    from solitaire_tui.games.game import Game
 
 COMPARE = "compare"  # the run option: {"option": name, "values": [value, …]}
 MOST = 6  # versions in one run: each plays every deal, and the panel shows a row each
@@ -73,7 +72,7 @@ def shown(value: Any) -> str:
     return "+".join(map(shown, value)) if isinstance(value, list) else str(value)
 
 
-def run_setup(game: Game, options: Mapping[str, Any]) -> Setup:
+def run_setup(game: Runs, options: Mapping[str, Any]) -> Setup:
     """The run ``options`` describe for ``game``: a comparison if they hold one, else the
     game's own run (``Game.setup``), checked either way."""
     spec = options.get(COMPARE)

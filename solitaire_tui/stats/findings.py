@@ -13,14 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules.stats import Tally
 from solitaire_tui.stats.compare import run_setup, with_spec
-from solitaire_tui.stats.runs import paired_difference, percent
-
-if TYPE_CHECKING:
-    from solitaire_tui.games.game import Game
+from solitaire_tui.stats.runs import Runs, paired_difference, percent
 
 Stop = Callable[[], bool]
 
@@ -39,7 +36,7 @@ class Finding:
     answer: Callable[[Stop], str]
 
 
-def compared(game: Game, options: Mapping[str, Any], option: str, values: Sequence[Any],
+def compared(game: Runs, options: Mapping[str, Any], option: str, values: Sequence[Any],
              games: int, seed: int, stop: Stop) -> list[Tally]:
     """The tallies of a comparison run on deals seed..seed+games-1, every one played."""
     from rules.fast import batch

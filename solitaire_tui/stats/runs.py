@@ -14,7 +14,7 @@ import math
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rules.errors import OptionsError
 from rules.roster import check_name
@@ -86,6 +86,19 @@ class BenchCase:
     kernel: Callable[[], Kernel]  # imports numba
     pure: Callable[[int], object]  # one deal (or game) through the plain rules
     target: int | None = None  # games/s on one worker, from the engine issue
+
+
+class Runs(Protocol):
+    """A game as the comparisons and findings use it: a name and its runs
+    (``games.game.Game`` is one; named here so that they need not import it)."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    def setup(self, options: Mapping[str, Any]) -> Setup: ...
 
 
 # --- a run's figures as JSON ---------------------------------------------------------
