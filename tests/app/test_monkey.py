@@ -193,8 +193,10 @@ async def test_a_monkey_crashes_no_screen(name: str, data_path: Path) -> None:
         raise AssertionError(f"{name}: {error!r} after {taken[-12:]}") from error
 
 
-@pytest.mark.parametrize("keys", [("t",), ("t", "H"), ("1", "enter", "z")])
-async def test_the_app_quits_while_a_screen_opens(keys: tuple[str, ...],
+@pytest.mark.parametrize(("keys", "opening"), [
+    (("t",), "StatsScreen"), (("t", "H"), "HistoryScreen"),
+    (("1", "enter", "z"), "ZeroStrikeScreen")])
+async def test_the_app_quits_while_a_screen_opens(keys: tuple[str, ...], opening: str,
                                                   data_path: Path) -> None:
     """Found by the monkey: a screen that looked for its widgets in ``on_mount`` failed
     when the app quit (or the screen closed) before they were mounted."""
@@ -202,4 +204,10 @@ async def test_the_app_quits_while_a_screen_opens(keys: tuple[str, ...],
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         await pilot.press(*keys[:-1])
-        await tap(pilot, keys[-1])  # and the app quits at once
+        shown: list[str] = []
+        app.screen_change_signal.subscribe(app, lambda screen: shown.append(
+            type(screen).__name__))
+        await tap(pilot, keys[-1])  # and the app quits at once, the screen still mounting
+    # ``run_test`` raises, as it leaves, whatever failed in the app while it closed.
+    assert not app.is_running and not (data_path / "errors.log").exists()
+    assert shown[-1] == opening  # the key's screen was opening as the app quit
