@@ -154,6 +154,7 @@ def test_no_package_imports_in_a_loop() -> None:
     assert cycles(packages) == []
 
 
+@pytest.mark.integration
 def test_the_pure_rules_and_the_app_load_without_numba() -> None:
     """In a fresh interpreter: every pure rules module, the command line and the app."""
     pure = [name for name in MODULES if name.startswith("rules")

@@ -184,6 +184,7 @@ def test_help_speaks_plainly(capsys: pytest.CaptureFixture[str]) -> None:
     assert "1 to 10 players" in run(capsys, "play", "--help")[1]
 
 
+@pytest.mark.integration
 def test_judge_through_the_installed_command() -> None:
     """The console script itself, on real stdin: what the contest and CI run."""
     sample = (DATA / "poj2035_sample.in").read_bytes()
@@ -230,6 +231,7 @@ def test_play_without_headless_opens_the_game_on_its_deal(
     assert add == Start("add-residue", None, add_residue.Options(3, 7))
 
 
+@pytest.mark.integration
 def test_a_reader_that_stops_early_ends_the_command_quietly() -> None:
     """``… --moves | head -1``: the pipe closes under a long listing; no traceback."""
     command = subprocess.Popen([sys.executable, "-m", "solitaire_tui", "play", "relay", "--deal",

@@ -124,6 +124,7 @@ def test_bad_options_are_one_line_and_status_2(capsys: pytest.CaptureFixture[str
     assert code == 2 and out == "" and err.count("\n") == 1 and message in err
 
 
+@pytest.mark.integration
 def test_ctrl_c_prints_the_partial_run_and_exits_130() -> None:
     command = [sys.executable, "-m", "solitaire_tui", "stats", "hit-or-miss", "-n", "1e15",
                "--seed", "0", "--json"]

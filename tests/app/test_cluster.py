@@ -18,6 +18,8 @@ from solitaire_tui.games.registry import GAMES, GAMES_BY_KEY
 from solitaire_tui.stats import cluster
 from solitaire_tui.stats.runs import Setup, run_data
 
+pytestmark = pytest.mark.integration  # processes of their own: apart from the quick loop
+
 distributed = pytest.importorskip("distributed", reason='needs pip install -e ".[cluster]"')
 
 TIMING = ("seconds", "compile_seconds", "games_per_second", "workers")

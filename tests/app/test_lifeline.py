@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.integration  # processes of their own: apart from the quick loop
+
 CHILD = ("import sys, time\nfrom solitaire_tui import lifeline\nlifeline.tie_to_parent()\n"
          "print('tied', flush=True)\ntime.sleep(120)\n")
 SECONDS = 30  # a Python's start on a machine busy with other tests

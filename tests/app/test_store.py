@@ -255,6 +255,7 @@ def writers(directory: Path, count: int, *names: str) -> list[subprocess.Popen[s
                              stdout=subprocess.PIPE, text=True) for name in names]
 
 
+@pytest.mark.integration
 def test_two_processes_writing_500_games_each_keep_all_1000(tmp_path: Path) -> None:
     (tmp_path / "records.json").write_text(json.dumps({"format": 1, "games": {
         "relay": {"a": {"played": 1, "won": 1, "streak": 1, "best": 1}}}}))
@@ -267,6 +268,7 @@ def test_two_processes_writing_500_games_each_keep_all_1000(tmp_path: Path) -> N
     assert list(tmp_path.glob("*.tmp")) == []
 
 
+@pytest.mark.integration
 def test_kills_during_writes_lose_no_committed_game(tmp_path: Path) -> None:
     kept = 0
     for _ in range(8):

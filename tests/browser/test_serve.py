@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from selenium.webdriver.common.keys import Keys
 
 from solitaire_tui.store.choices import Choices
 from solitaire_tui.store.database import Database
 from tests.browser.terminal import Terminal
 from tests.web.server import Server
+
+pytestmark = pytest.mark.integration  # processes of their own: apart from the quick loop
 
 START_SECONDS = 60  # a new app's imports, on a machine busy with other tests
 

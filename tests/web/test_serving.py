@@ -26,6 +26,8 @@ from solitaire_tui.store.database import Database
 from solitaire_tui.store.unfinished import Unfinished, new_slot
 from tests.web.server import APP_SECONDS, STOP_SECONDS, TOKEN, Server, Visit, logged, said
 
+pytestmark = pytest.mark.integration  # processes of their own: apart from the quick loop
+
 MENU = "Hit or Miss"  # the menu's first game: the app is up
 MOST_RSS_MB = 500  # an app at the largest terminal allowed stays well under this
 PANEL = "(statistics panel)"  # the panel's own choices (``screens.stats.PANEL``)
