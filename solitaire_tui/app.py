@@ -23,6 +23,7 @@ from typing import Any
 from textual import events, on
 from textual.app import App, SystemCommand
 from textual.command import SimpleCommand
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -62,6 +63,17 @@ PYTHON_FULL_AFTER = 10 * FULL_AFTER
 HERE = Path(__file__).parent
 STYLE_SHEETS: list[str | PurePath] = [
     HERE / "app.tcss", *sorted(set(HERE.rglob("*.tcss")) - {HERE / "app.tcss"})]
+
+
+def clamped(event: events.Resize, most: tuple[int, int]) -> events.Resize:
+    """A resize held to ``most`` cells: the app draws every cell of its size, and a
+    terminal's report of its size can come in its keys (Textual reads an in-band
+    resize, ``ESC [ 48 ; rows ; columns ; … t``, from them whenever it comes)."""
+    width, height = min(event.size.width, most[0]), min(event.size.height, most[1])
+    if (width, height) == tuple(event.size):
+        return event
+    size = Size(max(1, width), max(1, height))
+    return events.Resize(size, size)
 
 
 class EngineChanged(Message):
@@ -141,6 +153,8 @@ class SolitaireApp(App[None]):
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.MouseDown)):
             self._last_input = time.monotonic()
+        if isinstance(event, events.Resize) and self.limits.size is not None:
+            event = clamped(event, self.limits.size)
         await super().on_event(event)
 
     def _look_at_heap(self) -> None:

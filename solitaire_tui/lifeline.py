@@ -7,9 +7,13 @@ visitor's app running). Linux can send a child a signal when its parent dies
 (``PR_SET_PDEATHSIG``); elsewhere the child sees that its parent changed
 (``parent_gone``, which the guest app asks once a second).
 
-The signal is SIGTERM, which each helper answers by ending in order: the web driver
-of a guest app quits the app (which ends its own warm-up), the warm-up ends its
-compiling processes (``commands/warm``).
+The parent's death is signalled with SIGUSR1, answered at once by Python in the main
+thread however busy its event loop is (``_parent_died``): it sends the process
+SIGTERM, which each helper answers by ending in order (the web driver of a guest app
+quits the app, which ends its own warm-up; the warm-up ends its compiling processes,
+``commands/warm``), and arms an alarm whose signal ends the process anyway
+``GRACE_SECONDS`` later: an app too busy to quit (drawing a huge screen, say) is not
+left running.
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ import sys
 # after its parent died already has another parent, which its own pid would not show.
 PARENT_VARIABLE = "SOLITAIRE_TUI_PARENT_PID"
 PR_SET_PDEATHSIG = 1  # from <sys/prctl.h>
+DEATH_SIGNAL = signal.SIGUSR1
+GRACE_SECONDS = 5  # to end in order after the parent died, before SIGALRM ends it
 
 _parent: int | None = None
 
@@ -38,11 +44,19 @@ def tie_to_parent() -> None:
     given = os.environ.pop(PARENT_VARIABLE, "")
     _parent = int(given) if given.isdigit() else os.getppid()
     if sys.platform.startswith("linux"):
+        signal.signal(DEATH_SIGNAL, _parent_died)
         with contextlib.suppress(OSError, AttributeError):
             libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+            libc.prctl(PR_SET_PDEATHSIG, DEATH_SIGNAL, 0, 0, 0)
     if parent_gone():  # it died before the signal was asked for
-        os.kill(os.getpid(), signal.SIGTERM)
+        _parent_died()
+
+
+def _parent_died(*_: object) -> None:
+    """End in order, and in any case within ``GRACE_SECONDS``: SIGALRM, with no handler,
+    ends the process even if its main thread never gets back to Python."""
+    signal.alarm(GRACE_SECONDS)
+    os.kill(os.getpid(), signal.SIGTERM)
 
 
 def tied() -> bool:

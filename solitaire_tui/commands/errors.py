@@ -16,6 +16,21 @@ from pathlib import Path
 from solitaire_tui.store.database import data_dir
 
 LOG_NAME = "errors.log"
+# A log past this size starts again, the one before kept beside it as errors.log.old:
+# a crash that comes again and again (a served app's, say) fills no disk.
+MOST_LOG_BYTES = 1_000_000
+
+
+def _log() -> Path:
+    """The log's path, its directory made, and the log started again if it is full."""
+    path = data_dir() / LOG_NAME
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        if path.stat().st_size > MOST_LOG_BYTES:
+            path.replace(path.with_name(LOG_NAME + ".old"))
+    except OSError:
+        pass  # none yet
+    return path
 
 
 def logged(error: BaseException | None = None) -> str:
@@ -25,8 +40,7 @@ def logged(error: BaseException | None = None) -> str:
     text = traceback.format_exc() if error is None else "".join(
         traceback.format_exception(type(error), error, error.__traceback__))
     try:
-        path: Path = data_dir() / LOG_NAME
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path = _log()
         with path.open("a", encoding="utf-8") as log:
             log.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n{text}")
     except OSError:
@@ -39,9 +53,7 @@ def keep_stderr() -> None:
     prints it on leaving) to the log instead: a served app's stderr would go to the
     server's log, which is the owner's to read, not a visitor's to fill."""
     try:
-        path = data_dir() / LOG_NAME
-        path.parent.mkdir(parents=True, exist_ok=True)
-        descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        descriptor = os.open(_log(), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
     except OSError:
         descriptor = os.open(os.devnull, os.O_WRONLY)
     os.dup2(descriptor, 2)

@@ -1,9 +1,11 @@
-"""What a statistics run may ask for: anything, for the person at this machine's keys;
-less, for a web visitor (``serve`` starts its apps as guests).
+"""What the app may be asked for: anything, by the person at this machine's keys;
+less, by a web visitor (``serve`` starts its apps as guests).
 
-A visitor is a guest: a run of 10¹⁸ games on every core, or one sent to a Dask
-scheduler (whose client runs the code a scheduler sends it) is not theirs to ask for.
-The panel offers and checks what its ``Limits`` allow.
+A visitor is a guest: a run of 10¹⁸ games on every core, one sent to a Dask scheduler
+(whose client runs the code a scheduler sends it), or a screen of 100,000 × 100,000
+cells is not theirs to ask for. The panel offers and checks what its ``Limits`` allow;
+the app clamps every resize, however it came (a terminal can report its size in its
+keys too).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ class Limits:
     workers: int | None = None  # the most threads a run plays on; None: every core
     games: int = values.MOST_GAMES  # the most games a run plays
     cluster: bool = True  # whether a run may go to a Dask cluster
+    size: tuple[int, int] | None = None  # the largest screen drawn, in cells; None: any
 
     @property
     def games_field(self) -> values.Whole:
@@ -32,8 +35,10 @@ class Limits:
 
 
 OWNER = Limits()
+GUEST_SIZE = (400, 150)  # columns and rows: a wall-sized screen at a small font
 
 
 def guest(workers: int, games: int) -> Limits:
-    """A web visitor's: no cluster, and the server's caps on workers and games."""
-    return Limits(workers, games, cluster=False)
+    """A web visitor's: no cluster, the server's caps on workers and games, and no
+    screen larger than ``GUEST_SIZE``."""
+    return Limits(workers, games, cluster=False, size=GUEST_SIZE)

@@ -15,7 +15,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-MOST_SIZE = (400, 150)  # columns and rows: a wall-sized screen at a small font
+from solitaire_tui.stats.limits import GUEST_SIZE
+
+MOST_SIZE = GUEST_SIZE
 LEAST_SIZE = (10, 4)
 DEFAULT_SIZE = (80, 24)
 LONGEST_PING = 64  # the page's ping is a time in milliseconds
@@ -109,29 +111,35 @@ class Pace:
 
 @dataclass
 class Pastes:
-    """Follows the bracketed pastes in a visit's keys, their markers split across
-    frames as they may be, and refuses a paste longer than ``LONGEST_PASTE``
-    characters (counted to within a marker's length)."""
+    """Follows the bracketed pastes in a visit's keys and refuses one longer than
+    ``LONGEST_PASTE`` characters.
+
+    It errs on the side of a paste going on: its start is seen even when cut between
+    frames, its end only whole within one frame, as a browser sends a paste. An end
+    cut between frames may reach the app as a lone escape key, some time apart from
+    the rest, and the paste then goes on there."""
 
     pasting: int = -1  # characters pasted so far; -1 outside a paste
-    _tail: str = ""  # the end of the keys before, where a marker may have been cut
+    _tail: str = ""  # the end of the keys before, where a start may have been cut
 
     def feed(self, keys: str) -> None:
-        text = self._tail + keys
-        start = 0
-        while True:
-            marker = PASTE_ENDS if self.pasting >= 0 else PASTE_STARTS
-            found = text.find(marker, start)
-            if found < 0:
-                break
-            if self.pasting >= 0:
-                self.pasting += found - start
-            self.pasting = -1 if self.pasting >= 0 else 0
-            start = found + len(marker)
-        if self.pasting >= 0:
-            self.pasting += len(text) - start
-            if self.pasting > LONGEST_PASTE:
-                raise BadFrame(f"a paste longer than {LONGEST_PASTE // 1024} KiB")
-        self._tail = text[max(start, len(text) - len(PASTE_STARTS) + 1):]
-        if self.pasting >= 0:
-            self.pasting -= len(self._tail)  # counted again with the next keys
+        if self.pasting < 0:
+            keys = self._after_start(self._tail + keys)
+        while self.pasting >= 0:
+            end = keys.find(PASTE_ENDS)
+            if end < 0:
+                self.pasting += len(keys)
+                if self.pasting > LONGEST_PASTE:
+                    raise BadFrame(f"a paste longer than {LONGEST_PASTE // 1024} KiB")
+                return
+            self.pasting = -1
+            keys = self._after_start(keys[end + len(PASTE_ENDS):])
+
+    def _after_start(self, keys: str) -> str:
+        """The keys after a paste's start (a paste then begins), or "" if none starts."""
+        start = keys.find(PASTE_STARTS)
+        if start < 0:
+            self._tail = keys[-(len(PASTE_STARTS) - 1):]
+            return ""
+        self.pasting, self._tail = 0, ""
+        return keys[start + len(PASTE_STARTS):]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import ipaddress
+import re
 import socket
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -17,6 +18,7 @@ from urllib.parse import urlsplit
 from rules.errors import OptionsError
 
 LOCAL_NAMES = ("localhost", "localhost.localdomain")
+HOST_CHARACTERS = re.compile(r"[A-Za-z0-9.\-]+(?::\d{1,5})?|\[[0-9A-Fa-f:.]+\](?::\d{1,5})?")
 LONGEST_NAME = 253  # a DNS name's limit; a Host header longer than it is nobody's
 
 
@@ -63,9 +65,8 @@ def _numeric(address: str) -> str:
 def host_name(header: str | None) -> str | None:
     """The name in a ``Host`` header (``cards.example:8000``, ``[::1]:8000``), lower
     case and without a final dot; None when it is not a host at all."""
-    if not header or len(header) > LONGEST_NAME + 8 or any(
-            char.isspace() or char in "/?#@\\" for char in header):
-        return None
+    if not header or len(header) > LONGEST_NAME + 8 or not HOST_CHARACTERS.fullmatch(header):
+        return None  # a zone (``%eth0``), a path, a user: nothing a browser sends
     try:
         name = urlsplit(f"//{header}").hostname
         _ = urlsplit(f"//{header}").port  # a port that is not a number: no host

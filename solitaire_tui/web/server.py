@@ -43,6 +43,9 @@ from solitaire_tui.web.guard import TOKEN_VARIABLE, Guard, offered_tokens
 from solitaire_tui.web.visitors import Table, Visitors
 
 log = logging.getLogger("solitaire-tui.serve")
+# What anyone who reaches the port can make the server say: a line each, but not more
+# than ``Throttle`` lets through, so that nobody fills the owner's log.
+refusals = logging.getLogger("solitaire-tui.serve.refused")
 
 LARGEST_FRAME = 64 * 1024  # bytes: a paste of a deck is a few hundred
 BAD_FRAMES = 100  # a visit that sends this many malformed frames is closed
@@ -68,21 +71,27 @@ class GuestApp(AppService):
     the visitor's directory, tied to the server (``lifeline``); closing the browser's
     socket when it ends, however it ends."""
 
-    def __init__(self, argv: list[str], directory: Path, **relay: Any) -> None:
+    def __init__(self, argv: list[str], directory: Path, threads: int, **relay: Any) -> None:
         super().__init__(shlex.join(argv), **relay)
         self.argv = argv
         self.directory = directory
+        self.threads = threads
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width, height)
         environment.pop(TOKEN_VARIABLE, None)  # the owner's, not the guest's
         environment[DATA_DIR_VARIABLE] = str(self.directory)
+        # Every compiled kernel in the app, not only a run's: the findings, a search.
+        environment["NUMBA_NUM_THREADS"] = str(self.threads)
         return lifeline.child_environment(environment)
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
+        # In the visitor's directory, and isolated (``-I`` in ``argv``): no module is
+        # found in the directory the server was started from.
         self._process = process = await asyncio.create_subprocess_exec(
             *self.argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE, env=self._build_environment(width, height))
+            stderr=asyncio.subprocess.PIPE, env=self._build_environment(width, height),
+            cwd=self.directory)
         assert process.stdin is not None
         self._stdin = process.stdin
         return process
@@ -99,6 +108,30 @@ class GuestApp(AppService):
             if self._process is not None and self._process.returncode is None:
                 self._process.kill()
             await stopping
+
+
+class Throttle(logging.Filter):
+    """At most ``most`` records of each kind (its message's form) a minute; the next
+    one let through says how many were left out meanwhile."""
+
+    def __init__(self, most: int = 10, seconds: float = 60.0) -> None:
+        super().__init__()
+        self.most, self.seconds = most, seconds
+        self._kinds: dict[str, tuple[float, int, int]] = {}  # since, passed, left out
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        kind = str(record.msg)
+        now = time.monotonic()
+        since, passed, left_out = self._kinds.get(kind, (now, 0, 0))
+        if now - since >= self.seconds:
+            since, passed = now, 0
+        if passed >= self.most:
+            self._kinds[kind] = since, passed, left_out + 1
+            return False
+        self._kinds[kind] = since, passed + 1, 0
+        if left_out:
+            record.msg = f"{kind} ({left_out} more like it left out)"
+        return True
 
 
 class OneLine(logging.Formatter):
@@ -126,7 +159,7 @@ class AppServer(Server):
         self.settings = settings
         self.announce = announce  # the address to print, with its token
         self.table = Table(settings.max_visitors)
-        self.argv = [sys.executable, "-m", "solitaire_tui", "--guest",
+        self.argv = [sys.executable, "-I", "-m", "solitaire_tui", "--guest",
                      str(settings.visitor_workers), str(settings.visitor_games)]
         self._visits: set[asyncio.Task[object]] = set()
 
@@ -137,6 +170,8 @@ class AppServer(Server):
         handler.setFormatter(OneLine("%(asctime)s %(message)s", datefmt="%H:%M:%S"))
         logging.basicConfig(level=logging.INFO, handlers=[handler], force=True)
         logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
+        for anyone in (refusals, logging.getLogger("aiohttp.server")):  # bad requests
+            anyone.addFilter(Throttle())
 
     async def _make_app(self) -> web.Application:
         app = web.Application(middlewares=[self._guarded])
@@ -170,11 +205,11 @@ class AppServer(Server):
         host = request.headers.get("Host")
         try:
             if not self.guard.host_ok(host):
-                log.warning("refused a request for another host (%.80r)", host)
+                refusals.warning("refused a request for another host (%.80r)", host)
                 raise self._page(403, "This server does not answer to that host name.")
             origin = request.headers.get("Origin")
             if not self.guard.origin_ok(origin, request.scheme, host):
-                log.warning("refused a request from another site's page (%.80r)", origin)
+                refusals.warning("refused a request from another site's page (%.80r)", origin)
                 raise self._page(403, "This server answers only its own pages.")
             try:
                 response: web.StreamResponse = await handler(request)
@@ -192,6 +227,8 @@ class AppServer(Server):
         return response
 
     def _protect(self, response: web.StreamResponse, host: str) -> None:
+        if not self.guard.host_ok(host):
+            host = "localhost"  # never a name the request made up
         own = self.settings.public_url or f"http://{host}"
         websocket = "wss://" + own.split("://", 1)[1] if own.startswith("https") else (
             "ws://" + own.split("://", 1)[1])
@@ -228,7 +265,7 @@ class AppServer(Server):
         given = request.query.get("token")
         if guard.token is not None and given is not None:
             if not guard.admits([given]):
-                log.warning("refused the page: a wrong token")
+                refusals.warning("refused the page: a wrong token")
                 raise self._page(403, "That is not this server's token: open the address"
                                   " the server printed when it started.")
             # Kept in a cookie and taken out of the address, so that it is in neither
@@ -240,7 +277,7 @@ class AppServer(Server):
             self._visitor(request, moved)
             raise moved
         if not guard.admits([request.cookies.get(guard.token_cookie)]):
-            log.warning("refused the page: no token")
+            refusals.warning("refused the page: no token")
             raise self._page(403, "This server needs its token: open the address it printed"
                               " when it started (it ends in ?token=…).")
         if self.table.full:
@@ -278,18 +315,19 @@ class AppServer(Server):
         if not guard.admits(offered_tokens(request.query.get("token"),
                                            request.headers.get("Authorization"),
                                            request.cookies.get(guard.token_cookie))):
-            log.warning("refused a visit: no token, or a wrong one")
+            refusals.warning("refused a visit: no token, or a wrong one")
             raise self._page(403, "This server needs its token.")
         websocket = web.WebSocketResponse(heartbeat=HEARTBEAT_SECONDS, timeout=CLOSE_SECONDS,
                                           max_msg_size=LARGEST_FRAME)
         if not websocket.can_prepare(request).ok:
             raise self._page(400, "This address is the page's websocket.")
         if self.table.full:
-            log.warning("turned a visitor away: all %d seats are taken", self.table.seats)
+            refusals.warning("turned a visitor away: all %d seats are taken", self.table.seats)
             raise self._page(503, "The table is full. Try again in a while.")
         visitor = guard.visitor(request.cookies.get(guard.visitor_cookie))
         try:
-            directory = self.visitors.directory(visitor) if visitor else self.visitors.passing()
+            directory = (self.visitors.directory(visitor) if visitor and
+                         self.visitors.room_for(visitor) else self.visitors.passing())
         except OSError as error:
             log.error("cannot make a visitor's directory (%s)", error)
             raise self._page(500, "The server cannot keep a visitor's games now.") from None
@@ -302,7 +340,8 @@ class AppServer(Server):
             await websocket.prepare(request)
             log.info("visitor %s came (%d of %d seats taken)", name, self.table.taken,
                      self.table.seats)
-            app = GuestApp(self.argv, directory, write_bytes=websocket.send_bytes,
+            app = GuestApp(self.argv, directory, self.settings.visitor_workers,
+                           write_bytes=websocket.send_bytes,
                            write_str=websocket.send_str, close=websocket.close,
                            download_manager=self.download_manager)
             try:
@@ -361,9 +400,9 @@ class AppServer(Server):
                     log.warning("visitor %s: closed after %d malformed frames", name, bad)
                     return
                 continue
-            if frame.kind in ("stdin", "resize"):
+            if frame.kind == "resize" or (frame.text and frame.kind == "stdin"):
                 last = time.monotonic()
-            if frame.kind == "stdin":
+            if frame.kind == "stdin" and frame.text:
                 try:
                     pastes.feed(frame.text)
                 except BadFrame as error:
@@ -376,5 +415,5 @@ class AppServer(Server):
                 await websocket.send_json(["pong", frame.text])
             elif frame.kind == "focus":
                 await app.focus()
-            else:
+            elif frame.kind == "blur":
                 await app.blur()

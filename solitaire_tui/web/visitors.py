@@ -24,6 +24,9 @@ from pathlib import Path
 from solitaire_tui.web.guard import VISITOR_FORM
 
 KEEP_DAYS = 180
+# Visitors' directories kept at most (some 50 KB each): a new visitor beyond them plays
+# without keeping their games, and those who came before keep theirs.
+MOST_KEPT = 1000
 SECRET_NAME = "secret"  # signs the visitors' ids (``guard.Guard``)
 SECRET_BYTES = 32
 PASSING = "passing-"  # a visit without an id: its directory is removed at its end
@@ -57,6 +60,14 @@ class Visitors:
         path.mkdir(parents=True, exist_ok=True)
         os.utime(path)
         return path
+
+    def room_for(self, visitor: str) -> bool:
+        """Whether ``visitor`` has a directory, or there is room for one more."""
+        if (self.root / visitor).is_dir():
+            return True
+        kept = sum(1 for path in self.root.iterdir() if path.is_dir()
+                   and not path.name.startswith(PASSING)) if self.root.is_dir() else 0
+        return kept < MOST_KEPT
 
     def passing(self) -> Path:
         """A directory for one visit without an id."""

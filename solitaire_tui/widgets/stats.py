@@ -189,7 +189,7 @@ class Chart(PlotextPlot):
         line = self.draw()
         legend = self.legend()
         lines: list[Text] = [] if legend is None else list(
-            legend.wrap(self.app.console, self.size.width))
+            legend.wrap(self.app.console, max(1, self.size.width)))
         width, height = self.MIN_SIZE
         if self.size.width < width or self.size.height - len(lines) < height:
             drawn: RenderResult = Text(line, overflow="ellipsis")

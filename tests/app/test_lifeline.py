@@ -16,13 +16,17 @@ pytestmark = pytest.mark.integration  # processes of their own: apart from the q
 
 CHILD = ("import sys, time\nfrom solitaire_tui import lifeline\nlifeline.tie_to_parent()\n"
          "print('tied', flush=True)\ntime.sleep(120)\n")
+# A child too busy to end in order: it ignores SIGTERM and never sleeps.
+BUSY = ("import signal, time\nfrom solitaire_tui import lifeline\nlifeline.tie_to_parent()\n"
+        "signal.signal(signal.SIGTERM, signal.SIG_IGN)\nprint('tied', flush=True)\n"
+        "end = time.monotonic() + 120\nwhile time.monotonic() < end: pass\n")
 SECONDS = 30  # a Python's start on a machine busy with other tests
 
 
-def parent_code(then: str) -> str:
+def parent_code(then: str, child: str = CHILD) -> str:
     """A parent starting the child as ``serve`` starts an app, printing its pid."""
     return ("import os, subprocess, sys, time\nfrom solitaire_tui import lifeline\n"
-            f"child = subprocess.Popen([sys.executable, '-c', {CHILD!r}],"
+            f"child = subprocess.Popen([sys.executable, '-c', {child!r}],"
             " env=lifeline.child_environment(dict(os.environ)))\n"
             f"print(child.pid, flush=True)\n{then}\n")
 
@@ -42,8 +46,9 @@ def ended(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
-def test_a_child_ends_when_its_parent_is_killed_hard() -> None:
-    parent = subprocess.Popen([sys.executable, "-c", parent_code("time.sleep(120)")],
+@pytest.mark.parametrize("child", [CHILD, BUSY], ids=["in order", "too busy to"])
+def test_a_child_ends_when_its_parent_is_killed_hard(child: str) -> None:
+    parent = subprocess.Popen([sys.executable, "-c", parent_code("time.sleep(120)", child)],
                               stdout=subprocess.PIPE, text=True)
     assert parent.stdout is not None
     child = int(parent.stdout.readline())

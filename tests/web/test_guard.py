@@ -67,7 +67,8 @@ def test_the_origin_must_be_the_pages_own(origin: str | None, host: str | None,
     ("evil.example:8000", False), ("127.0.0.1.nip.io:8000", False), ("0.0.0.0:8000", False),
     ("[::]:8000", False), ("192.0.2.1:8000", False), ("", False), (None, False),
     ("127.0.0.1:port", False), ("127.0.0.1:8000/x", False), ("user@127.0.0.1", False),
-    ("a" * 300, False), ("local host", False),
+    ("a" * 300, False), ("local host", False), ("[::1%25lo]:8000", False),
+    ("[::1%;script-src-elem:*;]", False), ("127.0.0.1:8000\x00", False),
 ])
 def test_only_the_servers_own_host_names_are_answered(host: str | None, allowed: bool) -> None:
     assert guard().host_ok(host) is allowed

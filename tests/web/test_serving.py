@@ -23,7 +23,7 @@ import pytest
 
 from solitaire_tui.store.choices import Choices
 from solitaire_tui.store.database import Database
-from solitaire_tui.store.unfinished import Unfinished, new_slot
+from solitaire_tui.store.unfinished import Kept, Unfinished, new_slot
 from tests.web.server import APP_SECONDS, STOP_SECONDS, TOKEN, Server, Visit, logged, said
 
 pytestmark = pytest.mark.integration  # processes of their own: apart from the quick loop
@@ -69,6 +69,21 @@ def visitor_directory(session: aiohttp.ClientSession, server: Server, data: Path
     (cookie,) = (morsel.value for morsel in session.cookie_jar
                  if morsel.key == f"solitaire-tui-visitor-{server.port}")
     return data / "visitors" / cookie.partition(".")[0]
+
+
+async def saved_game(directory: Path) -> Kept:
+    """The game in play kept in ``directory``, once the app has saved it."""
+    deadline = time.monotonic() + APP_SECONDS
+    while True:
+        database = Database(directory)
+        try:
+            kept = Unfinished(database).listed()
+        finally:
+            database.close()
+        if kept:
+            return kept[0]
+        assert time.monotonic() < deadline, "the game in play was never kept"
+        await asyncio.sleep(0.05)
 
 
 def test_each_start_prints_its_address_with_a_new_random_token(
@@ -171,6 +186,8 @@ async def test_huge_terminal_sizes_are_clamped_in_the_address_and_in_a_resize(
     await page(session, server)
     visit = await come(session, server, "&width=100000&height=100000")
     await visit.send("resize", {"width": 100_000, "height": 100_000})
+    # A terminal may report its size in its keys too, and Textual reads it there.
+    await visit.press("\x1b[48;100000;100000;0;0t")
     await visit.press("j")  # the menu's cursor moves, and the whole screen is drawn again
     await visit.send("ping", "after")
     assert await visit.text() == '["pong", "after"]'
@@ -271,15 +288,10 @@ async def test_two_visitors_games_stay_apart_and_apart_from_the_owners(
     await visit.wait_for("x Hit")
     await visit.press("m")
     await visit.wait_for("moves 1")
+    mine = visitor_directory(first, server, data_path)
+    kept = await saved_game(mine)  # kept after the move, as it was drawn
     await visit.socket.close()
     await logged(server.log, "left")
-
-    mine = visitor_directory(first, server, data_path)
-    database = Database(mine)
-    try:
-        (kept,) = Unfinished(database).listed()
-    finally:
-        database.close()
     owner = Database(data_path)  # the owner's own terminal game, the same one
     try:
         Unfinished(owner).put(kept.__class__(**{**kept.__dict__, "slot": new_slot()}))
@@ -313,9 +325,16 @@ async def test_an_idle_visitor_is_closed(serving: Callable[..., Server],
     await page(session, server)
     visit = await come(session, server)
     began = time.monotonic()
-    while (await visit.socket.receive(timeout=APP_SECONDS)).type not in (
-            aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING):
+    closed = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING)
+    while True:  # empty keys and pings are no sign of a person
         assert time.monotonic() - began < APP_SECONDS
+        await visit.send("stdin", "")
+        await visit.send("ping", "1")
+        try:
+            if (await visit.socket.receive(timeout=1)).type in closed:
+                break
+        except asyncio.TimeoutError:
+            continue
     await logged(server.log, "without a key or a click")
     await logged(server.log, "left")
 

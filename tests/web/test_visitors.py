@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import stat
 import time
 from pathlib import Path
 
+import pytest
+
+from solitaire_tui.web import server as server_module
+from solitaire_tui.web import visitors as visitors_module
 from solitaire_tui.web.guard import Guard
 from solitaire_tui.web.hosts import Names
+from solitaire_tui.web.server import Throttle
 from solitaire_tui.web.visitors import KEEP_DAYS, Table, Visitors
 
 
@@ -47,3 +53,35 @@ def test_the_table_seats_so_many() -> None:
     assert table.sit() and table.sit() and not table.sit() and table.full
     table.leave()
     assert table.sit()
+
+
+def test_beyond_the_most_kept_a_new_visitor_has_no_directory_but_the_known_do(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(visitors_module, "MOST_KEPT", 2)
+    visitors = Visitors(tmp_path / "visitors")
+    guard = Guard(None, Names(frozenset()), 1, visitors.secret())
+    known = [guard.new_visitor()[0] for _ in range(2)]
+    for visitor in known:
+        assert visitors.room_for(visitor)
+        visitors.directory(visitor)
+    visitors.passing()  # a passing visit takes no room
+    assert all(visitors.room_for(visitor) for visitor in known)
+    assert not visitors.room_for(guard.new_visitor()[0])
+
+
+def test_the_log_lets_through_so_many_of_a_kind_a_minute() -> None:
+    now = [0.0]
+    throttle = Throttle(most=3, seconds=60)
+    monkeypatch_clock = pytest.MonkeyPatch()
+    monkeypatch_clock.setattr(server_module.time, "monotonic", lambda: now[0])
+    try:
+        def record(message: str) -> logging.LogRecord:
+            return logging.LogRecord("x", logging.WARNING, "", 0, message, None, None)
+
+        assert [throttle.filter(record("refused")) for _ in range(5)] == [True] * 3 + [False] * 2
+        assert throttle.filter(record("another kind"))
+        now[0] = 61
+        later = record("refused")
+        assert throttle.filter(later) and later.msg == "refused (2 more like it left out)"
+    finally:
+        monkeypatch_clock.undo()
