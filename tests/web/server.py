@@ -143,8 +143,8 @@ class Visit:
         while text not in self.seen[start:]:
             left = deadline - time.monotonic()
             assert left > 0, f"after {seconds} s no {text!r} in:\n{self.seen[start:][-3000:]}"
-            try:
-                message = await self.socket.receive(timeout=left)
+            try:  # a deadline of its own: the server's pings restart receive's timeout
+                message = await asyncio.wait_for(self.socket.receive(), left)
             except asyncio.TimeoutError:
                 continue
             if message.type == aiohttp.WSMsgType.BINARY:
@@ -154,11 +154,24 @@ class Visit:
                                      f" was shown:\n{self.seen[start:][-3000:]}")
         return self.seen[start:]
 
+    async def press_until(self, keys: str, shown: str, seconds: float = 10,
+                          tries: int = 3) -> str:
+        """Press ``keys`` until ``shown`` is shown: a key that comes while the app is
+        still laying out its first screen may find nothing focused to take it."""
+        for _ in range(tries - 1):
+            await self.press(keys)
+            try:
+                return await self.wait_for(shown, seconds)
+            except AssertionError:
+                continue
+        await self.press(keys)
+        return await self.wait_for(shown)
+
     async def text(self, seconds: float = APP_SECONDS) -> str:
         """The next text frame (a pong); screens in between are read."""
         deadline = time.monotonic() + seconds
         while (left := deadline - time.monotonic()) > 0:
-            message = await self.socket.receive(timeout=left)
+            message = await asyncio.wait_for(self.socket.receive(), left)
             if message.type == aiohttp.WSMsgType.TEXT:
                 return str(message.data)
             assert message.type == aiohttp.WSMsgType.BINARY, message

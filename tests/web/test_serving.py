@@ -282,8 +282,7 @@ async def test_two_visitors_games_stay_apart_and_apart_from_the_owners(
     first, second = browser(), browser()
     await page(first, server)
     visit = await come(first, server)
-    await visit.press("\r")  # the menu's first game
-    await visit.wait_for("the variant to play")
+    await visit.press_until("1", "the variant to play")  # the menu's first game
     await visit.press("\r")
     await visit.wait_for("x Hit")
     await visit.press("m")
