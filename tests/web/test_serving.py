@@ -65,6 +65,15 @@ async def page(session: aiohttp.ClientSession, server: Server) -> str:
         return await answer.text()
 
 
+async def seated(serving: Callable[..., Server], browser: Browser,
+                 *options: str) -> tuple[Server, Visit]:
+    """A server, and a visitor at its table (the page opened, the app on its menu)."""
+    server = serving(*options)
+    session = browser()
+    await page(session, server)
+    return server, await come(session, server)
+
+
 def visitor_directory(session: aiohttp.ClientSession, server: Server, data: Path) -> Path:
     (cookie,) = (morsel.value for morsel in session.cookie_jar
                  if morsel.key == f"solitaire-tui-visitor-{server.port}")
@@ -199,10 +208,7 @@ async def test_huge_terminal_sizes_are_clamped_in_the_address_and_in_a_resize(
 
 async def test_malformed_frames_are_one_log_line_each_and_the_visit_goes_on(
         serving: Callable[..., Server], browser: Browser) -> None:
-    server = serving()
-    session = browser()
-    await page(session, server)
-    visit = await come(session, server)
+    server, visit = await seated(serving, browser)
     malformed = ["not json", "[]", '["stdin", 5]', "{}", "null", '"stdin"', "[5]",
                  '["stdin"]', '["stdin", "a", "b"]', '["resize"]', '["resize", 80]',
                  '["resize", {"width": "wide", "height": 24}]',
@@ -319,10 +325,7 @@ async def test_two_visitors_games_stay_apart_and_apart_from_the_owners(
 
 async def test_an_idle_visitor_is_closed(serving: Callable[..., Server],
                                          browser: Browser) -> None:
-    server = serving("--idle-minutes", "0.1")
-    session = browser()
-    await page(session, server)
-    visit = await come(session, server)
+    server, visit = await seated(serving, browser, "--idle-minutes", "0.1")
     began = time.monotonic()
     closed = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING)
     while True:  # empty keys and pings are no sign of a person
@@ -340,10 +343,7 @@ async def test_an_idle_visitor_is_closed(serving: Callable[..., Server],
 
 async def test_a_server_killed_hard_leaves_no_process(
         serving: Callable[..., Server], browser: Browser) -> None:
-    server = serving()
-    session = browser()
-    await page(session, server)
-    visit = await come(session, server)
+    server, visit = await seated(serving, browser)
     (app,) = server.apps()
     os.kill(server.process.pid, signal.SIGKILL)
     server.process.wait()
@@ -356,10 +356,7 @@ async def test_a_server_killed_hard_leaves_no_process(
 async def test_sigterm_ends_the_server_and_every_app_at_once(
         serving: Callable[..., Server], browser: Browser) -> None:
     """As a supervisor or a shutdown stops it: with a visitor still there."""
-    server = serving()
-    session = browser()
-    await page(session, server)
-    visit = await come(session, server)
+    server, visit = await seated(serving, browser)
     os.kill(server.process.pid, signal.SIGTERM)
     assert server.process.wait(STOP_SECONDS) == 0
     assert not server.left()
