@@ -11,6 +11,18 @@ def counted(number: int, noun: str, plural: str | None = None) -> str:
     return f"{number:,} {noun if number == 1 else plural or noun + 's'}"
 
 
+def sentence_start(text: str) -> str:
+    """``text`` with its first letter a capital, as a sentence starts; the rest as it
+    is (a message that starts a sentence here may be a clause elsewhere)."""
+    return text[:1].upper() + text[1:]
+
+
+def clause(text: str) -> str:
+    """``text`` with its first letter small, to stand inside a sentence (an error's
+    own words, say)."""
+    return text[:1].lower() + text[1:]
+
+
 def listed(words: Sequence[str]) -> str:
     """"a", "a and b", "a, b and c"."""
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"

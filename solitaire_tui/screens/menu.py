@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from rules.words import counted
 from solitaire_tui.games.registry import GAMES, GAMES_BY_KEY, findings
 from solitaire_tui.messages import MenuShown, OpenGame, OpenStats
 from solitaire_tui.store.database import StoreError
@@ -116,7 +117,7 @@ class MenuScreen(Screen[None]):
         if kept.deal is not None or kept.deck is not None:
             parts.append("a given deck" if kept.deal is None else f"deal {kept.deal}")
         moves = len(kept.moves)
-        parts.append(f"{moves} move{'s' if moves != 1 else ''} · {kept.when()}")
+        parts.append(f"{counted(moves, 'move')} · {kept.when()}")
         return Text.assemble((game.title if game else kept.game, "bold"),
                              *(f" · {part}" for part in parts))
 

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from rules.words import counted
 from solitaire_tui.stats.runs import DEFAULT_GAMES, Setup
 
 DEFAULT_SECONDS = 20.0  # what a default run is sized to take
@@ -31,7 +32,7 @@ class Estimate:
     def words(self, workers: int) -> str:
         """"about 25 s on 2 workers (measured)": measured by a run of the same
         options here, or a rough guess until one has been."""
-        on = f"{workers} worker{'s' * (workers != 1)}"
+        on = counted(workers, "worker")
         source = "measured" if self.measured else "rough guess"
         time = duration(self.seconds)
         return f"{time if time.startswith('under') else 'about ' + time} on {on} ({source})"

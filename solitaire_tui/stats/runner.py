@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from rules.errors import RulesError
 from rules.stats import Tally
+from rules.words import sentence_start
 from solitaire_tui.stats.cluster import Scheduler
 from solitaire_tui.stats.runs import Setup, run_data
 from solitaire_tui.store.history import Point
@@ -238,7 +239,7 @@ class LiveRun(Job[Snapshot]):
         """The last snapshot as the run's result, with its JSON object; a failed run
         keeps no figures, as they could be a chunk short."""
         if phase is Phase.FAILED:
-            return Snapshot(phase, self.seed, self.games, error=error[:1].upper() + error[1:])
+            return Snapshot(phase, self.seed, self.games, error=sentence_start(error))
         data = None
         if last.done and self._kernel is not None:
             from rules.fast.batch import Run

@@ -10,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
 from rules.errors import RulesError
+from rules.words import sentence_start
 from solitaire_tui.decks import Deck, parse_choice
 
 
@@ -36,7 +37,7 @@ class DealDialog(ModalScreen[Deck | None]):
             deck = parse_choice(event.value, ranks_only=self.ranks_only)
         except RulesError as error:
             message = str(error)
-            self.query_one("#error", Label).update(Text(message[:1].upper() + message[1:]))
+            self.query_one("#error", Label).update(Text(sentence_start(message)))
             return
         self.dismiss(deck)
 

@@ -32,6 +32,7 @@ from textual.worker import Worker, get_current_worker
 from rules.cards import format_cards
 from rules.errors import IllegalMove, RulesError
 from rules.play import Rules, moves_of
+from rules.words import counted, sentence_start
 from solitaire_tui import decks
 from solitaire_tui.engine import Part, Warmup, warm_part
 from solitaire_tui.messages import OpenStats, OptionsChosen
@@ -1020,12 +1021,12 @@ def flag(flags: Mapping[str, Any], name: str) -> bool:
 
 
 def _moves(count: int) -> str:
-    return f"{count} move{'s' if count != 1 else ''}"
+    return counted(count, "move")
 
 
 def _sentence(text: str) -> str:
     text = text.strip()
     if not text:
         return text
-    text = text[0].upper() + text[1:]
+    text = sentence_start(text)
     return text if text.endswith((".", "!", "?")) else text + "."

@@ -29,6 +29,7 @@ from textual.widgets import Button, Input, ProgressBar, Static
 from textual.worker import Worker, get_current_worker
 
 from rules.errors import RulesError
+from rules.words import sentence_start
 from solitaire_tui.engine import Warmup
 from solitaire_tui.stats import runs
 from solitaire_tui.stats.runner import Job, Phase, S
@@ -316,7 +317,7 @@ class LiveScreen(Screen[None], Generic[S]):
     def _say(self, text: str, *, error: bool = False) -> None:
         summary = self.query_one("#summary", Static)
         summary.set_class(error, "-error")
-        sentence = text[:1].upper() + text[1:]
+        sentence = sentence_start(text)
         if sentence != self._said:  # the same line again needs no new layout
             self._said = sentence
             summary.update(Text(sentence))

@@ -21,6 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, RadioSet
 
 from rules.errors import RulesError
+from rules.words import sentence_start
 from solitaire_tui.widgets.toggles import Choice
 
 if TYPE_CHECKING:
@@ -175,7 +176,7 @@ class OptionsDialog(ModalScreen[T | None], Generic[T]):
             options = self.build(self.answers())
         except RulesError as error:
             message = str(error)
-            self.query_one("#error", Label).update(Text(message[:1].upper() + message[1:]))
+            self.query_one("#error", Label).update(Text(sentence_start(message)))
             self.app.bell()
             return
         self.dismiss(options)

@@ -19,6 +19,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Label
 
+from rules.words import sentence_start
+
 
 def losses(screens: Iterable[Screen[object]]) -> list[str]:
     """What quitting now does to what the screens hold, a phrase a screen that holds
@@ -51,7 +53,7 @@ class Confirm(ModalScreen[bool]):
         with Vertical():
             yield Label(Text(self.question, style="bold"))
             for reason in self.reasons:
-                yield Label(Text(f"• {reason[:1].upper()}{reason[1:]}."))
+                yield Label(Text(f"• {sentence_start(reason)}."))
             yield Label(Text(self.keys, style="dim"))
 
     def action_answer(self, yes: bool) -> None:

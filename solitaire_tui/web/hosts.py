@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from rules.errors import OptionsError
+from rules.words import clause
 
 LOCAL_NAMES = ("localhost", "localhost.localdomain")
 HOST_CHARACTERS = re.compile(r"[A-Za-z0-9.\-]+(?::\d{1,5})?|\[[0-9A-Fa-f:.]+\](?::\d{1,5})?")
@@ -52,7 +53,7 @@ def listening(host: str, port: int) -> Listening:
     except (OSError, UnicodeError, ValueError) as error:
         reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
         raise OptionsError(f"--host {host!r} is not an address this machine can listen on"
-                           f" ({reason[:1].lower()}{reason[1:]})") from None
+                           f" ({clause(reason)})") from None
     addresses = tuple(dict.fromkeys(_numeric(str(entry[4][0])) for entry in found))
     return Listening(host, addresses)
 

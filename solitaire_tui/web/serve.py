@@ -15,6 +15,7 @@ import sys
 from dataclasses import dataclass
 
 from rules.errors import OptionsError
+from rules.words import clause
 from solitaire_tui.commands.arguments import PROG
 from solitaire_tui.store.database import data_dir
 from solitaire_tui.web.hosts import Listening, Names, listening
@@ -123,4 +124,4 @@ def _cannot_listen(host: str, port: int, error: OSError) -> str:
     if error.errno == errno.EACCES:
         return f"port {port} needs privileges this user lacks: choose one above 1023 with --port"
     reason = error.strerror or str(error)
-    return f"cannot listen on {host} ({reason[:1].lower()}{reason[1:]}): choose another --host"
+    return f"cannot listen on {host} ({clause(reason)}): choose another --host"

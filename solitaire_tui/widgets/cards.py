@@ -20,6 +20,7 @@ from textual.containers import Vertical
 from textual.widgets import Label, Static
 
 from rules.cards import Card
+from rules.words import counted
 from solitaire_tui.widgets.text import set_text
 
 FACE = "bold black on #f4f1e8"
@@ -166,6 +167,6 @@ class PileView(Vertical):
     def show(self, top: Card | None, count: int, *, face_up: bool = True,
              note: str | None = None) -> None:
         self.query_one(CardView).show(top, face_up=face_up)
-        words = note if note is not None else ("empty" if not count else f"{count} card"
-                                                + ("s" if count != 1 else ""))
+        words = note if note is not None else (
+            "empty" if not count else counted(count, "card"))
         set_text(self.query_one(".pile-count", Label), words)

@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 from textual_plotext import PlotextPlot
 
 from rules.stats import Tally, seat_advantage, wilson_interval
+from rules.words import counted
 from solitaire_tui.stats.runner import Snapshot
 from solitaire_tui.stats.runs import ONLY_HERE, paired_difference, percent
 
@@ -309,7 +310,7 @@ class WinsList(OptionList):
     """
 
     def show(self, deals: Sequence[int], wins: int) -> None:
-        self.border_title = f"{wins:,} win{'s' * (wins != 1)}"
+        self.border_title = counted(wins, "win")
         self.border_subtitle = "enter replays" if deals else ""
         shown = [str(deal) for deal in deals]
         if shown == [option.id for option in self.options]:

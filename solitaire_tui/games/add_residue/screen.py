@@ -28,7 +28,7 @@ from rules.add_residue import Move, Pile, State
 from rules.players import Player
 from rules.players.add_residue import player, seated
 from rules.roster import BASIC, solvable
-from rules.words import listed
+from rules.words import counted, listed, sentence_start
 from solitaire_tui.decks import Deck
 from solitaire_tui.games.add_residue.table import Seat, Table, default_table
 from solitaire_tui.games.add_residue.widgets import BigNumber, Chips, SeatView
@@ -203,7 +203,7 @@ class AddResidueScreen(GameScreen[State, Move]):
 
     def figures(self, state: State) -> str:
         left = add_residue.moves_left(state)
-        return f"m = {state.m} · {left} move{'s' if left != 1 else ''} to go"
+        return f"m = {state.m} · {counted(left, 'move')} to go"
 
     @property
     def hint_part(self) -> str:
@@ -496,7 +496,7 @@ class AddResidueScreen(GameScreen[State, Move]):
             return
         more = (" A second digit makes a two-digit number." if self._typed is not None
                 and self._typed * 10 <= self.table.n else "")
-        self.say(f"{_sentence_start(self.describe(move))}: enter plays it.{more}")
+        self.say(f"{sentence_start(self.describe(move))}: enter plays it.{more}")
 
     def action_play_chosen(self) -> None:
         self._typed = None
@@ -519,10 +519,6 @@ class AddResidueScreen(GameScreen[State, Move]):
             return
         self._cursor = (event.pile, event.number)
         self.play(Move(event.pile, event.number))
-
-
-def _sentence_start(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _other(pile: Pile) -> Pile:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from rules import one_handed
 from rules.cards import deal_cards, format_cards
 from rules.play import final_state
+from rules.words import counted
 from solitaire_tui.commands.report import Report, play_out, report
 from solitaire_tui.decks import Deck, numbered
 from solitaire_tui.engine import Part
@@ -56,7 +57,7 @@ class OneHanded(Game):
         state = one_handed.new_game(options, deck.cards)
         end, lines = play_out(one_handed, state, None, describe, log)
         res = one_handed.result(end)
-        left = f"{res.cards_left} card{'s' if res.cards_left != 1 else ''}"
+        left = counted(res.cards_left, "card")
         said = "Won: every card discarded." if res.won else f"Lost: {left} left in hand."
         return report(self.key, f"{self.title}, {deck.label}", said, options, deck, res,
                       None, lines)

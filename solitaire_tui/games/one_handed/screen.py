@@ -9,6 +9,7 @@ from textual.widgets import Label
 
 from rules import one_handed
 from rules.one_handed import Move, State
+from rules.words import counted
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import GAME_KEYS
 from solitaire_tui.widgets.cards import CardView, PileView
@@ -81,7 +82,7 @@ class OneHandedScreen(GameScreen[State, Move]):
 
     def verdict(self, state: State) -> tuple[bool, str]:
         result = one_handed.result(state)
-        left = f"{result.cards_left} card{'s' if result.cards_left != 1 else ''}"
+        left = counted(result.cards_left, "card")
         return result.won, ("every card discarded" if result.won
                             else f"the deck is used up with {left} in hand")
 

@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from rules import relay
 from rules.relay import Options, State, Step
+from rules.words import counted
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import game_keys
 from solitaire_tui.ui.options_dialog import Pick, ask_options
@@ -69,7 +70,7 @@ class RelayScreen(GameScreen[State, Step]):
     @property
     def variant(self) -> str:
         players: int = self.options.players
-        return f"{players} player{'s' if players != 1 else ''}"
+        return counted(players, "player")
 
     def compose_board(self) -> ComposeResult:
         yield Static(id="round")
