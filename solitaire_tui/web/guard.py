@@ -28,7 +28,8 @@ from solitaire_tui.web.hosts import Names, host_name
 
 TOKEN_VARIABLE = "SOLITAIRE_TUI_TOKEN"
 TOKEN_FORM = re.compile(r"[A-Za-z0-9._~-]{16,256}")  # as it can stand in an address
-VISITOR_FORM = re.compile(r"([0-9a-f]{32})\.([0-9a-f]{32})")
+VISITOR_ID = re.compile(r"[0-9a-f]{32}")  # 128 random bits, as ``new_visitor`` makes them
+VISITOR_FORM = re.compile(rf"({VISITOR_ID.pattern})\.({VISITOR_ID.pattern})")  # id.signature
 DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
 
 

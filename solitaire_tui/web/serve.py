@@ -73,9 +73,9 @@ def serve(options: Serving) -> int:
     guard = Guard(token, Names.of(where, public), options.port, visitors.secret(), public)
     settings = Settings(options.max_visitors, options.idle_minutes * 60,
                         options.visitor_workers, options.visitor_games, public)
-    announce = _address(where, options.port, public) + (f"/?token={token}" if token else "/")
+    address = _address(where, options.port, public)
     try:
-        AppServer(options.host, options.port, guard, visitors, settings, announce).serve()
+        AppServer(options.host, options.port, guard, visitors, settings, address).serve()
     except OSError as error:  # taken since it was tried
         raise OptionsError(_cannot_listen(options.host, options.port, error)) from None
     return 0

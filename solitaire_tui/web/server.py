@@ -11,9 +11,9 @@ visitor shared every game. Here it is wrapped as a public service should be:
   one; the terminal size is clamped;
 - at most ``max_visitors`` apps at once (``visitors.Table``); a visitor idle for
   ``idle_seconds`` is closed;
-- each app runs as a guest (``python -m solitaire_tui --guest``: no cluster, capped
-  runs) in the visitor's own directory (``visitors``), and ends with the server
-  however the server ends (``lifeline``).
+- each app runs as a guest (``python -I -m solitaire_tui --guest``: no cluster, capped
+  runs and screen) in the visitor's own directory (``visitors``), and ends with the
+  server however the server ends (``lifeline``).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from solitaire_tui.commands.arguments import PROG
 from solitaire_tui.store.database import DATA_DIR_VARIABLE
 from solitaire_tui.web.frames import BadFrame, Pace, Pastes, clamped, read_frame
 from solitaire_tui.web.guard import TOKEN_VARIABLE, Guard, offered_tokens
-from solitaire_tui.web.visitors import Table, Visitors
+from solitaire_tui.web.visitors import KEEP_DAYS, Table, Visitors
 
 log = logging.getLogger("solitaire-tui.serve")
 # What anyone who reaches the port can make the server say: a line each, but not more
@@ -151,16 +151,19 @@ class AppServer(Server):
     """textual-serve's server with the guard, the bounds and the guests above."""
 
     def __init__(self, host: str, port: int, guard: Guard, visitors: Visitors,
-                 settings: Settings, announce: str) -> None:
-        super().__init__(announce, host=host, port=port, title=PROG,
-                         public_url=settings.public_url or announce)
+                 settings: Settings, address: str) -> None:
+        """``address``: the server's, as a person at this machine opens it."""
+        argv = [sys.executable, "-I", "-m", "solitaire_tui", "--guest",
+                str(settings.visitor_workers), str(settings.visitor_games)]
+        super().__init__(shlex.join(argv), host=host, port=port, title=PROG,
+                         public_url=address)
+        self.argv = argv
         self.guard = guard
         self.visitors = visitors
         self.settings = settings
-        self.announce = announce  # the address to print, with its token
+        # The address to print, with the token that opens it.
+        self.announce = address + (f"/?token={guard.token}" if guard.token else "/")
         self.table = Table(settings.max_visitors)
-        self.argv = [sys.executable, "-I", "-m", "solitaire_tui", "--guest",
-                     str(settings.visitor_workers), str(settings.visitor_games)]
         self._visits: set[asyncio.Task[object]] = set()
 
     # --- the server as a whole ------------------------------------------------------
@@ -301,8 +304,6 @@ class AppServer(Server):
 
     def _cookie(self, response: web.StreamResponse, name: str, value: str, *,
                 session: bool) -> None:
-        from solitaire_tui.web.visitors import KEEP_DAYS
-
         response.set_cookie(name, value, path="/", httponly=True, samesite="Strict",
                             secure=bool(self.settings.public_url and
                                         self.settings.public_url.startswith("https")),

@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from solitaire_tui.web.guard import VISITOR_FORM
+from solitaire_tui.web.guard import VISITOR_ID
 
 KEEP_DAYS = 180
 # Visitors' directories kept at most (some 50 KB each): a new visitor beyond them plays
@@ -87,7 +87,7 @@ class Visitors:
         before = time.time() - days * 86_400
         removed = 0
         for path in self.root.iterdir():
-            own = VISITOR_FORM.fullmatch(f"{path.name}.{'0' * 32}") is not None
+            own = VISITOR_ID.fullmatch(path.name) is not None
             if not path.is_dir() or not (own or path.name.startswith(PASSING)):
                 continue
             with contextlib.suppress(OSError):
