@@ -33,16 +33,18 @@ from solitaire_tui.decks import Deck
 from solitaire_tui.engine import Warmup
 from solitaire_tui.games.registry import ENGINE, GAMES_BY_KEY
 from solitaire_tui.messages import MenuShown, OpenGame, OpenReplay, OpenStats, OptionsChosen
+from solitaire_tui.play.services import Services
 from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.start import Start
 from solitaire_tui.stats.limits import OWNER, Limits
 from solitaire_tui.store.choices import Choices
-from solitaire_tui.store.database import Database, StoreError, data_dir
+from solitaire_tui.store.database import Database, data_dir
 from solitaire_tui.store.history import History
 from solitaire_tui.store.legacy import import_old_files
 from solitaire_tui.store.records import Records
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import APP_KEYS
+from solitaire_tui.ui.notices import store_errors
 from solitaire_tui.ui.quit_dialog import Confirm, QuitDialog, losses
 from solitaire_tui.ui.themes import register_ours
 from solitaire_tui.widgets.cards import BACKS, BACKS_BY_NAME, use_back
@@ -116,6 +118,7 @@ class SolitaireApp(App[None]):
         self.card_back = self.choices.look("back") or BACKS[0].name
         use_back(self.card_back)  # also when it is the default: the last app's may linger
         self.engine = engine or Warmup(ENGINE)
+        self.services = Services(self.records, self.choices, self.engine)
         self.warm_up = warm_up
         self._told: set[str] = set()  # failed parts the player was told of
         self._modules = 0  # the modules loaded when the heap was last frozen
@@ -139,7 +142,7 @@ class SolitaireApp(App[None]):
                             name="engine warm-up", group="engine", thread=True,
                             exit_on_error=False)
         import_old_files(self.database)
-        self.push_screen(MenuScreen(self.records))
+        self.push_screen(MenuScreen(self.services))
         if self.opening is not None:
             opening = self.opening
             self.push_screen(self._game_screen(opening.game, opening.deck, opening.options))
@@ -294,21 +297,17 @@ class SolitaireApp(App[None]):
         app sets the kept ones when it starts)."""
         if self.choices.look(look) == value:
             return
-        try:
+        with store_errors(self):
             self.choices.put_look(look, value)
-        except StoreError as error:
-            self.notify(str(error), severity="warning", timeout=10)
 
     @on(OptionsChosen)
     def _options_chosen(self, message: OptionsChosen) -> None:
-        try:
+        with store_errors(self):
             self.choices.put(message.game, message.options)
-        except StoreError as error:
-            self.notify(str(error), severity="warning", timeout=10)
 
     def _game_screen(self, key: str, deck: Deck | None, options: Any) -> GameScreen[Any, Any]:
         game = GAMES_BY_KEY[key]
-        return game.screen()(game, self.records, deck, options)
+        return game.screen()(game, self.services, deck, options)
 
     def on_unmount(self) -> None:
         gc.unfreeze()  # the heap as the app found it (the app may be one of many, in tests)
@@ -338,7 +337,7 @@ class SolitaireApp(App[None]):
         """A game from an autoplay run (or a search) on its screen, to step through."""
         replay = message.replay
         screen = self._game_screen(replay.game, replay.deck, replay.options)
-        screen.replay(replay)
+        screen.table.replay = replay  # loaded once the screen is shown
         self.push_screen(screen)
 
     @on(OpenStats)

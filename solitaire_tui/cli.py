@@ -327,7 +327,7 @@ def _bench_engine(sections: Sequence[str], as_json: bool) -> int:
     from solitaire_tui.commands.bench_engine import KeySetup, bench_engine
 
     # The keys are timed on the first game whose hint is a search: its heaviest key.
-    game = next(game for game in GAMES if game.screen().SLOW_HINTS)
+    game = next(game for game in GAMES if game.table().SLOW_HINTS)
     keys = KeySetup(lambda data: SolitaireApp(data=data), game)
     return bench_engine(ENGINE, PROBES, sections, keys, as_json, SERIES)
 

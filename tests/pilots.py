@@ -105,7 +105,7 @@ async def finish_by_key(pilot: Pilot[None], screen: Any, line: list[tuple[Any, A
     assert screen.session.state == states[-1]
     assert f"Played to the end at once: {len(line):,} moves" in text_of(screen, "#message")
     assert screen.has_class("-over") and sign(screen) is None
-    assert screen.how == "auto"
+    assert screen.table.how == "auto"
     await pilot.press("u")
     assert screen.session.state == states[-2]
     assert not screen.has_class("-over")

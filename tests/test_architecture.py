@@ -138,6 +138,26 @@ def test_the_rules_import_nothing_of_the_app_textual_or_rich() -> None:
         assert not outside, f"{module} imports {sorted(outside)}"
 
 
+# The game table and what each game puts at it: played and tested without a screen.
+TABLE = ("solitaire_tui.play", *(f"{type(game).__module__.rpartition('.')[0]}.{part}"
+                                 for game in GAMES for part in ("play", "words")),
+         "solitaire_tui.games.add_residue.cursor")
+
+
+def test_the_game_table_imports_no_textual_or_rich() -> None:
+    """Neither the table's modules nor anything they import, however far down."""
+    edges = graph()
+    for start in (name for name in MODULES if name.startswith(TABLE)):
+        seen, todo = {start}, [start]
+        while todo:
+            module = todo.pop()
+            outside = {name for name in all_imports(module)
+                       if name.split(".")[0] in ("textual", "rich")}
+            assert not outside, f"{start} imports {module}, which imports {sorted(outside)}"
+            todo.extend(edges[module] - seen)
+            seen |= edges[module]
+
+
 def test_no_module_imports_in_a_loop() -> None:
     assert cycles(graph()) == []
 

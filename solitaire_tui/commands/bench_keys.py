@@ -406,7 +406,7 @@ async def key_latency(make_app: Callable[[Path], AnyApp], game: Game, *, rounds:
                 (timed here is the new deal, not the question)."""
                 screen = app.screen
                 if isinstance(screen, screen_class) and screen.session.moves:
-                    screen.restart()
+                    screen.start(screen.table.deck)
                     await asyncio.sleep(GAP)
 
             await timed_rounds(app, frames, game_steps, 1, GAME_SCREEN, False,  # warm-up

@@ -28,6 +28,7 @@ from solitaire_tui.replay import Replay
 from solitaire_tui.stats.runs import BenchCase, Setup
 
 if TYPE_CHECKING:
+    from solitaire_tui.play.table import GameTable
     from solitaire_tui.stats.compare import Comparison
     from solitaire_tui.stats.findings import Finding
     from solitaire_tui.ui.game_screen import GameScreen
@@ -72,6 +73,11 @@ class Game(ABC):
     @abstractmethod
     def screen(self) -> type[GameScreen[Any, Any]]:
         """The game's screen class (imported when first asked for)."""
+
+    @abstractmethod
+    def table(self) -> type[GameTable[Any, Any]]:
+        """The game at the table without a screen (``play.table``), which its screen
+        draws: imported when first asked for, as it may bring in the game's players."""
 
     def rules_page(self) -> str:
         """The game's rules, as its help page shows them: ``rules.md`` in its home."""

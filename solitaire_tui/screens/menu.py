@@ -17,11 +17,12 @@ from textual.widgets.option_list import Option
 from rules.words import counted
 from solitaire_tui.games.registry import GAMES, GAMES_BY_KEY, findings
 from solitaire_tui.messages import MenuShown, OpenGame, OpenStats
+from solitaire_tui.play.services import Services
+from solitaire_tui.play.table import STANDARD
 from solitaire_tui.store.database import StoreError
-from solitaire_tui.store.records import Records
 from solitaire_tui.store.unfinished import UNREADABLE, Damaged, Kept, Unfinished
-from solitaire_tui.ui.game_screen import STANDARD
 from solitaire_tui.ui.help import show_help
+from solitaire_tui.ui.notices import store_errors
 from solitaire_tui.ui.quit_dialog import Confirm
 from solitaire_tui.widgets.engine_status import EngineStatus
 
@@ -41,9 +42,10 @@ class MenuScreen(Screen[None]):
 
     CSS_PATH = "menu.tcss"
 
-    def __init__(self, records: Records) -> None:
+    def __init__(self, services: Services) -> None:
         super().__init__()
-        self.records = records
+        self.services = services
+        self.records = records = services.records
         self.unfinished = Unfinished(records.database)
         self._kept: dict[str, Kept] = {}  # the unfinished games listed, by slot
 
@@ -154,7 +156,7 @@ class MenuScreen(Screen[None]):
         try:
             if game is None:
                 raise Damaged("there is no such game now")
-            screen = game.screen().resumed(game, self.records, kept)
+            screen = game.screen().resumed(game, self.services, kept)
         except UNREADABLE as error:
             self.unfinished.dropped(kept.slot, game.title if game else kept.game, str(error))
             self._show_kept()
@@ -168,10 +170,8 @@ class MenuScreen(Screen[None]):
 
         def answered(yes: bool | None) -> None:
             if yes:
-                try:
+                with store_errors(self):
                     self.unfinished.drop(kept.slot)
-                except StoreError as error:
-                    self.notify(str(error), severity="warning", timeout=10)
                 self._show_kept()
 
         self.app.push_screen(Confirm("Discard this unfinished game?",

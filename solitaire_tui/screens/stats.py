@@ -49,9 +49,9 @@ from solitaire_tui.stats.estimate import ASK_SECONDS, Estimate, default_games, e
 from solitaire_tui.stats.limits import OWNER, Limits
 from solitaire_tui.stats.runner import LiveRun, Phase, Snapshot
 from solitaire_tui.store.choices import Choices
-from solitaire_tui.store.database import StoreError
 from solitaire_tui.store.history import Entry, History
 from solitaire_tui.ui.live import LiveScreen, clock, live_keys
+from solitaire_tui.ui.notices import store_errors
 from solitaire_tui.ui.quit_dialog import Confirm
 from solitaire_tui.ui.run_options import RunOptions
 from solitaire_tui.widgets.engine_status import EngineStatus
@@ -314,10 +314,8 @@ class StatsScreen(LiveScreen[Snapshot]):
             return
         address = self._address()
         if address != (self.choices.get(PANEL) or {}).get("scheduler", ""):
-            try:
+            with store_errors(self, "error"):
                 self.choices.put(PANEL, {"scheduler": address})
-            except StoreError as error:
-                self.notify(str(error), severity="error", timeout=15)
 
     def _ended(self) -> None:
         """Keep a finished or cancelled run in the history, too: its speed is what the
@@ -326,10 +324,8 @@ class StatsScreen(LiveScreen[Snapshot]):
         snap = self.shown
         if snap is not None and snap.data is not None:
             entry = Entry(snap.data, time.strftime("%Y-%m-%d %H:%M:%S"), list(snap.curve))
-            try:
+            with store_errors(self, "error"):
                 self.history.add(entry)
-            except StoreError as error:
-                self.notify(str(error), severity="error", timeout=15)
             self._runs = [kept.data for kept in self.history.entries]
 
     def _focus_after(self) -> Widget:

@@ -11,15 +11,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.screen import ModalScreen
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
+
+from solitaire_tui.decks import Deck
 
 FRAMES_PER_SECOND = 30
 CARDS = 12  # cards thrown, one after another
@@ -134,3 +137,14 @@ class Celebration(ModalScreen[None]):
     def _end(self) -> None:
         if self.is_current:
             self.dismiss()
+
+
+def celebrate(app: App[Any], deck: Deck | None, moves: int) -> None:
+    """Cards cascading over a won game, unless reduced motion is asked for
+    (``TEXTUAL_ANIMATIONS``)."""
+    if app.animation_level != "full":
+        return
+    deal = deck.deal if deck is not None else None
+    app.push_screen(Celebration(
+        "Won" + (f" deal {deal:,}" if deal is not None else "") + f" in {moves:,} moves",
+        seed=deal or 0))

@@ -52,3 +52,8 @@ def game_keys(**labels: str) -> list[BindingType]:
         if isinstance(key, Binding) else key
         for key in GAME_KEYS
     ]
+
+# The actions of the shared keys: the table says when each may run (``GameTable.allows``);
+# a game's own keys are its screen's to allow (``GameScreen.can``).
+SHARED_ACTIONS = frozenset(key.action.split("(")[0] for key in GAME_KEYS
+                           if isinstance(key, Binding))

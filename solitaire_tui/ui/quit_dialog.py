@@ -10,7 +10,8 @@ screen on its stack has something to say, and quits at once otherwise
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -70,3 +71,16 @@ class QuitDialog(Confirm, inherit_bindings=False):
 
     def __init__(self, lost: list[str]) -> None:
         super().__init__("Quit solitaire-tui?", lost, "y: quit · n or esc: go back")
+
+
+def confirm_unless(screen: Screen[Any], question: str, do: Callable[[], None],
+                   phrase: Callable[[], str | None],
+                   keys: str = "y or enter: yes · n or esc: no") -> None:
+    """``do`` at once, or after a yes if something would be lost: what happens to it
+    is said (``phrase``, None when nothing would be)."""
+    said = phrase()
+    if said is None:
+        do()
+    else:
+        screen.app.push_screen(Confirm(question, [said], keys),
+                               lambda yes: do() if yes else None)

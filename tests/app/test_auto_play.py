@@ -11,8 +11,7 @@ from rules import hit_or_miss
 from rules.hit_or_miss import Options
 from solitaire_tui.decks import numbered
 from solitaire_tui.games.hit_or_miss.screen import PLAY_KEYS, HitOrMissScreen
-from solitaire_tui.start import Start
-from solitaire_tui.ui.auto import (
+from solitaire_tui.play.auto import (
     CATCH_UP,
     FIRST_MEASURE,
     INSTANT,
@@ -21,6 +20,7 @@ from solitaire_tui.ui.auto import (
     rate_words,
     speed_words,
 )
+from solitaire_tui.start import Start
 from tests.pilots import SIZE, footer_keys, press_busy, sign, text_of, until
 
 DEAL = 13  # 567 cards turned: auto play goes on for as long as these tests watch

@@ -18,6 +18,7 @@ from solitaire_tui.commands.errors import LOG_NAME
 from solitaire_tui.decks import numbered
 from solitaire_tui.games.hit_or_miss.zero_strike_screen import ZeroStrikeScreen
 from solitaire_tui.games.registry import GAMES_BY_KEY
+from solitaire_tui.games.sequence.play import SequenceTable
 from solitaire_tui.games.sequence.screen import SequenceScreen
 from solitaire_tui.messages import OpenReplay, OpenStats
 from solitaire_tui.screens.stats import StatsScreen
@@ -81,7 +82,7 @@ async def test_a_hint_that_fails_is_told_and_the_game_goes_on(
         screen = app.screen
         assert isinstance(screen, SequenceScreen)
         with monkeypatch.context() as patch:
-            patch.setattr(SequenceScreen, "hint", broken)
+            patch.setattr(SequenceTable, "hint", broken)
             await pilot.press("h")
             await settle(app, pilot)
         assert INJECTED in text_of(screen, "#message")
@@ -105,7 +106,7 @@ async def test_a_replay_that_fails_to_work_out_leaves_the_start_to_play(
         assert "could not be worked out" in text_of(screen, "#message")
         told(app, log)
         await pilot.press("n")  # a new deal: the keys work
-        assert screen.replaying is None and screen.deck != numbered(11)
+        assert screen.table.replaying is None and screen.table.deck != numbered(11)
 
 
 async def test_a_search_that_fails_shows_as_failed(

@@ -122,8 +122,8 @@ async def test_help_shows_the_games_rules_and_keys(make_app: Any) -> None:
         game = app.screen
         assert isinstance(game, OneHandedScreen)
         await pilot.press("n", "question_mark")  # another deal: the same page, its title new
-        assert game.deck is not None and game.deck.deal != 7
-        assert app.screen is page and page.frame_title.endswith(f"deal {game.deck.deal}")
+        assert game.table.deck is not None and game.table.deck.deal != 7
+        assert app.screen is page and page.frame_title.endswith(f"deal {game.table.deck.deal}")
         assert page.query_one(Page).border_title == page.frame_title
 
 
@@ -198,14 +198,14 @@ async def test_choosing_a_deal_by_number_or_by_pasting_a_deck(make_app: Any) -> 
         assert "not a card" in str(app.screen.query_one("#error").render())
         app.screen.query_one(Input).value = "1_234"
         await pilot.press("enter")
-        assert app.screen is game and game.deck == numbered(1234)
+        assert app.screen is game and game.table.deck == numbered(1234)
         await pilot.press("g")
         app.screen.query_one(Input).value = format_cards(deal_cards(99), glyphs=True)
         await pilot.press("enter")
-        assert game.deck is not None and game.deck.deal is None
+        assert game.table.deck is not None and game.table.deck.deal is None
         assert game.session.start.deck == deal_cards(99)
         await pilot.press("g", "escape")
-        assert app.screen is game and game.deck.cards == deal_cards(99)
+        assert app.screen is game and game.table.deck.cards == deal_cards(99)
 
 
 async def test_a_deal_number_of_5000_digits_is_one_sentence_in_the_dialog(make_app: Any) -> None:
@@ -223,7 +223,7 @@ async def test_a_deal_number_of_5000_digits_is_one_sentence_in_the_dialog(make_a
                          " not '111111111111111111111111…'")
         dialog.query_one(Input).value = f"{2**64 - 1:,}"  # the last deal, as the panel shows it
         await pilot.press("enter")
-        assert app.screen is game and game.deck == numbered(2**64 - 1)
+        assert app.screen is game and game.table.deck == numbered(2**64 - 1)
 
 
 async def test_new_deal_and_restart(make_app: Any) -> None:
@@ -236,10 +236,10 @@ async def test_new_deal_and_restart(make_app: Any) -> None:
         await pilot.press("n")
         assert app.screen is game and len(game.session.moves) == 2
         await pilot.press("r", "y")
-        assert game.session.state == game.session.start and game.deck == numbered(7)
+        assert game.session.state == game.session.start and game.table.deck == numbered(7)
         await pilot.press("n")  # nothing played yet: at once
-        assert game.deck is not None and game.deck != numbered(7)
-        assert f"deal {game.deck.deal}" in str(game.query_one("#title").render())
+        assert game.table.deck is not None and game.table.deck != numbered(7)
+        assert f"deal {game.table.deck.deal}" in str(game.query_one("#title").render())
 
 
 async def test_q_asks_first_only_when_a_game_in_play_would_be_lost(

@@ -68,7 +68,7 @@ class Route:
 
 def to_game(game: Game) -> tuple[str, ...]:
     """The menu's key for a game, and enter for the options it asks for first."""
-    return (str(GAMES.index(game) + 1), *(("enter",) if game.screen().HAS_OPTIONS else ()))
+    return (str(GAMES.index(game) + 1), *(("enter",) if game.table().HAS_OPTIONS else ()))
 
 
 def routes() -> dict[str, Route]:

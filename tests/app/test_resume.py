@@ -20,6 +20,7 @@ from solitaire_tui.games.game import Game
 from solitaire_tui.games.one_handed.screen import PLAY_KEYS, OneHandedScreen
 from solitaire_tui.games.registry import GAMES
 from solitaire_tui.games.sequence.screen import SequenceScreen
+from solitaire_tui.play import words
 from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.start import Start
 from solitaire_tui.store.database import Database
@@ -74,12 +75,12 @@ async def test_every_game_left_by_q_comes_back_where_it_was(
         screen = app.screen
         states = [screen.session.state]
         for _ in range(6):
-            screen.play(screen.rules.legal_moves(screen.session.state)[-1])
+            screen.play(screen.table.rules.legal_moves(screen.session.state)[-1])
             states.append(screen.session.state)
         await pilot.pause()
-        assert screen.in_play
-        before = (list(screen.session.moves), text_of(screen, "#status"), screen.title_text,
-                  screen.flags(), screen.variant, screen.options)
+        assert screen.table.in_play
+        before = (list(screen.session.moves), text_of(screen, "#status"), words.title(screen.table),
+                  screen.table.flags(), screen.table.variant, screen.table.options)
         await pilot.press("q")
         assert isinstance(app.screen, QuitDialog)
         assert "game in play is not over: it is kept, and the menu offers it" in said(app.screen)
@@ -96,8 +97,8 @@ async def test_every_game_left_by_q_comes_back_where_it_was(
         screen = app.screen
         assert type(screen) is game.screen()
         assert screen.session.state == states[-1]
-        assert (list(screen.session.moves), text_of(screen, "#status"), screen.title_text,
-                screen.flags(), screen.variant, screen.options) == before
+        assert (list(screen.session.moves), text_of(screen, "#status"), words.title(screen.table),
+                screen.table.flags(), screen.table.variant, screen.table.options) == before
         assert "Resumed where you left it (6 moves" in text_of(screen, "#message")
         await pilot.press("u")
         assert screen.session.state == states[-2]
@@ -117,7 +118,7 @@ async def test_a_game_whose_app_never_closed_is_resumed_by_keys_in_another(
         await one.press("p", "down", "down", "enter")  # fair → peek: no record now
         states = [played.session.start]
         for move in played.session.moves:
-            states.append(played.rules.apply(states[-1], move))
+            states.append(played.table.rules.apply(states[-1], move))
         await one.pause()
         second = make_app()
         async with second.run_test(size=SIZE) as two:
@@ -129,7 +130,7 @@ async def test_a_game_whose_app_never_closed_is_resumed_by_keys_in_another(
             assert screen.session.state == states[-1]
             for shown in ("#status", "#to-come", "#title"):
                 assert text_of(screen, shown) == text_of(played, shown)
-            assert screen.helper == "peek" and screen.uncounted == "You peeked"
+            assert screen.table.helper == "peek" and screen.table.uncounted == "You peeked"
             for state in reversed(states[:-1]):  # undo walks back to the deal as dealt
                 await two.press("u")
                 assert screen.session.state == state
@@ -149,7 +150,7 @@ async def test_a_game_resumed_keeps_its_help_and_once_finished_is_not_offered(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("c")
         screen = app.screen
-        assert isinstance(screen, OneHandedScreen) and screen.how == "help"
+        assert isinstance(screen, OneHandedScreen) and screen.table.how == "help"
         rest = [PLAY_KEYS[move] for move, _ in moves_of(one_handed, screen.session.state)]
         press_busy(pilot, *rest)  # the rest of the game by keys, without a wait for each
         for _ in range(len(rest)):  # at most a pause a key: far more than it takes
@@ -185,7 +186,7 @@ async def test_two_apps_at_once_each_keep_their_own_game(make_app: Any, data_pat
             ["deal 8", "4 moves"], ["deal 7", "2 moves"]]
         await pilot.press("tab", "down", "enter")  # the second listed: deal 7
         screen = app.screen
-        assert isinstance(screen, OneHandedScreen) and screen.deck == numbered(7)
+        assert isinstance(screen, OneHandedScreen) and screen.table.deck == numbered(7)
         assert len(screen.session.moves) == 2
         await pilot.press("escape")  # leaving it keeps it, and says so first
         assert isinstance(app.screen, Confirm)
@@ -264,7 +265,7 @@ async def test_a_game_opened_from_the_command_line_is_not_interrupted_by_the_off
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, OneHandedScreen) and screen.deck == numbered(9)
+        assert isinstance(screen, OneHandedScreen) and screen.table.deck == numbered(9)
         await pilot.press("escape")  # nothing played: back at once, where it is offered
         assert isinstance(app.screen, MenuScreen)
         assert [label.split(" · ")[1] for label in offered(app)] == ["deal 7"]

@@ -252,8 +252,8 @@ async def test_a_winning_deal_replays_to_its_win(make_app: Callable[..., Solitai
         screen.query_one("#wins").focus()
         await pilot.press("enter")
         game_screen = app.screen
-        assert isinstance(game_screen, GameScreen) and game_screen.replaying
-        assert str(wins[0]) in game_screen.replaying
+        assert isinstance(game_screen, GameScreen) and game_screen.table.replaying
+        assert str(wins[0]) in game_screen.table.replaying
         await until(pilot, lambda: game_screen.session.can_redo)  # the line, worked out
         start = game_screen.session.start
         assert game_screen.session.state == start
@@ -272,7 +272,7 @@ async def test_a_winning_deal_replays_to_its_win(make_app: Callable[..., Solitai
             winners = add_residue.result(game_screen.session.state).winners
             assert winners == (last,)
         else:
-            assert game_screen.verdict(game_screen.session.state)[0]
+            assert game_screen.table.verdict(game_screen.session.state)[0]
         rows = app.database.connection.execute("SELECT how, counts FROM games").fetchall()
         assert rows == [("replay", 0)]  # a replay is kept, and counts toward no record
         assert "replay" in text_of(game_screen, "#title")
@@ -362,7 +362,7 @@ async def test_after_a_run_enter_does_what_the_screen_says(
         assert isinstance(app.focused, WinsList)
         assert "enter on a win replays it" in text_of(screen, "#summary")
         await pilot.press("enter")
-        assert isinstance(app.screen, GameScreen) and app.screen.replaying
+        assert isinstance(app.screen, GameScreen) and app.screen.table.replaying
 
 
 async def test_esc_goes_back_one_screen_and_m_to_the_menu_from_any_depth(

@@ -17,6 +17,7 @@ from solitaire_tui.commands.arguments import Parser
 from solitaire_tui.decks import numbered
 from solitaire_tui.games.game import Game
 from solitaire_tui.games.registry import GAMES, GAMES_BY_KEY
+from solitaire_tui.play.table import GameTable, kept_deck
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.runs import Setup
 from solitaire_tui.store.database import Database
@@ -38,7 +39,7 @@ def test_the_registry_lists_each_game_once_by_a_key_of_its_own() -> None:
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.key)
 def test_a_game_gives_a_screen_and_a_rules_page(game: Game) -> None:
     screen = game.screen()
-    assert issubclass(screen, GameScreen)
+    assert issubclass(screen, GameScreen) and issubclass(game.table(), GameTable)
     page = game.rules_page()
     assert page.startswith("## ") and game.title in page.splitlines()[0]
 
@@ -89,9 +90,9 @@ def test_the_panel_opens_on_the_options_a_screen_plays(game: Game) -> None:
     game.add_options(parser, batch=False)
     parser.add_argument("--seed", type=int, default=None)
     deck = numbered(5) if game.USES_DECK else None
-    screen = game.screen()(game, Records(Database(None)), deck, game.screen_options(
+    table = game.table()(game, Records(Database(None)), deck, game.screen_options(
         parser.parse_args([]), deck))
-    assert isinstance(game.setup(game.panel_options(screen.options)), Setup)
+    assert isinstance(game.setup(game.panel_options(table.options)), Setup)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.key)
@@ -104,18 +105,20 @@ def test_a_game_in_play_is_kept_as_json_and_rebuilt_the_same(game: Game) -> None
     parser.add_argument("--seed", type=int, default=None)
     deck = numbered(5) if game.USES_DECK else None
     records = Records(Database(None))
-    screen = game.screen()(game, records, deck, game.screen_options(
+    table = game.table()(game, records, deck, game.screen_options(
         parser.parse_args(["--seed", "7"]), deck))
     for _ in range(3):
-        screen.session.play(screen.rules.legal_moves(screen.session.state)[-1])
-    kept = screen.kept()
+        table.session.play(table.rules.legal_moves(table.session.state)[-1])
+    kept = table.kept("slot")
     assert kept is not None and len(kept.moves) == 3
     kept = replace(kept, options=json.loads(json.dumps(kept.options)),
                    flags=json.loads(json.dumps(kept.flags)))
-    resumed = game.screen().resumed(game, records, kept)
-    assert resumed.session.state == screen.session.state
+    resumed = game.table()(game, records, kept_deck(game, kept),
+                           game.resumed_options(kept.options))
+    resumed.take(kept)
+    assert resumed.session.state == table.session.state
     assert (resumed.options, resumed.flags(), resumed.deck) == (
-        screen.options, screen.flags(), screen.deck)
+        table.options, table.flags(), table.deck)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.key)

@@ -35,6 +35,7 @@ SECONDS_A_SEAT = {"greedy": 3e-7, "random": 4e-7, "strong": 0.025, "perfect": 1e
 
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel
+    from solitaire_tui.games.add_residue.play import AddResidueTable
     from solitaire_tui.ui.game_screen import GameScreen
     from solitaire_tui.ui.run_options import RunOptions
 
@@ -95,6 +96,11 @@ class AddResidue(Game):
         from solitaire_tui.games.add_residue.screen import AddResidueScreen
 
         return AddResidueScreen
+
+    def table(self) -> type[AddResidueTable]:
+        from solitaire_tui.games.add_residue.play import AddResidueTable
+
+        return AddResidueTable
 
     def add_options(self, parser: argparse.ArgumentParser, *, batch: bool) -> None:
         parser.add_argument("--players", type=arguments.checked(add_residue.PLAYERS),

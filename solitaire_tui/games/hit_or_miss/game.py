@@ -13,13 +13,14 @@ from rules.cards import deal_cards, ranks_only
 from rules.errors import OptionsError
 from rules.hit_or_miss import Options, PassOrder
 from rules.play import final_state
-from rules.words import counted
 from rules.zero_strike import DEFAULT_NODES, DEFAULT_SEED, MOST_MATCHES, SAMPLES, WIDTH
 from solitaire_tui.commands import arguments
 from solitaire_tui.commands.report import Report, play_out, report
 from solitaire_tui.decks import Deck, numbered
 from solitaire_tui.games.game import Command, Game
 from solitaire_tui.games.hit_or_miss.engine import RUNS, SEARCH
+from solitaire_tui.games.hit_or_miss.words import verdict
+from solitaire_tui.play.words import outcome
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.compare import Comparison
 from solitaire_tui.stats.findings import Finding
@@ -27,6 +28,7 @@ from solitaire_tui.stats.runs import BenchCase, Setup
 
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel
+    from solitaire_tui.games.hit_or_miss.play import HitOrMissTable
     from solitaire_tui.ui.game_screen import GameScreen
     from solitaire_tui.ui.run_options import RunOptions
 
@@ -93,6 +95,11 @@ class HitOrMiss(Game):
 
         return HitOrMissScreen
 
+    def table(self) -> type[HitOrMissTable]:
+        from solitaire_tui.games.hit_or_miss.play import HitOrMissTable
+
+        return HitOrMissTable
+
     def add_options(self, parser: argparse.ArgumentParser, *, batch: bool) -> None:
         parser.add_argument("--variant", type=arguments.checked(hit_or_miss.parse_variant),
                             default=None, metavar="V",
@@ -120,15 +127,9 @@ class HitOrMiss(Game):
 
         state = hit_or_miss.new_game(options, deck.cards)
         end, lines = play_out(hit_or_miss, state, None, describe, log)
-        res = hit_or_miss.result(end)
         seed = options.seed if options.order is PassOrder.SHUFFLED else None
-        outcome = (
-            f"{res.reason.capitalize()}. {counted(res.cards_left, 'card')} left after"
-            f" {counted(res.passes, 'pass', 'passes')}, {counted(res.strikes, 'strike')},"
-            f" {counted(res.turns, 'card')} turned."
-        )
-        return report(self.key, f"{heading(options)}, {deck.label}", outcome, options, deck, res,
-                      seed, lines)
+        return report(self.key, f"{heading(options)}, {deck.label}", outcome(*verdict(end)),
+                      options, deck, hit_or_miss.result(end), seed, lines)
 
     def run_options(self, args: argparse.Namespace) -> dict[str, Any]:
         return {"variant": Options(args.variant).variant, "order": args.order}

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,10 +10,8 @@ from textual.widgets import Digits, Label, Static
 
 from rules import hit_or_miss, zero_strike
 from rules.hit_or_miss import Call, Options, PassOrder, State
-from rules.words import counted
-from solitaire_tui import decks
-from solitaire_tui.games.game import Game
-from solitaire_tui.store.records import Records
+from rules.words import sentence_start
+from solitaire_tui.games.hit_or_miss.words import PLAY_KEYS, pass_words
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import GAME_KEYS
 from solitaire_tui.ui.options_dialog import Number, Pick, ask_options
@@ -24,22 +20,11 @@ from solitaire_tui.widgets.moves import MoveButtons
 from solitaire_tui.widgets.text import set_text
 from solitaire_tui.widgets.trail import CardTrail
 
-PLAY_KEYS = {Call.HIT: "x", Call.MISS: "m"}
 LIMITS = (*hit_or_miss.NAMED_LIMITS, "strikes=N")
 FIRST_UNNAMED_LIMIT = 4  # offered for strikes=N: the named variants cover 1..3 and none
 
 
-def pass_words(state: State) -> str:
-    """The pass under way, or once the game is over the passes it took."""
-    if hit_or_miss.is_over(state):
-        return f"passes {state.passes}"
-    return f"pass {state.passes + 1}"
-
-
 class HitOrMissScreen(GameScreen[State, Call]):
-    RULES = hit_or_miss
-    HAS_OPTIONS = True
-
     BINDINGS = [
         Binding("x", "call('HIT')", "Hit"),
         Binding("m", "call('MISS')", "Miss"),
@@ -48,30 +33,6 @@ class HitOrMissScreen(GameScreen[State, Call]):
     ]
 
     CSS_PATH = "screen.tcss"
-
-    def __init__(self, game: Game, records: Records, deck: decks.Deck | None = None,
-                 options: Options | None = None) -> None:
-        self._seeded_for = deck if options is not None else None
-        super().__init__(game, records, deck, options)
-
-    def default_options(self) -> Options:
-        return Options()
-
-    def new_state(self) -> State:
-        """As the command line does, a deal seeds the shuffle between passes with its
-        own seed (``Deck.seed``), so the deal number alone replays a shuffled game;
-        options given with the deck keep the seed they carry (the command line's
-        --seed)."""
-        assert self.deck is not None
-        if self.deck != self._seeded_for:
-            self.options = replace(self.options, seed=self.deck.seed)
-            self._seeded_for = self.deck
-        return hit_or_miss.new_game(self.options, self.deck.cards)
-
-    @property
-    def variant(self) -> str:
-        options: Options = self.options
-        return f"{options.variant}, {options.order.value} order"
 
     def compose_board(self) -> ComposeResult:
         with Horizontal(id="table"):
@@ -109,7 +70,7 @@ class HitOrMissScreen(GameScreen[State, Call]):
     @staticmethod
     def _passes_text(state: State) -> Text:
         limit = hit_or_miss.strike_limit(state.options, state.cards_left)
-        text = Text(pass_words(state).capitalize(), style="bold")
+        text = Text(sentence_start(pass_words(state)), style="bold")
         if not hit_or_miss.is_over(state):
             text.append(" (a hit made)" if state.hit_in_pass else " (no hit yet)",
                         style="green" if state.hit_in_pass else "yellow")
@@ -128,33 +89,9 @@ class HitOrMissScreen(GameScreen[State, Call]):
         text.append(f"  ·  strikes in all {state.strikes}")
         return text
 
-    def figures(self, state: State) -> str:
-        return (f"count {state.count} · {pass_words(state)} · strikes {state.strikes}"
-                f" · left {state.cards_left}")
-
-    def describe(self, move: Call) -> str:
-        state = self.session.state  # a hint is always for the card turned now
-        assert state.top is not None
-        matches = "equals" if move is Call.HIT else "is not"
-        return (f"{move.value} ({PLAY_KEYS[move]}): {state.top.glyph} {matches}"
-                f" the count {state.count}")
-
-    def score(self, state: State) -> int:
-        return hit_or_miss.result(state).cards_left
-
-    def verdict(self, state: State) -> tuple[bool, str]:
-        result = hit_or_miss.result(state)
-        why = result.why  # the banner itself says won or lost
-        if not result.won:
-            why += (f"; {counted(result.cards_left, 'card')} left after"
-                    f" {counted(result.passes, 'pass', 'passes')}")
-        return result.won, (f"{why}, {counted(result.strikes, 'strike')},"
-                            f" {counted(result.turns, 'card')} turned")
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "call":
-            return not self.session.is_over
-        return super().check_action(action, parameters)
+    def can(self, action: str) -> bool | None:
+        """The calls wait for a card to call; the zero-strike search is always there."""
+        return action != "call" or not self.session.is_over
 
     def action_call(self, name: str) -> None:
         self.play(Call[name])
@@ -162,12 +99,13 @@ class HitOrMissScreen(GameScreen[State, Call]):
     def action_zero_strike(self) -> None:
         from solitaire_tui.games.hit_or_miss.zero_strike_screen import ZeroStrikeScreen
 
-        self.stop_auto()
+        self.helping.stop()
         self.app.push_screen(ZeroStrikeScreen(
-            self.game.key, self.game.panel_options(zero_strike.ZERO_STRIKE)))
+            self.game.key, self.game.panel_options(zero_strike.ZERO_STRIKE),
+            self.services.choices))
 
     def action_options(self) -> None:
-        options: Options = self.options
+        options: Options = self.table.options
         limit = options.variant if options.variant in LIMITS else "strikes=N"
 
         def build(answers: list[str]) -> Options:

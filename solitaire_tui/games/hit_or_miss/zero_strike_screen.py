@@ -34,6 +34,7 @@ from solitaire_tui.games.hit_or_miss.engine import SEARCH
 from solitaire_tui.messages import OpenReplay, OpenStats
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.runner import Job, Moment, Phase
+from solitaire_tui.store.choices import Choices
 from solitaire_tui.ui.choices import keep_choice, kept_choice
 from solitaire_tui.ui.live import LiveScreen, clock, live_keys
 from solitaire_tui.widgets.footer import KeyFooter
@@ -176,20 +177,23 @@ class ZeroStrikeScreen(LiveScreen[Snapshot]):
 
     CSS_PATH = "zero_strike_screen.tcss"
 
-    def __init__(self, game: str, frequency: Mapping[str, Any]) -> None:
+    def __init__(self, game: str, frequency: Mapping[str, Any],
+                 choices: Choices | None = None) -> None:
         """``game``: the key of the game its finds are replayed on (Hit or Miss);
         ``frequency``: that game's panel options for ``strikes=1``, whose win rate is
-        how often random deals give a zero-strike game."""
+        how often random deals give a zero-strike game; ``choices``: where the last
+        search's options are kept."""
         super().__init__()
         self.game = game
         self.frequency = frequency
+        self.choices = choices
 
     @property
     def _kept_name(self) -> str:
         return f"{self.game}: {KEPT}"
 
     def on_mount(self) -> None:
-        kept = kept_choice(self, self._kept_name)
+        kept = kept_choice(self.choices, self._kept_name)
         snap = Snapshot.from_kept(kept) if kept is not None else None
         if snap is not None:
             self.query_one("#seed", Input).value = str(snap.seed)
@@ -202,7 +206,7 @@ class ZeroStrikeScreen(LiveScreen[Snapshot]):
         super()._ended()
         snap = self.shown
         if snap is not None and snap.best is not None and snap.phase is not Phase.FAILED:
-            keep_choice(self, self._kept_name, snap.kept())
+            keep_choice(self, self.choices, self._kept_name, snap.kept())
 
     def compose(self) -> ComposeResult:
         yield Static("Zero-strike games · Hit or Miss won without a strike (strikes=1)",

@@ -11,16 +11,18 @@ from typing import TYPE_CHECKING, Any
 from rules import one_handed
 from rules.cards import deal_cards, format_cards
 from rules.play import final_state
-from rules.words import counted
 from solitaire_tui.commands.report import Report, play_out, report
 from solitaire_tui.decks import Deck, numbered
 from solitaire_tui.engine import Part
 from solitaire_tui.games.game import Game
+from solitaire_tui.games.one_handed.words import verdict
+from solitaire_tui.play.words import outcome
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.runs import BenchCase, Setup
 
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel
+    from solitaire_tui.games.one_handed.play import OneHandedTable
     from solitaire_tui.ui.game_screen import GameScreen
     from solitaire_tui.ui.run_options import RunOptions
 
@@ -44,6 +46,11 @@ class OneHanded(Game):
 
         return OneHandedScreen
 
+    def table(self) -> type[OneHandedTable]:
+        from solitaire_tui.games.one_handed.play import OneHandedTable
+
+        return OneHandedTable
+
     def add_options(self, parser: argparse.ArgumentParser, *, batch: bool) -> None:
         """No options: every move is forced."""
 
@@ -56,11 +63,8 @@ class OneHanded(Game):
         options = one_handed.Options()
         state = one_handed.new_game(options, deck.cards)
         end, lines = play_out(one_handed, state, None, describe, log)
-        res = one_handed.result(end)
-        left = counted(res.cards_left, "card")
-        said = "Won: every card discarded." if res.won else f"Lost: {left} left in hand."
-        return report(self.key, f"{self.title}, {deck.label}", said, options, deck, res,
-                      None, lines)
+        return report(self.key, f"{self.title}, {deck.label}", outcome(*verdict(end)), options,
+                      deck, one_handed.result(end), None, lines)
 
     def run_options(self, args: argparse.Namespace) -> dict[str, Any]:
         return {}

@@ -7,21 +7,16 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Label
 
-from rules import one_handed
 from rules.one_handed import Move, State
-from rules.words import counted
+from solitaire_tui.games.one_handed.words import PLAY_KEYS
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import GAME_KEYS
 from solitaire_tui.widgets.cards import CardView, PileView
 from solitaire_tui.widgets.moves import MoveButtons
 from solitaire_tui.widgets.trail import CardTrail
 
-PLAY_KEYS = {Move.DISCARD_MIDDLE: "m", Move.DISCARD_FOUR: "f", Move.DRAW: "d"}
-
 
 class OneHandedScreen(GameScreen[State, Move]):
-    RULES = one_handed
-
     BINDINGS = [
         Binding("m", "move('DISCARD_MIDDLE')", "Middle two"),
         Binding("f", "move('DISCARD_FOUR')", "Four"),
@@ -50,10 +45,6 @@ class OneHandedScreen(GameScreen[State, Move]):
         yield CardTrail("The whole hand", id="hand-trail")
         yield CardTrail("Discards", id="discard-trail")
 
-    def new_state(self) -> State:
-        assert self.deck is not None
-        return one_handed.new_game(one_handed.Options(), self.deck.cards)
-
     def show(self, state: State) -> None:
         self.query_one("#deck", PileView).show(state.deck[0] if state.deck else None,
                                                len(state.deck), face_up=False)
@@ -70,26 +61,8 @@ class OneHandedScreen(GameScreen[State, Move]):
             and not state.deck else "none yet")
         self.query_one("#discard-trail", CardTrail).show(state.discards)
 
-    def figures(self, state: State) -> str:
-        return (f"in hand {len(state.hand)} · deck {len(state.deck)}"
-                f" · discarded {len(state.discards)}")
-
-    def describe(self, move: Move) -> str:
-        return f"{move.value} ({PLAY_KEYS[move]})"
-
-    def score(self, state: State) -> int:
-        return one_handed.result(state).cards_left
-
-    def verdict(self, state: State) -> tuple[bool, str]:
-        result = one_handed.result(state)
-        left = counted(result.cards_left, "card")
-        return result.won, ("every card discarded" if result.won
-                            else f"the deck is used up with {left} in hand")
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "move":
-            return not self.session.is_over
-        return super().check_action(action, parameters)
+    def can(self, action: str) -> bool | None:
+        return not self.session.is_over
 
     def action_move(self, name: str) -> None:
         self.play(Move[name])

@@ -16,12 +16,15 @@ from solitaire_tui.commands.report import Report, play_out, report
 from solitaire_tui.decks import Deck, numbered
 from solitaire_tui.engine import Part
 from solitaire_tui.games.game import Game
+from solitaire_tui.games.relay.words import LOST, verdict
+from solitaire_tui.play.words import outcome
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.compare import Comparison
 from solitaire_tui.stats.runs import BenchCase, Setup, whole
 
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel
+    from solitaire_tui.games.relay.play import RelayTable
     from solitaire_tui.ui.game_screen import GameScreen
     from solitaire_tui.ui.run_options import RunOptions
 
@@ -59,6 +62,11 @@ class Relay(Game):
 
         return RelayScreen
 
+    def table(self) -> type[RelayTable]:
+        from solitaire_tui.games.relay.play import RelayTable
+
+        return RelayTable
+
     def add_options(self, parser: argparse.ArgumentParser, *, batch: bool) -> None:
         parser.add_argument("--players", type=arguments.checked(relay.PLAYERS),
                             default=4, metavar="P", help="players in the relay, 1..10"
@@ -71,13 +79,9 @@ class Relay(Game):
         assert deck is not None
         options = Options(args.players)
         end, lines = play_out(relay, relay.new_game(options, deck.cards), None, describe, log)
-        res = relay.result(end)
-        outcome = res.reason.capitalize() + "."
-        if res.won:
-            lasts = " ".join(card.glyph if card else "—" for card in res.last_hits)
-            outcome += f" Last card each player matched: {lasts}."
-        return report(self.key, f"{heading(options)}, {deck.label}", outcome, options, deck,
-                      res, None, lines)
+        return report(self.key, f"{heading(options)}, {deck.label}",
+                      outcome(*verdict(end), lost=LOST), options, deck, relay.result(end),
+                      None, lines)
 
     def run_options(self, args: argparse.Namespace) -> dict[str, Any]:
         return {"players": args.players}

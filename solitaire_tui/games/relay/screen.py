@@ -17,7 +17,6 @@ from textual.widgets import Static
 
 from rules import relay
 from rules.relay import Options, State, Step
-from rules.words import counted
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import game_keys
 from solitaire_tui.ui.options_dialog import Pick, ask_options
@@ -43,34 +42,13 @@ class DeckBar:
         yield back_text(max(length, 1 if self.cards else 0))
 
 
-def last_matches(state: State) -> str:
-    """Each player's last match, player 1 first, in a player's words (``judge`` gives
-    the same answer in the contest's format)."""
-    return " ".join(card.rank_text if card else "–" for card in state.last_hits)
-
-
 class RelayScreen(GameScreen[State, Step]):
-    RULES = relay
-    HAS_OPTIONS = True
-
     BINDINGS = [
         Binding("space", "step", "Round", key_display="space"),
         *game_keys(options="Players"),
     ]
 
     CSS_PATH = "screen.tcss"
-
-    def default_options(self) -> Options:
-        return Options()
-
-    def new_state(self) -> State:
-        assert self.deck is not None
-        return relay.new_game(self.options, self.deck.cards)
-
-    @property
-    def variant(self) -> str:
-        players: int = self.options.players
-        return counted(players, "player")
 
     def compose_board(self) -> ComposeResult:
         yield Static(id="round")
@@ -118,25 +96,8 @@ class RelayScreen(GameScreen[State, Step]):
             )
         return table
 
-    def figures(self, state: State) -> str:
-        return f"no hit for {state.quiet_rounds} · discarded {len(state.discards)}"
-
-    def describe(self, move: Step) -> str:
-        return "step a round (space)"
-
-    def score(self, state: State) -> int:
-        return relay.result(state).rounds
-
-    def verdict(self, state: State) -> tuple[bool, str]:
-        result = relay.result(state)
-        if not result.won:
-            return False, result.why
-        return True, f"{result.why} · last matches, player 1 first: {last_matches(state)}"
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "step":
-            return not self.session.is_over
-        return super().check_action(action, parameters)
+    def can(self, action: str) -> bool | None:
+        return not self.session.is_over
 
     def action_step(self) -> None:
         self.play(relay.ROUND)
@@ -144,5 +105,5 @@ class RelayScreen(GameScreen[State, Step]):
     def action_options(self) -> None:
         players = tuple(str(n) for n in range(relay.MIN_PLAYERS, relay.MAX_PLAYERS + 1))
         ask_options(self, "Hit or Miss relay: how many players",
-                    [Pick("Players", players, str(self.options.players), across=True)],
+                    [Pick("Players", players, str(self.table.options.players), across=True)],
                     lambda answers: Options(int(answers[0])))

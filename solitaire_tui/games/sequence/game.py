@@ -21,6 +21,8 @@ from solitaire_tui.decks import Deck, numbered
 from solitaire_tui.engine import Part, Probe, Series
 from solitaire_tui.games.game import Command, Game
 from solitaire_tui.games.sequence.moves import move_text
+from solitaire_tui.games.sequence.words import verdict
+from solitaire_tui.play.words import outcome
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.runs import BenchCase, Setup, strategies
 
@@ -31,6 +33,7 @@ SECONDS_A_GAME = {"greedy": 1.5e-6, "random": 3e-6, "quick": 1.7e-3, "fair": 0.3
 
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel
+    from solitaire_tui.games.sequence.play import SequenceTable
     from solitaire_tui.ui.game_screen import GameScreen
     from solitaire_tui.ui.run_options import RunOptions
 
@@ -94,6 +97,11 @@ class SequenceGame(Game):
 
         return SequenceScreen
 
+    def table(self) -> type[SequenceTable]:
+        from solitaire_tui.games.sequence.play import SequenceTable
+
+        return SequenceTable
+
     def add_options(self, parser: argparse.ArgumentParser, *, batch: bool) -> None:
         if batch:
             parser.add_argument("--strategy", action="append", choices=NAMES,
@@ -110,14 +118,9 @@ class SequenceGame(Game):
         player = players.player(name, seed)
         state = sequence.new_game(sequence.Options(), deck.cards)
         end, lines = play_out(sequence, state, player.choose, move_text, log)
-        res = sequence.result(end)
-        outcome = (
-            "Won: all 52 cards on the final piles." if res.won
-            else f"Lost: {res.final_cards} of 52 cards on the final piles, no move left."
-        )
         used = seed if name == "random" else None
-        return report(self.key, f"{heading([name])}, {deck.label}", outcome, {"strategy": name},
-                      deck, res, used, lines)
+        return report(self.key, f"{heading([name])}, {deck.label}", outcome(*verdict(end)),
+                      {"strategy": name}, deck, sequence.result(end), used, lines)
 
     def run_options(self, args: argparse.Namespace) -> dict[str, Any]:
         return {"strategies": args.strategy or ["greedy"]}

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Literal
 
 from textual import events
 from textual.app import ComposeResult
@@ -25,37 +24,25 @@ from textual.widgets import Label
 from rules import sequence
 from rules.cards import Card
 from rules.errors import IllegalMove
-from rules.players import Player
-from rules.players.sequence import player
-from rules.players.sequence_solver import Peek
 from rules.sequence import PILE_SIZE, PILES, Move, State, ToFinal, ToStorage
 from rules.words import counted
-from solitaire_tui.decks import Deck, numbered
+from solitaire_tui.decks import Deck, numbered, random_deck
 from solitaire_tui.games.game import Game
-from solitaire_tui.games.sequence.moves import describe, listed, named
+from solitaire_tui.games.sequence.moves import listed, named
+from solitaire_tui.games.sequence.play import HELPERS, SequenceTable
 from solitaire_tui.games.sequence.widgets import FinalPileView, StoragePile, StorageTable
-from solitaire_tui.store.records import How, Records
-from solitaire_tui.store.unfinished import Damaged
+from solitaire_tui.play.hints import PEEK
+from solitaire_tui.play.services import Services
 from solitaire_tui.ui.choices import keep_choice, kept_choice
-from solitaire_tui.ui.game_screen import GameScreen, flag
+from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import GAME_KEYS
 from solitaire_tui.ui.options_dialog import OptionsDialog, Pick
 from solitaire_tui.ui.workers import cancelled
 from solitaire_tui.widgets.cards import CardView, PileView
 from solitaire_tui.widgets.text import set_text
 
-TOTAL = PILES * PILE_SIZE
 Question = Literal["storage", "final"]  # what the next digit answers
 ANSWER = "1–4, esc cancels"
-# Who gives the hints and plays auto: the fair players see what you see; peek is the
-# solver, which reads the hidden cards, so a game peeked at counts toward no record.
-HELPERS = {  # as p offers them, the first by default
-    "fair": "fair: plays ahead on what you can see",
-    "quick": "quick: rules of thumb, at once",
-    "peek": "peek: the solver, which looks at the hidden cards",
-}
-
-
 def _digit_keys(action: str, description: str, says: str) -> list[BindingType]:
     """``1``..``4`` for one action; the footer shows them once, as ``1–4``, and the
     rules page says what they do (``says``)."""
@@ -67,7 +54,6 @@ DEALS = "(sequence deals)"  # the choices' row of which deals n draws (``winnabl
 
 
 class SequenceScreen(GameScreen[State, Move]):
-    RULES = sequence
     MOUSE_HELP = ("click the hand card or a storage pile, then the pile it goes to;"
                   " click it again to let it go")
 
@@ -85,21 +71,18 @@ class SequenceScreen(GameScreen[State, Move]):
                 tooltip="new deals (n): any deal, or only deals the solver has won (on or off)"),
         *GAME_KEYS,
     ]
-    SLOW_HINTS = True  # the fair player and the solver search
-
     CSS_PATH = "screen.tcss"
 
-    def __init__(self, game: Game, records: Records, deck: Deck | None = None,
+    table: SequenceTable
+
+    def __init__(self, game: Game, services: Services, deck: Deck | None = None,
                  options: sequence.Options | None = None) -> None:
-        super().__init__(game, records, deck, options)
+        super().__init__(game, services, deck, options)
         self._question: Question | None = None
         self._chosen = False  # a card is chosen, by mouse or for a question: _source's
         self._source: int | None = None
-        self.helper = "fair"
-        self._helpers: dict[str, Player[State, Move]] = {}
-        self._peek = Peek()  # what peeking found, by position
-        self._peeked = False  # this game was peeked at
-        self.winnable_only = False  # new deals are only those the solver wins (w)
+        self.table.stop = cancelled  # a peek's search asks its worker
+        self.table.progress = self._searching
 
     def compose_board(self) -> ComposeResult:
         with Horizontal(id="table"):
@@ -113,11 +96,9 @@ class SequenceScreen(GameScreen[State, Move]):
         yield Label(id="to-come")
         yield Label(id="peek")
 
-    def new_state(self) -> State:
-        assert self.deck is not None
-        return sequence.new_game(sequence.Options(), self.deck.cards)
-
     def show(self, state: State) -> None:
+        """A new position ends any question and drops a chosen card."""
+        self._question, self._chosen, self._source = None, False, None
         self.query_one("#hand", PileView).show(
             state.hand, int(state.hand is not None),
             note="in hand" if state.hand is not None else "used up")
@@ -129,6 +110,7 @@ class SequenceScreen(GameScreen[State, Move]):
         self.query_one(StorageTable).show(state.storage)
         set_text(self.query_one("#to-come", Label), self._to_come(state))
         self._show_choice()
+        self._show_peek(state)
 
     def _to_come(self, state: State) -> str:
         """How many of each rank are still in the deck, as a player of Calculation
@@ -145,37 +127,11 @@ class SequenceScreen(GameScreen[State, Move]):
     def _rank(self, rank: int) -> str:
         """A rank as the deck's cards show it: a letter, or a bare number when the
         deck is ranks only."""
-        bare = self.deck is not None and self.deck.cards[0].suit is None
+        deck = self.table.deck
+        bare = deck is not None and deck.cards[0].suit is None
         return str(rank) if bare else Card(rank).rank_text
 
-    def figures(self, state: State) -> str:
-        return (f"final {state.final_cards}/{TOTAL} · deck {len(state.deck)}"
-                f" · storage {sum(len(pile) for pile in state.storage)}"
-                + (" · new deals winnable" if self.winnable_only else ""))
-
     # --- the helper: hints, auto play and peeking ----------------------------------
-
-    @property
-    def hint_part(self) -> str:
-        """The solver when peeking, otherwise the fair player (``SequenceGame.ENGINE``)."""
-        return self.game.ENGINE[1 if self.helper == "peek" else 0].name
-
-    def hint(self, state: State) -> Move | None:
-        """The helper's move. Worked out in a thread (``SLOW_HINTS``): the first one
-        loads the compiled players, and a peek may search for several seconds."""
-        if sequence.is_over(state):
-            return None
-        if self.helper == "peek":
-            solution = self._peek.solve(state, stop=cancelled(), progress=self._searching)
-            if solution.stopped:
-                return None  # cancelled: nobody is waiting for the answer
-            if solution.moves:
-                return solution.moves[0]
-        level = "quick" if self.helper == "quick" else "fair"
-        if level not in self._helpers:
-            assert self.deck is not None  # Sequence is always dealt
-            self._helpers[level] = player(level, self.deck.seed)
-        return self._helpers[level].choose(state)
 
     def _searching(self, nodes: int) -> None:
         """From the solver's watcher thread: how far a peek's search has got."""
@@ -184,8 +140,9 @@ class SequenceScreen(GameScreen[State, Move]):
     def _show_search(self, nodes: int) -> None:
         """A search's progress, unless the position on the board is answered already
         (a report from another thread may arrive after the answer)."""
-        if self.helper == "peek" and self._peek.known(self.session.state) is None:
-            self._show_peek_text(f"searching… {nodes:,} of {self._peek.max_nodes:,} positions")
+        peek = self.table.peek
+        if self.table.helper == "peek" and peek.known(self.session.state) is None:
+            self._show_peek_text(f"searching… {nodes:,} of {peek.max_nodes:,} positions")
 
     def _show_peek_text(self, verdict: str) -> None:
         set_text(self.query_one("#peek", Label), f"Peek (it looks at the hidden cards) · {verdict}")
@@ -195,15 +152,16 @@ class SequenceScreen(GameScreen[State, Move]):
 
     def _show_peek(self, state: State) -> None:
         """Whether the position can still be won, when peeking."""
-        self.set_class(self.helper == "peek", "-peek")
-        if self.helper != "peek":
+        peeking = self.table.helper == "peek"
+        self.set_class(peeking, "-peek")
+        if not peeking:
             return
-        solution = self._peek.known(state)
+        solution = self.table.peek.known(state)
         if sequence.is_over(state):
             verdict = "the game is over"
         elif solution is None:
             verdict = "thinking…"
-            self._ask_hint("peek")
+            self.helping.ask(PEEK)
         elif solution.verdict == "won":
             left = len(solution.moves)
             verdict = ("won" if not left
@@ -222,70 +180,40 @@ class SequenceScreen(GameScreen[State, Move]):
         words = tuple(HELPERS.values())
 
         def chosen(name: str | None) -> None:
-            if name is not None and name != self.helper:
-                self._use_helper(name)
+            if name is not None and name != self.table.helper:
+                self.say(self.table.use_helper(name))
+                self._show_peek(self.session.state)
+                self.keeper.soon()
 
         self.app.push_screen(OptionsDialog(
             "Who gives hints and plays auto?\nA game you peek at counts toward no record.",
-            [Pick("Helper", words, HELPERS[self.helper])],
+            [Pick("Helper", words, HELPERS[self.table.helper])],
             lambda answers: names[words.index(answers[0])], confirm="Choose",
             keep="keep the helper"), chosen)
-
-    def _use_helper(self, name: str) -> None:
-        self.helper = name
-        if self.helper == "peek" and not self.replaying:
-            self._peeked = True
-        self._show_peek(self.session.state)
-        extra = (" This game now counts toward no record." if self.helper == "peek"
-                 and not self.replaying else "")
-        self.say(f"Helper for hints and auto play: {HELPERS[self.helper]}.{extra}")
-        self.keep_soon()
-
-    def flags(self) -> dict[str, Any]:
-        """The helper, and whether the game was peeked at: a game resumed after a peek
-        still counts toward no record."""
-        return super().flags() | {"helper": self.helper, "peeked": self._peeked}
-
-    def take_flags(self, flags: Mapping[str, Any]) -> None:
-        super().take_flags(flags)
-        helper = flags.get("helper")
-        if not isinstance(helper, str) or helper not in HELPERS:
-            raise Damaged(f"there is no helper {helper!r}")
-        self.helper, self._peeked = helper, flag(flags, "peeked")
-
-    @property
-    def uncounted(self) -> str | None:
-        """A game peeked at is not counted: the solver saw the hidden cards."""
-        return ("You peeked" if self._peeked else None) or super().uncounted
-
-    @property
-    def how(self) -> How:
-        """Peeking is help, even without a hint: it says whether the deal can be won."""
-        how = super().how
-        return "help" if how == "player" and self._peeked else how
 
     # --- winnable deals only ----------------------------------------------------
 
     def on_mount(self) -> None:
         """Which deals ``n`` draws, as chosen last time (before the first drawing, whose
         status line says so)."""
-        kept = kept_choice(self, DEALS)
-        self.winnable_only = bool(kept and kept.get("winnable") is True)
+        kept = kept_choice(self.services.choices, DEALS)
+        self.table.winnable_only = bool(kept and kept.get("winnable") is True)
 
     def action_winnable(self) -> None:
-        self.winnable_only = not self.winnable_only
+        table = self.table
+        table.winnable_only = not table.winnable_only
         self.redraw()  # the status line says which deals n draws
-        keep_choice(self, DEALS, {"winnable": self.winnable_only})
+        keep_choice(self, self.services.choices, DEALS, {"winnable": table.winnable_only})
         self.say("New deals (n): only deals the solver wins, each found in a few hundredths"
-                 " of a second (w: any deal again)." if self.winnable_only else
+                 " of a second (w: any deal again)." if table.winnable_only else
                  "New deals (n): any deal, as dealt (w: only those the solver wins).")
 
     def new_game(self) -> None:
         """A random deal, or with ``winnable_only`` the first random deal the solver wins
         (``winnable``), found in a worker: the screen says so while it looks, and a new
         ``n`` starts the search again."""
-        if not self.winnable_only:
-            super().new_game()
+        if not self.table.winnable_only:
+            self.start(random_deck())
             return
         from solitaire_tui.games.sequence.winnable import Found, winnable_deal
 
@@ -300,36 +228,12 @@ class SequenceScreen(GameScreen[State, Move]):
             self.say(f"Deal {deal.deal:,}: the solver wins it (found in"
                      f" {time.perf_counter() - began:.2f} s, {tries} drawn).")
 
-        self.think(lambda: winnable_deal(cancelled()), found, lambda _: None,
-                   group="deal", needs=self.game.ENGINE[1].name)
-
-    def start(self, deck: Deck | None) -> None:
-        self._peeked = self.helper == "peek"
-        self._helpers.clear()  # the fair players are seeded with the deal
-        self._peek.forget()
-        super().start(deck)
-
-    def describe(self, move: Move) -> str:
-        return describe(self.session.state, move)
-
-    def score(self, state: State) -> int:
-        return state.final_cards
-
-    def verdict(self, state: State) -> tuple[bool, str]:
-        if sequence.is_won(state):
-            return True, f"all {TOTAL} cards are on the final piles"
-        return False, (f"no move left, with {state.final_cards} of {TOTAL} cards"
-                       " on the final piles")
+        self.thinker.think(lambda: winnable_deal(cancelled()), found, lambda _: None,
+                           group="deal", needs=self.game.ENGINE[1].name)
 
     # --- choosing a card and where it goes --------------------------------------
 
-    def redraw(self) -> None:
-        """A new position ends any question and drops a chosen card."""
-        self._question, self._chosen, self._source = None, False, None
-        super().redraw()
-        self._show_peek(self.session.state)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def can(self, action: str) -> bool | None:
         if action in ("store", "hand_to_final", "from_storage"):
             state = self.session.state
             has_card = state.hand is not None if action != "from_storage" else any(state.storage)
@@ -338,7 +242,7 @@ class SequenceScreen(GameScreen[State, Move]):
             return self._question is not None
         if action == "cancel":
             return self._question is not None or self._chosen
-        return super().check_action(action, parameters)
+        return True
 
     def action_store(self, number: int) -> None:
         self.play(ToStorage(number - 1))

@@ -41,7 +41,7 @@ def board(app: Any) -> AddResidueScreen:
 async def play_by_keys(pilot: Pilot[None], screen: AddResidueScreen, move: Move) -> None:
     """The keys a person presses for ``move``: the other pile if need be, the number
     typed, enter."""
-    if screen._cursor[0] is not move.pile:
+    if screen.cursor.at[0] is not move.pile:
         await pilot.press("p")
     await pilot.press(*str(move.number), "enter")
 
@@ -49,7 +49,7 @@ async def play_by_keys(pilot: Pilot[None], screen: AddResidueScreen, move: Move)
 async def until_a_person_moves(pilot: Pilot[None], screen: AddResidueScreen) -> None:
     for _ in range(2000):
         state = screen.session.state
-        if screen.session.is_over or screen.table.seats[state.to_move].is_person:
+        if screen.session.is_over or screen.table.seating.seats[state.to_move].is_person:
             return
         await pilot.pause(0.01)
     raise AssertionError("the computers did not move")
@@ -80,7 +80,7 @@ async def test_the_table_is_set_by_keys(make_app: Any) -> None:
         await pilot.press("tab", "tab", "right")  # seat 3 keeps its name, plays random
         await pilot.press("enter")
         screen = board(app)
-        assert screen.table == Table((Seat("Ann"), Seat("Ben"), Seat("Cal", "random")), 5)
+        assert screen.table.seating == Table((Seat("Ann"), Seat("Ben"), Seat("Cal", "random")), 5)
         assert screen.session.state == add_residue.new_game(add_residue.Options(3, 5))
         assert "3 players, n = 5" in text_of(screen, "#title")
 
@@ -91,14 +91,14 @@ async def test_the_set_up_offers_the_table_last_sat_at(make_app: Any) -> None:
         await pilot.press("right", "tab", "5", "tab", *"Ann", "tab", "tab", *"Ben", "tab", "left")
         await pilot.press("enter")
         table = Table((Seat("Ann"), Seat("Ben"), Seat("Cal", "greedy")), 5)
-        assert board(app).table == table
+        assert board(app).table.seating == table
         await pilot.press("escape")  # nothing played: straight back
         assert isinstance(app.screen, MenuScreen)
         await pilot.press("5")
         await pilot.pause()
         assert isinstance(app.screen, TableSetup)
         await pilot.press("enter")
-        assert board(app).table == table
+        assert board(app).table.seating == table
 
 
 async def test_the_command_line_prefills_the_set_up_and_the_mouse_changes_it(
@@ -115,7 +115,7 @@ async def test_the_command_line_prefills_the_set_up_and_the_mouse_changes_it(
         await pilot.click("#kind-3", offset=(4, 0))  # the fourth seat: greedy → random
         await pilot.click("#start")
         screen = board(app)
-        assert screen.table == Table((Seat("You"), Seat("Bea", "greedy"),
+        assert screen.table.seating == Table((Seat("You"), Seat("Bea", "greedy"),
                                       Seat("Cal", "greedy"), Seat("Dot", "random")), 7)
 
 
@@ -142,7 +142,7 @@ async def test_o_changes_the_table_and_esc_keeps_the_game(make_app: Any) -> None
         await pilot.press("escape")
         assert board(app) is screen and len(screen.session.moves) == 1
         await pilot.press("o", "right", "enter")  # a third seat: a new game
-        assert screen.table.seats[2] == Seat("Cal", "greedy")
+        assert screen.table.seating.seats[2] == Seat("Cal", "greedy")
         assert not screen.session.moves
 
 
@@ -240,14 +240,14 @@ async def test_arrows_step_over_spent_numbers_and_two_digits_make_one_number(
     async with app.run_test(size=SIZE) as pilot:
         screen = board(app)
         await pilot.press("1", "2")
-        assert screen._cursor == (Pile.ADD, 12)
+        assert screen.cursor.at == (Pile.ADD, 12)
         await pilot.press("enter")  # Ann: add 12
         await pilot.press("down", "1", "3", "enter")  # Ben: mod 13, m = 12
         assert screen.session.state.scores == (0, 12)
         await pilot.press("up", "1", "1", "right")  # Ann's 12 is spent: 11 → 13
-        assert screen._cursor == (Pile.ADD, 13)
+        assert screen.cursor.at == (Pile.ADD, 13)
         await pilot.press("left")
-        assert screen._cursor == (Pile.ADD, 11)
+        assert screen.cursor.at == (Pile.ADD, 11)
 
 
 async def test_undo_hands_the_turn_back_to_the_person_and_redo_replays(
@@ -325,9 +325,9 @@ async def test_the_hint_is_the_strong_players_beyond_the_solved_sizes(make_app: 
         screen = board(app)
         await pilot.press("h")
         await settle(app, pilot)
-        move = StrongPlayer(screen.seed).choose(screen.session.state)
+        move = StrongPlayer(screen.table.seed).choose(screen.session.state)
         assert f"Hint: {move} " in text_of(screen, "#message")
-        assert screen._cursor == (Pile.ADD, 1)  # the hint is said; the cursor stays
+        assert screen.cursor.at == (Pile.ADD, 1)  # the hint is said; the cursor stays
         await play_by_keys(pilot, screen, move)
         assert screen.session.moves == [move]
 
@@ -341,7 +341,7 @@ async def test_strong_and_perfect_computers_reply_from_a_thread(make_app: Any) -
         while not screen.session.is_over:
             await play_by_keys(pilot, screen, people.choose(screen.session.state))
             await until_a_person_moves(pilot, screen)
-        computers = seated([None, "strong", "perfect"], screen.seed, table.options)
+        computers = seated([None, "strong", "perfect"], screen.table.seed, table.options)
         state = add_residue.new_game(table.options)
         for move in screen.session.moves:
             if state.to_move:
@@ -397,7 +397,7 @@ async def test_a_new_table_with_smaller_piles_starts_afresh(make_app: Any) -> No
     async with app.run_test(size=SIZE) as pilot:
         screen = board(app)
         await pilot.press("1", "3", "o", "tab", "3", "enter")
-        assert screen.table.n == 3
+        assert screen.table.seating.n == 3
         await pilot.press("enter")
         assert screen.session.moves == [Move(Pile.ADD, 3)]  # the nearest number left to 13
         await pilot.press("n")  # a game in play: asked first
@@ -425,13 +425,13 @@ async def test_a_typed_number_says_what_it_does_and_only_enter_plays_it(make_app
         await pilot.press("2")
         assert text_of(screen, "#message") == "Add 12 (m becomes 12): enter plays it."
         await pilot.press("backspace", "3")  # 1, then 3: 13
-        assert screen._cursor == (Pile.ADD, 13) and not screen.session.moves
+        assert screen.cursor.at == (Pile.ADD, 13) and not screen.session.moves
         await pilot.press("down")
-        assert screen._cursor[0] is Pile.MOD and not screen.session.moves
+        assert screen.cursor.at[0] is Pile.MOD and not screen.session.moves
         await pilot.press("down")  # the bottom pile: ↓ does not wrap round to the top
-        assert screen._cursor[0] is Pile.MOD
+        assert screen.cursor.at[0] is Pile.MOD
         await pilot.press("up", "up")
-        assert screen._cursor[0] is Pile.ADD
+        assert screen.cursor.at[0] is Pile.ADD
         await pilot.press("enter")
         assert screen.session.moves == [Move(Pile.ADD, 13)]
 
@@ -441,12 +441,12 @@ async def test_each_person_at_the_table_keeps_a_cursor_of_their_own(make_app: An
     async with app.run_test(size=SIZE) as pilot:
         screen = board(app)
         await pilot.press("down", "7", "enter")  # Ann: mod 7
-        assert screen._cursor == (Pile.ADD, 1)  # Ben's own, not where Ann left hers
+        assert screen.cursor.at == (Pile.ADD, 1)  # Ben's own, not where Ann left hers
         await pilot.press("9", "enter")  # Ben: add 9
-        assert screen._cursor == (Pile.MOD, 6)  # Ann's, at the nearest of hers left
+        assert screen.cursor.at == (Pile.MOD, 6)  # Ann's, at the nearest of hers left
         await pilot.press("h")
         await settle(app, pilot)
-        assert screen._cursor == (Pile.MOD, 6)  # a hint is said, the cursor stays
+        assert screen.cursor.at == (Pile.MOD, 6)  # a hint is said, the cursor stays
 
 
 async def test_plus_and_minus_change_how_long_the_computers_wait(make_app: Any) -> None:

@@ -15,8 +15,8 @@ from rules.play import final_state, moves_of
 from solitaire_tui.decks import Deck, numbered
 from solitaire_tui.games.hit_or_miss.screen import PLAY_KEYS, HitOrMissScreen
 from solitaire_tui.messages import OpenGame
+from solitaire_tui.play.auto import INSTANT, SPEEDS
 from solitaire_tui.start import Start
-from solitaire_tui.ui.auto import INSTANT, SPEEDS
 from solitaire_tui.ui.options_dialog import OptionsDialog
 from tests.pilots import (
     SIZE,
@@ -146,7 +146,7 @@ async def test_instant_auto_play_plays_a_long_deal_to_its_end(
         assert isinstance(screen, HitOrMissScreen)
         press_busy(pilot, "a", *["plus"] * 5)
         await until(pilot, lambda: screen.session.is_over, seconds=20)
-        assert SPEEDS[screen.auto_speed] == INSTANT
+        assert SPEEDS[screen.helping.speed] == INSTANT
         assert screen.session.state == final_state(hit_or_miss, screen.session.start)
         assert len(screen.session.moves) == 567
     assert [row["how"] for row in saved(data_path)] == ["auto"]
@@ -177,8 +177,8 @@ async def test_the_variant_is_chosen_by_keys_when_the_game_opens(make_app: Any) 
         screen = app.screen
         assert isinstance(screen, HitOrMissScreen)
         chosen = Options(1, PassOrder.SHUFFLED, seed=SHUFFLED_DEAL)  # seeded by the deal
-        assert screen.options == chosen
-        assert screen.variant == "strikes=1, shuffled order"
+        assert screen.table.options == chosen
+        assert screen.table.variant == "strikes=1, shuffled order"
         assert "strikes=1, shuffled order" in text_of(screen, "#title")
         await play_out(pilot, screen, 53)  # into the second pass, after the shuffle
         start = hit_or_miss.new_game(chosen, numbered(SHUFFLED_DEAL).cards)
@@ -191,13 +191,13 @@ async def test_the_variant_chosen_is_played_again_without_asking(
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, OptionsDialog)
         await pilot.press("down", "down", "tab", "tab", "down", "enter")
-        assert app.screen.options == Options(2, PassOrder.REVERSED, seed=DEAL)
+        assert app.screen.table.options == Options(2, PassOrder.REVERSED, seed=DEAL)
     app = make_app(Start("hit-or-miss", numbered(SHUFFLED_DEAL)))  # another window, later
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, HitOrMissScreen), "no question the second time"
-        assert screen.options == Options(2, PassOrder.REVERSED, seed=SHUFFLED_DEAL)
+        assert screen.table.options == Options(2, PassOrder.REVERSED, seed=SHUFFLED_DEAL)
         assert "two-strike, reversed order, as chosen last time; o changes it" in text_of(
             screen, "#message")
         await pilot.press("o")
@@ -224,14 +224,14 @@ async def test_new_options_start_the_deal_again_and_esc_or_the_same_keep_the_gam
         assert isinstance(screen, HitOrMissScreen)
         await pilot.press(PLAY_KEYS[hit_or_miss.correct_call(screen.session.state)])
         await pilot.press("o", "escape")
-        assert screen.options == ONE_STRIKE
+        assert screen.table.options == ONE_STRIKE
         assert len(screen.session.moves) == 1
         await pilot.press("o", "enter")  # the same options: nothing to start again
         assert app.screen is screen and len(screen.session.moves) == 1
         assert "the game goes on" in text_of(screen, "#message")
         await pilot.press("o", "down", "down", "tab", "tab", "down", "enter")
-        assert screen.options == Options(3, PassOrder.REVERSED, seed=DEAL)
-        assert screen.variant == "roll-call, reversed order"
+        assert screen.table.options == Options(3, PassOrder.REVERSED, seed=DEAL)
+        assert screen.table.variant == "roll-call, reversed order"
         assert not screen.session.moves
 
 
@@ -264,7 +264,7 @@ async def test_a_strike_limit_out_of_range_is_one_sentence_in_the_dialog(make_ap
         await pilot.press("enter")
         screen = app.screen
         assert isinstance(screen, HitOrMissScreen)
-        assert screen.options.strikes == hit_or_miss.MOST_STRIKES
+        assert screen.table.options.strikes == hit_or_miss.MOST_STRIKES
 
 
 def test_unlimited_says_why_one_strike_loses_with_a_multiple_of_13_cards() -> None:

@@ -85,9 +85,9 @@ async def test_a_search_by_keys_shows_a_zero_strike_game_and_plays_it(
         await pilot.press("p")
         game = app.screen
         assert isinstance(game, HitOrMissScreen)
-        assert game.deck is not None and game.deck.cards == best.deck
-        assert game.options == zs.ZERO_STRIKE
-        assert game.replaying == f"{a_number(passes, 'pass')} zero-strike game"
+        assert game.table.deck is not None and game.table.deck.cards == best.deck
+        assert game.table.options == zs.ZERO_STRIKE
+        assert game.table.replaying == f"{a_number(passes, 'pass')} zero-strike game"
         await auto_play_to_end(pilot, game)  # auto play steps through the game …
         end = game.session.state
         assert hit_or_miss.result(end).won and end.strikes == 0 and end.passes == passes
@@ -199,7 +199,7 @@ async def test_the_last_search_that_found_a_game_is_kept_to_play_again(
         await pilot.press("p")
         game = app.screen
         assert isinstance(game, HitOrMissScreen)
-        assert game.deck is not None and game.deck.cards == best.deck
+        assert game.table.deck is not None and game.table.deck.cards == best.deck
 
 
 async def test_f_shows_how_often_random_deals_give_one(

@@ -136,14 +136,14 @@ async def test_the_players_are_chosen_by_keys(make_app: Any) -> None:
         await pilot.press("right", "right", "enter")
         screen = app.screen
         assert isinstance(screen, RelayScreen)
-        assert screen.options == Options(6)
+        assert screen.table.options == Options(6)
         assert screen.session.state == relay.new_game(Options(6), numbered(DEAL).cards)
         assert "6 players" in text_of(screen, "#title")
         assert screen.query_one("#players").region.height == 7  # the headings and six rows
         await pilot.press("space", "o", "left", "left", "left", "left", "left", "enter")
-        assert screen.options == Options(1)  # the contest's solo game
+        assert screen.table.options == Options(1)  # the contest's solo game
         assert not screen.session.moves
-        assert screen.variant == "1 player"
+        assert screen.table.variant == "1 player"
 
 
 async def test_the_step_button_plays_a_round_by_mouse(make_app: Any) -> None:
@@ -168,4 +168,4 @@ async def test_the_players_are_chosen_by_mouse(make_app: Any) -> None:
         await pilot.click(list(dialog.query("RadioButton"))[2])  # three players
         await pilot.click("#buttons Button")  # Play
         assert app.screen is screen
-        assert screen.options == Options(3)
+        assert screen.table.options == Options(3)

@@ -20,6 +20,7 @@ from rules.sequence import Move, State, ToFinal, ToStorage
 from solitaire_tui.decks import numbered
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.games.sequence.moves import keys_for
+from solitaire_tui.games.sequence.play import SequenceTable
 from solitaire_tui.games.sequence.screen import SequenceScreen
 from solitaire_tui.games.sequence.widgets import StoragePile, StorageTable
 from solitaire_tui.messages import OpenReplay
@@ -189,7 +190,7 @@ async def test_the_hint_is_the_fair_players_move(make_app: Any) -> None:
         await pilot.press("h")
         await settle(app, pilot)
         move = player("fair", LOST).choose(state)
-        assert message(screen) == f"Hint: {screen.describe(move)}."
+        assert message(screen) == f"Hint: {screen.table.describe(screen.session.state, move)}."
 
 
 async def test_hint_and_auto_play_follow_the_quick_helper_to_the_end(
@@ -204,7 +205,8 @@ async def test_hint_and_auto_play_follow_the_quick_helper_to_the_end(
         assert "Helper for hints and auto play: quick" in message(screen)
         await pilot.press("h")
         await settle(app, pilot)
-        assert message(screen) == f"Hint: {screen.describe(quick.choose(start))}."
+        hinted = screen.table.describe(start, quick.choose(start))
+        assert message(screen) == f"Hint: {hinted}."
         await auto_play_to_end(pilot, screen)
         end = final_state(sequence, start, quick.choose)
         assert screen.session.state == end
@@ -223,10 +225,10 @@ async def test_p_asks_who_helps_and_says_what_peeking_costs(make_app: Any) -> No
         assert "counts toward no record" in " ".join(
             str(label.render()) for label in dialog.query("Label"))
         await pilot.press("down", "down", "escape")  # esc keeps the helper
-        assert app.screen is screen and screen.helper == "fair"
-        assert screen.uncounted is None
+        assert app.screen is screen and screen.table.helper == "fair"
+        assert screen.table.uncounted is None
         await pilot.press("p", "down", "down", "enter")
-        assert screen.helper == "peek" and screen.uncounted == "You peeked"
+        assert screen.table.helper == "peek" and screen.table.uncounted == "You peeked"
         assert "This game now counts toward no record" in message(screen)
 
 
@@ -242,7 +244,7 @@ async def test_an_arrow_and_enter_typed_together_choose_what_the_arrow_chose(
             await pilot.press("p")
             press_busy(pilot, *keys)
             await until(pilot, lambda: app.screen is screen, 10)
-            assert screen.helper == helper, keys
+            assert screen.table.helper == helper, keys
 
 
 async def test_e_plays_the_fair_players_game_to_the_end_worked_out_in_the_background(
@@ -267,14 +269,14 @@ async def test_a_slow_finish_shows_its_progress_and_stops_where_it_was(
     the finish is under way long enough to show its progress, and esc, or e again,
     stops it with the position as it was, even once the held move comes."""
     held = threading.Event()
-    hint = SequenceScreen.hint
+    hint = SequenceTable.hint
 
-    def slow_hint(screen: SequenceScreen, state: State) -> Move | None:
+    def slow_hint(table: SequenceTable, state: State) -> Move | None:
         if state.moves >= 5:
             held.wait(10)
-        return hint(screen, state)
+        return hint(table, state)
 
-    monkeypatch.setattr(SequenceScreen, "hint", slow_hint)
+    monkeypatch.setattr(SequenceTable, "hint", slow_hint)
     app = make_app(Start("sequence", numbered(WON)))
     async with app.run_test(size=SIZE) as pilot:
         screen = await opened(pilot)
@@ -419,7 +421,7 @@ async def test_a_long_peek_shows_its_search_and_a_new_deal_stops_it(make_app: An
     app = make_app(Start("sequence", numbered(2264)))
     async with app.run_test(size=SIZE) as pilot:
         screen = await opened(pilot)
-        screen._peek.max_nodes = 10_000_000
+        screen.table.peek.max_nodes = 10_000_000
         await pilot.press("p", "down", "down", "enter")  # fair → peek
         await until(pilot, lambda: "searching…" in text_of(screen, "#peek"), 60)
         assert "of 10,000,000 positions" in text_of(screen, "#peek")
@@ -427,7 +429,7 @@ async def test_a_long_peek_shows_its_search_and_a_new_deal_stops_it(make_app: An
         await pilot.press("n")
         await settle(app, pilot)
         assert screen.session.state != first
-        assert screen._peek.known(first) is None  # stopped short
+        assert screen.table.peek.known(first) is None  # stopped short
 
 
 async def test_the_ranks_still_in_the_deck_are_counted_as_cards_come(make_app: Any) -> None:
@@ -461,22 +463,22 @@ async def test_winnable_deals_only_draws_deals_the_solver_wins(
         await pilot.press("w")
         assert "only deals the solver wins" in text_of(screen, "#message")
         for _ in range(3):
-            before = screen.deck
+            before = screen.table.deck
             await pilot.press("n")
-            await until(pilot, lambda: screen.deck is not before)  # noqa: B023
-            assert screen.deck is not None and screen.deck.deal is not None
+            await until(pilot, lambda: screen.table.deck is not before)  # noqa: B023
+            assert screen.table.deck is not None and screen.table.deck.deal is not None
             message = text_of(screen, "#message")
-            assert f"Deal {screen.deck.deal:,}: the solver wins it" in message
-            state = sequence.new_game(sequence.Options(), screen.deck.cards)
+            assert f"Deal {screen.table.deck.deal:,}: the solver wins it" in message
+            state = sequence.new_game(sequence.Options(), screen.table.deck.cards)
             assert solve(state, max_nodes=winnable.CHECK_NODES).verdict == "won"
         assert "new deals winnable" in text_of(screen, "#status")
     again = make_app(Start("sequence", numbered(WON), None))  # the same data: kept
     async with again.run_test(size=SIZE) as pilot:
         screen = again.screen
-        assert isinstance(screen, SequenceScreen) and screen.winnable_only
+        assert isinstance(screen, SequenceScreen) and screen.table.winnable_only
         assert "new deals winnable" in text_of(screen, "#status")
         await pilot.press("w")
         assert "new deals winnable" not in text_of(screen, "#status")
-        before = screen.deck
+        before = screen.table.deck
         await pilot.press("n")
-        assert screen.deck is not before  # any deal again, at once
+        assert screen.table.deck is not before  # any deal again, at once

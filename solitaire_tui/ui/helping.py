@@ -1,0 +1,304 @@
+"""The hint player at work on a game screen: a hint, auto play drawn at a pace, and
+the rest of the game played at once (``e``).
+
+``Helping`` is composed into ``GameScreen`` (``screen.helping``). What to play is the
+table's (``play.table``: the hint player's line, the hints asked for and answered,
+the mode); this part runs the timers, asks the thinker for slow hints and draws
+the sign of auto play in the status bar.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from functools import partial
+from typing import Any, Protocol
+
+from rich.text import Text
+from textual.geometry import Size
+from textual.timer import Timer
+from textual.widgets import Static
+
+from rules.errors import IllegalMove
+from rules.words import counted
+from solitaire_tui.play.auto import (
+    DEFAULT_SPEED,
+    PROGRESS_AFTER,
+    PROGRESS_EVERY,
+    SPEEDS,
+    Finish,
+    Pace,
+    interval,
+    rate_words,
+    speed_words,
+)
+from solitaire_tui.play.hints import AUTO, HINT, hint_moves, line
+from solitaire_tui.play.keeper import Keeper
+from solitaire_tui.play.mode import Mode
+from solitaire_tui.play.table import GameTable
+from solitaire_tui.ui.thinking import Thinker, cancelled
+from solitaire_tui.widgets.text import set_text
+
+ROOMY = 100  # columns from which the sign of auto play says which key stops it
+
+
+class Board(Protocol):
+    """What helping needs of its screen (a ``GameScreen``)."""
+
+    table: GameTable[Any, Any]
+    thinker: Thinker
+    keeper: Keeper
+
+    @property
+    def size(self) -> Size: ...
+
+    def say(self, text: str | Text, *, error: bool = False) -> None: ...
+
+    def redraw(self) -> None: ...
+
+    def refuse(self, error: IllegalMove) -> None: ...
+
+    def thought(self, state: Any) -> None: ...
+
+    def set_interval(self, interval: float, callback: Any) -> Timer: ...
+
+    def refresh_bindings(self) -> None: ...
+
+    def query_one(self, selector: str, expect_type: type[Static]) -> Static: ...
+
+
+class Helping:
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.speed = DEFAULT_SPEED  # auto play's speed, an index of ``SPEEDS``
+        self.pace = Pace(SPEEDS[DEFAULT_SPEED], time.monotonic())  # its moves, and speed
+        self.said = False  # the line under the board holds auto play's own words
+        self._auto: Timer | None = None  # auto play's timer, while it plays
+        self._finish: Finish[Any, Any] | None = None  # the finish being worked out
+        self._progress: Timer | None = None  # shows how far that finish has got
+        self._sign: str | None = None  # the sign of auto play shown, if any
+
+    @property
+    def table(self) -> GameTable[Any, Any]:
+        return self.board.table
+
+    # --- hints ---------------------------------------------------------------------
+
+    def hint(self) -> None:
+        """The hint for the position now, shown."""
+        self.table.ledger.helped = True
+        self.board.keeper.soon()
+        self.ask(HINT)
+
+    def ask(self, purpose: str, most: float = 1) -> None:
+        """The hint for the position now, shown (``HINT``) or played with the moves
+        after it, up to ``most`` (``AUTO``); a slow hint arrives later, and only if
+        the position is still the same by then."""
+        table = self.table
+        state = table.session.state
+        if not table.SLOW_HINTS:
+            self._answered(state, line(table.rules, table.hint, state, most), {purpose})
+            return
+        if table.asks.ask(state, purpose):
+            if purpose == HINT:
+                self.board.say("Thinking…")
+            self.board.thinker.think(partial(line, table.rules, table.hint, state, most),
+                                     partial(self._slow_answer, state),
+                                     partial(self._hint_failed, state), group="hint",
+                                     needs=table.hint_part)
+
+    def _slow_answer(self, state: Any, line: list[Any]) -> None:
+        wanted = self.table.asks.answered(state)
+        if wanted is not None:
+            self._answered(state, line, wanted)
+
+    def _hint_failed(self, state: Any, error: BaseException) -> None:
+        if self.table.asks.failed(state):
+            self.stop()
+            self.board.say(f"No hint: {error}", error=True)
+
+    def _answered(self, state: Any, line: list[Any], wanted: set[str]) -> None:
+        table = self.table
+        if state is not table.session.state:
+            return  # the position changed while the hint was worked out
+        self.board.thought(state)
+        if HINT in wanted:
+            self.show_hint(line[0] if line else None)
+        if AUTO in wanted and self._auto is not None:
+            if line:
+                self.pace.played(self.play_line(line), time.monotonic())
+                if table.SLOW_HINTS and self._auto is not None:
+                    self.step()  # what is due next is thought about at once
+            else:
+                self.stop()
+
+    def show_hint(self, move: Any) -> None:
+        if move is None:
+            self.board.say("No move to suggest.")
+        else:
+            self.board.say(f"Hint: {self.table.describe(self.table.session.state, move)}.")
+
+    def play_line(self, moves: Sequence[Any]) -> int:
+        """Make ``line``'s moves as if each were played, drawing only the position they
+        reach; how many were made (a move the rules refuse is explained)."""
+        if not self.said:
+            self.board.say("")
+        played, refused = self.table.play_line(moves)
+        if refused is not None:
+            self.board.refuse(refused)
+        self.board.redraw()
+        return played
+
+    # --- auto play: drawn, at a speed ------------------------------------------------
+
+    def toggle(self) -> None:
+        """Auto play on (at the speed chosen), or off."""
+        if self._auto is not None:
+            self.stop()
+            self.board.say("Auto play stopped.")
+        elif not self.table.session.is_over:
+            rate = SPEEDS[self.speed]
+            self.pace = Pace(rate, time.monotonic())
+            self._auto = self.board.set_interval(interval(rate), self.step)
+            self.table.mode = Mode.AUTO
+            self.show_sign()
+            self.say(f"Auto play: {speed_words(rate)}; a stops it, + and - change the"
+                     " speed, e plays to the end at once.")
+        self.board.refresh_bindings()
+
+    def say(self, text: str) -> None:
+        """Auto play's own words (its speed, its keys): they stay while it plays, as a
+        move clears any other line, and go when it stops."""
+        self.board.say(text)
+        self.said = True
+
+    def stop(self) -> None:
+        """Stop auto play, drawn or finishing."""
+        if self._finish is not None:
+            self.board.thinker.cancel("finish")
+            self._end_finishing()
+        if self._auto is not None:
+            self._auto.stop()
+            self._auto = None
+            self.table.mode = Mode.PLAYING
+            self.board.refresh_bindings()
+        if self.said:
+            self.board.say("")
+        self.show_sign()
+
+    def step(self) -> None:
+        """The moves the pace has come to since the last tick, drawn once: a replay's
+        next moves, or the hint player's (worked out in a thread when slow, and then
+        played when they come), as after a replay's line once a move left it."""
+        table, now = self.table, time.monotonic()
+        due = self.pace.due(now)
+        if due >= 1 and table.replaying and table.session.can_redo:
+            redone = 0
+            while redone < due and table.session.redo():
+                redone += 1
+            self.pace.played(redone, now)
+            self.board.redraw()
+        elif due >= 1 and not table.asks.busy:
+            self.ask(AUTO, due)
+        self.show_sign()
+
+    def change_speed(self, change: int) -> None:
+        """A faster or slower speed; the pace carries on at it, its measured speed
+        going from the old speed to the new one over a second."""
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + change))
+        rate = self.pace.rate = SPEEDS[self.speed]
+        if self._auto is not None:
+            self._auto.stop()
+            self._auto = self.board.set_interval(interval(rate), self.step)
+        self.say(f"Auto speed: {speed_words(rate)}.")
+
+    def show_sign(self) -> None:
+        """The sign that auto play is on, in words, with the speed it keeps (measured)
+        or how far a finish has got; it goes when auto play stops."""
+        finish, sign = self._finish, None
+        roomy = self.board.size.width >= ROOMY  # narrower, the status comes first
+        if finish is not None:
+            if time.monotonic() - finish.began >= PROGRESS_AFTER:
+                sign = f"▶ finishing… {counted(len(finish.line), 'move')}"
+                sign += " · e or esc stops" if roomy else ""
+        elif self._auto is not None:
+            rate = self.pace.measured()
+            sign = "▶ auto"  # narrower, the line above the status says the speed
+            if roomy:
+                sign += " play" + ("" if rate is None else " · " + rate_words(rate)) + " · a stops"
+        if sign != self._sign:
+            self._sign = sign
+            shown = self.board.query_one("#auto", Static)
+            shown.display = sign is not None  # not a class of the screen: that restyles it all
+            set_text(shown, sign or "")
+
+    # --- auto play: the rest of the game at once -------------------------------------
+
+    def finish(self) -> None:
+        """Play the game to its end by the hint player without drawing each move (a
+        replay: to the end of its line). Its line is worked out first, in a thread when
+        hints are slow, with its progress shown and e or esc to stop it; then every
+        move goes into the session as if played one by one."""
+        table = self.table
+        self.stop()
+        if table.replaying and table.session.can_redo:
+            while table.session.redo():
+                pass
+            self.board.redraw()
+            self.board.say(f"The end of the replay of {table.replaying}: u steps back.")
+            return
+        table.asks.drop()  # a hint being worked out would come too late
+        self.board.thinker.cancel("hint")
+        self.board.say("")
+        finish = self._finish = Finish(table.session.state, time.monotonic())
+        table.mode = Mode.FINISHING
+        moves = hint_moves(table.rules, table.hint, finish.start)
+        if not table.SLOW_HINTS:
+            self._finished(finish, finish.work_out(moves, stopped=lambda: False))
+            return
+        self.board.thinker.think(partial(finish.work_out, moves, cancelled),
+                                 partial(self._finished, finish),
+                                 partial(self._finish_failed, finish), group="finish",
+                                 needs=table.hint_part)
+        self._progress = self.board.set_interval(PROGRESS_EVERY, self._finish_progress)
+        self.board.refresh_bindings()
+
+    @property
+    def finishing(self) -> bool:
+        return self._finish is not None
+
+    def _finish_progress(self) -> None:
+        """How far the finish has got; a move made meanwhile ends it, as its line no
+        longer fits."""
+        finish = self._finish
+        if finish is not None and finish.start is not self.table.session.state:
+            self.stop()
+        self.show_sign()
+
+    def _finished(self, finish: Finish[Any, Any], line: list[Any]) -> None:
+        if finish is not self._finish:
+            return  # stopped meanwhile
+        self._end_finishing()
+        if finish.start is not self.table.session.state:
+            return  # a move was made meanwhile: the line no longer fits
+        played = self.play_line(line)
+        if self.table.session.is_over:
+            self.board.say(f"Played to the end at once: {counted(played, 'move')} by the"
+                           " hint player; u takes them back one at a time.")
+        elif played == len(line):
+            self.show_hint(None)  # the hint player stopped short of the end
+
+    def _finish_failed(self, finish: Finish[Any, Any], error: BaseException) -> None:
+        if finish is self._finish:
+            self._end_finishing()
+            self.board.say(f"The game could not be played to the end: {error}", error=True)
+
+    def _end_finishing(self) -> None:
+        self._finish = None
+        if self.table.mode is Mode.FINISHING:
+            self.table.mode = Mode.PLAYING
+        if self._progress is not None:
+            self._progress.stop()
+            self._progress = None
+        self.show_sign()
+        self.board.refresh_bindings()

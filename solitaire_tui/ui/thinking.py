@@ -1,0 +1,106 @@
+"""Think in the background, then show: a screen's work that may be slow (a search, a
+computer's move, a replay's line, numba loaded on first use) runs in a thread worker,
+and its answer comes back to the screen unless it was cancelled.
+
+``Thinker`` is composed into a screen (``GameScreen.thinker``); the screen hands its
+workers' state changes to ``failed`` so that what failed is put back in order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any, TypeVar
+
+from textual.screen import Screen
+from textual.worker import Worker, get_current_worker
+
+from solitaire_tui.engine import Warmup, warm_part
+from solitaire_tui.ui.boundary import failure
+from solitaire_tui.ui.workers import let_go
+
+T = TypeVar("T")
+
+
+class Thinker:
+    def __init__(self, screen: Screen[Any], engine: Warmup | None,
+                 say: Callable[[str], None]) -> None:
+        self.screen = screen
+        self.engine = engine  # the app's warm-up, whose parts the work may wait for
+        self.say = say  # how the screen tells the player what the work waits for
+        # What puts the screen back in order when a group's thought fails.
+        self._failed: dict[str, Callable[[BaseException], None]] = {}
+
+    def think(self, work: Callable[[], T], then: Callable[[T], None],
+              failed: Callable[[BaseException], None], *, group: str,
+              needs: str | None = None) -> Worker[None]:
+        """Work out ``work()`` in a thread worker. ``then(answer)`` runs on the screen
+        afterwards unless the worker was cancelled (``cancel``, or a newer thought in
+        the same group); whether the answer still fits the position is ``then``'s to
+        decide, as only it knows what to do when it does not. If the work (or
+        ``then``) fails, the error boundary tells the player and ``failed(error)``
+        puts the screen back in order. ``needs`` names the engine part the work
+        calls, which the app's warm-up may still be compiling: the work then waits
+        for it, and the player is told why."""
+        self._failed[group] = failed
+        return self.screen.run_worker(partial(self._work_out, work, then, needs),
+                                      name=group, group=group, thread=True, exclusive=True,
+                                      exit_on_error=False)
+
+    def _work_out(self, work: Callable[[], T], then: Callable[[T], None],
+                  needs: str | None) -> None:
+        worker = get_current_worker()
+        try:
+            if needs is not None and not self._engine_ready(needs, worker):
+                return
+            answer = work()
+            self.screen.app.call_from_thread(_shown, worker, then, answer)
+        finally:
+            let_go()
+
+    def _engine_ready(self, part: str, worker: Worker[None]) -> bool:
+        """Wait while the warm-up compiles ``part``, saying so; False if the worker
+        was cancelled first."""
+        engine = self.engine
+        if engine is None or not engine.pending(part):
+            return True
+        self.screen.app.call_from_thread(
+            self.say, f"Waiting for the engine: {engine.title(part)} is being compiled"
+            " (on first start only; its progress is below).")
+        return engine.wait(part, lambda: worker.is_cancelled)
+
+    def preload(self, part: str | None) -> None:
+        """Load an engine part while the player looks at the board, once it is
+        compiled: importing numba and loading the part from its cache take most of a
+        second, which the first hint would otherwise wait for."""
+        engine = self.engine
+        if engine is not None and part is not None and part in engine.ready:
+            spec = next(known.warm for known in engine.parts if known.name == part)
+            self.think(partial(warm_part, spec), _ignored, _ignored, group="preload")
+
+    def failed(self, event: Worker.StateChanged) -> None:
+        """A worker's state changed: if it failed, the player is told and what it was
+        for is put back in order."""
+        error = failure(self.screen, event)
+        if error is not None:
+            self._failed[event.worker.group](error)
+
+    def cancel(self, group: str) -> None:
+        """Drop what ``group`` is working out: its answer will not be shown."""
+        self.screen.workers.cancel_group(self.screen, group)
+
+
+def _shown(worker: Worker[None], show: Callable[[Any], None], answer: Any) -> None:
+    if not worker.is_cancelled:
+        show(answer)
+
+
+def _ignored(_: object) -> None:
+    """An answer, or a failure, nobody waits for."""
+
+
+def cancelled() -> bool:
+    """Whether the thread worker this is called in was cancelled: a long piece of work
+    asks between its steps, as a thread cannot be stopped from outside (and one left
+    running would keep the app from closing)."""
+    return get_current_worker().is_cancelled

@@ -1,0 +1,83 @@
+"""The game in play kept as it goes: saved after a change once it is shown, dropped
+when over, and a failure told once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from rules import one_handed
+from solitaire_tui.decks import numbered
+from solitaire_tui.games.registry import GAMES_BY_KEY
+from solitaire_tui.play.keeper import Keeper
+from solitaire_tui.play.table import GameTable
+from solitaire_tui.store.database import StoreError
+from solitaire_tui.store.records import Records
+from solitaire_tui.store.unfinished import Unfinished
+
+
+class Later:
+    """The screen's ``call_after_refresh``: what is due runs when the test says."""
+
+    def __init__(self) -> None:
+        self.due: list[Callable[[], None]] = []
+
+    def __call__(self, work: Callable[[], None]) -> None:
+        self.due.append(work)
+
+    def run(self) -> None:
+        due, self.due = self.due, []
+        for work in due:
+            work()
+
+
+def keeper_of(records: Records) -> tuple[GameTable[Any, Any], Keeper, Later, list[str]]:
+    game = GAMES_BY_KEY["one-handed"]
+    table = game.table()(game, records, numbered(3), None)
+    later, told = Later(), []
+    return table, Keeper(Unfinished(records.database), table, later, told.append), later, told
+
+
+def move(table: GameTable[Any, Any]) -> None:
+    table.session.play(one_handed.legal_moves(table.session.state)[0])
+
+
+def test_a_change_is_saved_once_shown_and_dropped_when_thrown_away(records: Records) -> None:
+    table, keeper, later, told = keeper_of(records)
+    unfinished = Unfinished(records.database)
+    keeper.soon()
+    assert later.due == []  # no game in play, no row: nothing to do
+    move(table)
+    keeper.soon()
+    keeper.soon()  # one save for the changes before it runs
+    assert len(later.due) == 1 and unfinished.listed() == []
+    later.run()
+    assert [kept.slot for kept in unfinished.listed()] == [keeper.slot] and keeper.kept_row
+    table.start(numbered(4))
+    keeper.soon()
+    later.run()
+    assert unfinished.listed() == [] and not keeper.kept_row and told == []
+
+
+def test_a_failed_save_is_told_once_and_tried_again(records: Records,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    table, keeper, later, told = keeper_of(records)
+
+    def full(*_: object) -> None:
+        raise StoreError("the disk is full")
+
+    monkeypatch.setattr(Unfinished, "put", full)
+    for _ in range(2):
+        move(table)
+        keeper.soon()
+        later.run()
+    assert told == ["the disk is full"] and not keeper.saved
+    assert keeper.leaving("One-Handed Solitaire").endswith("and is not kept")
+    monkeypatch.undo()
+    move(table)
+    keeper.soon()
+    later.run()
+    assert keeper.saved and keeper.leaving("One-Handed Solitaire").endswith(
+        "the menu offers it to resume")
