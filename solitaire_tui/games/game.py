@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from solitaire_tui.commands.report import Report
 from solitaire_tui.decks import Deck
 from solitaire_tui.engine import Part, Probe, Series
+from solitaire_tui.play.options import NO_OPTIONS, OptionsCodec
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.runs import BenchCase, Setup
 
@@ -67,6 +68,8 @@ class Game(ABC):
     # The calls it makes deal after deal (a solve, a thinking player's game), which
     # ``bench --engine searches`` times over many deals.
     SERIES: ClassVar[tuple[Series, ...]] = ()
+    # The screen's options as the panel, the store and a game kept unfinished take them.
+    OPTIONS: ClassVar[OptionsCodec[Any]] = NO_OPTIONS
 
     # --- the screen ---------------------------------------------------------------------
 
@@ -112,37 +115,6 @@ class Game(ABC):
     def setup(self, options: Mapping[str, Any]) -> Setup:
         """The run ``options`` describe (as the JSON shows them), checked; options the
         rules refuse raise their error in the rules' own words."""
-
-    def panel_options(self, screen_options: Any) -> dict[str, Any]:
-        """The statistics panel's options for a game played on the screen with
-        ``screen_options``: the same game, played by the computer."""
-        return {}
-
-    def kept_options(self, screen_options: Any) -> dict[str, Any]:
-        """What is kept of the options a player chose on the screen, as plain JSON, for
-        the next time the game is entered (``remembered``): the panel's by default."""
-        return self.panel_options(screen_options)
-
-    def remembered(self, options: Mapping[str, Any], now: Any) -> Any:
-        """The screen's options from those last chosen (as ``kept_options`` gave
-        them) and those it has ``now`` (which may carry what belongs to the deal), for
-        a game that plays them again without asking; None asks again. Options kept
-        by an older release and refused now raise the rules' error."""
-        return self.setup(options).rules
-
-    def saved_options(self, screen_options: Any) -> Any:
-        """The screen's options whole, as plain JSON, for a game kept unfinished
-        (``store.unfinished``) to go on exactly as it was; ``resumed_options`` reads
-        them back. By default what is kept for next time (``kept_options``); a game
-        whose screen has no options keeps None."""
-        return None if screen_options is None else self.kept_options(screen_options)
-
-    def resumed_options(self, saved: Any) -> Any:
-        """The screen's options from what ``saved_options`` gave; options that cannot
-        be read back (saved by another release) raise a ``ValueError`` (a
-        ``RulesError`` is one), ``TypeError`` or ``KeyError``, and the game is dropped
-        with a notice."""
-        return None if saved is None else self.remembered(saved, None)
 
     @abstractmethod
     def run_fields(self, options: Mapping[str, Any]) -> RunOptions:

@@ -23,6 +23,7 @@ from solitaire_tui.engine import Part
 from solitaire_tui.play.hints import Asks
 from solitaire_tui.play.ledger import Ledger
 from solitaire_tui.play.mode import Allowed, Mode, allowed
+from solitaire_tui.play.options import OptionsCodec
 from solitaire_tui.replay import Replay
 from solitaire_tui.session import Session, move_name
 from solitaire_tui.store.records import How, Played, Records
@@ -42,12 +43,7 @@ class Game(Protocol):
     USES_DECK: ClassVar[bool]
     RANKS_ONLY: ClassVar[bool]
     ENGINE: ClassVar[tuple[Part, ...]]
-
-    def saved_options(self, screen_options: Any) -> Any: ...
-
-    def remembered(self, options: Mapping[str, Any], now: Any) -> Any: ...
-
-    def resumed_options(self, saved: Any) -> Any: ...
+    OPTIONS: ClassVar[OptionsCodec[Any]]
 
 
 @dataclass(frozen=True)
@@ -277,7 +273,7 @@ class GameTable(Generic[S, M]):
         deck = self.deck
         return Kept(slot, self.game.key, self.variant,
                     None if deck is None else deck.deal, self.deck_text(),
-                    self.game.saved_options(self.options),
+                    self.game.OPTIONS.encode(self.options),
                     tuple(move_name(move) for move in self.session.moves), self.flags())
 
     def take(self, kept: Kept) -> None:
@@ -303,11 +299,11 @@ class GameTable(Generic[S, M]):
             self.game.key, self.records_variant or self.variant, deck.deal, self.deck_text())
 
     def remembered(self, kept: Mapping[str, Any] | None) -> Any:
-        """The options chosen last time the game was played (``kept``, as
-        ``Game.kept_options`` gave them), or None: none kept, or kept by a release
-        that allowed what this one refuses."""
+        """The options chosen last time the game was played (``kept``, as the game's
+        ``OPTIONS`` encoded them), or None: none kept, or kept by a release that
+        allowed what this one refuses."""
         try:
-            return self.game.remembered(kept, self.options) if kept is not None else None
+            return self.game.OPTIONS.decode(kept, self.options) if kept is not None else None
         except RulesError:
             return None
 

@@ -1,8 +1,8 @@
 """The options a player last chose for each game (a Hit or Miss variant, the relay's
 players), so that entering the game again does not ask again.
 
-Kept as the game's own panel options (``Game.panel_options``, plain JSON), one row a
-game, replaced in one transaction; a row that cannot be read is as if none were kept.
+Kept as the game's ``OPTIONS`` codec encodes them (plain JSON), one row a game,
+replaced in one transaction; a row that cannot be read is as if none were kept.
 
 The app's looks (its theme, the card back) are kept the same way, in one more row
 under a key no game has (``LOOKS``): a look is a choice like a variant, and needs no

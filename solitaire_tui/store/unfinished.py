@@ -8,9 +8,9 @@ played, and two windows on one data directory each keep their own game: neither
 writes over the other's row, nor deletes it.
 
 A row holds what rebuilds the exact position (the game, its options as
-``Game.saved_options`` gives them, the deal number or the typed deck, the moves by
+the game's ``OPTIONS`` encode them, the deal number or the typed deck, the moves by
 name, replayed through the rules on resume) and what decides how the game counts
-when it ends (the screen's own ``flags``: a hint asked for, auto play, a Sequence
+when it ends (the table's ``flags``: a hint asked for, auto play, a Sequence
 game peeked at, an Add/Residue seed). A row that cannot be read (changed by another
 program or release) is dropped with a notice, never offered.
 """
@@ -40,9 +40,9 @@ class Kept:
     variant: str  # as the screen names it, for the menu
     deal: int | None  # the deal number, or None for a typed deck or no cards
     deck: str | None  # the cards as text, when typed in
-    options: Any  # the screen's options, as ``Game.saved_options`` gives them
+    options: Any  # the screen's options, as the game's ``OPTIONS`` encode them
     moves: tuple[str, ...]  # the moves played, as ``session.move_name`` names them
-    flags: Mapping[str, Any] = field(default_factory=dict)  # ``GameScreen.flags``
+    flags: Mapping[str, Any] = field(default_factory=dict)  # ``GameTable.flags``
     changed: float = 0.0  # when it was saved, in seconds since the epoch
 
     def when(self) -> str:

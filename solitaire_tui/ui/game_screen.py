@@ -63,12 +63,6 @@ class Screens(Game, Protocol):
 
     def rules_page(self) -> str: ...
 
-    def panel_options(self, screen_options: Any) -> dict[str, Any]: ...
-
-    def kept_options(self, screen_options: Any) -> dict[str, Any]: ...
-
-    def remembered(self, options: Any, now: Any) -> Any: ...
-
 
 class GameScreen(Screen[None], Generic[S, M]):
     # A won game is celebrated (``ui.celebration``); the tests turn it off, as their
@@ -226,7 +220,7 @@ class GameScreen(Screen[None], Generic[S, M]):
         be rebuilt (saved by another release, or damaged) raises one of
         ``store.unfinished.UNREADABLE`` (the rules' errors are ValueErrors)."""
         deck = kept_deck(game, kept)
-        screen = cls(game, services, deck, game.resumed_options(kept.options))
+        screen = cls(game, services, deck, game.OPTIONS.decode(kept.options, None))
         screen.table.take(kept)
         screen.keeper.resume(kept.slot)
         screen._resumed = (f"Resumed where you left it ({counted(len(kept.moves), 'move')},"
@@ -373,7 +367,7 @@ class GameScreen(Screen[None], Generic[S, M]):
 
     def action_stats(self) -> None:
         self.helping.stop()
-        self.post_message(OpenStats(self.game.key, self.game.panel_options(self.table.options)))
+        self.post_message(OpenStats(self.game.key, self.game.OPTIONS.panel(self.table.options)))
 
     # --- options ------------------------------------------------------------------
 
@@ -398,4 +392,4 @@ class GameScreen(Screen[None], Generic[S, M]):
             return
         table.options = options
         self.start(table.deck)
-        self.post_message(OptionsChosen(self.game.key, self.game.kept_options(options)))
+        self.post_message(OptionsChosen(self.game.key, self.game.OPTIONS.encode(options)))

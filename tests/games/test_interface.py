@@ -92,13 +92,13 @@ def test_the_panel_opens_on_the_options_a_screen_plays(game: Game) -> None:
     deck = numbered(5) if game.USES_DECK else None
     table = game.table()(game, Records(Database(None)), deck, game.screen_options(
         parser.parse_args([]), deck))
-    assert isinstance(game.setup(game.panel_options(table.options)), Setup)
+    assert isinstance(game.setup(game.OPTIONS.panel(table.options)), Setup)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.key)
 def test_a_game_in_play_is_kept_as_json_and_rebuilt_the_same(game: Game) -> None:
     """What resuming needs of a game: the screen's options through JSON and back
-    (``saved_options``, ``resumed_options``), its flags, and its moves played again
+    (the game's ``OPTIONS`` codec), its flags, and its moves played again
     through the rules to the same position."""
     parser = Parser(prog="test")
     game.add_options(parser, batch=False)
@@ -114,7 +114,7 @@ def test_a_game_in_play_is_kept_as_json_and_rebuilt_the_same(game: Game) -> None
     kept = replace(kept, options=json.loads(json.dumps(kept.options)),
                    flags=json.loads(json.dumps(kept.flags)))
     resumed = game.table()(game, records, kept_deck(game, kept),
-                           game.resumed_options(kept.options))
+                           game.OPTIONS.decode(kept.options, None))
     resumed.take(kept)
     assert resumed.session.state == table.session.state
     assert (resumed.options, resumed.flags(), resumed.deck) == (

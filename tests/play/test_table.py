@@ -126,7 +126,7 @@ def test_a_game_kept_unfinished_is_taken_up_where_it_was(records: Records, game:
     kept = table.kept("slot")
     assert kept is not None and kept.flags["helped"] is True
     again = game.table()(game, records, kept_deck(game, kept),
-                         game.resumed_options(json.loads(json.dumps(kept.options))))
+                         game.OPTIONS.decode(json.loads(json.dumps(kept.options)), None))
     again.take(kept)
     assert again.session.state == table.session.state and again.how == "help"
     assert again.session.undo()  # each move taken back one at a time

@@ -24,6 +24,7 @@ from solitaire_tui.decks import Deck
 from solitaire_tui.engine import Part, Probe
 from solitaire_tui.games.add_residue.table import Seat, Table
 from solitaire_tui.games.game import Command, Game
+from solitaire_tui.play.options import OptionsCodec
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.compare import Comparison
 from solitaire_tui.stats.runs import BenchCase, Setup, strategies, whole
@@ -75,7 +76,31 @@ def _pure(game: int) -> object:
                        lambda state: players[state.to_move].choose(state))
 
 
+class AddResidueOptions(OptionsCodec[Table]):
+    """The whole table, names and people included (the panel's options lose them):
+    the screen offers the table last sat at in its set-up, as who sits at the table
+    changes from one evening to the next."""
+
+    def panel(self, options: Table) -> dict[str, Any]:
+        """The table's computers as they are; a person's seat is played by random (by
+        greedy, a table of greedy computers would tie every game)."""
+        return {"players": len(options.seats), "n": options.n,
+                "strategies": [seat.level or "random" for seat in options.seats]}
+
+    def encode(self, options: Table) -> Any:
+        return {"seats": [[seat.name, seat.level] for seat in options.seats], "n": options.n}
+
+    def decode(self, data: Any, now: Table | None) -> Table:
+        try:
+            seats = tuple(Seat(str(name), None if level is None else str(level))
+                          for name, level in data["seats"])
+            return Table(seats, int(data["n"]))
+        except (KeyError, TypeError, ValueError) as error:  # RulesError is a ValueError
+            raise OptionsError(f"The table kept from last time cannot be read: {error}") from None
+
+
 class AddResidue(Game):
+    OPTIONS = AddResidueOptions()
     key = "add-residue"
     title = "Add/Residue"
     ENGINE = (
@@ -161,28 +186,6 @@ class AddResidue(Game):
                      heading(table, seats), lambda: kernel(table, seats), table,
                      parts=("seats", "seat"), engine=self.ENGINE[-1].name,
                      cost=size * sum(SECONDS_A_SEAT[seat] for seat in seats))
-
-    def kept_options(self, screen_options: Any) -> dict[str, Any]:
-        """The whole table, names and people included (the panel's options lose them)."""
-        table: Table = screen_options
-        return {"seats": [[seat.name, seat.level] for seat in table.seats], "n": table.n}
-
-    def remembered(self, options: Mapping[str, Any], now: Any) -> Any:
-        """The table last sat at; the screen offers it in its set-up, as who sits at
-        the table changes from one evening to the next."""
-        try:
-            seats = tuple(Seat(str(name), None if level is None else str(level))
-                          for name, level in options["seats"])
-            return Table(seats, int(options["n"]))
-        except (KeyError, TypeError, ValueError) as error:  # RulesError is a ValueError
-            raise OptionsError(f"The table kept from last time cannot be read: {error}") from None
-
-    def panel_options(self, screen_options: Any) -> dict[str, Any]:
-        """The table's computers as they are; a person's seat is played by random (by
-        greedy, a table of greedy computers would tie every game)."""
-        table: Table = screen_options
-        return {"players": len(table.seats), "n": table.n,
-                "strategies": [seat.level or "random" for seat in table.seats]}
 
     def run_fields(self, options: Mapping[str, Any]) -> RunOptions:
         from solitaire_tui.games.add_residue.run_options import AddResidueRunOptions

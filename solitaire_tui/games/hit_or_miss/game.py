@@ -20,6 +20,7 @@ from solitaire_tui.decks import Deck, numbered
 from solitaire_tui.games.game import Command, Game
 from solitaire_tui.games.hit_or_miss.engine import RUNS, SEARCH
 from solitaire_tui.games.hit_or_miss.words import verdict
+from solitaire_tui.play.options import OptionsCodec
 from solitaire_tui.play.words import outcome
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.compare import Comparison
@@ -83,11 +84,41 @@ def zero_strike_search(args: argparse.Namespace) -> int:
     return zero_strike_command.run(args)
 
 
+def rules_of(options: Mapping[str, Any]) -> Options:
+    """The variant and pass order as a run's options give them, checked."""
+    try:
+        order = PassOrder(options.get("order", "same"))
+    except ValueError:
+        orders = ", ".join(o.value for o in PassOrder)
+        raise OptionsError(f"the pass order is one of {orders},"
+                           f" not {options.get('order')!r}") from None
+    return Options(hit_or_miss.parse_variant(str(options.get("variant", "unlimited"))), order)
+
+
+class HitOrMissOptions(OptionsCodec[Options]):
+    """The variant and order, with the shuffle's seed: ``play --seed`` may have set it
+    apart from the deal's. Chosen again for another deal, the deal's own seed
+    shuffles it (``now``'s)."""
+
+    def panel(self, options: Options) -> dict[str, Any]:
+        return {"variant": options.variant, "order": options.order.value}
+
+    def encode(self, options: Options) -> Any:
+        return self.panel(options) | {"seed": options.seed}
+
+    def decode(self, data: Any, now: Options | None) -> Options:
+        seed = data["seed"] if now is None else now.seed
+        if not isinstance(seed, int):
+            raise TypeError(f"a seed that is not a number: {seed!r}")
+        return replace(rules_of(data), seed=values.SEED.check(seed))
+
+
 class HitOrMiss(Game):
     key = "hit-or-miss"
     title = "Hit or Miss"
     ENGINE = (SEARCH, RUNS)
     blurb = "Count 1 to 13 as you turn cards; a match is discarded."
+    OPTIONS = HitOrMissOptions()
     SEED_HELP = "the shuffle's seed with --order shuffled (default: the deal number)"
 
     def screen(self) -> type[GameScreen[Any, Any]]:
@@ -143,37 +174,11 @@ class HitOrMiss(Game):
             zero_strike_options, zero_strike_search),)
 
     def setup(self, options: Mapping[str, Any]) -> Setup:
-        try:
-            order = PassOrder(options.get("order", "same"))
-        except ValueError:
-            orders = ", ".join(o.value for o in PassOrder)
-            raise OptionsError(f"the pass order is one of {orders},"
-                               f" not {options.get('order')!r}") from None
-        rules = Options(hit_or_miss.parse_variant(str(options.get("variant", "unlimited"))),
-                        order)
-        return Setup(self.key, {"variant": rules.variant, "order": order.value}, heading(rules),
+        rules = rules_of(options)
+        return Setup(self.key, {"variant": rules.variant, "order": rules.order.value},
+                     heading(rules),
                      lambda: kernel(rules), rules, engine=self.ENGINE[-1].name,
                      cost=1.2e-6)  # one core's rough seconds a game
-
-    def remembered(self, options: Mapping[str, Any], now: Any) -> Any:
-        """The variant and order kept, shuffled by the deal's own seed (``now``'s)."""
-        return replace(self.setup(options).rules, seed=now.seed)
-
-    def panel_options(self, screen_options: Any) -> dict[str, Any]:
-        options: Options = screen_options
-        return {"variant": options.variant, "order": options.order.value}
-
-    def saved_options(self, screen_options: Any) -> Any:
-        """The variant and order with the shuffle's seed, which ``play --seed`` may
-        have set apart from the deal's."""
-        options: Options = screen_options
-        return self.panel_options(options) | {"seed": options.seed}
-
-    def resumed_options(self, saved: Any) -> Any:
-        seed = saved["seed"]
-        if not isinstance(seed, int):
-            raise TypeError(f"a seed that is not a number: {seed!r}")
-        return replace(self.setup(saved).rules, seed=values.SEED.check(seed))
 
     def run_fields(self, options: Mapping[str, Any]) -> RunOptions:
         from solitaire_tui.games.hit_or_miss.run_options import HitOrMissRunOptions

@@ -101,7 +101,7 @@ class HitOrMissScreen(GameScreen[State, Call]):
 
         self.helping.stop()
         self.app.push_screen(ZeroStrikeScreen(
-            self.game.key, self.game.panel_options(zero_strike.ZERO_STRIKE),
+            self.game.key, self.game.OPTIONS.panel(zero_strike.ZERO_STRIKE),
             self.services.choices))
 
     def action_options(self) -> None:

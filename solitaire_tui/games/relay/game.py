@@ -17,6 +17,7 @@ from solitaire_tui.decks import Deck, numbered
 from solitaire_tui.engine import Part
 from solitaire_tui.games.game import Game
 from solitaire_tui.games.relay.words import LOST, verdict
+from solitaire_tui.play.options import OptionsCodec
 from solitaire_tui.play.words import outcome
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.compare import Comparison
@@ -51,7 +52,18 @@ def describe(before: relay.State, _: object, after: relay.State) -> str:
     return f"round {after.rounds:>5}  " + "  ".join(cells)
 
 
+class RelayOptions(OptionsCodec[Options]):
+    """How many players: all there is to the relay's options."""
+
+    def panel(self, options: Options) -> dict[str, Any]:
+        return {"players": options.players}
+
+    def decode(self, data: Any, now: Options | None) -> Options:
+        return Options(whole(data, "players", Options.players))
+
+
 class Relay(Game):
+    OPTIONS = RelayOptions()
     key = "relay"
     title = "Hit or Miss relay"
     ENGINE = (Part("relay-runs", "relay runs", "solitaire_tui.games.relay.kernel:warm"),)
@@ -87,14 +99,10 @@ class Relay(Game):
         return {"players": args.players}
 
     def setup(self, options: Mapping[str, Any]) -> Setup:
-        players = Options(whole(options, "players", Options.players))
+        players = RelayOptions().decode(options, None)
         return Setup(self.key, {"players": players.players}, heading(players),
                      lambda: kernel(players), players, engine=self.ENGINE[-1].name,
                      cost=1.7e-6 * players.players)  # one core's rough seconds a game
-
-    def panel_options(self, screen_options: Any) -> dict[str, Any]:
-        options: Options = screen_options
-        return {"players": options.players}
 
     def run_fields(self, options: Mapping[str, Any]) -> RunOptions:
         from solitaire_tui.games.relay.run_options import RelayRunOptions

@@ -22,6 +22,7 @@ from solitaire_tui.engine import Part, Probe, Series
 from solitaire_tui.games.game import Command, Game
 from solitaire_tui.games.sequence.moves import move_text
 from solitaire_tui.games.sequence.words import verdict
+from solitaire_tui.play.options import NoOptions
 from solitaire_tui.play.words import outcome
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.runs import BenchCase, Setup, strategies
@@ -57,6 +58,9 @@ def _pure(name: str) -> Callable[[int], object]:
 
 
 class SequenceGame(Game):
+    # No options on the screen; its panel compares the players on the same deals (the
+    # solver when asked for).
+    OPTIONS = NoOptions({"strategies": list(SEQUENCE_COMPARED)})
     key = "sequence"
     title = "Sequence Solitaire"
     ENGINE = (
@@ -141,10 +145,6 @@ class SequenceGame(Game):
         return Setup(self.key, {"strategies": names}, heading(names), lambda: kernel(names),
                      parts=("strategies", "strategy"), engine=self.ENGINE[-1].name,
                      cost=sum(SECONDS_A_GAME[name] for name in names))
-
-    def panel_options(self, screen_options: Any) -> dict[str, Any]:
-        """The players, compared on the same deals (the solver when asked for)."""
-        return {"strategies": list(SEQUENCE_COMPARED)}
 
     def run_fields(self, options: Mapping[str, Any]) -> RunOptions:
         from solitaire_tui.games.sequence.run_options import SequenceRunOptions
