@@ -346,4 +346,4 @@ class SolitaireApp(App[None]):
 
         self.push_screen(StatsScreen(GAMES_BY_KEY[message.game], message.options,
                                      history=self.history, choices=self.choices,
-                                     limits=self.limits))
+                                     limits=self.limits, engine=self.engine))

@@ -9,6 +9,8 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 from textual.content import Content
+from textual.message import Message
+from textual.notifications import Notify
 from textual.pilot import Pilot
 
 from solitaire_tui.store.database import Database
@@ -140,3 +142,15 @@ async def type_in(pilot: Pilot[None], screen: Any, selector: str, text: str) -> 
     field.focus()
     await pilot.press(*text, "enter")
     screen.set_focus(None)
+
+
+class Notices:
+    """The notifications an app gives, as their ``Notify`` messages arrive: pass one
+    as ``run_test(message_hook=...)``."""
+
+    def __init__(self) -> None:
+        self.said: list[str] = []
+
+    def __call__(self, message: Message) -> None:
+        if isinstance(message, Notify):
+            self.said.append(message.notification.message)

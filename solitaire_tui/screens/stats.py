@@ -39,6 +39,7 @@ from rules.cards import check_deals
 from rules.errors import RulesError
 from rules.stats import Tally
 from rules.words import counted
+from solitaire_tui.engine import Warmup
 from solitaire_tui.games.game import Game
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.messages import OpenReplay
@@ -124,8 +125,8 @@ class StatsScreen(LiveScreen[Snapshot]):
 
     def __init__(self, game: Game, options: Mapping[str, Any] | None = None, *,
                  history: History, choices: Choices, entry: Entry | None = None,
-                 limits: Limits = OWNER) -> None:
-        super().__init__()
+                 limits: Limits = OWNER, engine: Warmup | None = None) -> None:
+        super().__init__(engine)
         self.game = game
         self.history = history
         self.choices = choices
@@ -451,7 +452,8 @@ class StatsScreen(LiveScreen[Snapshot]):
             if self.live is not None:
                 self.action_cancel()
             self.app.switch_screen(StatsScreen(game, history=self.history, choices=self.choices,
-                                               entry=entry, limits=self.limits))
+                                               entry=entry, limits=self.limits,
+                                               engine=self.engine))
 
         self.app.push_screen(HistoryScreen(self.history.entries), chosen)
 

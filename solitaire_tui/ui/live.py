@@ -88,8 +88,11 @@ class LiveScreen(Screen[None], Generic[S]):
     # quits while the screen is mounting (its nested widgets are gone by then).
     AUTO_FOCUS = "#run"
 
-    def __init__(self) -> None:
+    def __init__(self, engine: Warmup | None = None) -> None:
+        """``engine``: the app's warm-up, whose parts a job waits for rather than
+        compiling them a second time (none in a test's app)."""
         super().__init__()
+        self.engine = engine
         self.live: Job[S] | None = None
         self.shown: S | None = None
         self._worker: Worker[None] | None = None
@@ -174,8 +177,7 @@ class LiveScreen(Screen[None], Generic[S]):
             self._say(f"{str(error).rstrip('.')}.", error=True)
             self.app.bell()
             return
-        engine: Warmup | None = getattr(self.app, "engine", None)
-        job.wait = None if engine is None else engine.wait
+        job.wait = None if self.engine is None else self.engine.wait
         self.live = job
         self._lock_form(True)
         self._show(job.snapshot)

@@ -50,5 +50,5 @@ async def test_reduced_motion_is_not_celebrated(make_app: Any) -> None:
         game = app.screen
         assert isinstance(game, HitOrMissScreen)
         await play_out(pilot, game)
-        await pilot.pause(0.2)
+        await pilot.pause()
         assert app.screen is game and game.session.is_over

@@ -4,11 +4,14 @@ worker count changes nothing, bad options are one line, Ctrl+C keeps the partial
 from __future__ import annotations
 
 import json
+import os
+import re
 import signal
 import subprocess
 import sys
-import time
+import threading
 from pathlib import Path
+from typing import IO
 
 import numpy as np
 import pytest
@@ -124,15 +127,39 @@ def test_bad_options_are_one_line_and_status_2(capsys: pytest.CaptureFixture[str
     assert code == 2 and out == "" and err.count("\n") == 1 and message in err
 
 
+# The progress bar with games played: "playing ━━━ 1,234 of 1,000,…".
+PLAYED = re.compile(rb"playing.*?\b[1-9][\d,]* of ", re.DOTALL)
+
+
 @pytest.mark.integration
 def test_ctrl_c_prints_the_partial_run_and_exits_130() -> None:
     command = [sys.executable, "-m", "solitaire_tui", "stats", "hit-or-miss", "-n", "1e15",
                "--seed", "0", "--json"]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    time.sleep(6)  # import, load or compile the kernel, and play for a while
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)
-    assert process.returncode == 130, err
+    # A terminal's progress bar on stderr says when games are being played.
+    environment = {**os.environ, "TTY_COMPATIBLE": "1", "TTY_INTERACTIVE": "1",
+                   "FORCE_COLOR": "1", "COLUMNS": "200"}
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env=environment)
+    assert process.stderr is not None and process.stdout is not None
+    said, playing = bytearray(), threading.Event()
+
+    def watch(stream: IO[bytes]) -> None:
+        for chunk in iter(lambda: stream.read1(4096), b""):
+            said.extend(chunk)
+            if PLAYED.search(said[-400:]):
+                playing.set()
+
+    watcher = threading.Thread(target=watch, args=(process.stderr,), daemon=True)
+    watcher.start()
+    try:
+        assert playing.wait(300), bytes(said[-400:])  # import, load or compile, then play
+        process.send_signal(signal.SIGINT)
+        out = process.stdout.read()
+        process.wait(30)
+    finally:
+        process.kill()
+    watcher.join(10)
+    assert process.returncode == 130, bytes(said[-400:])
     data = json.loads(out)
     assert data["cancelled"] is True and 0 < data["games"] < 10**15
     assert data["wins"] == int(fast.deal_results(0, data["games"], hm.Options())[:, 0].sum())

@@ -25,7 +25,7 @@ from solitaire_tui.screens.stats import StatsScreen
 from solitaire_tui.start import Start
 from solitaire_tui.stats.runner import Phase
 from solitaire_tui.store.database import DATA_DIR_VARIABLE
-from tests.pilots import SIZE, settle, text_of, until
+from tests.pilots import SIZE, Notices, settle, text_of, until
 
 INJECTED = "an injected failure"
 
@@ -41,10 +41,10 @@ def log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "data" / LOG_NAME
 
 
-def told(app: SolitaireApp, log: Path) -> None:
+def told(notices: Notices, log: Path) -> None:
     """One notification names the error and the log, which holds the traceback."""
-    notices = [notice.message for notice in app._notifications]
-    assert len(notices) == 1 and INJECTED in notices[0] and str(log) in notices[0]
+    said = notices.said
+    assert len(said) == 1 and INJECTED in said[0] and str(log) in said[0]
     assert "Traceback" in log.read_text() and f"RuntimeError: {INJECTED}" in log.read_text()
 
 
@@ -53,8 +53,8 @@ async def test_a_run_that_fails_shows_as_failed_and_the_panel_runs_again(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from rules.fast import batch
 
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
+    app, notices = make_app(), Notices()
+    async with app.run_test(size=SIZE, message_hook=notices) as pilot:
         app.post_message(OpenStats("one-handed"))
         await pilot.pause()
         screen = app.screen
@@ -66,7 +66,7 @@ async def test_a_run_that_fails_shows_as_failed_and_the_panel_runs_again(
             await until(pilot, lambda: not screen.running)
         assert screen.shown is not None and screen.shown.phase is Phase.FAILED
         assert f"The engine stopped: {INJECTED}" in text_of(screen, "#summary")
-        told(app, log)
+        told(notices, log)
         await pilot.press("r")  # the engine mended, the same panel runs
         await until(pilot, lambda: screen.shown is not None and screen.shown.over)
         assert screen.shown is not None and screen.shown.data is not None
@@ -76,8 +76,8 @@ async def test_a_run_that_fails_shows_as_failed_and_the_panel_runs_again(
 async def test_a_hint_that_fails_is_told_and_the_game_goes_on(
         make_app: Callable[..., SolitaireApp], log: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    app = make_app(Start("sequence", numbered(3), None))
-    async with app.run_test(size=SIZE) as pilot:
+    app, notices = make_app(Start("sequence", numbered(3), None)), Notices()
+    async with app.run_test(size=SIZE, message_hook=notices) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SequenceScreen)
@@ -86,7 +86,7 @@ async def test_a_hint_that_fails_is_told_and_the_game_goes_on(
             await pilot.press("h")
             await settle(app, pilot)
         assert INJECTED in text_of(screen, "#message")
-        told(app, log)
+        told(notices, log)
         await pilot.press("h")  # the hint is asked again, and given
         await settle(app, pilot)
         assert text_of(screen, "#message").startswith("Hint:")
@@ -96,15 +96,15 @@ async def test_a_replay_that_fails_to_work_out_leaves_the_start_to_play(
         make_app: Callable[..., SolitaireApp], log: Path) -> None:
     game = GAMES_BY_KEY["sequence"]
     replay = game.replay(game.setup({"strategies": ["greedy"]}), 0, 11)
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
+    app, notices = make_app(), Notices()
+    async with app.run_test(size=SIZE, message_hook=notices) as pilot:
         app.post_message(OpenReplay(dataclasses.replace(replay, choose=broken)))
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SequenceScreen)
         await settle(app, pilot)
         assert "could not be worked out" in text_of(screen, "#message")
-        told(app, log)
+        told(notices, log)
         await pilot.press("n")  # a new deal: the keys work
         assert screen.table.replaying is None and screen.table.deck != numbered(11)
 
@@ -115,8 +115,8 @@ async def test_a_search_that_fails_shows_as_failed(
     from rules.fast import zero_strike
 
     monkeypatch.setattr(zero_strike, "search", broken)
-    app = make_app(Start("hit-or-miss", numbered(5), hit_or_miss.Options(3)))
-    async with app.run_test(size=SIZE) as pilot:
+    app, notices = make_app(Start("hit-or-miss", numbered(5), hit_or_miss.Options(3))), Notices()
+    async with app.run_test(size=SIZE, message_hook=notices) as pilot:
         await pilot.pause()
         await pilot.press("z")
         screen = app.screen
@@ -124,6 +124,6 @@ async def test_a_search_that_fails_shows_as_failed(
         await pilot.press("r")
         await until(pilot, lambda: not screen.running)
         assert screen.shown is not None and screen.shown.phase is Phase.FAILED
-        told(app, log)
+        told(notices, log)
         await pilot.press("n", "escape")  # a new seed, and back to the game
         assert not isinstance(app.screen, ZeroStrikeScreen)

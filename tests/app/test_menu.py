@@ -24,7 +24,7 @@ from solitaire_tui.store.database import FILE_NAME
 from solitaire_tui.ui.deal_dialog import DealDialog
 from solitaire_tui.ui.help import HelpScreen, Page, TableLines
 from solitaire_tui.ui.quit_dialog import Confirm, QuitDialog
-from tests.pilots import SIZE, saved_record
+from tests.pilots import SIZE, Notices, saved_record, until
 
 
 def menu_text(app: Any) -> str:
@@ -90,11 +90,9 @@ async def test_a_damaged_file_is_set_aside_with_a_notice_and_the_app_starts(
 ) -> None:
     data_path.mkdir()
     (data_path / name).write_text("{ this is not json")
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        notices = [notification.message for notification in app._notifications]
-        assert any("moved to" in message for message in notices)
+    app, notices = make_app(), Notices()
+    async with app.run_test(size=SIZE, message_hook=notices) as pilot:
+        await until(pilot, lambda: any("moved to" in said for said in notices.said))
         assert isinstance(app.screen, MenuScreen)
     (aside,) = data_path.glob(f"{name}.damaged-*")
     assert aside.read_text() == "{ this is not json"

@@ -25,7 +25,7 @@ from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.start import Start
 from solitaire_tui.store.database import Database
 from solitaire_tui.ui.quit_dialog import Confirm, QuitDialog
-from tests.pilots import SIZE, press_busy, saved, text_of
+from tests.pilots import SIZE, Notices, press_busy, saved, text_of, until
 
 # Options that are not a game's defaults, so that resuming must keep them.
 OPTIONS: dict[str, Any] = {
@@ -237,18 +237,15 @@ async def test_a_damaged_saved_game_is_dropped_with_a_notice(
              ("b", "one-handed", 2.0, json.dumps(line)),  # deal 7 draws a fifth card
              ("c", "one-handed", 1.0, json.dumps(line | {"line": [0, 0, 0, 0]}))])
     database.close()
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        notices = [notice.message for notice in app._notifications]
-        assert any("could not be read back" in notice for notice in notices)
+    app, notices = make_app(), Notices()
+    async with app.run_test(size=SIZE, message_hook=notices) as pilot:
+        await until(pilot, lambda: any("could not be read back" in said for said in notices.said))
         assert [label.split(" · ")[2] for label in offered(app)] == ["5 moves", "4 moves"]
         await pilot.press("c")  # the damaged one: dropped, and the menu stays
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
-        notices = [notice.message for notice in app._notifications]
-        assert any("One-Handed Solitaire" in notice and "not a legal move" in notice
-                   for notice in notices)
+        await until(pilot, lambda: any("One-Handed Solitaire" in said and "not a legal move"
+                                       in said for said in notices.said))
         assert [label.split(" · ")[2] for label in offered(app)] == ["4 moves"]
         await pilot.press("c")  # the sound one plays on
         assert isinstance(app.screen, OneHandedScreen)

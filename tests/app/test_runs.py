@@ -197,10 +197,11 @@ def test_a_run_waits_for_its_engine_part_and_a_cancel_ends_the_wait() -> None:
     """While the app's warm-up compiles the run's part, the run waits for it rather
     than compiling it again; a cancel meanwhile ends the run with nothing played."""
     asked: list[str] = []
-    ready = threading.Event()
+    ready, waiting = threading.Event(), threading.Event()
 
     def wait(part: str, stop: Any) -> bool:
         asked.append(part)
+        waiting.set()
         while not ready.wait(0.01):
             if stop():
                 return False
@@ -210,7 +211,7 @@ def test_a_run_waits_for_its_engine_part_and_a_cancel_ends_the_wait() -> None:
     job = LiveRun(made, 0, 10**12, 1)
     job.wait = wait
     run = Running(job)
-    time.sleep(0.2)
+    assert waiting.wait(30)
     assert asked == [made.engine] and run.snapshot.phase is Phase.LOADING
     assert run.cancel().phase is Phase.CANCELLED and run.job.returned.wait(5)
     assert run.snapshot.done == 0

@@ -166,7 +166,7 @@ async def test_a_panel_under_a_game_is_sent_nothing_and_shows_the_latest_when_ba
         await until(pilot, lambda: screen.shown is not None and screen.shown.done > 0)
         app.post_message(OpenGame("one-handed", numbered(1)))
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
-        await pilot.pause(0.3)  # what was posted before the game opened has arrived
+        await pilot.pause()  # what was posted before the game opened has arrived
         covered = screen.shown
         live = screen.live
         assert covered is not None and live is not None
@@ -309,11 +309,14 @@ async def test_the_charts_draw_at_any_size_while_a_run_plays(
         await until(pilot, lambda: screen.shown is not None and len(screen.shown.curve) > 3)
         for size in [(120, 40), (60, 20), (120, 40), (20, 6), (1, 1), (60, 20), *[SIZE] * 3]:
             await pilot.resize_terminal(*size)
-            await pilot.pause(0.1)
+            await pilot.pause()
         assert screen.running
-        await pilot.pause(PLOT_SECONDS)
-        chart = text_of(screen, "#rate")
-        assert "win %" in chart and any(BRAILLE <= char < chr(0x2900) for char in chart)
+
+        def drawn() -> bool:  # the chart drawn again at this size, its line in braille
+            chart = text_of(screen, "#rate")
+            return "win %" in chart and any(BRAILLE <= char < chr(0x2900) for char in chart)
+
+        await until(pilot, drawn, PLOT_SECONDS * 20)
         await pilot.resize_terminal(20, 6)
         await pilot.pause()
         assert text_of(screen, "#rate").startswith("win rate")  # a line, where no plot fits

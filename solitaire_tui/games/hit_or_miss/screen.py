@@ -102,7 +102,7 @@ class HitOrMissScreen(GameScreen[State, Call]):
         self.helping.stop()
         self.app.push_screen(ZeroStrikeScreen(
             self.game.key, self.game.OPTIONS.panel(zero_strike.ZERO_STRIKE),
-            self.services.choices))
+            self.services.choices, self.services.engine))
 
     def action_options(self) -> None:
         options: Options = self.table.options

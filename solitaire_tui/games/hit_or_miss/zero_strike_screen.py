@@ -30,6 +30,7 @@ from rules import values, zero_strike
 from rules.cards import format_cards, parse_deck
 from rules.words import a_number
 from solitaire_tui.decks import Deck
+from solitaire_tui.engine import Warmup
 from solitaire_tui.games.hit_or_miss.engine import SEARCH
 from solitaire_tui.messages import OpenReplay, OpenStats
 from solitaire_tui.replay import Replay
@@ -178,12 +179,12 @@ class ZeroStrikeScreen(LiveScreen[Snapshot]):
     CSS_PATH = "zero_strike_screen.tcss"
 
     def __init__(self, game: str, frequency: Mapping[str, Any],
-                 choices: Choices | None = None) -> None:
+                 choices: Choices | None = None, engine: Warmup | None = None) -> None:
         """``game``: the key of the game its finds are replayed on (Hit or Miss);
         ``frequency``: that game's panel options for ``strikes=1``, whose win rate is
         how often random deals give a zero-strike game; ``choices``: where the last
-        search's options are kept."""
-        super().__init__()
+        search's options are kept; ``engine``: the app's warm-up."""
+        super().__init__(engine)
         self.game = game
         self.frequency = frequency
         self.choices = choices

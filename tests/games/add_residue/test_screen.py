@@ -20,7 +20,7 @@ from solitaire_tui.games.add_residue.widgets import Chips
 from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.start import Start
 from solitaire_tui.ui.quit_dialog import Confirm
-from tests.pilots import SIZE, footer_keys, saved, saved_record, settle, text_of
+from tests.pilots import SIZE, footer_keys, saved, saved_record, settle, text_of, until
 
 HOT_SEAT = Table((Seat("Ann"), Seat("Ben")), 3)
 AGAINST_GREEDY = Table((Seat("You"), Seat("Bot", "greedy")), 4)
@@ -213,7 +213,7 @@ async def test_a_table_offers_neither_auto_play_nor_finishing(make_app: Any) -> 
         assert "h" in footer_keys(screen) and not {"a", "e"} & footer_keys(screen)
         assert "| `h` |" in screen.help_page() and "| `e` |" not in screen.help_page()
         await pilot.press("e", "a")
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert not screen.session.moves  # You move first, and have not
 
 
@@ -266,7 +266,8 @@ async def test_undo_hands_the_turn_back_to_the_person_and_redo_replays(
         assert [state.turn for state in seen] == [0, 3, 6]
         await pilot.press("u")
         assert screen.session.state == seen[1]
-        await pilot.pause(0.1)  # the computers wait while the person thinks again
+        assert screen.table.person_to_move()  # no computer is due while a person thinks
+        await pilot.pause()
         assert screen.session.state == seen[1]
         await pilot.press("u")
         assert screen.session.state == seen[0]
@@ -380,13 +381,23 @@ async def test_the_computer_waits_while_the_rules_are_open(
     make_app: Any, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Long enough for the help to open first even on a loaded machine.
-    monkeypatch.setattr(AddResidueScreen, "COMPUTER_PAUSE", 1.5)
+    monkeypatch.setattr(AddResidueScreen, "COMPUTER_PAUSE", 0.5)
+    due = AddResidueScreen._computer_move
+    came: list[bool] = []
+
+    def computer_move(screen: AddResidueScreen) -> None:
+        came.append(screen.is_active)
+        due(screen)
+
+    monkeypatch.setattr(AddResidueScreen, "_computer_move", computer_move)
     app = make_app(Start("add-residue", options=AGAINST_GREEDY))
     async with app.run_test(size=SIZE) as pilot:
         screen = board(app)
         await pilot.press("enter", "question_mark")
-        await pilot.pause(2.0)
-        assert screen.session.state.turn == 1  # the computer's turn, not yet played
+        await until(pilot, lambda: bool(came))  # the computer's turn came …
+        await pilot.pause()
+        assert came == [False]  # … under the rules
+        assert screen.session.state.turn == 1  # and its move is not yet played
         await pilot.press("escape")
         await until_a_person_moves(pilot, screen)
         assert screen.session.state.turn == 2
