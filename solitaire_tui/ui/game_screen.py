@@ -326,8 +326,12 @@ class GameScreen(Screen[None], Generic[S, M]):
     def action_choose_deal(self) -> None:
         from solitaire_tui.ui.deal_dialog import DealDialog
 
-        self.app.push_screen(DealDialog(ranks_only=self.game.RANKS_ONLY),
-                             lambda deck: self.start(deck) if deck is not None else None)
+        def chosen(deck: decks.Deck | None) -> None:
+            if deck is not None:
+                confirm_unless(self, f"Play {deck.label} instead?", partial(self.start, deck),
+                               partial(words.thrown_away, self.table))
+
+        self.app.push_screen(DealDialog(ranks_only=self.game.RANKS_ONLY), chosen)
 
     def action_hint(self) -> None:
         self.helping.hint()

@@ -204,6 +204,16 @@ async def test_choosing_a_deal_by_number_or_by_pasting_a_deck(make_app: Any) -> 
         assert game.session.start.deck == deal_cards(99)
         await pilot.press("g", "escape")
         assert app.screen is game and game.table.deck.cards == deal_cards(99)
+        await pilot.press("d", "g")  # a game in play: asked first, and kept on a no
+        app.screen.query_one(Input).value = "5"
+        await pilot.press("enter")
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("n")
+        assert app.screen is game and len(game.session.moves) == 1
+        await pilot.press("g")
+        app.screen.query_one(Input).value = "5"
+        await pilot.press("enter", "y")
+        assert game.table.deck == numbered(5) and not game.session.moves
 
 
 async def test_a_deal_number_of_5000_digits_is_one_sentence_in_the_dialog(make_app: Any) -> None:

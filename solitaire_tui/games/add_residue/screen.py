@@ -43,6 +43,7 @@ M_ROWS, LOG_ROWS = 3, 6  # the big m, and the least of the move log worth showin
 # There is no deal here: the shared keys are named for what they do in this game.
 SHARED_KEYS = game_keys(new_game="New game", options="Players")
 PAUSES = (0.0, 0.15, 0.3, 0.6, 1.2, 2.4)  # seconds a computer waits before it moves
+AT_ONCE = 1 / 60  # the timer of "at once": a frame (Textual's timers divide by it)
 
 
 class AddResidueScreen(GameScreen[State, Move]):
@@ -155,7 +156,7 @@ class AddResidueScreen(GameScreen[State, Move]):
         line the computers played is stepped through."""
         if (self._computer is None and self._choosing is None and self.table.computer_to_move()
                 and self.is_active and not self.table.replaying):
-            self._computer = self.set_timer(self.pause, self._computer_move)
+            self._computer = self.set_timer(max(self.pause, AT_ONCE), self._computer_move)
 
     def interrupted(self) -> None:
         """No computer moves until scheduled again; a move being chosen is dropped."""

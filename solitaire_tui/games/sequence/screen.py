@@ -165,7 +165,7 @@ class SequenceScreen(GameScreen[State, Move]):
         elif solution.verdict == "won":
             left = len(solution.moves)
             verdict = ("won" if not left
-                       else f"winnable: the solver wins in {left} more moves")
+                       else f"winnable: the solver wins in {counted(left, 'more move')}")
         elif solution.verdict == "lost":
             verdict = "lost: no line wins from here, whatever is played"
         else:

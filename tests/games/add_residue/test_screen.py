@@ -473,6 +473,9 @@ async def test_plus_and_minus_change_how_long_the_computers_wait(make_app: Any) 
         for _ in range(8):
             await pilot.press("plus")
         assert screen.pause == 0 and "at once" in text_of(screen, "#message")
+        await play_by_keys(pilot, screen, Move(Pile.ADD, 1))  # and at once it does
+        await until_a_person_moves(pilot, screen)
+        assert screen.session.state.turn == 2
     app = make_app(Start("add-residue", options=HOT_SEAT))
     async with app.run_test(size=SIZE) as pilot:
         assert board(app).check_action("speed", (1,)) is False  # no computer to wait for
