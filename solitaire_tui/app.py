@@ -163,30 +163,17 @@ class SolitaireApp(App[None]):
     def _look_at_heap(self) -> None:
         """Keep Python's full garbage collections short and out of a key's way.
 
-        Short: take what is alive out of the collector's sight (``gc.freeze``) once new
-        modules have been loaded.
+        Short: what lives as long as the app (Textual's modules, numba's, the
+        kernels') is taken out of the collector's sight (``gc.freeze``) once new
+        modules have been loaded, so a full collection no longer walks it. A frozen
+        cycle is never collected, so whenever the menu is back on top after a freeze
+        the heap is thawed (``_menu_shown``), and once the menu has stayed on top
+        with no key for half a second, collected once and frozen again.
 
-        A full collection walks every object the collector tracks. The modules loaded
-        at start (Textual's) and with the engine (numba's, the kernels') bring a few
-        hundred thousand that live as long as the app, and walking them made pauses of
-        0.1 to 0.4 s in the middle of keys (``bench --engine keys``). Frozen, they are
-        no longer walked; reference counting still frees what is let go.
-
-        But a frozen cycle is never collected, and a game screen or a panel alive at
-        the freeze would outlive its closing. So whenever the menu is back on top after
-        a freeze, the heap is thawed (``_menu_shown``), and once the menu has stayed
-        on top with no key for half a second, collected once and frozen again: one
-        full collection at the menu instead of many in play.
-
-        Out of the way: what the screens draw during a run (Textual's lines and their
-        caches) adds tens of thousands of objects that a full collection walks, and
-        Python's own came at any moment, in the middle of a key for up to a tenth of
-        a second. So when no key or click has come for half a second, the app runs
-        one as soon as one may be due; Python's own then come seldom, when keys
-        keep coming without a pause: after ten times as many younger ones as Python's
-        default (``PYTHON_FULL_AFTER``). At the default, a stream of keys during a run
-        met one every few seconds, each 0.05 to 0.15 s long. (Left to the app alone,
-        they came later and took longer: half a second after a long stream of keys.)
+        Out of the way: when no key or click has come for half a second, a full
+        collection that may be due runs then, rather than in the middle of the next
+        key; Python's own come seldom (``PYTHON_FULL_AFTER``). How long the pauses
+        were is in ``docs/TUNING.md``.
         """
         stack = self.screen_stack  # empty while the app closes
         at_menu = bool(stack) and isinstance(stack[-1], MenuScreen)

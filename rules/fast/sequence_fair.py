@@ -13,23 +13,16 @@ when each card will next be wanted makes them cheaply (``_storage_choice``,
 ``_final_choice``); the "fair" level plays each choice forward on many sampled
 orders of the unseen cards (the same orders for every choice) with the rule of
 thumb, and takes the choice with the best mean score: cards on final piles, a win
-counting WIN_SCORE. The "quick" level is the rule of thumb until ENDGAME cards are
-left unseen, and then samples ENDGAME_SAMPLES orders as the fair level does: the
-last cards decide most games and their rollouts are short (the rule alone won 7.1%
-of deals 0..19999; sampling the last 18 cards at 24 orders, 22.5% at 1.5 ms a deal
-on one core). Scoring a win as only one card more made the player chase cards
-rather than wins (17.8% of deals 0..999 won at 32 orders, against 23.7% with a win
-worth 20 cards more).
+counting WIN_SCORE (a win worth only one card more made it chase cards rather than
+wins). The "quick" level is the rule of thumb until ENDGAME cards are left unseen,
+and then samples ENDGAME_SAMPLES orders as the fair level does: the last cards decide
+most games and their rollouts are short.
 
 Both levels play their last moves perfectly (``sequence_endgame``: every order of
 the unseen ranks weighed) once at most EXACT_FAIR (EXACT_QUICK) cards are unseen: the
 sampled orders with the rule of thumb played the end badly; the fair level also
-tries it with up to two cards more (EXACT_TRY), within a budget. Fair: 666 of deals
-0..999 won (66.6%), against 64.4% with one card more before the relaxed game made
-those searches cheap, 63.4% from EXACT_FAIR alone and 52.7% of 0..299 before;
-quick: 28.0% of 0..19999 at 1.7 ms a deal (sampling from 16 unseen; from 18, 29.4%
-but 2.1 ms), against 26.3% when only the last card turned is weighed (22.5% of
-0..19999 before).
+tries it with up to two cards more (EXACT_TRY), within a budget. What each choice
+won, and cost, is in ``docs/TUNING.md``.
 """
 
 from __future__ import annotations
