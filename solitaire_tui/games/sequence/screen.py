@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from typing import Literal
 
 from textual import events
 from textual.app import ComposeResult
@@ -28,6 +27,15 @@ from rules.sequence import PILE_SIZE, PILES, Move, State, ToFinal, ToStorage
 from rules.words import counted
 from solitaire_tui.decks import Deck, numbered, random_deck
 from solitaire_tui.games.game import Game
+from solitaire_tui.games.sequence.choice import (
+    CHOOSE_FIRST,
+    LET_GO,
+    NOT_TO_STORAGE,
+    PICK,
+    Choice,
+    Place,
+    Question,
+)
 from solitaire_tui.games.sequence.moves import listed, named
 from solitaire_tui.games.sequence.play import HELPERS, SequenceTable
 from solitaire_tui.games.sequence.widgets import FinalPileView, StoragePile, StorageTable
@@ -41,7 +49,6 @@ from solitaire_tui.ui.workers import cancelled
 from solitaire_tui.widgets.cards import CardView, PileView
 from solitaire_tui.widgets.text import set_text
 
-Question = Literal["storage", "final"]  # what the next digit answers
 ANSWER = "1–4, esc cancels"
 def _digit_keys(action: str, description: str, says: str) -> list[BindingType]:
     """``1``..``4`` for one action; the footer shows them once, as ``1–4``, and the
@@ -78,9 +85,7 @@ class SequenceScreen(GameScreen[State, Move]):
     def __init__(self, game: Game, services: Services, deck: Deck | None = None,
                  options: sequence.Options | None = None) -> None:
         super().__init__(game, services, deck, options)
-        self._question: Question | None = None
-        self._chosen = False  # a card is chosen, by mouse or for a question: _source's
-        self._source: int | None = None
+        self.choice = Choice()
         self.table.stop = cancelled  # a peek's search asks its worker
         self.table.progress = self._searching
 
@@ -98,7 +103,7 @@ class SequenceScreen(GameScreen[State, Move]):
 
     def show(self, state: State) -> None:
         """A new position ends any question and drops a chosen card."""
-        self._question, self._chosen, self._source = None, False, None
+        self.choice.let_go()
         self.query_one("#hand", PileView).show(
             state.hand, int(state.hand is not None),
             note="in hand" if state.hand is not None else "used up")
@@ -234,15 +239,7 @@ class SequenceScreen(GameScreen[State, Move]):
     # --- choosing a card and where it goes --------------------------------------
 
     def can(self, action: str) -> bool | None:
-        if action in ("store", "hand_to_final", "from_storage"):
-            state = self.session.state
-            has_card = state.hand is not None if action != "from_storage" else any(state.storage)
-            return has_card and self._question is None and not self.session.is_over
-        if action == "answer":
-            return self._question is not None
-        if action == "cancel":
-            return self._question is not None or self._chosen
-        return True
+        return self.choice.allows(action, self.session.state, self.session.is_over)
 
     def action_store(self, number: int) -> None:
         self.play(ToStorage(number - 1))
@@ -251,13 +248,13 @@ class SequenceScreen(GameScreen[State, Move]):
         self._to_final(None)
 
     def action_from_storage(self) -> None:
-        self._let_go()
-        self._question = "storage"
-        self.refresh_bindings()
+        self.choice.ask("storage")
+        self._show_choice()
         self.say(f"From which storage pile? {ANSWER}.")
 
     def action_answer(self, number: int) -> None:
-        question, chosen, source = self._question, self._chosen, self._source
+        choice = self.choice
+        question, chosen, source = choice.question, choice.chosen, choice.source
         self._let_go()
         if question == "storage":
             self._to_final(number - 1)
@@ -301,44 +298,40 @@ class SequenceScreen(GameScreen[State, Move]):
 
     def _choose(self, source: int | None, question: Question | None = None) -> None:
         """Choose the card at ``source`` (to play by mouse, or to ask where it goes)."""
-        self._question, self._chosen, self._source = question, True, source
+        self.choice.choose(source, question)
         self._show_choice()
-        self.refresh_bindings()
 
     def _let_go(self) -> None:
-        self._question, self._chosen, self._source = None, False, None
+        self.choice.let_go()
         self._show_choice()
-        self.refresh_bindings()
 
     def _show_choice(self) -> None:
-        hand = self._chosen and self._source is None
-        self.query_one("#hand CardView", CardView).set_class(hand, "-chosen")
+        """The chosen card marked, and the keys that apply now."""
+        chosen, source = self.choice.chosen, self.choice.source
+        self.query_one("#hand CardView", CardView).set_class(chosen and source is None,
+                                                             "-chosen")
         for view in self.query(StoragePile):
-            view.set_class(self._chosen and self._source == view.number - 1, "-chosen")
+            view.set_class(chosen and source == view.number - 1, "-chosen")
+        self.refresh_bindings()
 
     def on_click(self, event: events.Click) -> None:
         place = _place(event.widget)
         if place is None or self.session.is_over:
             return
-        kind, number = place
-        chosen, source = self._chosen, self._source
-        clicked = None if kind == "hand" else number
-        if kind == "final":
-            if not chosen:
-                self.say("Choose a card first: click the hand card or a storage pile,"
-                         " then the final pile it goes to.", error=True)
-            else:
-                self.play(ToFinal(source, number))
-        elif chosen and source == clicked:
+        meant = self.choice.clicked(*place)
+        if meant == CHOOSE_FIRST:
+            self.say("Choose a card first: click the hand card or a storage pile,"
+                     " then the final pile it goes to.", error=True)
+        elif meant == LET_GO:
             self.action_cancel()
-        elif chosen and source is None and kind == "storage":
-            self.play(ToStorage(number))
-        elif chosen and kind == "storage":
+        elif meant == NOT_TO_STORAGE:
             self.say("A storage pile's top card goes only to a final pile: click one,"
                      " or click the chosen pile again to let it go.", error=True)
             self.app.bell()
-        else:
-            self._pick(clicked)
+        elif meant == PICK:
+            self._pick(None if place[0] == "hand" else place[1])
+        elif not isinstance(meant, str):
+            self.play(meant)
 
     def _pick(self, source: int | None) -> None:
         card = self._card_or_why_not(source)
@@ -349,13 +342,13 @@ class SequenceScreen(GameScreen[State, Move]):
         self.say(f"{card.glyph} from {named(source)} chosen: click {targets}; esc cancels.")
 
 
-def _place(widget: DOMNode | None) -> tuple[str, int] | None:
+def _place(widget: DOMNode | None) -> tuple[Place, int] | None:
     """The pile a click landed on: ``("hand", 0)``, ``("final", pile)`` or
     ``("storage", pile)``, piles from 0; None for anywhere else."""
     for node in widget.ancestors_with_self if widget is not None else ():
         kind, _, number = (node.id or "").partition("-")
         if kind == "hand":
-            return kind, 0
+            return "hand", 0
         if kind in ("final", "storage") and number.isdigit():
-            return kind, int(number) - 1
+            return "final" if kind == "final" else "storage", int(number) - 1
     return None

@@ -1,0 +1,62 @@
+"""The card a Sequence player has chosen, and what the next key or click means.
+
+By keys, ``f`` plays the hand card and ``s`` asks which storage pile, then ``1``–``4``
+answer; a card that fits several final piles asks which. By mouse, a card is chosen
+first (the hand card or a storage pile's top) and then the pile it goes to. A card's
+source is as the rules number it: a storage pile from 0, or None for the hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from rules.sequence import Move, State, ToFinal, ToStorage
+
+Question = Literal["storage", "final"]  # what the next digit answers
+Place = Literal["hand", "final", "storage"]  # where a click landed
+
+# What a click means, when it is not a move: the card to choose, a card to choose
+# first, the chosen card let go, or a storage pile's card sent to another one.
+PICK, CHOOSE_FIRST, LET_GO, NOT_TO_STORAGE = "pick", "choose first", "let go", "not to storage"
+
+
+@dataclass
+class Choice:
+    question: Question | None = None
+    chosen: bool = False  # a card is chosen, by mouse or for a question: ``source``'s
+    source: int | None = None
+
+    def choose(self, source: int | None, question: Question | None = None) -> None:
+        self.question, self.chosen, self.source = question, True, source
+
+    def ask(self, question: Question) -> None:
+        """Ask which pile, with no card chosen yet (``s``: which storage pile)."""
+        self.question, self.chosen, self.source = question, False, None
+
+    def let_go(self) -> None:
+        self.question, self.chosen, self.source = None, False, None
+
+    def allows(self, action: str, state: State, over: bool) -> bool:
+        """Whether a Sequence key may run: a card to move and no question pending, a
+        question to answer, or something to cancel."""
+        if action in ("store", "hand_to_final", "from_storage"):
+            has_card = state.hand is not None if action != "from_storage" else any(state.storage)
+            return has_card and self.question is None and not over
+        if action == "answer":
+            return self.question is not None
+        if action == "cancel":
+            return self.question is not None or self.chosen
+        return True
+
+    def clicked(self, place: Place, number: int) -> Move | str:
+        """What a click on ``place`` (a pile's number, from 0) means: a move to play,
+        or one of ``PICK``, ``CHOOSE_FIRST``, ``LET_GO``, ``NOT_TO_STORAGE``."""
+        clicked = None if place == "hand" else number
+        if place == "final":
+            return ToFinal(self.source, number) if self.chosen else CHOOSE_FIRST
+        if self.chosen and self.source == clicked:
+            return LET_GO
+        if self.chosen and place == "storage":
+            return ToStorage(number) if self.source is None else NOT_TO_STORAGE
+        return PICK  # nothing chosen yet, or the hand card instead of a storage pile's

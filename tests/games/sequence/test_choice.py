@@ -1,0 +1,53 @@
+"""What a Sequence key or click means, from the card chosen: plain, without a screen."""
+
+from __future__ import annotations
+
+from rules import sequence
+from rules.cards import deal_cards
+from rules.sequence import ToFinal, ToStorage
+from solitaire_tui.games.sequence.choice import (
+    CHOOSE_FIRST,
+    LET_GO,
+    NOT_TO_STORAGE,
+    PICK,
+    Choice,
+)
+
+START = sequence.new_game(sequence.Options(), deal_cards(1))
+
+
+def test_with_nothing_chosen_a_click_picks_a_card_or_asks_for_one_first() -> None:
+    choice = Choice()
+    assert choice.clicked("hand", 0) == PICK
+    assert choice.clicked("storage", 2) == PICK
+    assert choice.clicked("final", 1) == CHOOSE_FIRST
+
+
+def test_the_hand_card_chosen_goes_to_a_final_or_a_storage_pile() -> None:
+    choice = Choice()
+    choice.choose(None)
+    assert choice.clicked("final", 3) == ToFinal(None, 3)
+    assert choice.clicked("storage", 1) == ToStorage(1)
+    assert choice.clicked("hand", 0) == LET_GO
+
+
+def test_a_storage_card_chosen_goes_only_to_a_final_pile() -> None:
+    choice = Choice()
+    choice.choose(2)
+    assert choice.clicked("final", 0) == ToFinal(2, 0)
+    assert choice.clicked("storage", 0) == NOT_TO_STORAGE
+    assert choice.clicked("storage", 2) == LET_GO
+    assert choice.clicked("hand", 0) == PICK  # the hand card instead
+
+
+def test_a_question_holds_back_the_moves_until_it_is_answered_or_cancelled() -> None:
+    choice = Choice()
+    assert choice.allows("hand_to_final", START, over=False)
+    assert not choice.allows("from_storage", START, over=False)  # nothing in storage yet
+    assert not choice.allows("answer", START, over=False)
+    assert not choice.allows("cancel", START, over=False)
+    choice.ask("storage")
+    assert not choice.allows("hand_to_final", START, over=False)
+    assert choice.allows("answer", START, over=False) and choice.allows("cancel", START, False)
+    choice.let_go()
+    assert not choice.allows("store", START, over=True)  # the game is over
