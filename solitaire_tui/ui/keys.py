@@ -44,14 +44,19 @@ APP_KEYS: list[BindingType] = [
 ]
 
 
-def game_keys(**labels: str) -> list[BindingType]:
+def game_keys(tooltips: dict[str, str] | None = None, **labels: str) -> list[BindingType]:
     """The shared keys, with some renamed for a game: ``game_keys(options="Players")``
-    keeps the key and the action, and changes only the word in the footer."""
+    keeps the key and the action, and changes only the word in the footer;
+    ``tooltips`` (by action, ``speed(1)`` for +) say what a key does in the game, as
+    its help page lists them."""
+    said = tooltips or {}
     return [
-        dataclasses.replace(key, description=labels.get(key.action, key.description))
+        dataclasses.replace(key, description=labels.get(key.action, key.description),
+                            tooltip=said.get(key.action, key.tooltip))
         if isinstance(key, Binding) else key
         for key in GAME_KEYS
     ]
+
 
 # The actions of the shared keys: the table says when each may run (``GameTable.allows``);
 # a game's own keys are its screen's to allow (``GameScreen.can``).

@@ -41,12 +41,18 @@ FIXED_ROWS = 5  # title, message, status and two rows of footer keys
 M_ROWS, LOG_ROWS = 3, 6  # the big m, and the least of the move log worth showing
 
 # There is no deal here: the shared keys are named for what they do in this game.
-SHARED_KEYS = game_keys(new_game="New game", options="Players")
+SHARED_KEYS = game_keys({
+    "speed(1)": "the computers move sooner after their turn comes (at once, at the least)",
+    "speed(-1)": "the computers wait longer before they move, to follow their moves",
+    "new_game": "a new game at the same table (asks first if one in play would be lost)",
+    "options": "who sits at the table, and the size of the piles",
+}, new_game="New game", options="Players")
 PAUSES = (0.0, 0.15, 0.3, 0.6, 1.2, 2.4)  # seconds a computer waits before it moves
 AT_ONCE = 1 / 60  # the timer of "at once": a frame (Textual's timers divide by it)
 
 
 class AddResidueScreen(GameScreen[State, Move]):
+    MOUSE_HELP = "click a chip of the player to move to play it, or a key in the footer"
     COMPUTER_PAUSE: ClassVar[float] = 0.6  # seconds before a computer moves, at first
 
     BINDINGS = [
