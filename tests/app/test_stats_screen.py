@@ -308,8 +308,7 @@ async def test_the_charts_draw_at_any_size_while_a_run_plays(
         screen = await start_run(pilot, app, "hit-or-miss", {"variant": "roll-call"}, "1e12", "3")
         await until(pilot, lambda: screen.shown is not None and len(screen.shown.curve) > 3)
         for size in [(120, 40), (60, 20), (120, 40), (20, 6), (1, 1), (60, 20), *[SIZE] * 3]:
-            await pilot.resize_terminal(*size)
-            await pilot.pause()
+            await pilot.resize_terminal(*size)  # which waits for the screen to settle
         assert screen.running
 
         def drawn() -> bool:  # the chart drawn again at this size, its line in braille
