@@ -236,9 +236,25 @@ def build_parser() -> Parser:
     return parser
 
 
+def _at_a_terminal() -> bool:
+    """Whether the app can run here: Textual reads keys from standard input and draws
+    on standard error, unless another driver is named (a web browser's, as
+    textual-serve names it). Without one (a script, cron, stdin from /dev/null) the
+    app would draw escape codes nowhere and wait for keys forever."""
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return True
+    return all(stream is not None and stream.isatty()
+               for stream in (sys.__stdin__, sys.__stderr__))
+
+
 def _open_app(start: Start | None, theme: str | None, guest: list[int] | None = None) -> int:
     """Run the app; its exit status (1 if it stopped on an error, which Textual prints
     as it leaves the screen). A guest's (``serve``'s) ends with its server."""
+    if guest is None and not _at_a_terminal():
+        print(f"{PROG}: the app needs a terminal, and this command's input or screen is"
+              f" not one; `{PROG} play GAME --headless` plays a game without one.",
+              file=sys.stderr)
+        return 2
     from solitaire_tui.app import SolitaireApp  # Textual only when a screen is wanted
     from solitaire_tui.stats import limits
     from solitaire_tui.ui.themes import checked_theme

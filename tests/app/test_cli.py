@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import socket
 import subprocess
@@ -259,3 +260,16 @@ def test_an_unexpected_error_is_one_line_naming_the_log_that_holds_it(
     assert code == 1 and out == "" and err.count("\n") == 1
     assert str(log) in err and "Traceback" not in err
     assert "ZeroDivisionError: a bug, not bad input" in log.read_text()
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("argv", [[], ["play", "one-handed", "--deal", "7"]])
+def test_without_a_terminal_the_app_says_so_and_exits_2_at_once(argv: list[str]) -> None:
+    """A script or cron with no terminal: one sentence pointing at --headless, not a
+    full-screen app drawing escape codes nowhere and waiting for keys forever."""
+    done = subprocess.run([sys.executable, "-m", "solitaire_tui", *argv],
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                          timeout=60, env={**os.environ, "TEXTUAL_DRIVER": ""})
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.count("\n") == 1 and "--headless" in done.stderr
+    assert "\x1b" not in done.stderr
