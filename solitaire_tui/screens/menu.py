@@ -20,7 +20,7 @@ from solitaire_tui.messages import MenuShown, OpenGame, OpenStats
 from solitaire_tui.play.services import Services
 from solitaire_tui.play.table import STANDARD
 from solitaire_tui.store.database import StoreError
-from solitaire_tui.store.unfinished import UNREADABLE, Damaged, Kept, Unfinished
+from solitaire_tui.store.unfinished import UNREADABLE, Damaged, Kept, Unfinished, in_words
 from solitaire_tui.ui.help import show_help
 from solitaire_tui.ui.notices import store_errors
 from solitaire_tui.ui.quit_dialog import Confirm
@@ -158,7 +158,8 @@ class MenuScreen(Screen[None]):
                 raise Damaged("there is no such game now")
             screen = game.screen().resumed(game, self.services, kept)
         except UNREADABLE as error:
-            self.unfinished.dropped(kept.slot, game.title if game else kept.game, str(error))
+            self.unfinished.dropped(kept.slot, game.title if game else kept.game,
+                                    in_words(error))
             self._show_kept()
             return
         self.app.push_screen(screen)

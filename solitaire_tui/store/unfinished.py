@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from rules.errors import RulesError
 from solitaire_tui.store.database import Database, StoreError
 
 
@@ -59,6 +60,17 @@ class Damaged(ValueError):
 UNREADABLE = (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError)
 
 
+def in_words(error: BaseException) -> str:
+    """Why a saved game cannot be read back, for its notice: the rules' words or ours
+    as they are; Python's own (a key missing, a None where a list was) as what they
+    mean to a player."""
+    if isinstance(error, Damaged | RulesError):
+        return str(error)
+    if isinstance(error, json.JSONDecodeError):
+        return "it is not the text this app writes"
+    return "it was changed, or saved by another version, in a way this one cannot read"
+
+
 def _data(kept: Kept) -> str:
     """The row's JSON: the moves are few distinct names, so each is written once and the
     line as numbers (a long Hit or Miss game is thousands of moves of two kinds)."""
@@ -70,6 +82,11 @@ def _data(kept: Kept) -> str:
                       separators=(",", ":"))
 
 
+def _whole(value: object) -> bool:
+    """A number 0 or more, as JSON writes one: ``true`` is no deal 1."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
 def _kept(slot: str, game: str, changed: float, text: str) -> Kept:
     try:
         data = json.loads(text)
@@ -78,14 +95,14 @@ def _kept(slot: str, game: str, changed: float, text: str) -> Kept:
         moves = tuple(names[number] for number in line)
         if not (isinstance(data["variant"], str) and isinstance(flags, dict)
                 and all(isinstance(name, str) for name in names)
-                and all(isinstance(number, int) and number >= 0 for number in line)
-                and (deal is None or (isinstance(deal, int) and deal >= 0))
+                and all(_whole(number) for number in line)
+                and (deal is None or _whole(deal))
                 and (deck is None or isinstance(deck, str))):
             raise Damaged("a field of the wrong kind")
         return Kept(str(slot), str(game), data["variant"], deal, deck, data["options"],
                     moves, flags, float(changed))
     except UNREADABLE as error:
-        raise Damaged(str(error) or type(error).__name__) from None
+        raise Damaged(in_words(error)) from None
 
 
 class Unfinished:

@@ -55,9 +55,10 @@ def test_the_seed_goes_with_a_game_kept_and_the_table_is_its_variant(
     again = seated(records)
     again.take(kept)
     assert again.seed == table.seed
-    with pytest.raises(Damaged, match="seed"):
-        seated(records).take(type(kept)(**{**kept.__dict__, "flags": {
-            **kept.flags, "seed": -1}}))
+    for seed in (-1, True, "7"):  # JSON's true is no seed 1
+        with pytest.raises(Damaged, match="seed"):
+            seated(records).take(type(kept)(**{**kept.__dict__, "flags": {
+                **kept.flags, "seed": seed}}))
 
 
 def test_a_table_of_people_only_is_nobodys_record_and_a_shared_top_is_a_tie(

@@ -81,3 +81,26 @@ def test_a_failed_save_is_told_once_and_tried_again(records: Records,
     later.run()
     assert keeper.saved and keeper.leaving("One-Handed Solitaire").endswith(
         "the menu offers it to resume")
+
+
+@pytest.mark.parametrize(("data", "said"), [
+    ('{"variant": "standard", "deal": 7, "deck": null, "options": null, "names": null,'
+     ' "line": [0], "flags": {}}', "in a way this one cannot read"),
+    ("{not json", "not the text this app writes"),
+    ('{"variant": "standard", "deal": true, "deck": null, "options": null, "names": [],'
+     ' "line": [], "flags": {}}', "a field of the wrong kind"),
+    ('{"variant": 3, "deal": 7, "deck": null, "options": null, "names": [], "line": [],'
+     ' "flags": {}}', "a field of the wrong kind"),
+])
+def test_a_kept_game_that_cannot_be_read_is_dropped_with_a_notice_in_words(
+        records: Records, data: str, said: str) -> None:
+    database = records.database
+    told: list[str] = []
+    database.listen(told.append)
+    with database.writing("a damaged row") as connection:
+        connection.execute("INSERT INTO unfinished (slot, game, changed, data)"
+                           " VALUES (?, ?, ?, ?)", ("slot", "one-handed", 1.0, data))
+    assert Unfinished(database).listed() == []
+    (notice,) = told
+    assert said in notice and "NoneType" not in notice and "subscriptable" not in notice
+    assert Unfinished(database).listed() == [] and len(told) == 1  # dropped, told once

@@ -176,6 +176,14 @@ def test_what_starting_again_throws_away_is_said_only_for_a_game_in_play(
                                   " will not be kept")
 
 
+def test_a_saved_seed_must_be_a_number() -> None:
+    with pytest.raises(TypeError):
+        HIT_OR_MISS.OPTIONS.decode({"variant": "unlimited", "order": "same", "seed": True},
+                                   None)
+    assert HIT_OR_MISS.OPTIONS.decode({"variant": "unlimited", "order": "same", "seed": 3},
+                                      None).seed == 3
+
+
 def test_options_kept_by_an_older_release_are_passed_over(records: Records) -> None:
     table = table_of(records, "hit-or-miss", 5)
     assert table.remembered(None) is None

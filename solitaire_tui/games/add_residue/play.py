@@ -131,7 +131,7 @@ class AddResidueTable(GameTable[State, Move]):
 
     def take_own(self, flags: Mapping[str, Any]) -> None:
         seed = flags.get("seed")
-        if not isinstance(seed, int) or not 0 <= seed < SEED_RANGE:
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_RANGE:
             raise Damaged(f"the computers' seed is {seed!r}")
         self.seed = seed
         self.players = self._computers()

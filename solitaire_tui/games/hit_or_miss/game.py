@@ -108,7 +108,7 @@ class HitOrMissOptions(OptionsCodec[Options]):
 
     def decode(self, data: Any, now: Options | None) -> Options:
         seed = data["seed"] if now is None else now.seed
-        if not isinstance(seed, int):
+        if not isinstance(seed, int) or isinstance(seed, bool):
             raise TypeError(f"a seed that is not a number: {seed!r}")
         return replace(rules_of(data), seed=values.SEED.check(seed))
 
