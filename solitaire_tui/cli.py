@@ -25,7 +25,7 @@ from solitaire_tui.commands.report import report_lines
 from solitaire_tui.engine import drop_stale_kernels, is_warm, use_cache_dir
 from solitaire_tui.games.game import Command, Game
 from solitaire_tui.games.registry import ENGINE, GAMES, GAMES_BY_KEY, PROBES, SERIES
-from solitaire_tui.judge import JudgeInputError, judge
+from solitaire_tui.judge import JudgeInputError, judged, lines_of
 from solitaire_tui.start import Start
 from solitaire_tui.stats import cluster, compare
 
@@ -389,7 +389,8 @@ def _run(args: argparse.Namespace) -> int:
         cards = deal_cards(args.number)
         print(format_cards(ranks_only(cards) if args.ranks else cards, glyphs=args.glyphs))
     elif args.command == "judge":
-        sys.stdout.write(judge(sys.stdin.read()))
+        for answer in judged(lines_of(sys.stdin)):  # each as soon as its case is read
+            print(answer, flush=True)
     elif args.command == "play":
         return _play(args)
     elif args.command == "stats":

@@ -12,14 +12,20 @@ tests comparing the two check the rules rather than compare the code to itself.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from math import lcm
+from typing import TextIO
 
 from rules.errors import NumberError
 from rules.values import Whole
 
 CARDS_PER_CASE = 52
 MAX_PLAYERS = 10
+BOM = "\ufeff"  # a byte-order mark, as some editors write at a file's start
+# A case is a player count and 52 values, at most 158 characters with single spaces;
+# longer lines hold nothing a case needs, however the numbers are spaced.
+LONGEST_LINE = 8192
 # Each case is a line of at least 105 characters, so a billion cases is 100 GB of
 # input: past any the judge is given, and a bound that keeps the count's text short.
 MOST_CASES = 10**9
@@ -44,42 +50,59 @@ def _number(text: str, where: str, low: int, high: int) -> int:
         raise JudgeInputError(str(error)) from None
 
 
-def parse(text: str) -> list[Case]:
-    lines = [(number, line.split()) for number, line in enumerate(text.splitlines(), 1)]
-    lines = [(number, tokens) for number, tokens in lines if tokens]
-    if not lines:
+def cases(lines: Iterable[str]) -> Iterator[Case]:
+    """The cases of the input as its lines come, each checked as it is read: the count
+    first, then case by case, so that an answer need not wait for the whole input.
+    A byte-order mark at the start (an editor's) is no part of the count; a line
+    longer than any case is refused before it is split."""
+    numbered = ((number, _tokens(number, line.removeprefix(BOM) if number == 1 else line))
+                for number, line in enumerate(lines, 1))
+    rows = ((number, tokens) for number, tokens in numbered if tokens)
+    first_line, first = next(rows, (0, []))
+    if not first:
         raise JudgeInputError("the input is empty: the first line must give the number of cases")
-    first_line, first = lines[0]
     if len(first) != 1:
         raise JudgeInputError(
             f"line {first_line}: expected just the number of cases, found {len(first)} numbers"
         )
     expected = _number(first[0], f"line {first_line}: the number of cases", 0, MOST_CASES)
-    rows = lines[1:]
-    if len(rows) < expected:
+    held = 0
+    for number, tokens in rows:
+        if held == expected:
+            raise JudgeInputError(
+                f"line {number}: an extra line after the {expected} cases promised")
+        held += 1
+        yield _parse_case(held, tokens)
+    if held < expected:
         raise JudgeInputError(
-            f"the first line promises {expected} cases but the input holds {len(rows)}"
+            f"the first line promises {expected} cases but the input holds {held}"
         )
-    if len(rows) > expected:
-        raise JudgeInputError(
-            f"line {rows[expected][0]}: an extra line after the {expected} cases promised"
-        )
-    return [_parse_case(k, tokens) for k, (_, tokens) in enumerate(rows, 1)]
+
+
+def parse(text: str) -> list[Case]:
+    return list(cases(text.splitlines()))
+
+
+def _tokens(number: int, line: str) -> list[str]:
+    if len(line.rstrip("\r\n")) > LONGEST_LINE:
+        raise JudgeInputError(f"line {number} is longer than any case ({LONGEST_LINE:,}"
+                              f" characters at most: a player count and {CARDS_PER_CASE}"
+                              " card values)")
+    return line.split()
 
 
 def _parse_case(k: int, tokens: list[str]) -> Case:
     players = _number(tokens[0], f"case {k}: token 1, the player count,", 1, MAX_PLAYERS)
+    if len(tokens) > CARDS_PER_CASE + 1:  # counted before the cards are read
+        raise JudgeInputError(
+            f"case {k}: {len(tokens) - 1} card values where {CARDS_PER_CASE} are needed"
+            f" (token {CARDS_PER_CASE + 2}, {tokens[CARDS_PER_CASE + 1][:20]!r}, is extra)")
     cards = [_number(token, f"case {k}: token {position}", 1, 13)
              for position, token in enumerate(tokens[1:], start=2)]
     if len(cards) != CARDS_PER_CASE:
-        detail = (
-            f"token {CARDS_PER_CASE + 2}, {tokens[CARDS_PER_CASE + 1]!r}, is extra"
-            if len(cards) > CARDS_PER_CASE
-            else "some are missing"
-        )
         raise JudgeInputError(
-            f"case {k}: {len(cards)} card values where {CARDS_PER_CASE} are needed ({detail})"
-        )
+            f"case {k}: {len(cards)} card values where {CARDS_PER_CASE} are needed"
+            " (some are missing)")
     return Case(players, tuple(cards))
 
 
@@ -125,6 +148,18 @@ def case_line(k: int, answer: list[int] | None) -> str:
     return f"Case {k}: {shown}"
 
 
+def judged(lines: Iterable[str]) -> Iterator[str]:
+    """The contest's answers, one a case, as the input's lines come."""
+    for k, case in enumerate(cases(lines), 1):
+        yield case_line(k, solve(case))
+
+
 def judge(text: str) -> str:
     """The contest's whole output for its whole input."""
-    return "".join(case_line(k, solve(case)) + "\n" for k, case in enumerate(parse(text), 1))
+    return "".join(line + "\n" for line in judged(text.splitlines()))
+
+
+def lines_of(stream: TextIO) -> Iterator[str]:
+    """A stream's lines, none read past ``LONGEST_LINE`` characters and one more (which
+    ``cases`` refuses), so that a line of megabytes is never held whole."""
+    return iter(lambda: stream.readline(LONGEST_LINE + 1), "")

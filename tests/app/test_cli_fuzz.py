@@ -14,9 +14,10 @@ import argparse
 import contextlib
 import io
 import json
+import re
 import sys
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from unittest import mock
 
@@ -189,11 +190,15 @@ def test_every_bad_number_of_every_option_is_refused(leaf: Leaf) -> None:
 @given(st.sampled_from(["", "1", "x\n", "1" * 5000 + "\n", "1\n" + "4 " + "1 " * 5000,
                         "2\n4 " + "7 " * 52 + "\n", "1e400\n", "\u0661\n"]) | TEXT)
 def test_judge_refuses_what_is_not_the_contest_format(text: str) -> None:
+    """The judge answers each case as it is read, so the answers to the cases before a
+    fault are out before the fault is found: only those, then the one sentence."""
     outcome = run(["judge"], stdin=text)
     if outcome.code == 0:  # a well-formed input by chance ("0\n": no cases)
         assert outcome.err == ""
     else:
-        assert_refused(["judge", repr(text)], outcome)
+        answered = outcome.out.splitlines()
+        assert all(re.fullmatch(rf"Case {k}: .+", line) for k, line in enumerate(answered, 1))
+        assert_refused(["judge", repr(text)], replace(outcome, out=""))
 
 
 # --- extreme values that are allowed ---------------------------------------------------

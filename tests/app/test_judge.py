@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import io
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from solitaire_tui.judge import Case, JudgeInputError, judge, parse, solve
+from solitaire_tui.judge import (
+    LONGEST_LINE,
+    Case,
+    JudgeInputError,
+    judge,
+    judged,
+    lines_of,
+    parse,
+    solve,
+)
 
 DATA = Path(__file__).parents[1] / "data"
 ROW_1 = " ".join(str(v) for v in list(range(1, 14)) * 4)
@@ -50,3 +61,29 @@ def test_blank_lines_and_windows_line_ends_are_accepted() -> None:
 def test_malformed_input_names_the_case_and_token(text: str, message: str) -> None:
     with pytest.raises(JudgeInputError, match=message):
         parse(text)
+
+
+def test_a_byte_order_mark_at_the_start_is_no_part_of_the_count() -> None:
+    assert judge(f"\ufeff1\n4 {ROW_1}\n") == "Case 1: 13 13 13 13\n"
+
+
+def test_a_line_longer_than_any_case_is_refused_before_it_is_split() -> None:
+    with pytest.raises(JudgeInputError, match="line 2 is longer than any case"):
+        parse("1\n4 " + "1 " * 1_000_000 + "\n")
+    stream = io.StringIO("1\n4 " + "7 " * 2_000_000 + "\n")
+    read = lines_of(stream)
+    assert next(read) == "1\n"
+    assert len(next(read)) == LONGEST_LINE + 1  # a piece, not the whole line
+
+
+def test_each_answer_comes_as_soon_as_its_case_is_read() -> None:
+    consumed: list[int] = []
+
+    def lines() -> Iterator[str]:
+        for number, line in enumerate(["2", f"4 {ROW_1}", f"4 {ROW_1}"], 1):
+            consumed.append(number)
+            yield line
+
+    answers = judged(lines())
+    assert next(answers) == "Case 1: 13 13 13 13" and consumed == [1, 2]
+    assert next(answers) == "Case 2: 13 13 13 13" and consumed == [1, 2, 3]
