@@ -12,7 +12,10 @@ The looks (a theme, a card back) are chosen from the command palette (ctrl+p) or
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import gc
+import signal
 import sys
 import time
 from collections.abc import Iterable
@@ -50,6 +53,9 @@ from solitaire_tui.ui.themes import register_ours
 from solitaire_tui.widgets.cards import BACKS, BACKS_BY_NAME, use_back
 
 PARENT_LOOK_SECONDS = 1.0  # how often a guest app looks whether its server is still there
+# End the app in order, as q does (SIGHUP is POSIX's: Windows has none).
+ENDING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
+                       if hasattr(signal, name))
 HEAP_LOOK_SECONDS = 1.0  # how often the app looks at what the heap holds (``_look_at_heap``)
 QUIET_SECONDS = 0.5  # no key or click for this long: a full collection may run now
 FULL_AFTER = 10  # younger collections before a full one may run (Python's own default)
@@ -95,13 +101,15 @@ class SolitaireApp(App[None]):
 
     def __init__(self, data: Path | None = None, start: Start | None = None, *,
                  warm_up: bool = False, engine: Warmup | None = None,
-                 theme: str | None = None, limits: Limits = OWNER) -> None:
+                 theme: str | None = None, limits: Limits = OWNER,
+                 signals: bool = False) -> None:
         """``data``: the directory of the player's database (by default the data
         directory, ``store.database.data_dir``). ``warm_up``: compile the engine in
         the background if its cache is cold (the command does; tests choose).
         ``theme``: a theme to use and remember (``ui.themes.checked_theme``); by
         default the one last chosen, or Textual's default if none was. ``limits``:
-        what a statistics run may ask for (less for a web visitor's app)."""
+        what a statistics run may ask for (less for a web visitor's app). ``signals``: end
+        as ``q`` does on SIGTERM and SIGHUP (the command line's app, at a terminal)."""
         super().__init__()
         self.limits = limits
         self.database = Database(data or data_dir())
@@ -120,6 +128,7 @@ class SolitaireApp(App[None]):
         self.engine = engine or Warmup(ENGINE)
         self.services = Services(self.records, self.choices, self.engine)
         self.warm_up = warm_up
+        self.signals = signals
         self._told: set[str] = set()  # failed parts the player was told of
         self._modules = 0  # the modules loaded when the heap was last frozen
         self._frozen = False  # frozen since the menu was last shown
@@ -134,6 +143,8 @@ class SolitaireApp(App[None]):
         self.set_interval(HEAP_LOOK_SECONDS, self._look_at_heap)
         if lifeline.tied():  # a server's app: ends with the server, however it ends
             self.set_interval(PARENT_LOOK_SECONDS, self._look_at_parent)
+        if self.signals:
+            self._catch_ending_signals()
         self.database.listen(partial(self.notify, title="Your saved games",
                                      severity="warning", timeout=15))
         if self.warm_up and self.engine.start():
@@ -296,7 +307,27 @@ class SolitaireApp(App[None]):
         game = GAMES_BY_KEY[key]
         return game.screen()(game, self.services, deck, options)
 
+    def _catch_ending_signals(self) -> None:
+        """SIGTERM (a shutdown, ``timeout``, a supervisor) and SIGHUP (the terminal
+        closed) end the app as ``q`` does, without asking: each screen keeps its game
+        in play as it leaves, the terminal is put back as it was (the main screen,
+        cooked mode, echo, no mouse reports, the cursor), and the warm-up ends.
+        Python's default for both ends the process where it stands, leaving all that
+        undone."""
+        loop = asyncio.get_running_loop()
+        with contextlib.suppress(NotImplementedError):  # Windows' event loops
+            for ending in ENDING_SIGNALS:
+                loop.add_signal_handler(ending, self._ended_by, ending)
+
+    def _ended_by(self, ending: signal.Signals) -> None:
+        self.exit(return_code=128 + ending)
+
     def on_unmount(self) -> None:
+        if self.signals:
+            loop = asyncio.get_running_loop()
+            with contextlib.suppress(NotImplementedError):
+                for ending in ENDING_SIGNALS:
+                    loop.remove_signal_handler(ending)
         gc.unfreeze()  # the heap as the app found it (the app may be one of many, in tests)
         gc.set_threshold(*self._thresholds)
         self.engine.close()

@@ -250,6 +250,9 @@ def _at_a_terminal() -> bool:
 def _open_app(start: Start | None, theme: str | None, guest: list[int] | None = None) -> int:
     """Run the app; its exit status (1 if it stopped on an error, which Textual prints
     as it leaves the screen). A guest's (``serve``'s) ends with its server."""
+    from solitaire_tui.ui.themes import checked_theme
+
+    chosen = None if theme is None else checked_theme(theme)  # what was typed comes first
     if guest is None and not _at_a_terminal():
         print(f"{PROG}: the app needs a terminal, and this command's input or screen is"
               f" not one; `{PROG} play GAME --headless` plays a game without one.",
@@ -257,7 +260,6 @@ def _open_app(start: Start | None, theme: str | None, guest: list[int] | None = 
         return 2
     from solitaire_tui.app import SolitaireApp  # Textual only when a screen is wanted
     from solitaire_tui.stats import limits
-    from solitaire_tui.ui.themes import checked_theme
 
     if guest is not None:
         from solitaire_tui import lifeline
@@ -266,8 +268,9 @@ def _open_app(start: Start | None, theme: str | None, guest: list[int] | None = 
         if not sys.stderr.isatty():  # served: the terminal's screen is drawn on stderr
             errors.keep_stderr()  # what a visitor's app prints is not the server's log
     app = SolitaireApp(start=start, warm_up=True,
-                       theme=None if theme is None else checked_theme(theme),
-                       limits=limits.OWNER if guest is None else limits.guest(*guest))
+                       theme=chosen,
+                       limits=limits.OWNER if guest is None else limits.guest(*guest),
+                       signals=guest is None)  # a guest's web driver has its own
     app.run()
     return app.return_code or 0
 
