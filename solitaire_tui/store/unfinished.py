@@ -17,6 +17,7 @@ program or release) is dropped with a notice, never offered.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import time
@@ -26,6 +27,9 @@ from typing import Any
 
 from rules.errors import RulesError
 from solitaire_tui.store.database import Database, StoreError
+
+MOST_KEPT = 10  # games kept of each game: the newest; a player seldom leaves more
+MOST_LISTED = 50  # games the menu lists, the newest first
 
 
 def new_slot() -> str:
@@ -111,11 +115,27 @@ class Unfinished:
 
     def put(self, kept: Kept) -> None:
         """Keep ``kept`` in its slot, in place of what the slot held (``StoreError`` if
-        it cannot be); saved after each move, so it does not wait for the disk."""
+        it cannot be); saved after each move, so it does not wait for the disk. Only
+        the newest ``MOST_KEPT`` games of each game are kept: an older one goes."""
         with self.database.writing("This game in play", durable=False) as connection:
             connection.execute(
                 "INSERT OR REPLACE INTO unfinished (slot, game, changed, data)"
                 " VALUES (?, ?, ?, ?)", (kept.slot, kept.game, time.time(), _data(kept)))
+            connection.execute(
+                "DELETE FROM unfinished WHERE game = ? AND slot NOT IN (SELECT slot FROM"
+                " unfinished WHERE game = ? ORDER BY changed DESC LIMIT ?)",
+                (kept.game, kept.game, MOST_KEPT))
+
+    def prune(self) -> None:
+        """Drop every game's kept games beyond its newest ``MOST_KEPT`` (a database an
+        older release filled without bound), quietly: what is not pruned now is
+        pruned next time."""
+        with contextlib.suppress(StoreError), self.database.writing(
+                "Pruning the games in play", durable=False) as connection:
+            connection.execute(
+                "DELETE FROM unfinished WHERE slot IN (SELECT slot FROM (SELECT slot,"
+                " row_number() OVER (PARTITION BY game ORDER BY changed DESC) AS newer"
+                " FROM unfinished) WHERE newer > ?)", (MOST_KEPT,))
 
     def drop(self, slot: str) -> None:
         """The game in ``slot`` is over, or thrown away (``StoreError`` if it cannot be)."""
@@ -123,11 +143,12 @@ class Unfinished:
             connection.execute("DELETE FROM unfinished WHERE slot = ?", (slot,))
 
     def listed(self) -> list[Kept]:
-        """The games kept, the most recently played first; a row that cannot be read
-        is dropped, with a notice."""
+        """The newest ``MOST_LISTED`` games kept, the most recently played first (never
+        reading every row); a row that cannot be read is dropped, with a notice."""
         kept = []
         for slot, game, changed, data in self.database.read(
-                "SELECT slot, game, changed, data FROM unfinished ORDER BY changed DESC"):
+                "SELECT slot, game, changed, data FROM unfinished ORDER BY changed DESC"
+                " LIMIT ?", (MOST_LISTED,)):
             try:
                 kept.append(_kept(slot, game, changed, data))
             except Damaged as error:

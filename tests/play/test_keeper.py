@@ -13,9 +13,10 @@ from solitaire_tui.decks import numbered
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.play.keeper import Keeper
 from solitaire_tui.play.table import GameTable
+from solitaire_tui.store import unfinished as unfinished_module
 from solitaire_tui.store.database import StoreError
 from solitaire_tui.store.records import Records
-from solitaire_tui.store.unfinished import Unfinished
+from solitaire_tui.store.unfinished import MOST_KEPT, MOST_LISTED, Unfinished
 
 
 class Later:
@@ -104,3 +105,51 @@ def test_a_kept_game_that_cannot_be_read_is_dropped_with_a_notice_in_words(
     (notice,) = told
     assert said in notice and "NoneType" not in notice and "subscriptable" not in notice
     assert Unfinished(database).listed() == [] and len(told) == 1  # dropped, told once
+
+
+def kept_game(slot: str, game: str, changed: float) -> tuple[str, str, float, str]:
+    data = ('{"variant": "standard", "deal": 7, "deck": null, "options": null,'
+            ' "names": ["<Move.DRAW: \'draw\'>"], "line": [0], "flags": {}}')
+    return slot, game, changed, data
+
+
+def test_the_menu_reads_only_the_newest_kept_games_and_old_ones_are_pruned(
+        records: Records, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A store an older release filled without bound: the menu's list reads the
+    newest few rows, and pruning leaves each game its newest ``MOST_KEPT``."""
+    database = records.database
+    rows = [kept_game(f"a{n}", "one-handed", float(n)) for n in range(20_000)]
+    rows += [kept_game(f"b{n}", "relay", 30_000.0 + n) for n in range(3)]
+    with database.writing("many kept games") as connection:
+        connection.executemany("INSERT INTO unfinished (slot, game, changed, data)"
+                               " VALUES (?, ?, ?, ?)", rows)
+    read: list[str] = []
+    real = unfinished_module._kept
+
+    def counted_kept(slot: str, *rest: Any) -> Any:
+        read.append(slot)
+        return real(slot, *rest)
+
+    monkeypatch.setattr(unfinished_module, "_kept", counted_kept)
+    listed = Unfinished(database).listed()
+    assert len(read) == len(listed) == MOST_LISTED
+    assert [kept.slot for kept in listed[:4]] == ["b2", "b1", "b0", "a19999"]
+    Unfinished(database).prune()
+    left = database.read("SELECT game, count(*), min(changed) FROM unfinished GROUP BY game"
+                         " ORDER BY game")
+    assert left == [("one-handed", MOST_KEPT, 20_000.0 - MOST_KEPT), ("relay", 3, 30_000.0)]
+
+
+def test_keeping_one_more_game_drops_the_oldest_of_that_game(records: Records) -> None:
+    database = records.database
+    with database.writing("kept games") as connection:
+        connection.executemany("INSERT INTO unfinished (slot, game, changed, data)"
+                               " VALUES (?, ?, ?, ?)",
+                               [kept_game(f"a{n}", "one-handed", float(n))
+                                for n in range(MOST_KEPT)])
+    table, keeper, later, _ = keeper_of(records)
+    move(table)
+    keeper.soon()
+    later.run()
+    slots = {slot for (slot,) in database.read("SELECT slot FROM unfinished")}
+    assert len(slots) == MOST_KEPT and keeper.slot in slots and "a0" not in slots
