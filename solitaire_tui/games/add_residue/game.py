@@ -23,6 +23,7 @@ from solitaire_tui.commands.report import Report, plain, play_out, report
 from solitaire_tui.decks import Deck
 from solitaire_tui.engine import Part, Probe
 from solitaire_tui.games.add_residue.table import Seat, Table
+from solitaire_tui.games.add_residue.words import places, winners
 from solitaire_tui.games.game import Command, Game
 from solitaire_tui.play.options import OptionsCodec
 from solitaire_tui.replay import Replay
@@ -151,14 +152,10 @@ class AddResidue(Game):
         end, lines = play_out(add_residue, add_residue.new_game(options),
                               lambda state: players[state.to_move].choose(state), describe,
                               log)
-        res = add_residue.result(end)
-        places = "; ".join(f"{score}: {', '.join(f'P{p + 1}' for p in seats_)}"
-                           for score, seats_ in res.ranking())
-        winners = " and ".join(f"P{p + 1}" for p in res.winners)
-        verb = "wins" if len(res.winners) == 1 else "share the win"
+        names = [f"P{seat + 1}" for seat in range(options.players)]
         return report(self.key, heading(options, seats),
-                      f"{winners} {verb}. Scores, best first: {places}.",
-                      plain(options) | {"strategies": seats}, None, res,
+                      f"{winners(end, names)}: {places(end, names)}.",
+                      plain(options) | {"strategies": seats}, None, add_residue.result(end),
                       seed if "random" in seats else None, lines)
 
     def run_options(self, args: argparse.Namespace) -> dict[str, Any]:
