@@ -90,7 +90,6 @@ class MenuScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#games", OptionList).highlighted = 0
-        self.unfinished.prune()  # once a start: a store an older release filled
         self._show_kept()
 
     def _show_kept(self) -> None:

@@ -17,7 +17,6 @@ program or release) is dropped with a notice, never offered.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import secrets
 import time
@@ -30,6 +29,11 @@ from solitaire_tui.store.database import Database, StoreError
 
 MOST_KEPT = 10  # games kept of each game: the newest; a player seldom leaves more
 MOST_LISTED = 50  # games the menu lists, the newest first
+# Every game's kept games beyond its newest few (a store an older release filled
+# without bound goes down to them the first time a game is kept).
+PRUNE = ("DELETE FROM unfinished WHERE slot IN (SELECT slot FROM (SELECT slot,"
+         " row_number() OVER (PARTITION BY game ORDER BY changed DESC) AS newer"
+         " FROM unfinished) WHERE newer > ?)")
 
 
 def new_slot() -> str:
@@ -116,26 +120,18 @@ class Unfinished:
     def put(self, kept: Kept) -> None:
         """Keep ``kept`` in its slot, in place of what the slot held (``StoreError`` if
         it cannot be); saved after each move, so it does not wait for the disk. Only
-        the newest ``MOST_KEPT`` games of each game are kept: an older one goes."""
+        the newest ``MOST_KEPT`` games of each game are kept: older ones go."""
         with self.database.writing("This game in play", durable=False) as connection:
             connection.execute(
                 "INSERT OR REPLACE INTO unfinished (slot, game, changed, data)"
                 " VALUES (?, ?, ?, ?)", (kept.slot, kept.game, time.time(), _data(kept)))
-            connection.execute(
-                "DELETE FROM unfinished WHERE game = ? AND slot NOT IN (SELECT slot FROM"
-                " unfinished WHERE game = ? ORDER BY changed DESC LIMIT ?)",
-                (kept.game, kept.game, MOST_KEPT))
+            connection.execute(PRUNE, (MOST_KEPT,))
 
     def prune(self) -> None:
-        """Drop every game's kept games beyond its newest ``MOST_KEPT`` (a database an
-        older release filled without bound), quietly: what is not pruned now is
-        pruned next time."""
-        with contextlib.suppress(StoreError), self.database.writing(
-                "Pruning the games in play", durable=False) as connection:
-            connection.execute(
-                "DELETE FROM unfinished WHERE slot IN (SELECT slot FROM (SELECT slot,"
-                " row_number() OVER (PARTITION BY game ORDER BY changed DESC) AS newer"
-                " FROM unfinished) WHERE newer > ?)", (MOST_KEPT,))
+        """Drop every game's kept games beyond its newest ``MOST_KEPT`` (``StoreError``
+        if it cannot be); ``put`` does it with every game kept."""
+        with self.database.writing("Pruning the games in play", durable=False) as connection:
+            connection.execute(PRUNE, (MOST_KEPT,))
 
     def drop(self, slot: str) -> None:
         """The game in ``slot`` is over, or thrown away (``StoreError`` if it cannot be)."""

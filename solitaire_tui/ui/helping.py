@@ -36,7 +36,8 @@ from solitaire_tui.play.hints import AUTO, HINT, hint_moves, line
 from solitaire_tui.play.keeper import Keeper
 from solitaire_tui.play.mode import Mode
 from solitaire_tui.play.table import GameTable
-from solitaire_tui.ui.thinking import Thinker, cancelled
+from solitaire_tui.ui.thinking import Thinker
+from solitaire_tui.ui.workers import cancelled
 from solitaire_tui.widgets.text import set_text
 
 ROOMY = 100  # columns from which the sign of auto play says which key stops it
@@ -256,7 +257,7 @@ class Helping:
         if not table.SLOW_HINTS:
             self._finished(finish, finish.work_out(moves, stopped=lambda: False))
             return
-        self.board.thinker.think(partial(finish.work_out, moves, cancelled),
+        self.board.thinker.think(lambda: finish.work_out(moves, cancelled()),
                                  partial(self._finished, finish),
                                  partial(self._finish_failed, finish), group="finish",
                                  needs=table.hint_part)

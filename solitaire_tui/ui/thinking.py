@@ -97,10 +97,3 @@ def _shown(worker: Worker[None], show: Callable[[Any], None], answer: Any) -> No
 
 def _ignored(_: object) -> None:
     """An answer, or a failure, nobody waits for."""
-
-
-def cancelled() -> bool:
-    """Whether the thread worker this is called in was cancelled: a long piece of work
-    asks between its steps, as a thread cannot be stopped from outside (and one left
-    running would keep the app from closing)."""
-    return get_current_worker().is_cancelled

@@ -114,7 +114,7 @@ class AddResidueTable(GameTable[State, Move]):
         """A top score shared with a person at the table is a tie, not a win alone
         (it still counts as won, as the records have always counted it)."""
         shared = len(add_residue.result(state).winners) > 1
-        return "TIE" if won and shared else "WON" if won else "GAME OVER"
+        return "TIE" if won and shared else super().headline(state, won)
 
     @property
     def variant(self) -> str:

@@ -99,7 +99,7 @@ class Relay(Game):
         return {"players": args.players}
 
     def setup(self, options: Mapping[str, Any]) -> Setup:
-        players = RelayOptions().decode(options, None)
+        players = self.OPTIONS.decode(options, None)
         return Setup(self.key, {"players": players.players}, heading(players),
                      lambda: kernel(players), players, engine=self.ENGINE[-1].name,
                      cost=1.7e-6 * players.players)  # one core's rough seconds a game
