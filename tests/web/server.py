@@ -136,13 +136,14 @@ class Visit:
     async def press(self, keys: str) -> None:
         await self.send("stdin", keys)
 
-    async def wait_for(self, text: str, seconds: float = APP_SECONDS) -> str:
-        """Read the screen until ``text`` has been shown (since the last wait)."""
+    async def wait_for(self, *texts: str, seconds: float = APP_SECONDS) -> str:
+        """Read the screen until one of ``texts`` has been shown (since the last wait)."""
+        text = " or ".join(map(repr, texts))
         deadline = time.monotonic() + seconds
         start = len(self.seen)
-        while text not in self.seen[start:]:
+        while not any(one in self.seen[start:] for one in texts):
             left = deadline - time.monotonic()
-            assert left > 0, f"after {seconds} s no {text!r} in:\n{self.seen[start:][-3000:]}"
+            assert left > 0, f"after {seconds} s no {text} in:\n{self.seen[start:][-3000:]}"
             try:  # a deadline of its own: the server's pings restart receive's timeout
                 message = await asyncio.wait_for(self.socket.receive(), left)
             except asyncio.TimeoutError:
@@ -150,7 +151,7 @@ class Visit:
             if message.type == aiohttp.WSMsgType.BINARY:
                 self.seen += ESCAPES.sub("", message.data.decode("utf-8", "replace"))
             elif message.type != aiohttp.WSMsgType.TEXT:
-                raise AssertionError(f"the visit ended ({message.type.name}) before {text!r}"
+                raise AssertionError(f"the visit ended ({message.type.name}) before {text}"
                                      f" was shown:\n{self.seen[start:][-3000:]}")
         return self.seen[start:]
 
@@ -161,7 +162,7 @@ class Visit:
         for _ in range(tries - 1):
             await self.press(keys)
             try:
-                return await self.wait_for(shown, seconds)
+                return await self.wait_for(shown, seconds=seconds)
             except AssertionError:
                 continue
         await self.press(keys)
