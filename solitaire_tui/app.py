@@ -19,6 +19,7 @@ import signal
 import sys
 import time
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path, PurePath
 from typing import Any
@@ -40,11 +41,8 @@ from solitaire_tui.play.services import Services
 from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.start import Start
 from solitaire_tui.stats.limits import OWNER, Limits
-from solitaire_tui.store.choices import Choices
-from solitaire_tui.store.database import Database, data_dir
-from solitaire_tui.store.history import History
-from solitaire_tui.store.legacy import import_old_files
-from solitaire_tui.store.records import Records
+from solitaire_tui.store.database import data_dir
+from solitaire_tui.store.kept import Store
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import APP_KEYS
 from solitaire_tui.ui.notices import store_errors
@@ -88,6 +86,17 @@ class EngineChanged(Message):
     """The warm-up in the background reported (posted from its reading thread)."""
 
 
+@dataclass
+class StoreNotice(Message):
+    """The store's writer has something to tell the player (posted from its thread)."""
+
+    text: str
+
+
+class StoreChanged(Message):
+    """The store's writer has written: what is saved may read differently now."""
+
+
 class SolitaireApp(App[None]):
     TITLE = "solitaire-tui"
     # The palette (ctrl+p, a key no screen uses) chooses the looks; the footers leave
@@ -112,11 +121,15 @@ class SolitaireApp(App[None]):
         as ``q`` does on SIGTERM and SIGHUP (the command line's app, at a terminal)."""
         super().__init__()
         self.limits = limits
-        self.database = Database(data or data_dir())
+        # Read here without waiting, written on the writer's thread: no key (and not the
+        # first frame) waits for the database, whoever else holds it.
+        self.store = Store(data or data_dir(), tell=lambda text: self.post_message(
+            StoreNotice(text)), changed=lambda: self.post_message(StoreChanged()))
+        self.database = self.store.reader
         self.opening = start
-        self.records = Records(self.database)
-        self.history = History(self.database)
-        self.choices = Choices(self.database)
+        self.records = self.store.records
+        self.history = self.store.history
+        self.choices = self.store.choices
         register_ours(self)
         # Set before the first frame, so that the app starts in its looks rather than
         # changing to them; a kept theme this Textual no longer has is passed over.
@@ -126,7 +139,7 @@ class SolitaireApp(App[None]):
         self.card_back = self.choices.look("back") or BACKS[0].name
         use_back(self.card_back)  # also when it is the default: the last app's may linger
         self.engine = engine or Warmup(ENGINE)
-        self.services = Services(self.records, self.choices, self.engine)
+        self.services = Services(self.records, self.store.unfinished, self.choices, self.engine)
         self.warm_up = warm_up
         self.signals = signals
         self._told: set[str] = set()  # failed parts the player was told of
@@ -152,7 +165,7 @@ class SolitaireApp(App[None]):
             self.run_worker(partial(self.engine.follow, self._engine_changed),
                             name="engine warm-up", group="engine", thread=True,
                             exit_on_error=False)
-        import_old_files(self.database)
+        self.store.start()
         self.push_screen(MenuScreen(self.services))
         if self.opening is not None:
             opening = self.opening
@@ -331,7 +344,17 @@ class SolitaireApp(App[None]):
         gc.unfreeze()  # the heap as the app found it (the app may be one of many, in tests)
         gc.set_threshold(*self._thresholds)
         self.engine.close()
-        self.database.close()
+        self.store.close()
+
+    def on_store_notice(self, message: StoreNotice) -> None:
+        self.notify(message.text, title="Your saved games", severity="warning", timeout=15)
+
+    def on_store_changed(self, _: StoreChanged) -> None:
+        """The menu shows what is saved as it now reads (a game just left may only now
+        be written; a database another program held may only now be read)."""
+        self.store.read_again()
+        if self.is_running and isinstance(self.screen, MenuScreen):  # not while closing
+            self.screen.read_again()
 
     def _engine_changed(self) -> None:
         """From the warm-up's reading thread: ``post_message`` is safe from any thread

@@ -1,5 +1,6 @@
 """What a game screen is given by the app, rather than looking it up on the app: the
-store's records and choices, and the engine's warm-up. A screen in a test's app may
+store's records, unfinished games and choices (each saving through the app's writer,
+``store.writer``), and the engine's warm-up. A screen in a test's app may
 have no choices and no warm-up."""
 
 from __future__ import annotations
@@ -9,10 +10,12 @@ from dataclasses import dataclass
 from solitaire_tui.engine import Warmup
 from solitaire_tui.store.choices import Choices
 from solitaire_tui.store.records import Records
+from solitaire_tui.store.unfinished import Unfinished
 
 
 @dataclass(frozen=True)
 class Services:
     records: Records
+    unfinished: Unfinished  # the games in play, kept for the menu to offer
     choices: Choices | None = None  # the choices kept for next time
     engine: Warmup | None = None  # the engine's warm-up, whose parts work may wait for

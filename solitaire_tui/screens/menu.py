@@ -20,7 +20,7 @@ from solitaire_tui.messages import MenuShown, OpenGame, OpenStats
 from solitaire_tui.play.services import Services
 from solitaire_tui.play.table import STANDARD
 from solitaire_tui.store.database import StoreError
-from solitaire_tui.store.unfinished import UNREADABLE, Damaged, Kept, Unfinished, in_words
+from solitaire_tui.store.unfinished import UNREADABLE, Damaged, Kept, in_words
 from solitaire_tui.ui.help import show_help
 from solitaire_tui.ui.notices import store_errors
 from solitaire_tui.ui.quit_dialog import Confirm
@@ -45,8 +45,8 @@ class MenuScreen(Screen[None]):
     def __init__(self, services: Services) -> None:
         super().__init__()
         self.services = services
-        self.records = records = services.records
-        self.unfinished = Unfinished(records.database)
+        self.records = services.records
+        self.unfinished = services.unfinished
         self._kept: dict[str, Kept] = {}  # the unfinished games listed, by slot
 
     def compose(self) -> ComposeResult:
@@ -80,13 +80,17 @@ class MenuScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         """Back from a game: its result may have changed the record shown, and it may
         have been left unfinished."""
+        self.read_again()
+        self.post_message(MenuShown())
+
+    def read_again(self) -> None:
+        """Show the records and the unfinished games as the store now reads them."""
         games = self.query_one("#games", OptionList)
         highlighted = games.highlighted
         games.clear_options()
         games.add_options(self._options())
         games.highlighted = highlighted if highlighted is not None else 0
         self._show_kept()
-        self.post_message(MenuShown())
 
     def on_mount(self) -> None:
         self.query_one("#games", OptionList).highlighted = 0

@@ -15,6 +15,7 @@ import json
 from typing import Any
 
 from solitaire_tui.store.database import Database
+from solitaire_tui.store.saving import Now, Save, Saver
 
 LOOKS = "(looks)"  # the row of the app's looks; games' keys are words and hyphens
 
@@ -29,18 +30,26 @@ def _options(text: Any) -> dict[str, Any] | None:
 
 
 class Choices:
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: Database, saver: Saver | None = None) -> None:
+        """``database``: where choices are read; ``saver``: how they are written (by
+        default at once, to ``database``)."""
         self.database = database
+        self.saver = saver or Now(database)
 
     def get(self, game: str) -> dict[str, Any] | None:
         rows = self.database.read("SELECT options FROM choices WHERE game = ?", (game,))
         return _options(rows[0][0]) if rows else None
 
     def put(self, game: str, options: dict[str, Any]) -> None:
-        """Remember ``options`` for ``game`` (``StoreError`` if they cannot be)."""
-        with self.database.writing("Your choice of options") as connection:
+        """Remember ``options`` for ``game`` (``StoreError`` if the saver writes at once
+        and they cannot be)."""
+        text = json.dumps(options)
+
+        def job(connection: Any) -> None:
             connection.execute("INSERT OR REPLACE INTO choices (game, options) VALUES (?, ?)",
-                               (game, json.dumps(options)))
+                               (game, text))
+
+        self.saver.save(Save("Your choice of options", job, key=f"choice {game}"))
 
     def look(self, name: str) -> str | None:
         """The look ``name`` ("theme", "back") last chosen, if one was."""
@@ -50,11 +59,14 @@ class Choices:
     def put_look(self, name: str, value: str) -> None:
         """Remember ``value`` for the look ``name`` and keep the others, read and
         written in one transaction, so that two windows choosing at once keep both
-        (``StoreError`` if it cannot be saved)."""
-        with self.database.writing("Your choice of looks") as connection:
+        (``StoreError`` if the saver writes at once and it cannot be)."""
+
+        def job(connection: Any) -> None:
             row = connection.execute("SELECT options FROM choices WHERE game = ?",
                                      (LOOKS,)).fetchone()
             looks = (_options(row[0]) if row else None) or {}
             looks[name] = value
             connection.execute("INSERT OR REPLACE INTO choices (game, options) VALUES (?, ?)",
                                (LOOKS, json.dumps(looks)))
+
+        self.saver.save(Save("Your choice of looks", job, key=f"look {name}"))

@@ -12,6 +12,11 @@ A file that is not a database, or fails SQLite's own check, is moved aside under
 new name with a notice and a new one is started, so the app always starts; if even
 that fails (a directory that cannot be written), the session keeps its rows in memory
 and says they will not be saved.
+
+The app opens the file twice (``store.writer``): a reader on the screen's thread that
+never waits (``READER``: it reads what it can, and a database another program holds
+reads as empty until the writer gets in), and the writer's own connection on a thread
+of its own, which waits, tries again and never gives up (``RETRYING``).
 """
 
 from __future__ import annotations
@@ -22,11 +27,14 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 FILE_NAME = "solitaire-tui.sqlite3"
 DATA_DIR_VARIABLE = "SOLITAIRE_TUI_DATA_DIR"  # overrides platformdirs, for tests and trials
 BUSY_SECONDS = 10.0  # how long a writer waits for another process's transaction
+Role = Literal["owner", "reader", "retrying"]  # how a ``Database`` opens its file
+TRY_SECONDS = 0.5  # how long the app's writer waits before it tries again later
+READ_BUSY_SECONDS = 0.05  # how long the screen's reads wait: never long enough to be seen
 
 # Each step takes the schema from the version before it to its own number (SQLite's
 # user_version); a database from a newer release is left as it is.
@@ -82,11 +90,29 @@ SCHEMA: tuple[tuple[str, ...], ...] = (
             data TEXT NOT NULL  -- the game as a JSON object: deal, options, moves, how played
         )""",
     ),
+    (
+        # A finished game's own id (``records.Played``): its row is written once, however
+        # often it is tried. Older rows have none (NULLs are never equal).
+        "ALTER TABLE games ADD COLUMN token TEXT",
+        "CREATE UNIQUE INDEX games_by_token ON games (token)",
+    ),
 )
 
 
 class StoreError(Exception):
-    """What was to be saved could not be; the message is a sentence for the player."""
+    """What was to be saved could not be; the message is a sentence for the player.
+    ``passing``: the database was busy, full, read-only or out of reach, so the same
+    write may well succeed later; otherwise it never will (a row the schema refuses)."""
+
+    def __init__(self, message: str, *, passing: bool = False, reason: str = "") -> None:
+        super().__init__(message)
+        self.passing = passing
+        self.reason = reason or message  # SQLite's or the system's words, for a notice
+
+
+def _failed(what: str, error: sqlite3.Error) -> StoreError:
+    return StoreError(f"{what} could not be saved ({error}).",
+                      passing=isinstance(error, sqlite3.OperationalError), reason=str(error))
 
 
 def data_dir() -> Path:
@@ -106,14 +132,21 @@ class Database:
     what comes before anyone listens is kept until someone does.
     """
 
-    def __init__(self, directory: Path | None) -> None:
+    def __init__(self, directory: Path | None, *, role: Role = "owner") -> None:
+        """``role``: "owner" opens the file as the command line does (waiting out another
+        writer, falling back to memory); the app's two connections are a "reader"
+        (``_open_reader``) and a "retrying" writer, whose failures to open are
+        ``StoreError``s that pass, to be tried again, never a session in memory."""
         self.directory = directory  # None keeps everything in memory, for tests
+        self.role = role
+        self.blocked = False  # a reader that found the file held: empty until reopened
+        self.standing_in = False  # a reader reading an empty database until the file is made
         self._waiting: list[str] = []
-        self._tell: Callable[[str], None] | None = None
+        self._tell: Callable[[str], object] | None = None
         self._connection: sqlite3.Connection | None = None
         self._saving = False
 
-    def listen(self, tell: Callable[[str], None]) -> None:
+    def listen(self, tell: Callable[[str], object]) -> None:
         self._tell = tell
         waiting, self._waiting = self._waiting, []
         for notice in waiting:
@@ -148,6 +181,12 @@ class Database:
             self._connection.close()
             self._connection = None
 
+    def reopen(self) -> None:
+        """Read the file afresh (the writer has got in: it may have made it, brought its
+        schema up to date or set a damaged one aside), and read again if blocked."""
+        self.close()
+        self.blocked = False
+
     @contextmanager
     def writing(self, what: str, *, durable: bool = True) -> Iterator[sqlite3.Connection]:
         """One transaction: all of it is saved, or none of it and a ``StoreError``
@@ -158,7 +197,10 @@ class Database:
         a kill of the app, as the operating system holds the write; only a power cut
         may lose it. For what is saved after every move, where a wait for the disk
         (tens of milliseconds on some) would be in the keys' way."""
-        connection = self.connection
+        try:
+            connection = self.connection
+        except sqlite3.Error as error:
+            raise _failed(what, error) from None
         try:
             if not durable:
                 connection.execute("PRAGMA synchronous = NORMAL")
@@ -170,15 +212,24 @@ class Database:
                 if not durable:
                     connection.execute("PRAGMA synchronous = FULL")
         except sqlite3.Error as error:
-            raise StoreError(f"{what} could not be saved ({error}).") from None
+            raise _failed(what, error) from None
 
     def read(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """The rows of a query; a database that fails now (damaged by another program
-        meanwhile) reads as empty rather than crashing the screen that asked."""
+        meanwhile) reads as empty rather than crashing the screen that asked. A reader
+        that finds the file held by another program (or not yet made) reads as empty at
+        once until ``reopen``: the screen never waits for it."""
+        if self.blocked:
+            return []
         try:
             return self.connection.execute(sql, parameters).fetchall()
         except sqlite3.Error as error:
-            self.notice(f"Your saved games could not be read ({error}).")
+            if self.role == "reader" and isinstance(error, sqlite3.OperationalError):
+                self.blocked = True
+                self.notice(f"Your saved games cannot be read yet ({error}): they are"
+                            " shown once they can be.")
+            else:
+                self.notice(f"Your saved games could not be read ({error}).")
             return []
 
     def _open(self) -> sqlite3.Connection:
@@ -186,15 +237,21 @@ class Database:
         path = self.path
         if path is None:
             return _prepared(sqlite3.connect(":memory:", isolation_level=None))
+        if self.role == "reader":
+            connection, self.standing_in = _open_reader(path)
+            return connection
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            connection = _connect(path)
+            connection = _connect(path, TRY_SECONDS if self.role == "retrying" else BUSY_SECONDS)
             self._saving = True
             return connection
         except Newer as error:
             return self._in_memory(f"Your saved games in {path} are {error}")
         except sqlite3.OperationalError as error:  # locked, or no access: not damage
-            return self._in_memory(f"Your saved games in {path} cannot be opened ({error})")
+            why = f"Your saved games in {path} cannot be opened ({error})"
+            if self.role == "retrying":  # to be tried again
+                raise StoreError(f"{why}.", passing=True, reason=str(error)) from None
+            return self._in_memory(why)
         except sqlite3.DatabaseError as error:  # not a database, or a damaged one
             aside = move_aside(path)
             if aside is None:
@@ -204,24 +261,59 @@ class Database:
                                 f" moved to {aside.name} beside it and a new one started.")
             return self._open()
         except OSError as error:
-            return self._in_memory(f"Your saved games cannot be kept in {path.parent}"
-                                   f" ({error.strerror})")
+            why = f"Your saved games cannot be kept in {path.parent} ({error.strerror})"
+            if self.role == "retrying":
+                raise StoreError(f"{why}.", passing=True, reason=str(error.strerror)) from None
+            return self._in_memory(why)
 
     def _in_memory(self, why: str) -> sqlite3.Connection:
         self.notice(f"{why}; this session's games will not be saved.")
         return _prepared(sqlite3.connect(":memory:", isolation_level=None))
 
 
+def _open_reader(path: Path) -> tuple[sqlite3.Connection, bool]:
+    """The screen's connection: the file as it is (never made, changed or set aside
+    here), waiting at most ``READ_BUSY_SECONDS``; read-only when the file or its
+    directory cannot be written, and as it lies on the disk (``immutable``) when even a
+    reader's shared memory beside it cannot be made. A file not made yet (or of an older
+    schema) reads as an empty database until the writer has made it: standing in."""
+    uri = path.resolve().as_uri()
+    for mode in ("rw", "ro", "ro&immutable=1"):
+        try:
+            connection = sqlite3.connect(f"{uri}?mode={mode}", uri=True, isolation_level=None,
+                                         timeout=READ_BUSY_SECONDS)
+        except sqlite3.OperationalError:
+            continue
+        try:
+            if _version(connection) < len(SCHEMA):  # older, or new: the writer brings it on
+                connection.close()
+                break
+            return connection, False
+        except sqlite3.OperationalError as error:
+            connection.close()
+            if "locked" in str(error) or "busy" in str(error):
+                raise
+        except sqlite3.DatabaseError:
+            connection.close()
+            break
+    empty = _prepared(sqlite3.connect(":memory:", isolation_level=None))
+    empty.execute("PRAGMA query_only = ON")
+    return empty, True
+
+
 class Newer(sqlite3.DatabaseError):
     """A database from a newer release: kept as it is, never moved aside."""
 
 
-def _connect(path: Path) -> sqlite3.Connection:
+def _connect(path: Path, busy: float) -> sqlite3.Connection:
     # isolation_level=None: transactions are begun explicitly (``writing``), so a read
-    # never holds a lock another window waits for.
-    connection = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
+    # never holds a lock another window waits for. ``check_same_thread`` off: the app's
+    # writer opens its connection on the thread that then uses it, and is closed on
+    # another once that thread has ended.
+    connection = sqlite3.connect(path, timeout=busy, isolation_level=None,
+                                 check_same_thread=False)
     try:
-        connection.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
+        connection.execute(f"PRAGMA busy_timeout = {int(busy * 1000)}")
         connection.execute("PRAGMA journal_mode = WAL")
         # FULL: a committed game survives a power cut too, at a cost no player notices
         # (one fsync per finished game).

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solitaire_tui.store.database import Database
+from solitaire_tui.store.saving import Now, Save, Saver
 
 KEPT = 200  # the oldest runs beyond this are dropped
 CURVE_POINTS = 400  # a long run's curve is thinned to about this many points
@@ -41,18 +42,23 @@ def thinned(curve: list[Point], points: int = CURVE_POINTS) -> list[Point]:
 
 
 class History:
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: Database, saver: Saver | None = None) -> None:
+        """``database``: where runs are read; ``saver``: how they are written (by
+        default at once, to ``database``)."""
         self.database = database
+        self.saver = saver or Now(database)
 
     def add(self, entry: Entry) -> None:
-        """Keep a run at once (``StoreError`` if it cannot be)."""
-        with self.database.writing("This run") as connection:
+        """Keep a run (``StoreError`` if the saver writes at once and it cannot be)."""
+        row = (entry.game, entry.when, json.dumps(entry.data), json.dumps(thinned(entry.curve)))
+
+        def job(connection: Any) -> None:
             connection.execute(
-                "INSERT INTO runs (game, finished, data, curve) VALUES (?, ?, ?, ?)",
-                (entry.game, entry.when, json.dumps(entry.data),
-                 json.dumps(thinned(entry.curve))))
+                "INSERT INTO runs (game, finished, data, curve) VALUES (?, ?, ?, ?)", row)
             connection.execute("DELETE FROM runs WHERE id NOT IN"
                                " (SELECT id FROM runs ORDER BY id DESC LIMIT ?)", (KEPT,))
+
+        self.saver.save(Save("This run", job))
 
     @property
     def entries(self) -> list[Entry]:

@@ -3,15 +3,23 @@ the banners show (played, won, streaks) are read from the rows when asked.
 
 Because the figures are never kept anywhere but in the rows, any number of windows
 and processes can add games at once and every one of them is counted.
+
+A finished game is counted at once, in this window, even while its row waits to be
+written (``store.writer``): it is in ``Records``' waiting games until the row is read.
+Each game has a token of its own, so however often its row is tried (after a lock, from
+a pending file, by two processes at once) it is written once.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import secrets
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal, get_args
 
 from solitaire_tui.store.database import Database
+from solitaire_tui.store.saving import Now, Save, Saver
 
 How = Literal["player", "help", "auto", "replay"]
 
@@ -52,27 +60,71 @@ class Played:
     score: int | None
     how: How  # by the player alone, with help, auto played, or a replay
     counts: bool  # toward the player's record
+    finished: str = field(default_factory=lambda: datetime.now().astimezone().isoformat(
+        timespec="seconds"))  # when, in local time with its offset
+    token: str = field(default_factory=lambda: secrets.token_hex(16))  # its own id
+
+
+INSERT = ("INSERT INTO games (game, variant, deal, deck, won, result, score, finished, how,"
+          " counts, token) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+          " ON CONFLICT (token) DO NOTHING")
+TEXT_LIMIT = 4096  # a pending file's words: more is not a game this app wrote
+
+
+def finishing(game: Played) -> Save:
+    """The save of a finished game: kept in a pending file as soon as it has to wait."""
+
+    def job(connection: Any) -> None:
+        connection.execute(INSERT, (
+            game.game, game.variant, None if game.deal is None else str(game.deal), game.deck,
+            int(game.won), game.result, game.score, game.finished, game.how,
+            int(game.counts), game.token))
+
+    return Save("This game", job, pending={"kind": "finished", **asdict(game)}, lasting=True)
+
+
+def pending_played(data: Mapping[str, Any]) -> Played:
+    """A finished game as a pending file kept it (``finishing``), checked field by field:
+    the file may have been written by another program. ``ValueError`` if it is not one."""
+    texts = ("game", "variant", "result", "finished", "token")
+    if set(data) != {"kind", *(name for name in Played.__dataclass_fields__)}:
+        raise ValueError("not the fields of a finished game")
+    if not all(isinstance(data[name], str) and len(data[name]) <= TEXT_LIMIT
+               for name in texts):
+        raise ValueError("a field of the wrong kind")
+    whole = (data["deal"], data["score"])
+    if not (all(value is None or (isinstance(value, int) and not isinstance(value, bool))
+                for value in whole)
+            and (data["deal"] is None or 0 <= data["deal"] < 2**64)
+            and (data["deck"] is None or (isinstance(data["deck"], str)
+                                          and len(data["deck"]) <= TEXT_LIMIT))
+            and isinstance(data["won"], bool) and isinstance(data["counts"], bool)
+            and data["how"] in get_args(How)):
+        raise ValueError("a field of the wrong kind")
+    return Played(**{name: value for name, value in data.items() if name != "kind"})
 
 
 class Records:
     """Every finished game, and the records they make, by game key and variant."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: Database, saver: Saver | None = None) -> None:
+        """``database``: where the rows are read; ``saver``: how a game is written (by
+        default at once, to ``database``)."""
         self.database = database
+        self.saver = saver or Now(database)
         # By game: the id of the last row counted, and the records up to it.
         self._read: dict[str, tuple[int, dict[str, Record]]] = {}
+        self._waiting: dict[str, Played] = {}  # added, its row not read yet, by token
 
     def add(self, game: Played) -> None:
-        """Save a finished game at once, in one transaction (``StoreError`` if it
-        cannot be)."""
-        finished = datetime.now().astimezone().isoformat(timespec="seconds")
-        with self.database.writing("This game") as connection:
-            connection.execute(
-                "INSERT INTO games (game, variant, deal, deck, won, result, score,"
-                " finished, how, counts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game.game, game.variant, None if game.deal is None else str(game.deal),
-                 game.deck, int(game.won), game.result, game.score, finished, game.how,
-                 int(game.counts)))
+        """Save a finished game, in one transaction (``StoreError`` if the saver writes
+        at once and it cannot be); it counts from now on."""
+        self._waiting[game.token] = game
+        try:
+            self.saver.save(finishing(game))
+        except BaseException:
+            del self._waiting[game.token]
+            raise
 
     def finished_before(self, game: str, variant: str, deal: int | None,
                         deck: str | None) -> bool:
@@ -81,6 +133,9 @@ class Records:
         if deal is None and deck is None:
             return False
         column, value = ("deal", str(deal)) if deal is not None else ("deck", deck)
+        if any((waiting.game, waiting.variant, waiting.deal, waiting.deck)
+               == (game, variant, deal, deck) for waiting in self._waiting.values()):
+            return True
         return bool(self.database.read(
             f"SELECT 1 FROM games WHERE game = ? AND variant = ? AND {column} = ? LIMIT 1",
             (game, variant, value)))
@@ -100,13 +155,18 @@ class Records:
                                         "SELECT variant, played, won, streak, best"
                                         " FROM imported_records WHERE game = ?", (game,))})
         last, records = self._read[game]
-        rows = self.database.read("SELECT id, variant, won FROM games WHERE game = ? AND"
-                                  " counts AND id > ? ORDER BY id", (game, last))
-        for _, variant, won in rows:
+        rows = self.database.read("SELECT id, variant, won, token FROM games WHERE game = ?"
+                                  " AND counts AND id > ? ORDER BY id", (game, last))
+        for _, variant, won, token in rows:
             records.setdefault(variant, Record()).add(bool(won))
+            self._waiting.pop(token, None)
         if rows:
             self._read[game] = (rows[-1][0], records)
-        return {variant: replace(record) for variant, record in records.items()}
+        counted = {variant: replace(record) for variant, record in records.items()}
+        for waiting in self._waiting.values():
+            if waiting.game == game and waiting.counts:
+                counted.setdefault(waiting.variant, Record()).add(waiting.won)
+        return counted
 
     def record(self, game: str, variant: str) -> Record:
         return self.variants(game).get(variant, Record())

@@ -20,12 +20,13 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.errors import RulesError
 from solitaire_tui.store.database import Database, StoreError
+from solitaire_tui.store.saving import Now, Save, Saver
 
 MOST_KEPT = 10  # games kept of each game: the newest; a player seldom leaves more
 MOST_LISTED = 50  # games the menu lists, the newest first
@@ -34,6 +35,17 @@ MOST_LISTED = 50  # games the menu lists, the newest first
 PRUNE = ("DELETE FROM unfinished WHERE slot IN (SELECT slot FROM (SELECT slot,"
          " row_number() OVER (PARTITION BY game ORDER BY changed DESC) AS newer"
          " FROM unfinished) WHERE newer > ?)")
+
+
+SELECT_KEPT = "SELECT slot, game, changed, data FROM unfinished WHERE slot = ?"
+MOVE_KEPT = "UPDATE unfinished SET slot = ? WHERE slot = ?"
+
+
+def _moved(slot: str, fresh: str) -> Callable[[Any], None]:
+    def job(connection: Any) -> None:  # before the new slot's first save, which follows
+        connection.execute(MOVE_KEPT, (fresh, slot))
+
+    return job
 
 
 def new_slot() -> str:
@@ -113,19 +125,63 @@ def _kept(slot: str, game: str, changed: float, text: str) -> Kept:
         raise Damaged(in_words(error)) from None
 
 
+def keeping(kept: Kept) -> Save:
+    """The save of a game in play, in its slot: saved after each move, so it does not
+    wait for the disk, and replaced by the next one if it has to wait."""
+    changed = kept.changed or time.time()
+    data = _data(kept)
+
+    def job(connection: Any) -> None:
+        connection.execute("INSERT OR REPLACE INTO unfinished (slot, game, changed, data)"
+                           " VALUES (?, ?, ?, ?)", (kept.slot, kept.game, changed, data))
+        connection.execute(PRUNE, (MOST_KEPT,))
+
+    return Save("This game in play", job, durable=False, key=kept.slot,
+                pending={"kind": "kept", "slot": kept.slot, "game": kept.game,
+                         "changed": changed, "data": data})
+
+
+def pending_kept(data: Mapping[str, Any]) -> Kept:
+    """A game in play as a pending file kept it (``keeping``), checked as a row is
+    (the file may have been written by another program); ``Damaged`` if it is not one."""
+    if set(data) != {"kind", "slot", "game", "changed", "data"}:
+        raise Damaged("not the fields of a game in play")
+    slot, game, changed, text = data["slot"], data["game"], data["changed"], data["data"]
+    if not (isinstance(slot, str) and len(slot) <= 64 and isinstance(game, str)
+            and len(game) <= 64 and isinstance(changed, float) and isinstance(text, str)):
+        raise Damaged("a field of the wrong kind")
+    return _kept(slot, game, changed, text)
+
+
+def dropping(slot: str) -> Save:
+    """The save that drops the game in ``slot`` (over, or thrown away)."""
+
+    def job(connection: Any) -> None:
+        connection.execute("DELETE FROM unfinished WHERE slot = ?", (slot,))
+
+    return Save("Dropping a finished game", job, durable=False, key=slot,
+                pending={"kind": "dropped", "slot": slot})
+
+
+def pending_dropped(data: Mapping[str, Any]) -> str:
+    """The slot a pending file drops (``dropping``); ``Damaged`` if it is not one."""
+    if set(data) != {"kind", "slot"} or not isinstance(data["slot"], str):
+        raise Damaged("not the fields of a game dropped")
+    return data["slot"]
+
+
 class Unfinished:
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: Database, saver: Saver | None = None) -> None:
+        """``database``: where the games are read; ``saver``: how they are written (by
+        default at once, to ``database``)."""
         self.database = database
+        self.saver = saver or Now(database)
 
     def put(self, kept: Kept) -> None:
         """Keep ``kept`` in its slot, in place of what the slot held (``StoreError`` if
-        it cannot be); saved after each move, so it does not wait for the disk. Only
-        the newest ``MOST_KEPT`` games of each game are kept: older ones go."""
-        with self.database.writing("This game in play", durable=False) as connection:
-            connection.execute(
-                "INSERT OR REPLACE INTO unfinished (slot, game, changed, data)"
-                " VALUES (?, ?, ?, ?)", (kept.slot, kept.game, time.time(), _data(kept)))
-            connection.execute(PRUNE, (MOST_KEPT,))
+        the saver writes at once and it cannot be). Only the newest ``MOST_KEPT`` games
+        of each game are kept: older ones go."""
+        self.saver.save(keeping(kept))
 
     def prune(self) -> None:
         """Drop every game's kept games beyond its newest ``MOST_KEPT`` (``StoreError``
@@ -134,9 +190,9 @@ class Unfinished:
             connection.execute(PRUNE, (MOST_KEPT,))
 
     def drop(self, slot: str) -> None:
-        """The game in ``slot`` is over, or thrown away (``StoreError`` if it cannot be)."""
-        with self.database.writing("Dropping a finished game", durable=False) as connection:
-            connection.execute("DELETE FROM unfinished WHERE slot = ?", (slot,))
+        """The game in ``slot`` is over, or thrown away (``StoreError`` if the saver
+        writes at once and it cannot be)."""
+        self.saver.save(dropping(slot))
 
     def listed(self) -> list[Kept]:
         """The newest ``MOST_LISTED`` games kept, the most recently played first (never
@@ -164,14 +220,26 @@ class Unfinished:
         """Take the game in ``slot`` over for a new screen: it moves to a new slot of
         its own, in one transaction, and is returned; None if it is gone (resumed or
         finished in another window meanwhile). The screen that left it, if still
-        playing, keeps its own slot, so each goes on with its own copy."""
-        with self.database.writing("Resuming this game", durable=False) as connection:
-            row = connection.execute("SELECT slot, game, changed, data FROM unfinished"
-                                     " WHERE slot = ?", (slot,)).fetchone()
-            if row is None:
-                return None
-            fresh = new_slot()
-            connection.execute("UPDATE unfinished SET slot = ? WHERE slot = ?", (fresh, slot))
+        playing, keeps its own slot, so each goes on with its own copy.
+
+        When the database cannot be written now (held by another program, read-only),
+        the game is read as it is and the saver moves it when it can: resuming never
+        waits, at the cost of the rare copy if another window resumes it meanwhile."""
+        fresh = new_slot()
+        try:
+            with self.database.writing("Resuming this game", durable=False) as connection:
+                row = connection.execute(SELECT_KEPT, (slot,)).fetchone()
+                if row is not None:
+                    connection.execute(MOVE_KEPT, (fresh, slot))
+        except StoreError as error:
+            if not error.passing:
+                raise
+            rows = self.database.read(SELECT_KEPT, (slot,))
+            row = rows[0] if rows else None
+            if row is not None:
+                self.saver.save(Save("Resuming this game", _moved(slot, fresh), durable=False))
+        if row is None:
+            return None
         try:
             return replace(_kept(*row), slot=fresh)
         except Damaged as error:

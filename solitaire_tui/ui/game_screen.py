@@ -37,7 +37,7 @@ from solitaire_tui.play.mode import Mode
 from solitaire_tui.play.services import Services
 from solitaire_tui.play.table import Ending, Game, GameTable, kept_deck
 from solitaire_tui.session import Session
-from solitaire_tui.store.unfinished import Kept, Unfinished
+from solitaire_tui.store.unfinished import Kept
 from solitaire_tui.ui.choices import kept_choice
 from solitaire_tui.ui.help import keys_table, show_help
 from solitaire_tui.ui.helping import Helping
@@ -78,7 +78,7 @@ class GameScreen(Screen[None], Generic[S, M]):
         self.table: GameTable[S, M] = game.table()(game, services.records, deck, options)
         self.thinker = Thinker(self, services.engine, self.say)
         self.helping = Helping(self)
-        self.keeper = Keeper(Unfinished(services.records.database), self.table,
+        self.keeper = Keeper(services.unfinished, self.table,
                              self.call_after_refresh, partial(self.notify, severity="warning",
                                                               timeout=10))
         self._ask = not self.table.chosen and self.table.HAS_OPTIONS  # on mount

@@ -14,11 +14,13 @@ from solitaire_tui.decks import numbered
 from solitaire_tui.games.one_handed.screen import PLAY_KEYS, OneHandedScreen
 from solitaire_tui.messages import OpenStats
 from solitaire_tui.screens.history import HistoryScreen
+from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.screens.stats import StatsScreen
 from solitaire_tui.start import Start
-from solitaire_tui.store.database import Database
+from solitaire_tui.store.database import FILE_NAME, Database
 from solitaire_tui.store.history import Entry, History
-from tests.pilots import SIZE, saved, saved_record, text_of
+from tests.app.test_writer import Held
+from tests.pilots import SIZE, Notices, saved, saved_record, text_of, until
 
 
 async def test_two_windows_on_one_directory_each_keep_their_game(data_path: Path) -> None:
@@ -59,3 +61,36 @@ async def test_a_saved_run_of_a_game_this_version_lacks_is_listed_but_not_opened
         await pilot.press("H", "escape")  # the panel still answers
         assert app.screen is panel
     assert history.entries[0].game == "nonesuch"  # kept, for a version that has it
+
+
+async def test_a_database_another_process_holds_holds_no_key(data_path: Path) -> None:
+    """Held in an exclusive transaction, in the old journal mode that even stops readers:
+    the app starts, the deal is played to its end by keys and counted, all while the
+    database is held; let go, the game is written once."""
+    first = SolitaireApp(data=data_path)
+    async with first.run_test(size=SIZE):
+        pass  # an earlier session made the database
+    held = Held(data_path / FILE_NAME, "delete")
+    try:
+        app = SolitaireApp(data=data_path, start=Start("one-handed", numbered(7)))
+        notices = Notices()
+        async with app.run_test(size=SIZE, message_hook=notices) as pilot:
+            screen = app.screen
+            assert isinstance(screen, OneHandedScreen)
+            while not screen.session.is_over:
+                (move,) = one_handed.legal_moves(screen.session.state)
+                await pilot.press(PLAY_KEYS[move])
+            await pilot.pause()
+            assert "played 1" in text_of(screen, "#banner")  # counted while it waits
+            assert not app.store.writer.idle
+            await until(pilot, lambda: "cannot be written now (database is locked)"
+                        in " ".join(notices.said))
+            held.let_go()
+            await until(pilot, lambda: app.store.writer.idle)
+            await pilot.press("escape")
+            assert isinstance(app.screen, MenuScreen)
+            assert app.screen.records.total("one-handed").played == 1  # read, not twice
+    finally:
+        if held.process.returncode is None:
+            held.let_go()
+    assert [row["deal"] for row in saved(data_path)] == ["7"]

@@ -72,10 +72,11 @@ async def test_a_whole_deal_played_by_keys_ends_as_the_rules_say(
         assert f"{end.cards_left} cards left after {end.passes} passes" in banner
         assert f"passes {end.passes}" in text_of(screen, "#status")
     (row,) = saved(data_path)
-    assert row | {"id": 0, "finished": ""} == {
+    assert row | {"id": 0, "finished": "", "token": ""} == {
         "id": 0, "game": "hit-or-miss", "variant": "strikes=1, same order",
         "deal": str(DEAL), "deck": None, "won": 0, "result": row["result"],
-        "score": end.cards_left, "finished": "", "how": "player", "counts": 1}
+        "score": end.cards_left, "finished": "", "how": "player", "counts": 1,
+        "token": ""}
     assert f"{end.cards_left} cards left" in row["result"]
     assert saved_record(data_path, "hit-or-miss", "strikes=1, same order").played == 1
 

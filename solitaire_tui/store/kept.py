@@ -1,0 +1,47 @@
+"""The player's saved games as the app holds them: read on the screen's thread by a
+connection that never waits, written by a writer of its own (``store.writer``), and
+the stores (records, unfinished games, choices, runs) on the two."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from solitaire_tui.store.choices import Choices
+from solitaire_tui.store.database import Database
+from solitaire_tui.store.history import History
+from solitaire_tui.store.legacy import import_old_files
+from solitaire_tui.store.records import Records
+from solitaire_tui.store.unfinished import Unfinished
+from solitaire_tui.store.writer import Writer
+
+
+class Store:
+    """``tell`` and ``changed`` are called on the writer's thread: a notice for the
+    player, and "what is saved may have changed" (``read_again`` then, on the screen's)."""
+
+    def __init__(self, directory: Path, *, tell: Callable[[str], object],
+                 changed: Callable[[], object]) -> None:
+        self.reader = Database(directory, role="reader")
+        self.writer = Writer(Database(directory, role="retrying"), tell=tell, saved=changed,
+                             opened=import_old_files)
+        self.records = Records(self.reader, self.writer)
+        self.unfinished = Unfinished(self.reader, self.writer)
+        self.choices = Choices(self.reader, self.writer)
+        self.history = History(self.reader, self.writer)
+
+    def start(self) -> None:
+        self.writer.start()
+
+    def read_again(self) -> None:
+        """The writer has written: a reader that stood in for a file not made yet, or
+        found it held, reads the file afresh."""
+        if self.reader.standing_in or self.reader.blocked:
+            self.reader.reopen()
+
+    def close(self) -> None:
+        """The app ends: the writer tries what waits once more, for a moment at most,
+        and keeps the rest in pending files."""
+        self.writer.close()
+        self.writer.join()
+        self.reader.close()

@@ -1,0 +1,243 @@
+"""The app's writer: everything the app saves is written by one thread of its own, so
+no key ever waits for the database (the screen reads on its own connection, which
+never waits either: ``Database`` role "reader").
+
+While the database cannot be written (another program holds it, the disk is full,
+the file or its directory is read-only, it cannot even be opened yet) the writer
+tries again with a growing pause, and the player is told once when saves begin to
+wait and once when they are written. Saves are written in the order they came; a
+newer save of the same game in play replaces one still waiting. A finished game that
+has to wait is kept in a pending file beside the database at once (``store.pending``),
+so an app that ends or is killed meanwhile loses nothing: whichever process opens the
+database next writes it, once. When the app ends, its writer tries what is left once
+more and keeps what still waits (the game in play too) in pending files.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from solitaire_tui.store import pending
+from solitaire_tui.store.database import Database, StoreError
+from solitaire_tui.store.saving import Save
+
+FIRST_PAUSE = 0.25  # seconds before the first try again; doubled after each failure,
+LONGEST_PAUSE = 8.0  # up to this
+STOP_SECONDS = 3.0  # how long the app's end waits for the last saves to be tried
+
+
+@dataclass
+class _Waiting:
+    save: Save
+    file: str | None = None  # its pending file, once written
+    tried: bool = field(default=False)  # being written (a newer save of its key goes after)
+
+
+class Writer:
+    """Saves written on a thread of their own, to ``database`` (a "retrying" one).
+
+    ``tell`` and ``saved`` are called on the writer's thread: the app hands them to
+    its own (``post_message``). ``saved`` comes whenever the queue has been written
+    down to empty, and once the database has been opened: what the screens read
+    may have changed. ``opened`` runs on the writer's thread once the database is
+    open, before anything else is written (the app imports an earlier release's files).
+    """
+
+    def __init__(self, database: Database, *, tell: Callable[[str], object],
+                 saved: Callable[[], object],
+                 opened: Callable[[Database], None] = lambda database: None) -> None:
+        self.database = database
+        database.listen(tell)  # a damaged file set aside, a database from a newer release
+        self.tell = tell
+        self.saved = saved
+        self.opened = opened
+        self.directory = None if database.path is None else database.path.with_name(
+            pending.NAME)
+        self._queue: deque[_Waiting] = deque()
+        self._changed = threading.Condition()
+        self._stopping = False
+        self._behind: str | None = None  # why saves wait, while they do
+        self._in_memory = False  # the database could only be opened in memory
+        self._told_unkept = False  # told that a pending file cannot be written
+        self._thread = threading.Thread(target=self._run, name="saving", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def save(self, save: Save) -> None:
+        """Write ``save`` soon, in turn; never waits and never raises."""
+        with self._changed:
+            if save.key is not None:
+                for waiting in self._queue:
+                    if (waiting.save.key == save.key and not waiting.tried
+                            and waiting.file is None):
+                        waiting.save = save
+                        return
+            self._queue.append(_Waiting(save))
+            self._changed.notify()
+
+    @property
+    def keeping(self) -> bool:
+        return self._behind is None and not self._in_memory
+
+    @property
+    def behind(self) -> bool:
+        return self._behind is not None
+
+    @property
+    def idle(self) -> bool:
+        """Nothing waits to be written (for the tests, which wait on it)."""
+        with self._changed:
+            return not self._queue
+
+    def close(self) -> None:
+        """The app ends: what waits is tried once more, then kept in pending files."""
+        with self._changed:
+            self._stopping = True
+            self._changed.notify()
+
+    def join(self, seconds: float = STOP_SECONDS) -> bool:
+        """Wait for the writer to end after ``close``; whether it has."""
+        if self._thread.is_alive():
+            self._thread.join(seconds)
+        return not self._thread.is_alive()
+
+    # --- on the writer's thread ------------------------------------------------------
+
+    def _run(self) -> None:
+        try:
+            if self._open():
+                self._write_all()
+            self._keep_what_waits()
+        finally:
+            self.database.close()
+
+    def _open(self) -> bool:
+        """Open the database, trying again until it opens or the app ends; then write
+        what earlier sessions left pending, before anything of this one."""
+        pause = FIRST_PAUSE
+        while True:
+            try:
+                self._in_memory = not self.database.saving
+                # A file that reads but cannot be written (read-only, held) says so now,
+                # not when the first game is finished: the same version, written again.
+                with self.database.writing("Your saved games", durable=False) as connection:
+                    (version,) = connection.execute("PRAGMA user_version").fetchone()
+                    connection.execute(f"PRAGMA user_version = {int(version)}")
+                break
+            except StoreError as error:
+                self._wait(error)
+                self._keep_lasting()
+                if not self._pause(pause):
+                    return False
+                pause = min(pause * 2, LONGEST_PAUSE)
+        self.opened(self.database)
+        if self.directory is not None and not self._in_memory:
+            with self._changed:  # this session's own files are written in their turn
+                own = {waiting.file for waiting in self._queue}
+            found = [_Waiting(save, name) for name, save in
+                     pending.waiting(self.directory, self.tell, own)]
+            with self._changed:
+                self._queue.extendleft(reversed(found))
+        self.saved()
+        return True
+
+    def _write_all(self) -> None:
+        pause = FIRST_PAUSE
+        while True:
+            with self._changed:
+                while not self._queue and not self._stopping:
+                    self._changed.wait()
+                if not self._queue:
+                    return
+                waiting = self._queue[0]
+                waiting.tried = True
+            try:
+                save = waiting.save
+                with self.database.writing(save.what, durable=save.durable) as connection:
+                    save.job(connection)
+            except StoreError as error:
+                waiting.tried = False
+                if not error.passing:  # it never will be written: told, and kept if it matters
+                    self._refused(waiting, error)
+                    continue
+                self._wait(error)
+                self._keep_lasting()
+                if self._stopping or not self._pause(pause):
+                    return
+                pause = min(pause * 2, LONGEST_PAUSE)
+                continue
+            pause = FIRST_PAUSE
+            self._written(waiting)
+
+    def _written(self, waiting: _Waiting) -> None:
+        with self._changed:
+            self._queue.popleft()
+            empty = not self._queue
+        if waiting.file is not None and self.directory is not None:
+            pending.forget(self.directory, waiting.file)
+        if self._behind is not None:
+            self._behind = None
+            self.tell("Your saved games can be written again: what waited is saved.")
+        if empty:
+            self.saved()
+
+    def _wait(self, error: StoreError) -> None:
+        """Saves begin to wait: told once, until they are written again."""
+        if self._behind is None:
+            self._behind = error.reason
+            self.tell(f"Your saved games cannot be written now ({error.reason}). What you"
+                      " finish waits and is saved as soon as they can be; play on.")
+
+    def _refused(self, waiting: _Waiting, error: StoreError) -> None:
+        with self._changed:
+            self._queue.popleft()
+        kept = waiting.file is not None or (waiting.save.lasting and self._keep(waiting))
+        where = f"; it is kept in {self.directory} to be saved later" if kept else ""
+        self.tell(f"{error}{where}")
+
+    def _pause(self, seconds: float) -> bool:
+        """Wait before trying again; False if the app ends meanwhile."""
+        with self._changed:
+            if not self._stopping:
+                self._changed.wait(seconds)
+            return not self._stopping
+
+    def _keep_lasting(self) -> None:
+        """Saves wait: what would be lost if the app ended now is kept in pending files."""
+        with self._changed:
+            lasting = [waiting for waiting in self._queue
+                       if waiting.save.lasting and waiting.file is None]
+        for waiting in lasting:
+            self._keep(waiting)
+
+    def _keep_what_waits(self) -> None:
+        """The app ends with saves still waiting: kept in pending files, to be written
+        by the next process that opens the database."""
+        with self._changed:
+            left = [waiting for waiting in self._queue if waiting.file is None]
+            self._queue.clear()
+        lost = [waiting.save.what for waiting in left
+                if waiting.save.pending is not None and not self._keep(waiting)]
+        if lost:
+            self.tell(f"{lost[0]} could not be kept: the database and the folder beside"
+                      " it cannot be written.")
+
+    def _keep(self, waiting: _Waiting) -> bool:
+        """Write ``waiting``'s pending file; whether it was (told once if not)."""
+        data = waiting.save.pending
+        if data is None or self.directory is None:
+            return False
+        try:
+            waiting.file = pending.keep(self.directory, data)
+        except OSError as error:
+            if not self._told_unkept:
+                self._told_unkept = True
+                self.tell(f"{waiting.save.what} cannot be kept beside your saved games"
+                          f" either ({error.strerror}): it waits in memory, and is lost"
+                          " if the app ends before it is saved.")
+            return False
+        return True

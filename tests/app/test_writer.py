@@ -1,0 +1,255 @@
+"""The app's saving (``store.kept.Store``): a database another process holds never
+holds a save's caller, a finished game waits in a pending file until it is written,
+once, and pending files another program wrote are read as hostile input."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from solitaire_tui.store import pending
+from solitaire_tui.store.database import FILE_NAME
+from solitaire_tui.store.kept import Store
+from solitaire_tui.store.records import Played
+from solitaire_tui.store.unfinished import Kept
+
+HOLD = """
+import sqlite3, sys
+connection = sqlite3.connect(sys.argv[1], isolation_level=None)
+if sys.argv[2] == "delete":
+    connection.execute("PRAGMA journal_mode = DELETE")
+connection.execute("BEGIN EXCLUSIVE")
+print("held", flush=True)
+sys.stdin.readline()
+connection.execute("COMMIT")
+"""
+
+
+class Held:
+    """Another process holding the database in an exclusive transaction until ``let_go``."""
+
+    def __init__(self, path: Path, journal: str) -> None:
+        self.process = subprocess.Popen([sys.executable, "-c", HOLD, str(path), journal],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        text=True)
+        assert self.process.stdout is not None and self.process.stdout.readline() == "held\n"
+
+    def let_go(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write("\n")
+        self.process.stdin.flush()
+        assert self.process.wait(30) == 0
+
+
+class Opened:
+    """A ``Store`` as the app opens it, with what it told and a way to wait on it."""
+
+    def __init__(self, directory: Path) -> None:
+        self.told: list[str] = []
+        self.changed = threading.Event()
+        self.store = Store(directory, tell=self.told.append, changed=self.changed.set)
+        self.store.start()
+
+    def until(self, done: Callable[[], bool], seconds: float = 30) -> None:
+        """Wait for ``done()``, woken whenever the writer has written (or tried)."""
+        for _ in range(int(seconds / 0.05)):
+            if done():
+                return
+            self.changed.wait(0.05)
+            self.changed.clear()
+        raise AssertionError(f"not done in {seconds} s; told {self.told}")
+
+
+def game(deal: int, won: bool = True) -> Played:
+    return Played("one-handed", "standard", deal, None, won, "why", 3, "player", True)
+
+
+def rows(directory: Path) -> list[tuple[object, ...]]:
+    """The deals of the games saved, in the order they were written."""
+    connection = sqlite3.connect(directory / FILE_NAME)
+    try:
+        return connection.execute("SELECT deal FROM games ORDER BY id").fetchall()
+    finally:
+        connection.close()
+
+
+def waiting_files(directory: Path) -> list[str]:
+    folder = directory / pending.NAME
+    return sorted(os.listdir(folder)) if folder.exists() else []
+
+
+@pytest.fixture
+def made(tmp_path: Path) -> Iterator[Path]:
+    """A data directory whose database an earlier session made."""
+    first = Opened(tmp_path)
+    first.until(lambda: (tmp_path / FILE_NAME).exists() and first.store.writer.idle)
+    first.store.close()
+    yield tmp_path
+
+
+@pytest.mark.parametrize("journal", ["wal", "delete"])
+def test_a_held_database_holds_no_caller_and_the_game_is_written_once_let_go(
+        made: Path, journal: str) -> None:
+    held = Held(made / FILE_NAME, journal)
+    try:
+        opened = Opened(made)
+        records = opened.store.records
+        assert opened.store.choices.look("theme") is None  # read at once: as if none kept
+        records.add(game(5))
+        records.add(game(6, won=False))
+        # Returned at once, and counted at once, while the row waits for the lock …
+        assert records.total("one-handed").played == 2
+        assert records.finished_before("one-handed", "standard", 6, None)
+        # … told once, and kept beside the database in case the app ends meanwhile.
+        opened.until(lambda: len(waiting_files(made)) == 2)
+        assert len([text for text in opened.told if "cannot be written now" in text]) == 1
+        assert "database is locked" in opened.told[0]
+        assert not opened.store.writer.idle
+    finally:
+        held.let_go()
+    opened.until(lambda: opened.store.writer.idle and not waiting_files(made))
+    assert rows(made) == [("5",), ("6",)]
+    assert opened.told[-1] == "Your saved games can be written again: what waited is saved."
+    opened.store.read_again()
+    assert opened.store.records.total("one-handed").played == 2  # the rows, not counted twice
+    opened.store.close()
+
+
+def test_the_game_in_play_and_a_finished_one_wait_in_files_when_the_app_ends(
+        made: Path) -> None:
+    held = Held(made / FILE_NAME, "wal")
+    try:
+        opened = Opened(made)
+        opened.store.records.add(game(9))
+        kept = Kept("a1b2", "one-handed", "standard", 4, None, None, ("deal",), {})
+        opened.store.unfinished.put(kept)
+        opened.until(lambda: len(waiting_files(made)) == 1)  # the finished game, at once
+        opened.store.close()  # the app ends while the database is held
+        assert len(waiting_files(made)) == 2  # the game in play is kept too
+        copy = made / "copy"
+        shutil.copytree(made / pending.NAME, copy)
+    finally:
+        held.let_go()
+    for _ in range(2):  # the next start writes them; files written twice are one row
+        store = Opened(made)
+        writer = store.store.writer
+        store.until(lambda: not waiting_files(made) and writer.idle)  # noqa: B023
+        assert [kept.moves for kept in store.store.unfinished.listed()] == [("deal",)]
+        store.store.close()
+        shutil.copytree(copy, made / pending.NAME, dirs_exist_ok=True)
+    assert rows(made) == [("9",)]
+
+
+def test_pending_files_another_program_wrote_are_set_aside_unread(made: Path) -> None:
+    folder = made / pending.NAME
+    folder.mkdir()
+    good = game(11)
+    name = pending.keep(folder, {"kind": "finished", **good.__dict__})
+    text = (folder / name).read_text()
+    (folder / "finished-0.json").write_text(text)  # a name that is not its contents'
+    (folder / "kept-1.json").write_text('{"kind": "kept", "slot": 7}')
+    (folder / "finished-2.json").write_text(text.replace('"deal":11', '"deal":true'))
+    (folder / "finished-3.json").write_text("[" * 100_000)
+    (folder / "finished-4.json").write_bytes(b"{" + b" " * (pending.LARGEST + 10) + b"}")
+    (folder / "finished-5.json").symlink_to(folder / name)
+    os.mkfifo(folder / "finished-6.json")
+    (folder / "other-7.json").write_text('{"kind": "rm -rf", "slot": "/"}')
+    opened = Opened(made)
+    opened.until(lambda: opened.store.writer.idle and not (folder / name).exists())
+    opened.store.close()
+    assert rows(made) == [("11",)]
+    aside = sorted(os.listdir(folder))
+    assert aside == sorted(f"{kind}-{number}.json.damaged" for kind, number in (
+        ("finished", 0), ("kept", 1), ("finished", 2), ("finished", 3), ("finished", 4),
+        ("finished", 5), ("finished", 6), ("other", 7)))
+    assert len([text for text in opened.told if "could not be read" in text]) == 8
+    assert (folder / "finished-5.json.damaged").is_symlink()  # renamed, never followed
+
+
+# --- a full disk and a read-only directory, in a process with mounts of its own -------
+
+SPELL = """
+import json, sys
+from pathlib import Path
+from tests.app.test_writer import Opened, game, waiting_files
+
+directory, spell = Path(sys.argv[1]), sys.argv[2]
+opened = Opened(directory)
+records = opened.store.records
+seen = {"before": records.total("one-handed").played}
+if spell == "full":
+    opened.until(lambda: opened.store.writer.idle)
+    try:
+        with open(directory / "filler", "wb", buffering=0) as filler:
+            while True:
+                filler.write(bytes(4096))
+    except OSError:
+        pass  # the disk is full
+records.add(game(21))
+records.add(game(22))
+opened.until(lambda: len(opened.told) >= 2)
+seen.update(told=list(opened.told), counted=records.total("one-handed").played,
+            waiting=len(waiting_files(directory)))
+if spell == "full":
+    (directory / "filler").unlink()
+    opened.until(lambda: opened.store.writer.idle)
+    seen["after"] = list(opened.told)
+opened.store.close()
+print(json.dumps(seen))
+"""
+
+
+def spell(directory: Path, mounts: str, kind: str) -> dict[str, object]:
+    """``SPELL`` in a process of its own whose ``directory`` is ``mounts``' (a small
+    filesystem, a read-only one), as a user namespace lets any user make them."""
+    command = ["unshare", "--user", "--map-root-user", "--mount"]
+    if shutil.which("unshare") is None or subprocess.run(
+            [*command, "true"], capture_output=True).returncode != 0:
+        pytest.skip("this machine lets no process make its own mounts")
+    run = subprocess.run([*command, "sh", "-c", f'{mounts} && exec "$@"', "spell",
+                          sys.executable, "-c", SPELL, str(directory), kind],
+                         capture_output=True, text=True, timeout=120,
+                         cwd=Path(__file__).parents[2])
+    assert run.returncode == 0, run.stderr
+    result: dict[str, object] = json.loads(run.stdout)
+    return result
+
+
+def test_a_full_disk_keeps_finished_games_in_memory_and_writes_them_once_freed(
+        tmp_path: Path) -> None:
+    directory = tmp_path / "small"
+    directory.mkdir()
+    seen = spell(directory, f"mount -t tmpfs -o size=256k tmpfs {directory}", "full")
+    told = seen["told"]
+    assert isinstance(told, list)
+    assert "cannot be written now (database or disk is full)" in told[0]
+    assert "cannot be kept beside your saved games either (No space left on device)" in told[1]
+    assert seen["counted"] == 2 and seen["waiting"] == 0
+    assert seen["after"] == [*told, "Your saved games can be written again: what waited"
+                             " is saved."]
+
+
+def test_a_read_only_directory_shows_the_record_and_says_new_games_wait(
+        made: Path) -> None:
+    earlier = Opened(made)
+    for deal in (1, 2, 3):
+        earlier.store.records.add(game(deal))
+    earlier.until(lambda: earlier.store.writer.idle)
+    earlier.store.close()
+    seen = spell(made, f"mount --bind {made} {made} && mount -o remount,bind,ro {made}",
+                 "read-only")
+    assert seen["before"] == 3  # the record as it was, read from a read-only file
+    assert seen["counted"] == 5
+    told = seen["told"]
+    assert isinstance(told, list)
+    assert "cannot be written now (" in told[0] and "cannot be kept beside" in told[1]
+    assert rows(made) == [("1",), ("2",), ("3",)]
