@@ -33,6 +33,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 
 from solitaire_tui import lifeline
+from solitaire_tui.commands import errors
 from solitaire_tui.decks import Deck
 from solitaire_tui.engine import Warmup
 from solitaire_tui.games.registry import ENGINE, GAMES_BY_KEY
@@ -43,9 +44,11 @@ from solitaire_tui.start import Start
 from solitaire_tui.stats.limits import OWNER, Limits
 from solitaire_tui.store.database import data_dir
 from solitaire_tui.store.kept import Store
+from solitaire_tui.ui.boundary import ending
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import APP_KEYS
 from solitaire_tui.ui.notices import store_errors
+from solitaire_tui.ui.palette import Palette
 from solitaire_tui.ui.quit_dialog import Confirm, QuitDialog, losses
 from solitaire_tui.ui.themes import register_ours
 from solitaire_tui.widgets.cards import BACKS, BACKS_BY_NAME, use_back
@@ -111,14 +114,17 @@ class SolitaireApp(App[None]):
     def __init__(self, data: Path | None = None, start: Start | None = None, *,
                  warm_up: bool = False, engine: Warmup | None = None,
                  theme: str | None = None, limits: Limits = OWNER,
-                 signals: bool = False) -> None:
+                 signals: bool = False, log_errors: bool = False) -> None:
         """``data``: the directory of the player's database (by default the data
         directory, ``store.database.data_dir``). ``warm_up``: compile the engine in
         the background if its cache is cold (the command does; tests choose).
         ``theme``: a theme to use and remember (``ui.themes.checked_theme``); by
         default the one last chosen, or Textual's default if none was. ``limits``:
         what a statistics run may ask for (less for a web visitor's app). ``signals``: end
-        as ``q`` does on SIGTERM and SIGHUP (the command line's app, at a terminal)."""
+        as ``q`` does on SIGTERM and SIGHUP (the command line's app, at a terminal).
+        ``log_errors``: end on an error in a handler or a render with one line, its
+        traceback in the log (``ui.boundary.ending``: the command line's app); the tests'
+        apps show it and raise it, as Textual's do."""
         super().__init__()
         self.limits = limits
         # Read here without waiting, written on the writer's thread: no key (and not the
@@ -142,6 +148,8 @@ class SolitaireApp(App[None]):
         self.services = Services(self.records, self.store.unfinished, self.choices, self.engine)
         self.warm_up = warm_up
         self.signals = signals
+        self.log_errors = log_errors
+        self._ended_by_error = False
         self._told: set[str] = set()  # failed parts the player was told of
         self._modules = 0  # the modules loaded when the heap was last frozen
         self._frozen = False  # frozen since the menu was last shown
@@ -355,6 +363,22 @@ class SolitaireApp(App[None]):
         self.store.read_again()
         if self.is_running and isinstance(self.screen, MenuScreen):  # not while closing
             self.screen.read_again()
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An error nobody caught: Textual's screenful of traceback, or the player's one
+        line (the first; any that follow as the app ends are only logged)."""
+        if not self.log_errors:
+            super()._handle_exception(error)
+        elif self._ended_by_error:
+            errors.logged(error)
+        else:
+            self._ended_by_error = True
+            self.exit(return_code=1, message=ending(error))
+
+    def action_command_palette(self) -> None:
+        """Textual's palette, with its page keys safe to press at once (``ui.palette``)."""
+        if self.use_command_palette and not isinstance(self.screen, Palette):
+            self.push_screen(Palette(id="--command-palette"))
 
     def _engine_changed(self) -> None:
         """From the warm-up's reading thread: ``post_message`` is safe from any thread

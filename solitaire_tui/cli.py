@@ -270,7 +270,8 @@ def _open_app(start: Start | None, theme: str | None, guest: list[int] | None = 
     app = SolitaireApp(start=start, warm_up=True,
                        theme=chosen,
                        limits=limits.OWNER if guest is None else limits.guest(*guest),
-                       signals=guest is None)  # a guest's web driver has its own
+                       signals=guest is None,  # a guest's web driver has its own
+                       log_errors=True)
     app.run()
     return app.return_code or 0
 

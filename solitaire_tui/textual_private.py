@@ -6,8 +6,12 @@ any of them in a release without notice, so each has a test
 renames or reshapes it, rather than a screen going subtly wrong; and the ``textual``
 range in ``pyproject.toml`` is the minor release CI runs.
 
-One more is overridden rather than called: ``DOMNode.update_node_styles``, which a
-kept help page skips while its look is unchanged (``ui.help.HelpScreen``).
+Some are overridden rather than called: ``DOMNode.update_node_styles``, which a
+kept help page skips while its look is unchanged (``ui.help.HelpScreen``);
+``App._handle_exception``, where the player's app ends on an error nobody caught with
+one line rather than a screenful of traceback (``app.SolitaireApp``); and the command
+palette's PageUp and PageDown bindings, with ``App.action_command_palette`` that opens
+it, which ``ui.palette`` replaces to step around a Textual bug (``docs/TEXTUAL.md``).
 """
 
 from __future__ import annotations

@@ -6,10 +6,21 @@ Every worker is started with ``exit_on_error=False``, so Textual would otherwise
 the error without a word and leave the screen waiting for an answer that never comes
 (a run shown as playing, a hint as thinking). Each screen that starts workers hands
 their state changes to ``failure`` and then sets itself back to a usable state.
+
+An error in a message handler, a timer or a render, on the screen's own thread, is
+another matter: Textual stops the message loop it came up through (the screen's, or
+the app's), so nothing could go on safely. Textual would end the app with a screenful
+of traceback; the player's app (``ending``) logs it and ends with one line saying
+where, and that the game in play is kept (it is saved as it goes, ``play.keeper``, and
+what waits to be saved is written as the app ends, ``store.writer``).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from rich.text import Text
+from textual.app import App
 from textual.widget import Widget
 from textual.worker import Worker, WorkerState
 
@@ -29,9 +40,22 @@ def failure(node: Widget, event: Worker.StateChanged) -> BaseException | None:
         return None
     if isinstance(error, RulesError):
         return error  # the rules' own sentence, for the screen to show: no bug to log
-    where = errors.logged(error)
     if event.worker.is_cancelled:
+        errors.logged(error)
         return None
-    node.notify(f"Something went wrong that should not have ({str(error) or type(error).__name__});"
-                f" {where}.", title="Error", severity="error", timeout=NOTICE_SECONDS)
+    told(node, error)
     return error
+
+
+def told(node: Widget | App[Any], error: BaseException, after: str = "") -> None:
+    """An unforeseen error, logged and said in one line (``after`` adds what goes on)."""
+    where = errors.logged(error)
+    node.notify(f"Something went wrong that should not have ({str(error) or type(error).__name__});"
+                f" {where}.{after}", title="Error", severity="error", timeout=NOTICE_SECONDS)
+
+
+def ending(error: BaseException) -> Text:
+    """The one line an app ended by ``error`` leaves in the terminal, once logged."""
+    return Text(f"solitaire-tui stopped on an error it should not have"
+                f" ({str(error) or type(error).__name__}); {errors.logged(error)}. The game"
+                " in play is kept: the menu offers it to resume.")

@@ -10,7 +10,9 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import pytest
-from textual.widgets import Input
+from textual.app import App, ComposeResult
+from textual.command import CommandList
+from textual.widgets import Input, OptionList
 
 from rules import hit_or_miss
 from solitaire_tui.app import SolitaireApp
@@ -25,6 +27,7 @@ from solitaire_tui.screens.stats import StatsScreen
 from solitaire_tui.start import Start
 from solitaire_tui.stats.runner import Phase
 from solitaire_tui.store.database import DATA_DIR_VARIABLE
+from solitaire_tui.ui.palette import Palette
 from tests.pilots import SIZE, Notices, settle, text_of, until
 
 INJECTED = "an injected failure"
@@ -127,3 +130,49 @@ async def test_a_search_that_fails_shows_as_failed(
         told(notices, log)
         await pilot.press("n", "escape")  # a new seed, and back to the game
         assert not isinstance(app.screen, ZeroStrikeScreen)
+
+
+@pytest.mark.parametrize("key", ["pagedown", "pageup"])
+async def test_the_palettes_page_keys_pressed_at_once_end_nothing(
+        make_app: Callable[..., SolitaireApp], key: str) -> None:
+    """Textual's own ended the app with a KeyError when pressed as the palette's first
+    results came (``ui.palette``); here they wait for the list, then move through it."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p", key, key)
+        await pilot.pause()
+        assert isinstance(app.screen, Palette)
+        await pilot.press(*"the")
+        await until(pilot, lambda: app.screen.query_one(CommandList).option_count > 0)
+        await pilot.press("down", key)
+        await pilot.pause()
+        commands = app.screen.query_one(CommandList)
+        assert commands.highlighted == (commands.option_count - 1 if key == "pagedown" else 0)
+        await pilot.press("escape")
+        assert app.is_running
+
+
+async def test_a_page_key_on_a_list_not_laid_out_yet_does_nothing() -> None:
+    """The Textual bug the palette steps around (the reproduction in docs/TEXTUAL.md):
+    when this fails because Textual's own page move no longer raises, ``ui.palette``
+    can go."""
+
+    class Listed(App[None]):
+        def compose(self) -> ComposeResult:
+            yield OptionList()
+
+        def on_mount(self) -> None:
+            commands = self.query_one(OptionList)
+            commands.add_options(["a", "b", "c"])
+            commands.highlighted = 0
+            with pytest.raises(KeyError):
+                commands.action_page_down()  # Textual's: lines not laid out yet
+            Palette._page(commands, 1)  # ours: nothing to move through yet
+            Palette._page(commands, -1)
+
+    app = Listed()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        commands = app.query_one(OptionList)
+        Palette._page(commands, 1)  # laid out: the page move is Textual's own
+        assert commands.highlighted == 2

@@ -1,6 +1,7 @@
 """The app at a real terminal (a pty) ended by a signal: SIGTERM (a shutdown, a
 supervisor, ``timeout``) and SIGHUP (the terminal closed) leave the terminal as the
-app found it and keep the game in play."""
+app found it and keep the game in play; so does an error nobody foresaw, which
+leaves one line and its traceback in the log."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from solitaire_tui.commands.errors import LOG_NAME
 from solitaire_tui.store.database import DATA_DIR_VARIABLE, FILE_NAME
 
 LEAVE_ALTERNATE_SCREEN = b"\x1b[?1049l"
@@ -45,47 +47,99 @@ def kept_rows(data: Path) -> int:
             return 0
 
 
-@pytest.mark.integration
-@pytest.mark.parametrize("ending", [signal.SIGTERM, signal.SIGHUP], ids=["term", "hup"])
-def test_a_signal_leaves_the_terminal_as_it_was_and_keeps_the_game(
-        tmp_path: Path, ending: signal.Signals) -> None:
-    master, terminal = pty.openpty()
-    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
-    before = termios.tcgetattr(terminal)
-    environment = {name: value for name, value in os.environ.items()
-                   if name != "TEXTUAL_DRIVER"}  # Textual's own driver, at a terminal
-    environment |= {DATA_DIR_VARIABLE: str(tmp_path), "TERM": "xterm-256color"}
-    app = subprocess.Popen(
-        [sys.executable, "-m", "solitaire_tui", "play", "one-handed", "--deal", "7"],
-        stdin=terminal, stdout=terminal, stderr=terminal, env=environment,
-        start_new_session=True)
-    drawn = bytearray()
+class Terminal:
+    """A pty 100×32 running ``command`` (the app) with ``data`` as its data directory,
+    everything it draws kept in ``drawn``."""
 
-    def read() -> None:
+    def __init__(self, command: list[str], data: Path) -> None:
+        self.master, self.terminal = pty.openpty()
+        fcntl.ioctl(self.terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
+        self.before = termios.tcgetattr(self.terminal)
+        environment = {name: value for name, value in os.environ.items()
+                       if name != "TEXTUAL_DRIVER"}  # Textual's own driver, at a terminal
+        environment |= {DATA_DIR_VARIABLE: str(data), "TERM": "xterm-256color"}
+        self.app = subprocess.Popen(command, stdin=self.terminal, stdout=self.terminal,
+                                    stderr=self.terminal, env=environment,
+                                    start_new_session=True)
+        self.drawn = bytearray()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
         while True:
             try:
-                chunk = os.read(master, 65536)
+                chunk = os.read(self.master, 65536)
             except OSError:  # the app is gone and the terminal closed
                 return
             if not chunk:
                 return
-            drawn.extend(chunk)
+            self.drawn.extend(chunk)
 
-    reader = threading.Thread(target=read, daemon=True)
-    reader.start()
+    def left_as_it_was(self) -> None:
+        """Cooked mode and echo, the main screen, no mouse: as the app found it."""
+        assert termios.tcgetattr(self.terminal) == self.before
+        drawn = self.drawn
+        waited(lambda: drawn.rfind(LEAVE_ALTERNATE_SCREEN) > drawn.rfind(b"\x1b[?1049h"),
+               "leaving the alternate screen")
+        assert drawn.rfind(MOUSE_OFF) > drawn.rfind(b"\x1b[?1000h")
+
+    def close(self) -> None:
+        self.app.kill()
+        os.close(self.terminal)
+        os.close(self.master)
+
+
+GAME = [sys.executable, "-m", "solitaire_tui", "play", "one-handed", "--deal", "7"]
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("ending", [signal.SIGTERM, signal.SIGHUP], ids=["term", "hup"])
+def test_a_signal_leaves_the_terminal_as_it_was_and_keeps_the_game(
+        tmp_path: Path, ending: signal.Signals) -> None:
+    at = Terminal(GAME, tmp_path)
     try:
-        waited(lambda: b"Draw" in drawn, "the game's screen")
-        os.write(master, b"d")  # a move: the game is in play, and kept as it goes
+        waited(lambda: b"Draw" in at.drawn, "the game's screen")
+        os.write(at.master, b"d")  # a move: the game is in play, and kept as it goes
         waited(lambda: kept_rows(tmp_path) == 1, "keeping the game in play")
-        app.send_signal(ending)
-        code = app.wait(DEADLINE)
+        at.app.send_signal(ending)
+        assert at.app.wait(DEADLINE) == 128 + ending
+        at.left_as_it_was()
+        assert kept_rows(tmp_path) == 1  # the menu offers it next time
     finally:
-        app.kill()
-    assert code == 128 + ending
-    assert termios.tcgetattr(terminal) == before  # cooked mode and echo, as it was
-    waited(lambda: drawn.rfind(LEAVE_ALTERNATE_SCREEN) > drawn.rfind(b"\x1b[?1049h"),
-           "leaving the alternate screen")
-    assert drawn.rfind(MOUSE_OFF) > drawn.rfind(b"\x1b[?1000h")
-    assert kept_rows(tmp_path) == 1  # the menu offers it next time
-    os.close(terminal)
-    os.close(master)
+        at.close()
+
+
+BROKEN = """
+import sys
+from solitaire_tui.cli import main
+from solitaire_tui.games.one_handed.screen import OneHandedScreen
+
+def broken(*args):
+    raise RuntimeError("an injected failure")
+
+played = OneHandedScreen.play
+OneHandedScreen.play = lambda screen, move: (  # the second move fails
+    broken() if screen.session.moves else played(screen, move))
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.integration
+def test_an_error_nobody_foresaw_is_one_line_and_the_game_is_kept(tmp_path: Path) -> None:
+    at = Terminal([sys.executable, "-c", BROKEN, *GAME[3:]], tmp_path)
+    try:
+        waited(lambda: b"Draw" in at.drawn, "the game's screen")
+        os.write(at.master, b"d")
+        waited(lambda: kept_rows(tmp_path) == 1, "keeping the game in play")
+        os.write(at.master, b"d")
+        assert at.app.wait(DEADLINE) == 1
+        at.left_as_it_was()
+        waited(lambda: b"menu offers it to resume." in at.drawn, "the line")
+    finally:
+        at.close()
+    after = bytes(at.drawn[at.drawn.rfind(LEAVE_ALTERNATE_SCREEN):]).decode(errors="replace")
+    assert "Traceback" not in after
+    log = (tmp_path / LOG_NAME).read_text()
+    assert "RuntimeError: an injected failure" in log and "Traceback" in log
+    assert ("solitaire-tui stopped on an error it should not have (an injected failure);"
+            f" the details are in {tmp_path / LOG_NAME}.") in " ".join(after.split())
+    assert kept_rows(tmp_path) == 1

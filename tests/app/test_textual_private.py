@@ -8,6 +8,8 @@ from typing import Any
 
 from textual import work
 from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.dom import DOMNode
 from textual.driver import Driver
 from textual.widgets import Checkbox, Markdown, RadioButton, Static
@@ -39,6 +41,18 @@ class Probe(App[None]):
 def test_a_screens_restyling_is_the_method_a_help_page_overrides() -> None:
     assert list(inspect.signature(DOMNode.update_node_styles).parameters) == [
         "self", "animate"]
+
+
+def test_an_error_nobody_caught_is_the_method_the_app_overrides() -> None:
+    assert list(inspect.signature(App._handle_exception).parameters) == ["self", "error"]
+
+
+def test_the_palettes_page_keys_are_the_bindings_ui_palette_replaces() -> None:
+    pages = {binding.key: binding.action for binding in CommandPalette.BINDINGS
+             if isinstance(binding, Binding) and binding.key in ("pageup", "pagedown")}
+    assert pages == {"pagedown": "command_list('page_down')",
+                     "pageup": "command_list('page_up')"}
+    assert inspect.signature(App.action_command_palette).parameters.keys() == {"self"}
 
 
 def test_the_toggles_mark_is_their_bases_button_inner() -> None:
