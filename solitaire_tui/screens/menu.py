@@ -89,7 +89,8 @@ class MenuScreen(Screen[None]):
         highlighted = games.highlighted
         games.clear_options()
         games.add_options(self._options())
-        games.highlighted = highlighted if highlighted is not None else 0
+        games.highlighted = highlighted = highlighted if highlighted is not None else 0
+        self.query_one("#record", Static).update(self.record_table(GAMES[highlighted].key))
         self._show_kept()
 
     def on_mount(self) -> None:

@@ -55,7 +55,9 @@ def told(node: Widget | App[Any], error: BaseException, after: str = "") -> None
 
 
 def ending(error: BaseException) -> Text:
-    """The one line an app ended by ``error`` leaves in the terminal, once logged."""
+    """The one line an app ended by ``error`` leaves in the terminal, once logged: left
+    to the terminal to wrap, so that the log's path can be copied whole."""
     return Text(f"solitaire-tui stopped on an error it should not have"
                 f" ({str(error) or type(error).__name__}); {errors.logged(error)}. The game"
-                " in play is kept: the menu offers it to resume.")
+                " in play is kept: the menu offers it to resume.", no_wrap=True,
+                overflow="ignore")
