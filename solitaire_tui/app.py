@@ -25,7 +25,7 @@ from pathlib import Path, PurePath
 from typing import Any
 
 from textual import events, on
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.command import SimpleCommand
 from textual.geometry import Size
 from textual.message import Message
@@ -48,7 +48,7 @@ from solitaire_tui.ui.boundary import ending
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import APP_KEYS
 from solitaire_tui.ui.notices import store_errors
-from solitaire_tui.ui.palette import Palette
+from solitaire_tui.ui.palette import PaletteApp
 from solitaire_tui.ui.quit_dialog import Confirm, QuitDialog, losses
 from solitaire_tui.ui.themes import register_ours
 from solitaire_tui.widgets.cards import BACKS, BACKS_BY_NAME, use_back
@@ -100,7 +100,7 @@ class StoreChanged(Message):
     """The store's writer has written: what is saved may read differently now."""
 
 
-class SolitaireApp(App[None]):
+class SolitaireApp(PaletteApp):
     TITLE = "solitaire-tui"
     # The palette (ctrl+p, a key no screen uses) chooses the looks; the footers leave
     # its key out (``app.tcss``), as they leave out q and ctrl+c.
@@ -122,9 +122,9 @@ class SolitaireApp(App[None]):
         default the one last chosen, or Textual's default if none was. ``limits``:
         what a statistics run may ask for (less for a web visitor's app). ``signals``: end
         as ``q`` does on SIGTERM and SIGHUP (the command line's app, at a terminal).
-        ``log_errors``: end on an error in a handler or a render with one line, its
-        traceback in the log (``ui.boundary.ending``: the command line's app); the tests'
-        apps show it and raise it, as Textual's do."""
+        ``log_errors``: end on an error in a handler or a render with its traceback in
+        the log and one line in ``ended_by`` (``ui.boundary.ending``), for the command
+        line to print; the tests' apps show it and raise it, as Textual's do."""
         super().__init__()
         self.limits = limits
         # Read here without waiting, written on the writer's thread: no key (and not the
@@ -149,7 +149,7 @@ class SolitaireApp(App[None]):
         self.warm_up = warm_up
         self.signals = signals
         self.log_errors = log_errors
-        self._ended_by_error = False
+        self.ended_by: str | None = None  # the line an error nobody caught left, if any
         self._told: set[str] = set()  # failed parts the player was told of
         self._modules = 0  # the modules loaded when the heap was last frozen
         self._frozen = False  # frozen since the menu was last shown
@@ -267,7 +267,7 @@ class SolitaireApp(App[None]):
     async def action_quit(self) -> None:
         """Quit, asking first if a screen would lose something (a game not over, a
         run playing): ``q`` is next to keys played all the time."""
-        lost = losses(self.screen_stack)
+        lost = [*losses(self.screen_stack), *self.store.losses()]
         if not lost or isinstance(self.screen, QuitDialog):
             await super().action_quit()
             return
@@ -369,16 +369,11 @@ class SolitaireApp(App[None]):
         line (the first; any that follow as the app ends are only logged)."""
         if not self.log_errors:
             super()._handle_exception(error)
-        elif self._ended_by_error:
+        elif self.ended_by is not None:
             errors.logged(error)
         else:
-            self._ended_by_error = True
-            self.exit(return_code=1, message=ending(error))
-
-    def action_command_palette(self) -> None:
-        """Textual's palette, with its page keys safe to press at once (``ui.palette``)."""
-        if self.use_command_palette and not isinstance(self.screen, Palette):
-            self.push_screen(Palette(id="--command-palette"))
+            self.ended_by = ending(error)
+            self.exit(return_code=1)
 
     def _engine_changed(self) -> None:
         """From the warm-up's reading thread: ``post_message`` is safe from any thread

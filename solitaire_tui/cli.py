@@ -273,6 +273,8 @@ def _open_app(start: Start | None, theme: str | None, guest: list[int] | None = 
                        signals=guest is None,  # a guest's web driver has its own
                        log_errors=True)
     app.run()
+    if app.ended_by is not None:  # once the terminal is back, for it to wrap
+        print(app.ended_by, file=sys.stderr)
     return app.return_code or 0
 
 

@@ -9,9 +9,11 @@ range in ``pyproject.toml`` is the minor release CI runs.
 Some are overridden rather than called: ``DOMNode.update_node_styles``, which a
 kept help page skips while its look is unchanged (``ui.help.HelpScreen``);
 ``App._handle_exception``, where the player's app ends on an error nobody caught with
-one line rather than a screenful of traceback (``app.SolitaireApp``); and the command
-palette's PageUp and PageDown bindings, with ``App.action_command_palette`` that opens
-it, which ``ui.palette`` replaces to step around a Textual bug (``docs/TEXTUAL.md``).
+one line rather than a screenful of traceback (``app.SolitaireApp``); the command
+palette's PageUp and PageDown bindings, and ``App.action_command_palette``,
+``search_commands`` and ``search_themes`` that open it (``ui.palette``); and
+``OptionList``'s page actions (``widgets.pages``): these two step around a Textual
+bug (``docs/TEXTUAL.md``).
 """
 
 from __future__ import annotations

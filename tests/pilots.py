@@ -124,6 +124,16 @@ async def settle(app: Any, pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
+async def play_one_handed_out(pilot: Pilot[None], screen: Any) -> None:
+    """Play a One-Handed deal to its end by the player's keys (each step has one move)."""
+    from rules import one_handed
+    from solitaire_tui.games.one_handed.screen import PLAY_KEYS
+
+    while not screen.session.is_over:
+        (move,) = one_handed.legal_moves(screen.session.state)
+        await pilot.press(PLAY_KEYS[move])
+
+
 async def until(pilot: Pilot[None], done: Callable[[], bool], seconds: float = 120) -> None:
     """Let the app run until ``done()``; a compiled engine may need compiling first on
     a fresh machine, hence the long default."""

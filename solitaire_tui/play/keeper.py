@@ -71,11 +71,11 @@ class Keeper:
     def leaving(self, title: str) -> str:
         """What leaving the game in play does to it, for the question asked first."""
         self.now()
-        saver = self.unfinished.saver
-        if self.kept_row and self.saved and saver.behind:
-            return (f"the {title} game in play is not over, and your saved games cannot be"
-                    " written now: it waits beside them, to be kept when they can be")
-        if self.kept_row and self.saved and saver.keeping:
+        keeping = self.unfinished.saver.keeping if self.kept_row and self.saved else "never"
+        if keeping == "now":
             return (f"the {title} game in play is not over: it is kept, and the menu offers"
                     " it to resume")
+        if keeping == "later":
+            return (f"the {title} game in play is not over, and your saved games cannot be"
+                    " written now: it waits beside them, to be kept when they can be")
         return f"the {title} game in play is not over, and is not kept"

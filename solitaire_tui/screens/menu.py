@@ -25,6 +25,7 @@ from solitaire_tui.ui.help import show_help
 from solitaire_tui.ui.notices import store_errors
 from solitaire_tui.ui.quit_dialog import Confirm
 from solitaire_tui.widgets.engine_status import EngineStatus
+from solitaire_tui.widgets.pages import PagedOptionList
 
 
 class MenuScreen(Screen[None]):
@@ -52,10 +53,10 @@ class MenuScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(Text.assemble(("solitaire-tui", "bold"),
                                    "  ·  five card and number games"), id="heading")
-        yield OptionList(*self._options(), id="games")
+        yield PagedOptionList(*self._options(), id="games")
         yield Static("Unfinished, the latest first · c resumes the highlighted one ·"
                      " x discards it · tab to choose", id="unfinished-heading")
-        yield OptionList(id="unfinished")
+        yield PagedOptionList(id="unfinished")
         yield Static(id="record")
         yield Static("↑↓ or click to choose · enter or 1–5 to play · t statistics · ? help",
                      id="hint")

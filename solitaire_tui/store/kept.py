@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from solitaire_tui.store import pending
 from solitaire_tui.store.choices import Choices
 from solitaire_tui.store.database import Database
 from solitaire_tui.store.history import History
@@ -29,6 +30,9 @@ class Store:
         self.unfinished = Unfinished(self.reader, self.writer)
         self.choices = Choices(self.reader, self.writer)
         self.history = History(self.reader, self.writer)
+        if self.writer.directory is not None:  # an earlier session's, still waiting
+            for game in pending.finished(self.writer.directory):
+                self.records.expect(game)
 
     def start(self) -> None:
         self.writer.start()
@@ -38,6 +42,15 @@ class Store:
         found it held, reads the file afresh."""
         if self.reader.standing_in or self.reader.blocked:
             self.reader.reopen()
+
+    def losses(self) -> list[str]:
+        """What ending the app now loses, for the question asked first."""
+        unkept = self.writer.unkept()
+        if not unkept:
+            return []
+        games = "a finished game waits" if unkept == 1 else f"{unkept} finished games wait"
+        return [f"{games} to be saved, and neither your saved games nor the folder beside"
+                " them can be written now: quitting loses what waits"]
 
     def close(self) -> None:
         """The app ends: the writer tries what waits once more, for a moment at most,

@@ -24,7 +24,7 @@ from collections.abc import Callable, Collection, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from solitaire_tui.store.records import finishing, pending_played
+from solitaire_tui.store.records import Played, finishing, pending_played
 from solitaire_tui.store.saving import Save
 from solitaire_tui.store.unfinished import dropping, keeping, pending_dropped, pending_kept
 
@@ -103,6 +103,24 @@ def waiting(directory: Path, tell: Callable[[str], object],
                  f" ({_why(error)}); it was renamed aside and is not written.")
             continue
         yield name, save
+
+
+def finished(directory: Path) -> list[Played]:
+    """The finished games waiting in files (earlier sessions' that could not be written),
+    for the record to count while they wait; a file that is not one is passed over here
+    (the writer sets it aside, and says so)."""
+    games = []
+    try:
+        names = [entry.name for entry in os.scandir(directory)
+                 if entry.name.startswith("finished-") and entry.name.endswith(".json")]
+    except OSError:
+        return []
+    for name in names[:MOST_READ]:
+        try:
+            games.append(pending_played(json.loads(_read(directory / name))))
+        except (OSError, ValueError, TypeError, KeyError, RecursionError, AttributeError):
+            continue
+    return games
 
 
 def _read(path: Path) -> bytes:

@@ -65,9 +65,13 @@ class Played:
     token: str = field(default_factory=lambda: secrets.token_hex(16))  # its own id
 
 
+# Counted only if the deal was never finished before (as ``Records.finished_before``
+# says at the game's start, which a database held by another program may have hidden).
 INSERT = ("INSERT INTO games (game, variant, deal, deck, won, result, score, finished, how,"
-          " counts, token) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-          " ON CONFLICT (token) DO NOTHING")
+          " counts, token) SELECT :game, :variant, :deal, :deck, :won, :result, :score,"
+          " :finished, :how, :counts AND NOT EXISTS (SELECT 1 FROM games WHERE game = :game"
+          " AND variant = :variant AND (deal = :deal OR (:deal IS NULL AND deck = :deck))),"
+          " :token WHERE true ON CONFLICT (token) DO NOTHING")
 TEXT_LIMIT = 4096  # a pending file's words: more is not a game this app wrote
 
 
@@ -75,10 +79,9 @@ def finishing(game: Played) -> Save:
     """The save of a finished game: kept in a pending file as soon as it has to wait."""
 
     def job(connection: Any) -> None:
-        connection.execute(INSERT, (
-            game.game, game.variant, None if game.deal is None else str(game.deal), game.deck,
-            int(game.won), game.result, game.score, game.finished, game.how,
-            int(game.counts), game.token))
+        connection.execute(INSERT, {
+            **asdict(game), "deal": None if game.deal is None else str(game.deal),
+            "won": int(game.won), "counts": int(game.counts)})
 
     return Save("This game", job, pending={"kind": "finished", **asdict(game)}, lasting=True)
 
@@ -115,6 +118,10 @@ class Records:
         # By game: the id of the last row counted, and the records up to it.
         self._read: dict[str, tuple[int, dict[str, Record]]] = {}
         self._waiting: dict[str, Played] = {}  # added, its row not read yet, by token
+
+    def expect(self, game: Played) -> None:
+        """Count ``game`` from now on: an earlier session's, waiting to be written."""
+        self._waiting.setdefault(game.token, game)
 
     def add(self, game: Played) -> None:
         """Save a finished game, in one transaction (``StoreError`` if the saver writes

@@ -12,11 +12,12 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from solitaire_tui.store.database import Database
 
 Job = Callable[[sqlite3.Connection], None]  # the writes, inside one transaction
+Keeping = Literal["now", "later", "never"]  # where a save goes (``Saver.keeping``)
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,7 @@ class Save:
     # what a player did (a finished game, the game in play); None for what may be lost.
     pending: Mapping[str, Any] | None = None
     lasting: bool = False  # its pending file is written once it has to wait (a finished
-    # game), not only when the app ends with it still waiting (the game in play)
+    # game, the game in play), not only when the app ends with it still waiting
 
 
 class Saver(Protocol):
@@ -39,14 +40,11 @@ class Saver(Protocol):
         """Write ``save`` now or later; a ``StoreError`` only from one that writes now."""
 
     @property
-    def keeping(self) -> bool:
-        """Whether what is saved now reaches the player's file: not kept in memory, and
-        not waiting behind a database that cannot be written."""
-
-    @property
-    def behind(self) -> bool:
-        """Whether saves wait for a database that cannot be written now (kept beside it
-        in pending files meanwhile, ``store.pending``)."""
+    def keeping(self) -> Keeping:
+        """Where what is saved now goes: to the player's file ("now"), to pending files
+        beside it while it cannot be written ("later", ``store.pending``), or nowhere
+        that outlives the app ("never": a database in memory, or neither it nor the
+        folder beside it can be written)."""
 
 
 class Now:
@@ -60,9 +58,5 @@ class Now:
             save.job(connection)
 
     @property
-    def keeping(self) -> bool:
-        return self.database.saving
-
-    @property
-    def behind(self) -> bool:
-        return False  # a save that cannot be written now is the caller's failure
+    def keeping(self) -> Keeping:
+        return "now" if self.database.saving else "never"

@@ -138,7 +138,7 @@ def keeping(kept: Kept) -> Save:
 
     return Save("This game in play", job, durable=False, key=kept.slot,
                 pending={"kind": "kept", "slot": kept.slot, "game": kept.game,
-                         "changed": changed, "data": data})
+                         "changed": changed, "data": data}, lasting=True)
 
 
 def pending_kept(data: Mapping[str, Any]) -> Kept:
@@ -160,7 +160,7 @@ def dropping(slot: str) -> Save:
         connection.execute("DELETE FROM unfinished WHERE slot = ?", (slot,))
 
     return Save("Dropping a finished game", job, durable=False, key=slot,
-                pending={"kind": "dropped", "slot": slot})
+                pending={"kind": "dropped", "slot": slot}, lasting=True)
 
 
 def pending_dropped(data: Mapping[str, Any]) -> str:
@@ -176,12 +176,14 @@ class Unfinished:
         default at once, to ``database``)."""
         self.database = database
         self.saver = saver or Now(database)
+        self._dropped: set[str] = set()  # slots dropped here: unlisted, written or not
 
     def put(self, kept: Kept) -> None:
         """Keep ``kept`` in its slot, in place of what the slot held (``StoreError`` if
         the saver writes at once and it cannot be). Only the newest ``MOST_KEPT`` games
         of each game are kept: older ones go."""
         self.saver.save(keeping(kept))
+        self._dropped.discard(kept.slot)  # a screen's slot is kept again after a restart
 
     def prune(self) -> None:
         """Drop every game's kept games beyond its newest ``MOST_KEPT`` (``StoreError``
@@ -193,6 +195,7 @@ class Unfinished:
         """The game in ``slot`` is over, or thrown away (``StoreError`` if the saver
         writes at once and it cannot be)."""
         self.saver.save(dropping(slot))
+        self._dropped.add(slot)
 
     def listed(self) -> list[Kept]:
         """The newest ``MOST_LISTED`` games kept, the most recently played first (never
@@ -200,7 +203,9 @@ class Unfinished:
         kept = []
         for slot, game, changed, data in self.database.read(
                 "SELECT slot, game, changed, data FROM unfinished ORDER BY changed DESC"
-                " LIMIT ?", (MOST_LISTED,)):
+                " LIMIT ?", (MOST_LISTED + len(self._dropped),)):
+            if slot in self._dropped:
+                continue
             try:
                 kept.append(_kept(slot, game, changed, data))
             except Damaged as error:

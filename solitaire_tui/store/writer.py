@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from solitaire_tui.store import pending
 from solitaire_tui.store.database import Database, StoreError
-from solitaire_tui.store.saving import Save
+from solitaire_tui.store.saving import Keeping, Save
 
 FIRST_PAUSE = 0.25  # seconds before the first try again; doubled after each failure,
 LONGEST_PAUSE = 8.0  # up to this
@@ -33,6 +33,7 @@ STOP_SECONDS = 3.0  # how long the app's end waits for the last saves to be trie
 class _Waiting:
     save: Save
     file: str | None = None  # its pending file, once written
+    stale: bool = False  # its file holds an older save of its key: written again if it waits
     tried: bool = field(default=False)  # being written (a newer save of its key goes after)
 
 
@@ -61,7 +62,8 @@ class Writer:
         self._stopping = False
         self._behind: str | None = None  # why saves wait, while they do
         self._in_memory = False  # the database could only be opened in memory
-        self._told_unkept = False  # told that a pending file cannot be written
+        self._unkept = False  # the last pending file could not be written (told once)
+        self._told_unkept = False
         self._thread = threading.Thread(target=self._run, name="saving", daemon=True)
 
     def start(self) -> None:
@@ -72,20 +74,24 @@ class Writer:
         with self._changed:
             if save.key is not None:
                 for waiting in self._queue:
-                    if (waiting.save.key == save.key and not waiting.tried
-                            and waiting.file is None):
-                        waiting.save = save
+                    if waiting.save.key == save.key and not waiting.tried:
+                        waiting.save, waiting.stale = save, waiting.file is not None
                         return
             self._queue.append(_Waiting(save))
             self._changed.notify()
 
     @property
-    def keeping(self) -> bool:
-        return self._behind is None and not self._in_memory
+    def keeping(self) -> Keeping:
+        if self._in_memory or (self._behind is not None and self._unkept):
+            return "never"
+        return "later" if self._behind is not None else "now"
 
-    @property
-    def behind(self) -> bool:
-        return self._behind is not None
+    def unkept(self) -> int:
+        """Finished games waiting in memory only (no pending file could be written):
+        lost if the app ends now."""
+        with self._changed:
+            return sum(1 for waiting in self._queue if waiting.file is None
+                       and (waiting.save.pending or {}).get("kind") == "finished")
 
     @property
     def idle(self) -> bool:
@@ -179,10 +185,10 @@ class Writer:
             empty = not self._queue
         if waiting.file is not None and self.directory is not None:
             pending.forget(self.directory, waiting.file)
-        if self._behind is not None:
-            self._behind = None
-            self.tell("Your saved games can be written again: what waited is saved.")
-        if empty:
+        if empty:  # not before everything that waited is written: a small save may fit
+            if self._behind is not None:  # on a full disk while a finished game does not
+                self._behind = None
+                self.tell("Your saved games can be written again: what waited is saved.")
             self.saved()
 
     def _wait(self, error: StoreError) -> None:
@@ -210,7 +216,7 @@ class Writer:
         """Saves wait: what would be lost if the app ended now is kept in pending files."""
         with self._changed:
             lasting = [waiting for waiting in self._queue
-                       if waiting.save.lasting and waiting.file is None]
+                       if waiting.save.lasting and (waiting.file is None or waiting.stale)]
         for waiting in lasting:
             self._keep(waiting)
 
@@ -218,7 +224,7 @@ class Writer:
         """The app ends with saves still waiting: kept in pending files, to be written
         by the next process that opens the database."""
         with self._changed:
-            left = [waiting for waiting in self._queue if waiting.file is None]
+            left = [waiting for waiting in self._queue if waiting.file is None or waiting.stale]
             self._queue.clear()
         lost = [waiting.save.what for waiting in left
                 if waiting.save.pending is not None and not self._keep(waiting)]
@@ -227,17 +233,23 @@ class Writer:
                       " it cannot be written.")
 
     def _keep(self, waiting: _Waiting) -> bool:
-        """Write ``waiting``'s pending file; whether it was (told once if not)."""
-        data = waiting.save.pending
-        if data is None or self.directory is None:
+        """Write ``waiting``'s pending file; whether it was (told once if not). A newer
+        save that replaces it meanwhile leaves the file stale, to be written again."""
+        with self._changed:
+            save = waiting.save
+        if save.pending is None or self.directory is None:
             return False
         try:
-            waiting.file = pending.keep(self.directory, data)
+            name = pending.keep(self.directory, save.pending)
         except OSError as error:
+            self._unkept = True
             if not self._told_unkept:
                 self._told_unkept = True
-                self.tell(f"{waiting.save.what} cannot be kept beside your saved games"
+                self.tell(f"{save.what} cannot be kept beside your saved games"
                           f" either ({error.strerror}): it waits in memory, and is lost"
                           " if the app ends before it is saved.")
             return False
+        with self._changed:
+            waiting.file, waiting.stale = name, waiting.save is not save
+        self._unkept = False
         return True

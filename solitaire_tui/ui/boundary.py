@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.text import Text
 from textual.app import App
 from textual.widget import Widget
 from textual.worker import Worker, WorkerState
@@ -47,17 +46,17 @@ def failure(node: Widget, event: Worker.StateChanged) -> BaseException | None:
     return error
 
 
-def told(node: Widget | App[Any], error: BaseException, after: str = "") -> None:
-    """An unforeseen error, logged and said in one line (``after`` adds what goes on)."""
+def told(node: Widget | App[Any], error: BaseException) -> None:
+    """An unforeseen error, logged and said in one line."""
     where = errors.logged(error)
     node.notify(f"Something went wrong that should not have ({str(error) or type(error).__name__});"
-                f" {where}.{after}", title="Error", severity="error", timeout=NOTICE_SECONDS)
+                f" {where}.", title="Error", severity="error", timeout=NOTICE_SECONDS)
 
 
-def ending(error: BaseException) -> Text:
-    """The one line an app ended by ``error`` leaves in the terminal, once logged: left
-    to the terminal to wrap, so that the log's path can be copied whole."""
-    return Text(f"solitaire-tui stopped on an error it should not have"
+def ending(error: BaseException) -> str:
+    """The one line an app ended by ``error`` leaves in the terminal, once logged (printed
+    by the command line once the terminal is back, for the terminal to wrap: Rich would
+    break the log's path at its dots, or crop it)."""
+    return (f"solitaire-tui stopped on an error it should not have"
                 f" ({str(error) or type(error).__name__}); {errors.logged(error)}. The game"
-                " in play is kept: the menu offers it to resume.", no_wrap=True,
-                overflow="ignore")
+            " in play is kept: the menu offers it to resume.")

@@ -1,20 +1,20 @@
-"""Textual's command palette (``ctrl+p``: Theme, Card back, Keys, Quit), with PageUp and
-PageDown made safe to press at once.
-
-Textual's own pass the key to the palette's list, whose page move reads the lines of
-a list not laid out yet when the first results have only just arrived, and ends the
-app with a ``KeyError`` (``OptionList._move_page``; Textual 8.2, reported upstream
-with the reproduction in ``docs/TEXTUAL.md``). Here the move waits for the list to be
-laid out, and a list with no lines to move through does not move.
+"""Textual's command palette (``ctrl+p``: Theme, Card back; and the lists they open),
+with PageUp and PageDown made safe to press at once (``widgets.pages``): Textual's own
+pass the key to the palette's list, which ends the app when pressed as the first
+results arrive. ``PaletteApp`` opens this palette wherever Textual's app opens its own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 
+from textual.app import App
 from textual.binding import Binding
-from textual.command import CommandList, CommandPalette
-from textual.widgets import OptionList
+from textual.command import CommandList, CommandListItem, CommandPalette, SimpleProvider
+from textual.theme import ThemeProvider
+from textual.widget import AwaitMount
+
+from solitaire_tui.widgets.pages import page
 
 
 class Palette(CommandPalette):
@@ -25,12 +25,23 @@ class Palette(CommandPalette):
 
     def action_page(self, direction: int) -> None:
         commands = self.query_one(CommandList)
-        commands.call_after_refresh(self._page, commands, direction)
+        commands.call_after_refresh(page, commands, direction)
 
-    @staticmethod
-    def _page(commands: OptionList, direction: int) -> None:
-        if not (commands.option_count and commands.scrollable_content_region.height):
-            return  # nothing laid out to move through (hidden, or no results yet)
-        move: Callable[[], None] = (commands.action_page_down if direction > 0
-                                    else commands.action_page_up)
-        move()
+
+class PaletteApp(App[None]):
+    """An app whose command palettes (``ctrl+p``, and the lists its commands open) are
+    ``Palette``s: Textual's three ways of opening one, each as Textual opens it."""
+
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            self.push_screen(Palette(id="--command-palette"))
+
+    def search_commands(self, commands: Sequence[CommandListItem],
+                        placeholder: str = "Search for commands…") -> AwaitMount:
+        # A provider instance where Textual's types say a class, as Textual passes it.
+        provider = SimpleProvider(self.screen, list(commands))
+        return self.push_screen(Palette(providers=[provider],  # type: ignore[list-item]
+                                        placeholder=placeholder))
+
+    def search_themes(self) -> None:
+        self.push_screen(Palette(providers=[ThemeProvider], placeholder="Search for themes…"))

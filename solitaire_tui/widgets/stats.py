@@ -14,7 +14,7 @@ from rich.console import Group
 from rich.text import Text
 from textual.app import RenderResult
 from textual.coordinate import Coordinate
-from textual.widgets import DataTable, OptionList
+from textual.widgets import DataTable
 from textual.widgets.option_list import Option
 from textual_plotext import PlotextPlot
 
@@ -22,6 +22,7 @@ from rules.stats import Tally, seat_advantage, wilson_interval
 from rules.words import counted
 from solitaire_tui.stats.runner import Snapshot
 from solitaire_tui.stats.runs import ONLY_HERE, paired_difference, percent
+from solitaire_tui.widgets.pages import PagedOptionList
 
 LABEL_WIDTH = 11
 SHARE_WIDTH = len("99.99% (99.9–99.9)")
@@ -301,7 +302,7 @@ class ScorePlot(Chart):
         return f"{heading}: mean {histogram.mean:.3g}"
 
 
-class WinsList(OptionList):
+class WinsList(PagedOptionList):
     """The first winning deals, lowest first; choosing one replays it."""
 
     DEFAULT_CSS = """

@@ -28,6 +28,7 @@ from solitaire_tui.start import Start
 from solitaire_tui.stats.runner import Phase
 from solitaire_tui.store.database import DATA_DIR_VARIABLE
 from solitaire_tui.ui.palette import Palette
+from solitaire_tui.widgets.pages import page
 from tests.pilots import SIZE, Notices, settle, text_of, until
 
 INJECTED = "an injected failure"
@@ -148,14 +149,17 @@ async def test_the_palettes_page_keys_pressed_at_once_end_nothing(
         await pilot.pause()
         commands = app.screen.query_one(CommandList)
         assert commands.highlighted == (commands.option_count - 1 if key == "pagedown" else 0)
+        await pilot.press("escape", "ctrl+p", *"card back", "enter", key, key)
+        await pilot.pause()  # the list a command opens is the same palette
+        assert isinstance(app.screen, Palette)
         await pilot.press("escape")
         assert app.is_running
 
 
 async def test_a_page_key_on_a_list_not_laid_out_yet_does_nothing() -> None:
-    """The Textual bug the palette steps around (the reproduction in docs/TEXTUAL.md):
-    when this fails because Textual's own page move no longer raises, ``ui.palette``
-    can go."""
+    """The Textual bug the palette and the menu step around (the reproduction in
+    docs/TEXTUAL.md): when this fails because Textual's own page move no longer raises,
+    ``widgets.pages`` can go."""
 
     class Listed(App[None]):
         def compose(self) -> ComposeResult:
@@ -167,12 +171,12 @@ async def test_a_page_key_on_a_list_not_laid_out_yet_does_nothing() -> None:
             commands.highlighted = 0
             with pytest.raises(KeyError):
                 commands.action_page_down()  # Textual's: lines not laid out yet
-            Palette._page(commands, 1)  # ours: nothing to move through yet
-            Palette._page(commands, -1)
+            page(commands, 1)  # ours: nothing to move through yet
+            page(commands, -1)
 
     app = Listed()
     async with app.run_test() as pilot:
         await pilot.pause()
         commands = app.query_one(OptionList)
-        Palette._page(commands, 1)  # laid out: the page move is Textual's own
+        page(commands, 1)  # laid out: the page move is Textual's own
         assert commands.highlighted == 2

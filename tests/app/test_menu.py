@@ -11,10 +11,9 @@ from rich.console import Console
 from textual.color import Color
 from textual.widgets import Input, Label, OptionList
 
-from rules import one_handed
 from rules.cards import deal_cards, format_cards
 from solitaire_tui.decks import numbered
-from solitaire_tui.games.one_handed.screen import PLAY_KEYS, OneHandedScreen
+from solitaire_tui.games.one_handed.screen import OneHandedScreen
 from solitaire_tui.games.registry import GAMES
 from solitaire_tui.messages import OpenStats
 from solitaire_tui.screens.menu import MenuScreen
@@ -24,7 +23,7 @@ from solitaire_tui.store.database import FILE_NAME
 from solitaire_tui.ui.deal_dialog import DealDialog
 from solitaire_tui.ui.help import HelpScreen, Page, TableLines
 from solitaire_tui.ui.quit_dialog import Confirm, QuitDialog
-from tests.pilots import SIZE, Notices, saved_record, until
+from tests.pilots import SIZE, Notices, play_one_handed_out, saved_record, until
 
 
 def menu_text(app: Any) -> str:
@@ -68,9 +67,7 @@ async def test_a_finished_game_shows_in_the_menu_record(make_app: Any, data_path
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, OneHandedScreen)
-        while not screen.session.is_over:  # the player's own game (auto play's is not)
-            (move,) = one_handed.legal_moves(screen.session.state)
-            await pilot.press(PLAY_KEYS[move])
+        await play_one_handed_out(pilot, screen)  # the player's own (auto play's is not)
         await pilot.press("escape")
         options = app.screen.query_one(OptionList)
         prompt = options.get_option_at_index(2).prompt

@@ -8,10 +8,9 @@ from typing import Any
 
 from textual.widgets import DataTable
 
-from rules import one_handed
 from solitaire_tui.app import SolitaireApp
 from solitaire_tui.decks import numbered
-from solitaire_tui.games.one_handed.screen import PLAY_KEYS, OneHandedScreen
+from solitaire_tui.games.one_handed.screen import OneHandedScreen
 from solitaire_tui.messages import OpenStats
 from solitaire_tui.screens.history import HistoryScreen
 from solitaire_tui.screens.menu import MenuScreen
@@ -20,7 +19,15 @@ from solitaire_tui.start import Start
 from solitaire_tui.store.database import FILE_NAME, Database
 from solitaire_tui.store.history import Entry, History
 from tests.app.test_writer import Held
-from tests.pilots import SIZE, Notices, saved, saved_record, text_of, until
+from tests.pilots import (
+    SIZE,
+    Notices,
+    play_one_handed_out,
+    saved,
+    saved_record,
+    text_of,
+    until,
+)
 
 
 async def test_two_windows_on_one_directory_each_keep_their_game(data_path: Path) -> None:
@@ -32,9 +39,7 @@ async def test_two_windows_on_one_directory_each_keep_their_game(data_path: Path
         for pilot, app in ((one, first), (two, second)):  # played by the player's keys
             screen = app.screen
             assert isinstance(screen, OneHandedScreen)
-            while not screen.session.is_over:
-                (move,) = one_handed.legal_moves(screen.session.state)
-                await pilot.press(PLAY_KEYS[move])
+            await play_one_handed_out(pilot, screen)
             await pilot.pause()
         assert "played 2" in text_of(second.screen, "#banner")
     assert [row["deal"] for row in saved(data_path)] == ["7", "8"]
@@ -77,9 +82,7 @@ async def test_a_database_another_process_holds_holds_no_key(data_path: Path) ->
         async with app.run_test(size=SIZE, message_hook=notices) as pilot:
             screen = app.screen
             assert isinstance(screen, OneHandedScreen)
-            while not screen.session.is_over:
-                (move,) = one_handed.legal_moves(screen.session.state)
-                await pilot.press(PLAY_KEYS[move])
+            await play_one_handed_out(pilot, screen)
             await pilot.pause()
             assert "played 1" in text_of(screen, "#banner")  # counted while it waits
             assert not app.store.writer.idle

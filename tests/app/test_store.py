@@ -3,6 +3,7 @@ old JSON files imported once, damaged files set aside, and several processes at 
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import signal
@@ -27,10 +28,14 @@ from solitaire_tui.store.history import KEPT, Entry, History
 from solitaire_tui.store.legacy import import_old_files
 from solitaire_tui.store.records import Played, Record, Records
 
+DEALS = itertools.count(1)
+
 
 def game(won: bool, variant: str = "standard", key: str = "one-handed",
-         counts: bool = True) -> Played:
-    return Played(key, variant, 7, None, won, "why", 3, "player", counts)
+         counts: bool = True, deal: int | None = None) -> Played:
+    """A finished game, of a deal of its own unless ``deal`` is given."""
+    return Played(key, variant, next(DEALS) if deal is None else deal, None, won, "why", 3,
+                  "player", counts)
 
 
 def opened(directory: Path) -> tuple[Database, list[str]]:
@@ -63,6 +68,23 @@ def test_games_are_rows_and_records_are_read_from_them(tmp_path: Path) -> None:
     assert again.record("relay", "3 players") == Record(1, 0, 0, 0)
     assert (again.total("relay").played, again.total("relay").won) == (5, 3)
     assert notices == [] and (tmp_path / "deep" / FILE_NAME).exists()
+
+
+def test_a_deal_finished_before_counts_once_however_late_it_is_written(
+        tmp_path: Path) -> None:
+    """A deal played to its end again is practice; the game's start decides it, and the
+    row decides it again as it is written (the database may have been held by another
+    program at the start, hiding the first game), for a deal and for a typed deck."""
+    records = Records(Database(tmp_path))
+    for won in (True, False):
+        records.add(game(won, deal=5))
+        records.add(Played("one-handed", "standard", None, "AS 2S", won, "", 3, "player",
+                           True))
+    records.add(game(True, "3 players", deal=5))  # another variant's deal 5 is another
+    rows = records.database.read("SELECT deal, deck, variant, counts FROM games ORDER BY id")
+    assert rows == [("5", None, "standard", 1), (None, "AS 2S", "standard", 1),
+                    ("5", None, "standard", 0), (None, "AS 2S", "standard", 0),
+                    ("5", None, "3 players", 1)]
 
 
 def test_a_deal_past_2_to_the_63_is_kept_exactly(tmp_path: Path) -> None:
@@ -234,7 +256,7 @@ def test_the_data_directory_can_be_chosen(monkeypatch: pytest.MonkeyPatch,
 # --- several processes ------------------------------------------------------------------
 
 WRITER = """
-import sys
+import os, sys
 from pathlib import Path
 from solitaire_tui.store.database import Database
 from solitaire_tui.store.legacy import import_old_files
@@ -245,8 +267,10 @@ database = Database(directory)
 import_old_files(database)
 records = Records(database)
 print("ready", flush=True)
+first = int.from_bytes(os.urandom(6)) * count  # deals of its own: each game counts
 for number in range(count):
-    records.add(Played("relay", name, number, None, number % 2 == 0, "", None, "auto", True))
+    records.add(Played("relay", name, first + number, None, number % 2 == 0, "", None,
+                       "auto", True))
 """
 
 

@@ -52,7 +52,10 @@ def test_the_palettes_page_keys_are_the_bindings_ui_palette_replaces() -> None:
              if isinstance(binding, Binding) and binding.key in ("pageup", "pagedown")}
     assert pages == {"pagedown": "command_list('page_down')",
                      "pageup": "command_list('page_up')"}
-    assert inspect.signature(App.action_command_palette).parameters.keys() == {"self"}
+    assert list(inspect.signature(App.action_command_palette).parameters) == ["self"]
+    assert list(inspect.signature(App.search_commands).parameters) == [
+        "self", "commands", "placeholder"]
+    assert list(inspect.signature(App.search_themes).parameters) == ["self"]
 
 
 def test_the_toggles_mark_is_their_bases_button_inner() -> None:

@@ -124,7 +124,7 @@ def test_a_held_database_holds_no_caller_and_the_game_is_written_once_let_go(
     opened.store.close()
 
 
-def test_the_game_in_play_and_a_finished_one_wait_in_files_when_the_app_ends(
+def test_the_game_in_play_and_a_finished_one_wait_in_files_and_outlive_the_app(
         made: Path) -> None:
     held = Held(made / FILE_NAME, "wal")
     try:
@@ -132,9 +132,17 @@ def test_the_game_in_play_and_a_finished_one_wait_in_files_when_the_app_ends(
         opened.store.records.add(game(9))
         kept = Kept("a1b2", "one-handed", "standard", 4, None, None, ("deal",), {})
         opened.store.unfinished.put(kept)
-        opened.until(lambda: len(waiting_files(made)) == 1)  # the finished game, at once
+        opened.until(lambda: len(waiting_files(made)) == 2)  # as soon as they wait
+        assert opened.store.unfinished.saver.keeping == "later"
+        moved = Kept("a1b2", "one-handed", "standard", 4, None, None, ("deal", "draw"), {})
+        opened.store.unfinished.put(moved)  # the newer position replaces the one waiting
         opened.store.close()  # the app ends while the database is held
-        assert len(waiting_files(made)) == 2  # the game in play is kept too
+        assert len(waiting_files(made)) == 2  # the newer position in the same file
+        later = Opened(made)  # started again, still held: the waiting game counts, and
+        records = later.store.records  # its deal is one played to its end before
+        assert records.total("one-handed").played == 1
+        assert records.finished_before("one-handed", "standard", 9, None)
+        later.store.close()
         copy = made / "copy"
         shutil.copytree(made / pending.NAME, copy)
     finally:
@@ -143,7 +151,7 @@ def test_the_game_in_play_and_a_finished_one_wait_in_files_when_the_app_ends(
         store = Opened(made)
         writer = store.store.writer
         store.until(lambda: not waiting_files(made) and writer.idle)  # noqa: B023
-        assert [kept.moves for kept in store.store.unfinished.listed()] == [("deal",)]
+        assert [kept.moves for kept in store.store.unfinished.listed()] == [("deal", "draw")]
         store.store.close()
         shutil.copytree(copy, made / pending.NAME, dirs_exist_ok=True)
     assert rows(made) == [("9",)]
@@ -198,7 +206,8 @@ records.add(game(21))
 records.add(game(22))
 opened.until(lambda: len(opened.told) >= 2)
 seen.update(told=list(opened.told), counted=records.total("one-handed").played,
-            waiting=len(waiting_files(directory)))
+            waiting=len(waiting_files(directory)),
+            keeping=opened.store.unfinished.saver.keeping, losses=opened.store.losses())
 if spell == "full":
     (directory / "filler").unlink()
     opened.until(lambda: opened.store.writer.idle)
@@ -234,6 +243,10 @@ def test_a_full_disk_keeps_finished_games_in_memory_and_writes_them_once_freed(
     assert "cannot be written now (database or disk is full)" in told[0]
     assert "cannot be kept beside your saved games either (No space left on device)" in told[1]
     assert seen["counted"] == 2 and seen["waiting"] == 0
+    assert seen["keeping"] == "never"  # leaving a game says it is not kept, and quitting
+    assert seen["losses"] == ["2 finished games wait to be saved, and neither your saved"  # …
+                              " games nor the folder beside them can be written now:"
+                              " quitting loses what waits"]
     assert seen["after"] == [*told, "Your saved games can be written again: what waited"
                              " is saved."]
 
@@ -253,3 +266,24 @@ def test_a_read_only_directory_shows_the_record_and_says_new_games_wait(
     assert isinstance(told, list)
     assert "cannot be written now (" in told[0] and "cannot be kept beside" in told[1]
     assert rows(made) == [("1",), ("2",), ("3",)]
+
+
+def test_a_game_discarded_while_the_database_is_held_is_no_longer_offered(
+        made: Path) -> None:
+    kept = Kept("c3d4", "one-handed", "standard", 4, None, None, ("deal",), {})
+    earlier = Opened(made)
+    earlier.store.unfinished.put(kept)
+    earlier.until(lambda: earlier.store.writer.idle)
+    earlier.store.close()
+    held = Held(made / FILE_NAME, "wal")
+    try:
+        opened = Opened(made)
+        unfinished = opened.store.unfinished
+        assert [game.slot for game in unfinished.listed()] == ["c3d4"]
+        unfinished.drop("c3d4")
+        assert unfinished.listed() == []  # gone from the menu, though not yet written
+    finally:
+        held.let_go()
+    opened.until(lambda: opened.store.writer.idle)
+    opened.store.close()
+    assert Opened(made).store.unfinished.listed() == []
