@@ -166,8 +166,8 @@ class SolitaireApp(PaletteApp):
             self.set_interval(PARENT_LOOK_SECONDS, self._look_at_parent)
         if self.signals:
             self._catch_ending_signals()
-        self.database.listen(partial(self.notify, title="Your saved games",
-                                     severity="warning", timeout=15))
+        # Each notice names "your saved games" itself: no title to say it twice.
+        self.database.listen(partial(self.notify, severity="warning", timeout=15))
         if self.warm_up and self.engine.start():
             self.engine_note = self.engine.note
             self.run_worker(partial(self.engine.follow, self._engine_changed),
@@ -355,7 +355,7 @@ class SolitaireApp(PaletteApp):
         self.store.close()
 
     def on_store_notice(self, message: StoreNotice) -> None:
-        self.notify(message.text, title="Your saved games", severity="warning", timeout=15)
+        self.notify(message.text, severity="warning", timeout=15)
 
     def on_store_changed(self, _: StoreChanged) -> None:
         """The menu shows what is saved as it now reads (a game just left may only now
