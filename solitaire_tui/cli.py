@@ -42,7 +42,7 @@ IDLE_MINUTES = values.Seconds("idle minutes", 0.1, 7 * 24 * 60)  # a number of m
 VISITOR_GAMES = values.Whole("a visitor's games", 1, values.MOST_GAMES, counts=True)
 BENCH_CASE = values.Whole("the bench case", 0, 999)  # bench itself names the cases there are
 # What ``bench --engine`` measures, in its order (``commands.bench_engine.SECTIONS``).
-ENGINE_SECTIONS = ("compile", "calls", "load", "keys", "searches")
+ENGINE_SECTIONS = ("compile", "calls", "load", "keys", "searches", "start")
 
 # The groups the games' own commands go in: (help, description). Each group's help
 # ends with the games' commands in it, so a game adds a command without a word here.
@@ -228,7 +228,8 @@ def build_parser() -> Parser:
         " first hint, solve and computer move after it, each in a fresh process), load"
         " (the solver's verdicts with every core busy), keys (key-to-screen latency,"
         " idle and during a two-worker run), searches (a solve and a thinking player's"
-        " game, deal after deal: seconds a deal)")
+        " game, deal after deal: seconds a deal), start (--help and the app to its menu,"
+        " in fresh processes)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     # The cold compile of one case, timed in a fresh process by bench itself.
     bench.add_argument("--first-call", type=arguments.checked(BENCH_CASE), metavar="CASE",

@@ -188,6 +188,32 @@ def test_the_pure_rules_and_the_app_load_without_numba() -> None:
     assert done.stdout.strip() == "[]"
 
 
+MENU = """
+import asyncio, sys, tempfile
+from pathlib import Path
+from solitaire_tui.app import SolitaireApp
+from solitaire_tui.screens.menu import MenuScreen
+
+async def menu():
+    app = SolitaireApp(data=Path(tempfile.mkdtemp()))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        print(sorted({name.split(".")[0] for name in sys.modules} & HEAVY))
+
+HEAVY = {"numpy", "numba", "llvmlite", "plotext", "textual_plotext"}
+asyncio.run(menu())
+"""
+
+
+def test_the_menu_loads_no_numpy_numba_or_plots() -> None:
+    """Start-up pays for what the menu shows: in a fresh interpreter, the app up to its
+    menu has loaded none of the engine's or the panel's heavy modules."""
+    done = subprocess.run([sys.executable, "-c", MENU], capture_output=True, text=True,
+                          cwd=ROOT, check=True)
+    assert done.stdout.strip() == "[]"
+
+
 def _home(module: str) -> str | None:
     parts = module.split(".")
     return parts[2] if parts[:2] == ["solitaire_tui", "games"] and len(parts) > 3 else None

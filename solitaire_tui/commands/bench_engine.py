@@ -1,7 +1,7 @@
 """``solitaire-tui bench --engine``: the engine as a player meets it, where the
 default ``bench`` measures the kernels' speed.
 
-Five measurements, each its own module, each chosen by name (all by default):
+Six measurements, each its own module, each chosen by name (all by default):
 
 - ``compile`` (``bench_compile``): the warm-up of a fresh install into an empty
   temporary cache, part by part on one process and as a whole on two;
@@ -12,7 +12,9 @@ Five measurements, each its own module, each chosen by name (all by default):
 - ``keys`` (``bench_keys``): key-to-screen latency with no run and during a run on
   two workers;
 - ``searches`` (``bench_series``): the calls a game makes deal after deal (a solve, a
-  thinking player's whole game), their seconds a deal over many deals.
+  thinking player's whole game), their seconds a deal over many deals;
+- ``start`` (``bench_start``): ``--help`` and the app to its menu, each in fresh
+  processes.
 
 These are benchmarks, not tests: they report the figures with the issue's targets
 beside them, and decide nothing. The player's own cache is never touched when
@@ -36,11 +38,18 @@ from rich.console import Console
 from rich.table import Table
 
 from solitaire_tui import engine
-from solitaire_tui.commands import bench_calls, bench_compile, bench_keys, bench_series
+from solitaire_tui.commands import (
+    bench_calls,
+    bench_compile,
+    bench_keys,
+    bench_series,
+    bench_start,
+)
 from solitaire_tui.commands.bench_calls import CallTiming
 from solitaire_tui.commands.bench_compile import PLAY_READY_TARGET, WarmTiming
 from solitaire_tui.commands.bench_keys import KEY_TARGET, KeyReport, Summary
 from solitaire_tui.commands.bench_series import SeriesTiming
+from solitaire_tui.commands.bench_start import StartTiming
 from solitaire_tui.engine import Part, Probe, Series
 
 if TYPE_CHECKING:
@@ -48,7 +57,7 @@ if TYPE_CHECKING:
 
     from solitaire_tui.games.game import Game
 
-SECTIONS = ("compile", "calls", "load", "keys", "searches")
+SECTIONS = ("compile", "calls", "load", "keys", "searches", "start")
 
 
 @dataclass(frozen=True)
@@ -71,6 +80,7 @@ class EngineBench:
     busy_cores: int = 0
     keys: KeyReport | None = None
     series: list[SeriesTiming] = dataclasses.field(default_factory=list)
+    start: list[StartTiming] = dataclasses.field(default_factory=list)
     # The machine's load (runnable processes, over a minute) before and after: other
     # people's work on a shared machine slows every figure here.
     load: tuple[float, float] = (0.0, 0.0)
@@ -117,6 +127,9 @@ def measure(parts: Sequence[Part], probes: Sequence[Probe], sections: Sequence[s
         if "searches" in sections:
             with bench_compile.numba_cache(warm):
                 bench.series = [bench_series.timed_series(one, tell) for one in series]
+        if "start" in sections:
+            tell(f"--help and the app to its menu, {bench_start.RUNS} fresh processes each …")
+            bench.start = bench_start.start_timings()
     bench.load = (before, _load())
     return bench
 
@@ -153,6 +166,8 @@ def as_data(bench: EngineBench) -> dict[str, Any]:
         "series": [dataclasses.asdict(timing) | {
             "median": timing.median, "p95": timing.p95, "mean": timing.mean,
             "met": timing.met} for timing in bench.series],
+        "start": [dataclasses.asdict(timing) | {"median": timing.median, "met": timing.met}
+                  for timing in bench.start],
         "load": list(bench.load),
     }
     if bench.keys is not None:
@@ -235,7 +250,20 @@ def tables(bench: EngineBench) -> list[Table]:
         found.append(_keys_table(bench.keys))
     if bench.series:
         found.append(_series_table(bench.series))
+    if bench.start:
+        found.append(_start_table(bench.start))
     return found
+
+
+def _start_table(timings: list[StartTiming]) -> Table:
+    table = Table(title="Start-up (fresh processes, the engine warm): seconds")
+    for column in ("to", "median", "fastest", "slowest", "target"):
+        table.add_column(column, justify="left" if column == "to" else "right")
+    for timing in timings:
+        table.add_row(timing.what, _seconds(timing.median), _seconds(min(timing.seconds)),
+                      _seconds(max(timing.seconds)),
+                      f"{_mark(timing.met)}≤ {timing.target:g} s")
+    return table
 
 
 def _series_table(timings: list[SeriesTiming]) -> Table:

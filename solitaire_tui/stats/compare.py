@@ -24,13 +24,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from rules.errors import OptionsError
 from rules.stats import Histogram
 from solitaire_tui.stats.runs import ONLY_FIRST, ONLY_HERE, Runs, Setup, paired_difference
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # numpy too: the games name this module's Comparison at start-up,
+    import numpy as np  # when nothing has loaded numpy yet (``tests/test_architecture``)
+
     from rules.fast.batch import Kernel, Reading
 
 COMPARE = "compare"  # the run option: {"option": name, "values": [value, …]}
@@ -118,6 +118,8 @@ def _split(versions: Sequence[Setup], part: int) -> tuple[Setup, int]:
 def side_by_side(kernels: Sequence[Kernel], names: Sequence[str]) -> Kernel:
     """One kernel playing each chunk of deals in every version, its columns side by
     side, read version by version."""
+    import numpy as np
+
     from rules.fast.batch import Kernel
 
     edges = np.cumsum([0, *(kernel.columns for kernel in kernels)]).tolist()
@@ -141,6 +143,8 @@ def _version(reading: Reading, columns: slice, name: str, paired: Reading | None
              first: slice) -> Reading:
     """``reading`` on its version's columns, named for the version; paired with the
     first version's same part, it also counts the deals only one of the two won."""
+    import numpy as np
+
     from rules.fast.batch import Reading
 
     def won(rows: np.ndarray) -> np.ndarray:

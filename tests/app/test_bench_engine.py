@@ -94,6 +94,17 @@ def test_a_series_is_timed_deal_by_deal_with_its_answers_counted() -> None:
         assert words in text
 
 
+def test_start_up_is_timed_in_fresh_processes_to_help_and_to_the_menu() -> None:
+    bench = measure([QUICK], [], ("start",), None, lambda _: None)
+    assert [timing.what for timing in bench.start] == ["--help", "the menu"]
+    for timing in bench.start:
+        assert len(timing.seconds) == 5 and all(seconds > 0 for seconds in timing.seconds)
+        assert min(timing.seconds) <= timing.median <= max(timing.seconds)
+    data = json.loads(json.dumps(as_data(bench)))
+    assert [row["target"] for row in data["start"]] == [0.2, 0.5]
+    assert "Start-up (fresh processes" in printed(bench)
+
+
 async def test_keys_are_timed_idle_and_during_a_run(data_path: Path) -> None:
     from solitaire_tui.app import SolitaireApp
     from solitaire_tui.games.registry import GAMES_BY_KEY
