@@ -221,3 +221,14 @@ def test_the_history_lists_every_seat_and_player_of_a_run(
                          "-n", "500", "--seed", "2")
     assert result(Entry(players, "now")).startswith("greedy ")
     assert " · quick " in result(Entry(players, "now"))
+
+
+@pytest.mark.parametrize(("warm", "words"), [(True, "loading"),
+                                             (False, "compiling (once; then cached)")])
+def test_the_bar_says_loading_once_the_engine_is_warm_and_compiling_before(
+        monkeypatch: pytest.MonkeyPatch, warm: bool, words: str) -> None:
+    from solitaire_tui import engine
+    from solitaire_tui.commands import stats as command
+
+    monkeypatch.setattr(engine, "is_warm", lambda parts: warm)
+    assert command._getting_ready() == words
