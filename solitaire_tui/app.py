@@ -173,6 +173,8 @@ class SolitaireApp(PaletteApp):
             self.run_worker(partial(self.engine.follow, self._engine_changed),
                             name="engine warm-up", group="engine", thread=True,
                             exit_on_error=False)
+            # The note counts the seconds of the part being compiled: a sign of life.
+            self._engine_clock = self.set_interval(1.0, self._engine_tick)
         self.store.start()
         self.push_screen(MenuScreen(self.services))
         if self.opening is not None:
@@ -379,6 +381,11 @@ class SolitaireApp(PaletteApp):
         """From the warm-up's reading thread: ``post_message`` is safe from any thread
         (and does nothing once the app has closed)."""
         self.post_message(EngineChanged())
+
+    def _engine_tick(self) -> None:
+        self.engine_note = self.engine.note
+        if not self.engine.running:
+            self._engine_clock.stop()
 
     def on_engine_changed(self, _: EngineChanged) -> None:
         self.engine_note = self.engine.note

@@ -229,7 +229,8 @@ def _turn(directory: Path, waiting: Callable[[], None]) -> Iterator[None]:
 @dataclass(frozen=True)
 class Event:
     """What ``warm`` reports: ``kind`` is "waiting" (for another warm-up), "start",
-    "ready" or "failed" (a part, with its seconds or error), then "finished"."""
+    "begin" (a part, as a process takes it up), "ready" or "failed" (a part, with its
+    seconds or error), then "finished"."""
 
     kind: str
     part: str = ""
@@ -258,9 +259,16 @@ def warm(parts: Sequence[Part], jobs: int, report: Callable[[Event], None]) -> b
         import multiprocessing
 
         context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max(1, min(jobs, total)), mp_context=context) as pool:
+        workers = max(1, min(jobs, total))
+        with ProcessPoolExecutor(workers, mp_context=context) as pool:
             pending: dict[Future[float], Part] = {pool.submit(warm_part, part.warm): part
                                                   for part in parts}
+            # The pool takes the parts up in order, one a free process: the first
+            # ``workers`` begin now, and each that ends lets the next one begin.
+            waiting = list(parts)
+            for part in waiting[:workers]:
+                report(Event("begin", part.name, done=done, total=total))
+            del waiting[:workers]
             while pending:
                 finished, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for future in finished:
@@ -272,6 +280,8 @@ def warm(parts: Sequence[Part], jobs: int, report: Callable[[Event], None]) -> b
                         failed = True
                         report(Event("failed", part.name, done=done, total=total,
                                      error=f"{type(error).__name__}: {error}"))
+                    if waiting:
+                        report(Event("begin", waiting.pop(0).name, done=done, total=total))
         if not failed:
             _mark_warm(parts)
         report(Event("finished", done=done, total=total))
@@ -289,6 +299,7 @@ class Warmup:
     command: Sequence[str] = (sys.executable, "-m", "solitaire_tui", "warm", "--background")
     ready: set[str] = field(default_factory=set)
     failed: dict[str, str] = field(default_factory=dict)
+    compiling: dict[str, float] = field(default_factory=dict)  # part: when it began
     running: bool = False
     _process: subprocess.Popen[str] | None = None
     _changed: threading.Condition = field(default_factory=threading.Condition)
@@ -317,10 +328,14 @@ class Warmup:
             except (ValueError, TypeError):
                 continue  # not a report line: numba's or Python's own words
             with self._changed:
-                if event.kind == "ready":
+                if event.kind == "begin":
+                    self.compiling[event.part] = time.monotonic()
+                elif event.kind == "ready":
                     self.ready.add(event.part)
                 elif event.kind == "failed":
                     self.failed[event.part] = event.error
+                if event.kind in ("ready", "failed"):
+                    self.compiling.pop(event.part, None)
                 self._changed.notify_all()
             changed()
         self._process.wait()
@@ -347,11 +362,18 @@ class Warmup:
 
     @property
     def note(self) -> str:
-        """A line for the screen while the warm-up runs ("" once it is over)."""
+        """A line for the screen while the warm-up runs ("" once it is over): the parts
+        being compiled and for how long, a sign of life however long a part takes."""
         if not self.running:
             return ""
-        return (f"Preparing the engine (first start, then cached):"
-                f" {len(self.ready) + len(self.failed)} of {len(self.parts)} parts ready")
+        done = f"{len(self.ready) + len(self.failed)} of {len(self.parts)} parts ready"
+        compiling = dict(self.compiling)  # the reading thread changes it
+        if not compiling:
+            return f"Preparing the engine (first start, then cached): {done}"
+        names = " and ".join(self.title(name) for name in compiling)
+        seconds = int(time.monotonic() - min(compiling.values()))
+        return (f"Preparing the engine (first start, then cached): compiling {names},"
+                f" {seconds} s · {done}")
 
     def close(self) -> None:
         """End the warm-up with the app; its processes go with it (what they finished

@@ -48,7 +48,9 @@ def test_parts_compile_in_other_processes_and_the_cache_is_marked_warm(tmp_path:
     events: list[Event] = []
     assert not engine.is_warm([QUICK, SECOND])
     assert engine.warm([QUICK, SECOND], 2, events.append)
-    assert [event.kind for event in events] == ["start", "ready", "ready", "finished"]
+    assert [event.kind for event in events] == ["start", "begin", "begin", "ready", "ready",
+                                                "finished"]
+    assert [event.part for event in events if event.kind == "begin"] == ["quick", "second"]
     assert {event.part for event in events if event.kind == "ready"} == {"quick", "second"}
     traces = {path.name for path in tmp_path.iterdir() if path.name.isdigit()}
     assert traces and str(__import__("os").getpid()) not in traces
@@ -64,6 +66,9 @@ def test_a_part_that_fails_is_reported_and_the_cache_is_not_marked(cache: Path) 
     assert not engine.warm([BROKEN, QUICK], 1, events.append)
     failed = [event for event in events if event.kind == "failed"]
     assert [event.part for event in failed] == ["broken"]
+    # One process: the second part begins only once the first has ended.
+    assert [(event.kind, event.part) for event in events[1:4]] == [
+        ("begin", "broken"), ("failed", "broken"), ("begin", "quick")]
     assert "does not compile" in failed[0].error
     assert "quick" in {event.part for event in events if event.kind == "ready"}
     assert not engine.is_warm([BROKEN, QUICK])
@@ -141,6 +146,8 @@ def say(kind, part="", done=0):
     print(json.dumps(dict(kind=kind, part=part, done=done, total=2)), flush=True)
 say("start")
 print("a line that is not a report", flush=True)
+say("begin", "quick")
+say("begin", "second")
 say("ready", "second", 1)
 while not os.path.exists({str(tmp_path / gate)!r}):
     time.sleep(0.02)
@@ -158,6 +165,9 @@ def test_a_wait_lasts_while_the_part_compiles_and_a_stop_ends_it(tmp_path: Path)
     reader.start()
     assert warmup.wait("second", lambda: False)
     assert warmup.pending("quick")
+    assert warmup.note.startswith("Preparing the engine (first start, then cached):"
+                                  " compiling a quick part, ")
+    assert warmup.note.endswith(" s · 1 of 2 parts ready")
     assert not warmup.wait("quick", lambda: True)  # a cancel ends the wait
     (tmp_path / "gate").touch()
     assert warmup.wait("quick", lambda: False)
