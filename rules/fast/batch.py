@@ -32,8 +32,10 @@ from rules.stats import FIRST_WINS_KEPT, Histogram, Tally
 
 CHUNK_SECONDS = 0.1
 # The smallest chunk is small because some players (the solver, the fair player) take
-# milliseconds a deal, and a chunk must still answer a cancel promptly; the largest
-# keeps a chunk's results under ~25 MB.
+# milliseconds a deal, and a chunk must still answer a cancel promptly; it is that many
+# games a worker, since a kernel's threads each take a block of games (the slow
+# players' blocks are at most MIN_CHUNK) and a chunk of one block keeps one core busy
+# however many there are. The largest keeps a chunk's results under ~25 MB.
 MIN_CHUNK, MAX_CHUNK = 16, 1 << 18
 STOP_POLL_SECONDS = 0.05  # how often a run waiting for the engine asks whether to stop
 ENGINE = threading.Lock()  # one caller of the kernels (and their thread pool) at a time
@@ -166,7 +168,8 @@ def run(
     began = time.perf_counter()
     state.cancelled = not _first_call(kernel, seed, stopped)
     state.compile_seconds = time.perf_counter() - began
-    chunk = MIN_CHUNK
+    least = MIN_CHUNK * workers  # a block for every worker, however slow the games
+    chunk = least
     while state.done < games and not state.cancelled:
         if stopped() or not _engine(stopped):
             state.cancelled = True
@@ -185,8 +188,8 @@ def run(
         state.seconds += spent
         # At most double: early progress comes at evenly spaced powers of two, which is
         # what a running win rate on a log scale needs.
-        chunk = int(min(MAX_CHUNK, 2 * count,
-                        max(MIN_CHUNK, count * CHUNK_SECONDS / max(spent, 1e-6))))
+        chunk = int(min(MAX_CHUNK, max(least, 2 * count),
+                        max(least, count * CHUNK_SECONDS / max(spent, 1e-6))))
         if on_progress is not None:
             on_progress(state)
     return state

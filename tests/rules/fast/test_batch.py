@@ -140,3 +140,22 @@ def test_a_stop_during_the_first_compile_ends_the_run_at_once() -> None:
     assert state.cancelled and state.done == 0 and not slow.compiled.is_set()
     slow.release.set()
     assert batch.run(slow.kernel, 0, 1000, workers=1).done == 1000
+
+
+def test_every_worker_gets_a_block_of_every_chunk_however_slow_the_games() -> None:
+    """A slow player's kernel hands each thread a block of at most ``MIN_CHUNK``
+    games: a chunk of one block kept one core of two busy. Each chunk but the last
+    (whatever it took) now has a block for every worker."""
+    counts: list[int] = []
+
+    def results(start: int, count: int) -> np.ndarray:
+        counts.append(count)
+        return np.ones((count, 1), dtype=np.int8)
+
+    kernel = batch.Kernel(results, (batch.Reading("", lambda r: r[:, 0] != 0,
+                                                  lambda r: {}),), 1)
+    workers = min(2, batch.available_workers())
+    assert batch.run(kernel, 0, 1000, workers=workers).done == 1000
+    played = counts[1:]  # after the first call, which compiles the kernel
+    assert all(count >= batch.MIN_CHUNK * workers for count in played[:-1])
+    assert sum(played) == 1000
