@@ -14,7 +14,8 @@ import os
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any
+from functools import partial
+from typing import Any, TextIO
 
 from rules import values
 from rules.cards import check_deals, deal_cards, format_cards, ranks_only
@@ -355,6 +356,17 @@ def _bench_engine(sections: Sequence[str], as_json: bool) -> int:
     return bench_engine(ENGINE, PROBES, sections, keys, as_json, SERIES)
 
 
+def _at_hand(stream: TextIO) -> bool:
+    """Whether more input is waiting to be read (a file's always is; a pipe's or a
+    terminal's when bytes wait): the judge answers what it has before it would wait."""
+    import select
+
+    try:
+        return bool(select.select([stream], [], [], 0)[0])
+    except (OSError, ValueError):  # a stream select cannot watch
+        return True
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The command's exit status: 0 done, 2 bad input (one line on stderr), 1 an
     unexpected error (one line naming the log that holds its traceback), 130 Ctrl+C,
@@ -396,7 +408,7 @@ def _run(args: argparse.Namespace) -> int:
         cards = deal_cards(args.number)
         print(format_cards(ranks_only(cards) if args.ranks else cards, glyphs=args.glyphs))
     elif args.command == "judge":
-        for answer in judged(lines_of(sys.stdin)):  # each as soon as its case is read
+        for answer in judged(lines_of(sys.stdin), partial(_at_hand, sys.stdin)):
             print(answer, flush=True)
     elif args.command == "play":
         return _play(args)

@@ -4,15 +4,18 @@ Input: a line with the number of cases T, then T lines of ``players c1 … c52``
 (values 1..13, top card first). Output: ``Case k: v1 … vP``, the last card each
 player matched, or ``Case k: unwinnable``.
 
-This solver is written apart from ``rules.relay`` on purpose, the way a contestant
-would (mutable queues, and a player-by-player test for a hopeless game), so that
-tests comparing the two check the rules rather than compare the code to itself.
+This module's own solver (``solve``) is written apart from ``rules.relay`` on purpose,
+the way a contestant would (mutable queues, and a player-by-player test for a hopeless
+game), so that tests comparing the two check the rules rather than compare the code to
+itself. It answers the first cases, which never wait for the compiled engine to load;
+the rest go a block at a time through the relay's kernel (``rules.fast.relay``), which
+the tests hold to this solver and to the rules.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from math import lcm
 from typing import TextIO
@@ -29,6 +32,12 @@ LONGEST_LINE = 8192
 # Each case is a line of at least 105 characters, so a billion cases is 100 GB of
 # input: past any the judge is given, and a bound that keeps the count's text short.
 MOST_CASES = 10**9
+PLAIN_CASES = 64  # answered by ``solve`` before the compiled relay is loaded (0.3 s or so)
+BLOCK_CASES = 4096  # cases the kernel plays at once, at most
+# The plain tokens, read by a look-up; anything else ("07", "+7") is read, or refused,
+# by ``rules.values`` as any number typed is.
+CARD_VALUES = {str(value): value for value in range(1, 14)}
+PLAYER_COUNTS = {str(count): count for count in range(1, MAX_PLAYERS + 1)}
 
 
 class JudgeInputError(ValueError):
@@ -92,6 +101,11 @@ def _tokens(number: int, line: str) -> list[str]:
 
 
 def _parse_case(k: int, tokens: list[str]) -> Case:
+    if len(tokens) == CARDS_PER_CASE + 1:  # the usual case, read at once
+        count = PLAYER_COUNTS.get(tokens[0])
+        values = tuple(map(CARD_VALUES.get, tokens[1:]))
+        if count is not None and None not in values:
+            return Case(count, values)  # type: ignore[arg-type]  # no None in it
     players = _number(tokens[0], f"case {k}: token 1, the player count,", 1, MAX_PLAYERS)
     if len(tokens) > CARDS_PER_CASE + 1:  # counted before the cards are read
         raise JudgeInputError(
@@ -148,10 +162,52 @@ def case_line(k: int, answer: list[int] | None) -> str:
     return f"Case {k}: {shown}"
 
 
-def judged(lines: Iterable[str]) -> Iterator[str]:
-    """The contest's answers, one a case, as the input's lines come."""
-    for k, case in enumerate(cases(lines), 1):
-        yield case_line(k, solve(case))
+def solve_block(block: Sequence[Case]) -> list[list[int] | None]:
+    """``solve``'s answers for many cases at once, from the relay's compiled kernel."""
+    import numpy as np
+
+    from rules.fast import relay as fast
+
+    ranks = np.array([case.cards for case in block], dtype=np.int8).reshape(
+        len(block), CARDS_PER_CASE)
+    players = np.array([case.players for case in block], dtype=np.int64)
+    out = np.zeros((len(block), 2 + MAX_PLAYERS), np.int64)  # past a case's players: 0
+    fast.play_decks(ranks, players, out)
+    # Each player's last hit is a position in its deck: its value, looked up at once.
+    last = np.take_along_axis(ranks, out[:, 2:].clip(0, CARDS_PER_CASE - 1), axis=1).tolist()
+    return [values[:count] if won else None for won, count, values
+            in zip(out[:, 0].tolist(), players.tolist(), last, strict=True)]
+
+
+def judged(lines: Iterable[str], more: Callable[[], bool] = lambda: True) -> Iterator[str]:
+    """The contest's answers, one a case, as the input's lines come: the first
+    ``PLAIN_CASES`` one by one, the rest a block at a time, each block answered once it
+    is full or no more input is at hand (``more()`` says whether it is). A fault in the
+    input comes after the answers to every case before it."""
+    block: list[Case] = []
+    done = 0
+    try:
+        for case in cases(lines):
+            if done < PLAIN_CASES:
+                done += 1
+                yield case_line(done, solve(case))
+                continue
+            block.append(case)
+            if len(block) == BLOCK_CASES or not more():
+                yield from _lines(done, block)
+                done += len(block)
+                block = []
+    except JudgeInputError:
+        yield from _lines(done, block)  # the cases read before the fault
+        raise
+    yield from _lines(done, block)
+
+
+def _lines(done: int, block: Sequence[Case]) -> Iterator[str]:
+    if not block:
+        return
+    for k, answer in enumerate(solve_block(block), done + 1):
+        yield case_line(k, answer)
 
 
 def judge(text: str) -> str:

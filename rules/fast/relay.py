@@ -235,6 +235,25 @@ def batch(start: np.uint64, count: int, players: int, out: np.ndarray) -> None:
             _game(deck, RANK_OF, players, out, game, hits, hit_at, below, order)
 
 
+@njit(cache=True, nogil=True, parallel=True)
+def play_decks(ranks: np.ndarray, players: np.ndarray, out: np.ndarray) -> None:
+    """Games on given decks of 52 cards, one a row of ``ranks`` (values 1..13, top
+    first, any number of each), with ``players[game]`` players, into ``out[game]``
+    (fields as ``fields`` for the most players; a last hit is the card's position in
+    its deck). The contest judge's cases, a block at a time."""
+    count = ranks.shape[0]
+    for block in prange((count + BLOCK - 1) // BLOCK):
+        deck = np.empty(DECK_SIZE, np.int8)
+        hits = np.empty((2, DECK_SIZE), np.int8)
+        hit_at = np.empty((2, DECK_SIZE), np.int64)
+        below = np.empty(DECK_SIZE, np.int8)
+        order = np.empty(DECK_SIZE, np.int8)
+        for game in range(block * BLOCK, min(count, (block + 1) * BLOCK)):
+            for card in range(DECK_SIZE):
+                deck[card] = card
+            _game(deck, ranks[game], players[game], out, game, hits, hit_at, below, order)
+
+
 def deal_results(start: int, count: int, options: relay.Options) -> np.ndarray:
     """Results of deals start.. as an array of (count, len(fields(options)))."""
     out = np.empty((count, len(fields(options))), np.int64)

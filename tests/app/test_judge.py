@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import random
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,8 +11,10 @@ import pytest
 
 from solitaire_tui.judge import (
     LONGEST_LINE,
+    PLAIN_CASES,
     Case,
     JudgeInputError,
+    case_line,
     judge,
     judged,
     lines_of,
@@ -87,3 +90,39 @@ def test_each_answer_comes_as_soon_as_its_case_is_read() -> None:
     answers = judged(lines())
     assert next(answers) == "Case 1: 13 13 13 13" and consumed == [1, 2]
     assert next(answers) == "Case 2: 13 13 13 13" and consumed == [1, 2, 3]
+
+
+def contest_cases(count: int, seed: int) -> list[str]:
+    """Random cases as the contest allows them: 1..10 players, a shuffled deck or any
+    52 values."""
+    dice = random.Random(seed)
+    rows = []
+    for _ in range(count):
+        if dice.random() < 0.3:
+            deck = [dice.randint(1, 13) for _ in range(52)]
+        else:
+            deck = [value for value in range(1, 14) for _ in range(4)]
+            dice.shuffle(deck)
+        rows.append(f"{dice.randint(1, 10)} {' '.join(map(str, deck))}")
+    return rows
+
+
+@pytest.mark.parametrize("at_hand", [True, False], ids=["blocks", "one-by-one"])
+def test_the_compiled_relay_answers_as_the_plain_solver_does(at_hand: bool) -> None:
+    """Past the first cases the answers come from the relay's kernel, a block at a
+    time (as big as the input at hand allows): the same answers, in order."""
+    rows = contest_cases(PLAIN_CASES + 1500, seed=36)
+    expected = [case_line(k, solve(case)) for k, case in enumerate(parse(
+        "\n".join([str(len(rows)), *rows])), 1)]
+    assert list(judged([str(len(rows)), *rows], lambda: at_hand)) == expected
+    assert sum("unwinnable" in line for line in expected) > 100
+
+
+def test_a_fault_after_a_block_comes_after_every_answer_before_it() -> None:
+    rows = contest_cases(PLAIN_CASES + 200, seed=37)
+    answers: list[str] = []
+    with pytest.raises(JudgeInputError, match="case 265: token 3"):
+        for answer in judged([str(len(rows) + 1), *rows, "3 1 x"]):
+            answers.append(answer)
+    assert [line.split(":")[0] for line in answers] == [
+        f"Case {k}" for k in range(1, len(rows) + 1)]

@@ -16,5 +16,8 @@ def kernel(options: Options) -> Kernel:
 
 
 def warm() -> None:
-    """Compile the run kernel (an ``engine.Part``): one deal is enough."""
+    """Compile the run kernel and the judge's (an ``engine.Part``): one deal is enough."""
+    import numpy as np
+
     kernel(Options()).results(0, 1)
+    fast.play_decks(np.ones((1, 52), np.int8), np.ones(1, np.int64), np.empty((1, 12), np.int64))
