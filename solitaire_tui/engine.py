@@ -163,6 +163,18 @@ def is_warm(parts: Sequence[Part]) -> bool:
     return bool(mark == fingerprint(parts))
 
 
+def warmed_here() -> bool:
+    """Whether a whole warm-up filled the cache from the kernels' sources there are now
+    (whatever parts it was given): a kernel then loads from it rather than compiles."""
+    try:
+        mark = json.loads((use_cache_dir() / MARK).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    current = fingerprint([])
+    return isinstance(mark, dict) and all(mark.get(key) == current[key]
+                                          for key in ("sources", "files", "numba", "python"))
+
+
 def drop_stale_kernels() -> int:
     """Forget our compiled kernels when their sources have changed since the last
     complete warm-up; returns how many cache files went.

@@ -98,10 +98,9 @@ def _getting_ready() -> str:
     """What the bar says before the first games are in: the kernels load from the cache
     in a fraction of a second once warmed (``solitaire-tui warm``, or the app's first
     start), and are compiled, once, only before that."""
-    from solitaire_tui.engine import is_warm
-    from solitaire_tui.games.registry import ENGINE
+    from solitaire_tui.engine import warmed_here
 
-    return "loading" if is_warm(ENGINE) else "compiling (once; then cached)"
+    return "loading" if warmed_here() else "compiling (once; then cached)"
 
 
 def histogram_rows(histogram: Histogram, bins: int = HISTOGRAM_BINS) -> list[tuple[str, int]]:

@@ -230,5 +230,5 @@ def test_the_bar_says_loading_once_the_engine_is_warm_and_compiling_before(
     from solitaire_tui import engine
     from solitaire_tui.commands import stats as command
 
-    monkeypatch.setattr(engine, "is_warm", lambda parts: warm)
+    monkeypatch.setattr(engine, "warmed_here", lambda: warm)
     assert command._getting_ready() == words

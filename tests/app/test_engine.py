@@ -46,8 +46,9 @@ def test_every_game_part_names_a_function_that_exists() -> None:
 
 def test_parts_compile_in_other_processes_and_the_cache_is_marked_warm(tmp_path: Path) -> None:
     events: list[Event] = []
-    assert not engine.is_warm([QUICK, SECOND])
+    assert not engine.is_warm([QUICK, SECOND]) and not engine.warmed_here()
     assert engine.warm([QUICK, SECOND], 2, events.append)
+    assert engine.warmed_here()  # whatever parts: kernels load from this cache now
     assert [event.kind for event in events] == ["start", "begin", "begin", "ready", "ready",
                                                 "finished"]
     assert [event.part for event in events if event.kind == "begin"] == ["quick", "second"]
