@@ -283,7 +283,9 @@ def warm(parts: Sequence[Part], jobs: int, report: Callable[[Event], None]) -> b
             del waiting[:workers]
             while pending:
                 finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
+                # In the order taken up, so that a part's end comes before the "begin"
+                # of one taken up after it (several may end between two looks).
+                for future in sorted(finished, key=lambda done: parts.index(pending[done])):
                     part = pending.pop(future)
                     done += 1
                     try:
