@@ -217,6 +217,14 @@ def play(ranks: np.ndarray, players: int) -> np.ndarray:
     return row
 
 
+@njit(cache=True, nogil=True)
+def _buffers() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """A thread's workspace for ``_game``: the deck, and its scratch as ``_game`` says."""
+    return (np.empty(DECK_SIZE, np.int8), np.empty((2, DECK_SIZE), np.int8),
+            np.empty((2, DECK_SIZE), np.int64), np.empty(DECK_SIZE, np.int8),
+            np.empty(DECK_SIZE, np.int8))
+
+
 @njit(cache=True, nogil=True, parallel=True)
 def batch(start: np.uint64, count: int, players: int, out: np.ndarray) -> None:
     """Deals start..start+count-1 into out[game, field] (fields as ``fields``).
@@ -225,11 +233,7 @@ def batch(start: np.uint64, count: int, players: int, out: np.ndarray) -> None:
     game would cost a good part of a game.
     """
     for block in prange((count + BLOCK - 1) // BLOCK):
-        deck = np.empty(DECK_SIZE, np.int8)
-        hits = np.empty((2, DECK_SIZE), np.int8)
-        hit_at = np.empty((2, DECK_SIZE), np.int64)
-        below = np.empty(DECK_SIZE, np.int8)
-        order = np.empty(DECK_SIZE, np.int8)
+        deck, hits, hit_at, below, order = _buffers()
         for game in range(block * BLOCK, min(count, (block + 1) * BLOCK)):
             deal_into(start + uint64(game), deck)
             _game(deck, RANK_OF, players, out, game, hits, hit_at, below, order)
@@ -243,11 +247,7 @@ def play_decks(ranks: np.ndarray, players: np.ndarray, out: np.ndarray) -> None:
     its deck). The contest judge's cases, a block at a time."""
     count = ranks.shape[0]
     for block in prange((count + BLOCK - 1) // BLOCK):
-        deck = np.empty(DECK_SIZE, np.int8)
-        hits = np.empty((2, DECK_SIZE), np.int8)
-        hit_at = np.empty((2, DECK_SIZE), np.int64)
-        below = np.empty(DECK_SIZE, np.int8)
-        order = np.empty(DECK_SIZE, np.int8)
+        deck, hits, hit_at, below, order = _buffers()
         for game in range(block * BLOCK, min(count, (block + 1) * BLOCK)):
             for card in range(DECK_SIZE):
                 deck[card] = card
