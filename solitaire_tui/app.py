@@ -31,6 +31,7 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.worker import Worker
 
 from solitaire_tui import lifeline
 from solitaire_tui.commands import errors
@@ -44,7 +45,7 @@ from solitaire_tui.start import Start
 from solitaire_tui.stats.limits import OWNER, Limits
 from solitaire_tui.store.database import data_dir
 from solitaire_tui.store.kept import Store
-from solitaire_tui.ui.boundary import ending
+from solitaire_tui.ui.boundary import ending, failure
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import APP_KEYS
 from solitaire_tui.ui.notices import store_errors
@@ -175,7 +176,8 @@ class SolitaireApp(PaletteApp):
                             exit_on_error=False)
             # The note counts the seconds of the part being compiled: a sign of life.
             self._engine_clock = self.set_interval(1.0, self._engine_tick)
-        self.store.start()
+        self.store.start(partial(self.run_worker, name="saving", group="store",
+                                 thread=True, exit_on_error=False))
         self.push_screen(MenuScreen(self.services))
         if self.opening is not None:
             opening = self.opening
@@ -355,6 +357,12 @@ class SolitaireApp(PaletteApp):
         gc.set_threshold(*self._thresholds)
         self.engine.close()
         self.store.close()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The writer's worker failing is a bug: logged and told (the screens' own
+        workers are their screens' business)."""
+        if event.worker.group == "store":
+            failure(self, event)
 
     def on_store_notice(self, message: StoreNotice) -> None:
         self.notify(message.text, severity="warning", timeout=15)

@@ -154,23 +154,24 @@ def _source_files() -> list[list[object]]:
             for path in sorted(kernel_sources().glob("*.py"))]
 
 
+def _mark() -> object:
+    """What the last whole warm-up was made from (``fingerprint``, read back), or None
+    when no mark can be read."""
+    try:
+        return json.loads((use_cache_dir() / MARK).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
 def is_warm(parts: Sequence[Part]) -> bool:
     """Whether every part was compiled into the cache from the sources there are now."""
-    try:
-        mark = json.loads((use_cache_dir() / MARK).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False
-    return bool(mark == fingerprint(parts))
+    return _mark() == fingerprint(parts)
 
 
 def warmed_here() -> bool:
     """Whether a whole warm-up filled the cache from the kernels' sources there are now
     (whatever parts it was given): a kernel then loads from it rather than compiles."""
-    try:
-        mark = json.loads((use_cache_dir() / MARK).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False
-    current = fingerprint([])
+    mark, current = _mark(), fingerprint([])
     return isinstance(mark, dict) and all(mark.get(key) == current[key]
                                           for key in ("sources", "files", "numba", "python"))
 
@@ -187,13 +188,10 @@ def drop_stale_kernels() -> int:
     sources says this may be so; the kernels' cache files (named after their source
     files) and the mark go, and the next call or warm-up compiles them anew. The
     cache directory may be shared (``NUMBA_CACHE_DIR``): nothing else in it goes."""
+    mark = _mark()
+    if mark is None or (isinstance(mark, dict) and mark.get("files") == _source_files()):
+        return 0
     directory = use_cache_dir()
-    try:
-        mark = json.loads((directory / MARK).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return 0
-    if isinstance(mark, dict) and mark.get("files") == _source_files():
-        return 0
     stems = {path.stem for path in kernel_sources().glob("*.py")}
     dropped = 0
     for path in [*directory.rglob("*.nbi"), *directory.rglob("*.nbc")]:

@@ -116,10 +116,22 @@ async def finish_by_key(pilot: Pilot[None], screen: Any, line: list[tuple[Any, A
     assert screen.has_class("-over")
 
 
+def work(app: Any) -> list[Any]:
+    """The app's workers that finish (the screens' and the warm-up's): all but its writer,
+    which runs as long as the app (``store.writer``)."""
+    return [worker for worker in app.workers if worker.group != "store"]
+
+
+async def worked(app: Any) -> None:
+    """Wait for ``work``: Textual's own wait takes no workers to mean all of them."""
+    if waiting := work(app):
+        await app.workers.wait_for_complete(waiting)
+
+
 async def settle(app: Any, pilot: Pilot[None]) -> None:
     """Wait for the screen's thread workers (a slow hint, a computer's search) and for
     what they hand back to the screen."""
-    await app.workers.wait_for_complete()
+    await worked(app)
     await pilot.pause()
     await pilot.pause()
 

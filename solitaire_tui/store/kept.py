@@ -34,8 +34,10 @@ class Store:
             for game in pending.finished(self.writer.directory):
                 self.records.expect(game)
 
-    def start(self) -> None:
-        self.writer.start()
+    def start(self, run: Callable[[Callable[[], None]], object]) -> None:
+        """Start the writer: ``run(work)`` runs ``work`` on a thread of its own (the
+        app's Textual thread worker)."""
+        run(self.writer.run)
 
     def read_again(self) -> None:
         """The writer has written: a reader that stood in for a file not made yet, or

@@ -1,6 +1,7 @@
-"""The app's writer: everything the app saves is written by one thread of its own, so
-no key ever waits for the database (the screen reads on its own connection, which
-never waits either: ``Database`` role "reader").
+"""The app's writer: everything the app saves is written in turn on one thread (the
+app's Textual thread worker, ``Store.start``), so no key ever waits for the database
+(the screen reads on its own connection, which never waits either: ``Database`` role
+"reader").
 
 While the database cannot be written (another program holds it, the disk is full,
 the file or its directory is read-only, it cannot even be opened yet) the writer
@@ -38,7 +39,8 @@ class _Waiting:
 
 
 class Writer:
-    """Saves written on a thread of their own, to ``database`` (a "retrying" one).
+    """Saves written by ``run``, on a thread of its own, to ``database`` (a "retrying"
+    one).
 
     ``tell`` and ``saved`` are called on the writer's thread: the app hands them to
     its own (``post_message``). ``saved`` comes whenever the queue has been written
@@ -64,10 +66,8 @@ class Writer:
         self._in_memory = False  # the database could only be opened in memory
         self._unkept = False  # the last pending file could not be written (told once)
         self._told_unkept = False
-        self._thread = threading.Thread(target=self._run, name="saving", daemon=True)
-
-    def start(self) -> None:
-        self._thread.start()
+        self._turn = threading.Lock()  # held by whoever runs the writer: only one ever does
+        self._ended = threading.Event()
 
     def save(self, save: Save) -> None:
         """Write ``save`` soon, in turn; never waits and never raises."""
@@ -106,20 +106,27 @@ class Writer:
             self._changed.notify()
 
     def join(self, seconds: float = STOP_SECONDS) -> bool:
-        """Wait for the writer to end after ``close``; whether it has."""
-        if self._thread.is_alive():
-            self._thread.join(seconds)
-        return not self._thread.is_alive()
+        """Wait for the writer to end after ``close``; whether it has. A writer whose
+        thread never began (an app ended at once) does its last work here."""
+        if not self._ended.is_set() and self._turn.acquire(blocking=False):
+            self._turn.release()
+            self.run()  # or the thread, if it begins first: ``run`` is taken once
+        return self._ended.wait(seconds)
 
     # --- on the writer's thread ------------------------------------------------------
 
-    def _run(self) -> None:
+    def run(self) -> None:
+        """Write saves as they come until ``close``, then keep what still waits; on the
+        thread that takes it first (later calls return at once)."""
+        if not self._turn.acquire(blocking=False):
+            return
         try:
             if self._open():
                 self._write_all()
             self._keep_what_waits()
         finally:
             self.database.close()
+            self._ended.set()
 
     def _open(self) -> bool:
         """Open the database, trying again until it opens or the app ends; then write

@@ -29,7 +29,7 @@ from solitaire_tui.commands import errors
 NOTICE_SECONDS = 15  # long enough to read a path
 
 
-def failure(node: Widget, event: Worker.StateChanged) -> BaseException | None:
+def failure(node: Widget | App[Any], event: Worker.StateChanged) -> BaseException | None:
     """The error ``event``'s worker failed with, logged and told, or None if it did not
     fail; a cancelled worker's error is logged only, as nobody waits for its answer.
     A ``RulesError`` is not a bug: it is handed back untold and unlogged, for the

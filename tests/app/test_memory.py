@@ -23,7 +23,7 @@ from solitaire_tui.stats.runs import Setup
 from solitaire_tui.widgets.stats import Chart
 from tests.app.test_runs import Running, finish
 from tests.app.test_stats_screen import start_run
-from tests.pilots import SIZE, until
+from tests.pilots import SIZE, until, worked
 
 
 async def test_a_closed_panel_leaves_no_plot_behind(
@@ -101,7 +101,7 @@ async def test_a_finished_run_leaves_no_worker_holding_its_panel(
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_run(pilot, app, "one-handed", {}, "2_000", "5")
         await until(pilot, lambda: screen.shown is not None and screen.shown.over)
-        await app.workers.wait_for_complete()
+        await worked(app)
         await pilot.press("escape")
         await pilot.pause()
         gc.collect()

@@ -42,7 +42,7 @@ from solitaire_tui.store.history import Entry, History
 from solitaire_tui.ui.deal_dialog import DealDialog
 from solitaire_tui.ui.help import HelpScreen
 from solitaire_tui.ui.options_dialog import OptionsDialog
-from tests.pilots import until
+from tests.pilots import until, work
 
 # A few seconds a screen on one core; a crash hunt takes more steps, and other seeds:
 # SOLITAIRE_TUI_MONKEY_STEPS=300 SOLITAIRE_TUI_MONKEY_SEED=hunt pytest tests/app/test_monkey.py
@@ -190,7 +190,7 @@ async def test_a_monkey_crashes_no_screen(name: str, data_path: Path) -> None:
                 await step(pilot, dice, taken)
                 assert app.is_running, "the app stopped"
             # Every worker done (a cancelled one's wait would raise: not a crash).
-            await until(pilot, lambda: not any(worker.is_running for worker in app.workers))
+            await until(pilot, lambda: not any(worker.is_running for worker in work(app)))
     except Exception as error:
         raise AssertionError(f"{name}: {error!r} after {taken[-12:]}") from error
 

@@ -15,7 +15,7 @@ from solitaire_tui.app import SolitaireApp
 from solitaire_tui.decks import numbered
 from solitaire_tui.games.add_residue.table import Seat, Table
 from solitaire_tui.start import Start
-from tests.pilots import SIZE
+from tests.pilots import SIZE, worked
 
 
 def app_on(tmp_path: Path, start: Start | None = None) -> SolitaireApp:
@@ -39,7 +39,7 @@ def test_add_residue_setup(snap_compare: Any, tmp_path: Path) -> None:
         for what the board does in the background. Its keys may or may not have been
         drawn by then; hidden under the dialog, they take no rows either way
         (``test_footer``)."""
-        await pilot.app.workers.wait_for_complete()
+        await worked(pilot.app)
         await pilot.pause()
 
     assert snap_compare(app, run_before=settled, terminal_size=SIZE)

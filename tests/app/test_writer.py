@@ -57,7 +57,7 @@ class Opened:
         self.told: list[str] = []
         self.changed = threading.Event()
         self.store = Store(directory, tell=self.told.append, changed=self.changed.set)
-        self.store.start()
+        self.store.start(lambda work: threading.Thread(target=work, daemon=True).start())
 
     def until(self, done: Callable[[], bool], seconds: float = 30) -> None:
         """Wait for ``done()``, woken whenever the writer has written (or tried)."""
