@@ -51,8 +51,7 @@ def play(n: int, strategies: np.ndarray, best: np.ndarray, seed: np.uint64,
         piles[ADD, seat] = piles[MOD, seat] = (1 << n) - 1
         rngs[seat] = seed + uint64(seat)
         row[seat] = 0
-    m = 0
-    seat = 0
+    m = seat = np.int64(0)  # numpy's: see tests/rules/fast/test_compile_once.py
     for _ in range(2 * n * players):
         add, mod = piles[ADD, seat], piles[MOD, seat]
         if strategies[seat] == GREEDY:
@@ -61,7 +60,7 @@ def play(n: int, strategies: np.ndarray, best: np.ndarray, seed: np.uint64,
             kind, number, rngs[seat] = random_move(add, mod, rngs[seat])
         elif strategies[seat] == STRONG:
             chosen, rngs[seat] = strong_code(n, piles, seat, m, row[:players], rngs[seat],
-                                             ITERATIONS)
+                                             np.int64(ITERATIONS))
             kind, number = move_parts(chosen, n)
         else:
             kind, number = move_parts(perfect_code(n, piles, seat, m, best), n)

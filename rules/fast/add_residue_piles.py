@@ -57,7 +57,7 @@ def greedy_mod(pile: int, m: int) -> int:
     """
     above = pile >> m << m if m < add_residue.MAX_N else 0  # the numbers c > m
     if above:
-        return nth(above, 0)
+        return nth(above, np.int64(0))
     best, most = 0, -1
     for k in range(size(pile) - 1, -1, -1):
         number = nth(pile, k)
@@ -73,7 +73,7 @@ def greedy_move(add: int, mod: int, m: int) -> tuple[int, int]:
     """GreedyPlayer's (pile, number) with piles ``add`` and ``mod``, not both empty."""
     if mod:
         return MOD, greedy_mod(mod, m)
-    return ADD, nth(add, 0)
+    return ADD, nth(add, np.int64(0))
 
 
 @njit(cache=True, nogil=True)

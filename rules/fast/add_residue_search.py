@@ -181,7 +181,7 @@ def perfect_code(n: int, piles: np.ndarray, seat: int, m: int, best: np.ndarray)
         union |= piles[MOD, other]
     if union == 0:  # every move is as good: the first legal one
         pile = ADD if piles[ADD, seat] else MOD
-        return pile * n + nth(piles[pile, seat], 0) - 1
+        return pile * n + nth(piles[pile, seat], np.int64(0)) - 1
     return int(best[mover_masks(n, piles, seat) * LCM[(1 << n) - 1] + m % LCM[union]])
 
 
@@ -203,7 +203,7 @@ def _playout_code(n: int, piles: np.ndarray, seat: int, m: int,
                   rng: np.uint64) -> tuple[int, np.uint64]:
     """A playout's move: greedy's most of the time, else uniform over the legal ones."""
     add, mod = piles[ADD, seat], piles[MOD, seat]
-    rng, draw = below(rng, 8)
+    rng, draw = below(rng, np.int64(8))
     if np.int64(draw) < GREEDY_PLAYOUT:
         pile, number = greedy_move(add, mod, m)
     else:

@@ -48,4 +48,4 @@ def deal_into(deal: np.uint64, out: np.ndarray) -> None:
     """Card indices 0..51 of deal ``deal`` into ``out``, top card first."""
     for i in range(52):
         out[i] = i
-    shuffle(out, 52, deal)
+    shuffle(out, np.int64(52), deal)

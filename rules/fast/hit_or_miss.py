@@ -59,11 +59,11 @@ def play(stock: np.ndarray, strike_limit: int, order: int, seed: np.uint64) -> t
     ``strike_limit`` 0 is unlimited. Returns won, cards left, passes, strikes, turns.
     """
     size = stock.shape[0]
-    count = 0  # the count said next, minus one: 0..12
+    count = np.int64(0)  # the count said next, minus one: 0..12
     passes = strikes = run = turns = 0
     rng = seed
     while size > 0:
-        kept = 0
+        kept = np.int64(0)
         for p in range(size):
             rank = stock[p]
             stock[kept] = rank

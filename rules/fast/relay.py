@@ -65,12 +65,12 @@ def _first_player(deck: np.ndarray, rank_of: np.ndarray, hits: np.ndarray,
     multiple of 13 that can never hit again).
     """
     size = deck.shape[0]
-    count = 0  # the count it says next, minus one
+    count = np.int64(0)  # the count it says next, minus one
     now = 0  # the round it plays next
     made = 0
     while size > 0:
         made_before = made
-        kept = 0
+        kept = np.int64(0)
         for p in range(size):  # one pass, branch-free: misses stay in place, in order
             card = deck[p]
             deck[kept] = card
@@ -210,7 +210,7 @@ def play(ranks: np.ndarray, players: int) -> np.ndarray:
     if not 0 < size <= DECK_SIZE:
         raise ValueError("the relay kernel plays 1 to 52 cards")
     out = np.empty((1, 2 + players), np.int64)
-    _game(np.arange(size).astype(np.int8), ranks.astype(np.int8), players, out, 0,
+    _game(np.arange(size).astype(np.int8), ranks.astype(np.int8), players, out, np.int64(0),
           np.empty((2, size), np.int8), np.empty((2, size), np.int64),
           np.empty(size, np.int8), np.empty(size, np.int8))
     row: np.ndarray = out[0]

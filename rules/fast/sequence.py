@@ -120,7 +120,7 @@ def _random_move(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.
     """RandomPlayer's (source, target, generator state), target PILES + p for storage
     pile p: move k of the rules' list of legal moves for k drawn below its length,
     found by walking the same masks that count them, without building the list."""
-    count = 0
+    count = np.int64(0)
     for source in range(PILES):
         count += POPCOUNT[wants[storage[source, heights[source]]]]
     if dealt < len(deck):
@@ -144,7 +144,7 @@ def _random_move(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.
 def _play_random(deck: np.ndarray, storage: np.ndarray, heights: np.ndarray,
                  placed: np.ndarray, wants: np.ndarray, seed: np.uint64) -> int:
     """RandomPlayer's game, one draw per move as the player draws; returns its moves."""
-    dealt = moves = 0  # dealt: the hand card's place in the deck
+    dealt = moves = np.int64(0)  # dealt: the hand card's place in the deck
     rng = seed
     while True:
         source, target, rng = _random_move(deck, dealt, storage, heights, wants, rng)
@@ -219,7 +219,7 @@ def batch(start: np.uint64, count: int, strategy: int, out: np.ndarray) -> None:
     """
     for block in prange((count + BLOCK - 1) // BLOCK):
         deck = np.empty(DECK_SIZE, np.int8)
-        storage, heights, placed, wants = _workspace(DECK_SIZE)
+        storage, heights, placed, wants = _workspace(np.int64(DECK_SIZE))
         for game in range(block * BLOCK, min(count, (block + 1) * BLOCK)):
             deal = start + uint64(game)
             deal_ranks(deal, deck)

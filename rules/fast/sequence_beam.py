@@ -88,7 +88,7 @@ def _line(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray
     go to ``path``; ``taboo`` is all zero, and stays so. Returns the steps and the
     storage choices made after ``choices``."""
     dealt, steps = _settle(deck, dealt, storage, heights, placed, wants, left, taboo,
-                           pile_hash, path, 0)
+                           pile_hash, path, np.int64(0))
     chosen = 0
     while dealt < len(deck):
         if chosen < len(choices):
@@ -170,10 +170,10 @@ def beam(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
     states[0], tall[0], final[0] = storage, heights, placed
     wants, left, pile_hash = _counts(deck, dealt, states[0], tall[0], final[0])
     turned[0], _ = _settle(deck, dealt, states[0], tall[0], final[0], wants, left, taboo,
-                           pile_hash, scratch, 0)
+                           pile_hash, scratch, np.int64(0))
     best = int(final[0].sum())
-    count, layer, nodes, reported = 1, 0, 0, 0
-    won_slot, won_choice = -1, -1
+    count, layer, nodes, reported = 1, np.int64(0), 0, 0
+    won_slot, won_choice = np.int64(-1), -1
     while won_slot < 0 and best < GOAL:
         made = 0
         for slot in range(count):
@@ -191,7 +191,7 @@ def beam(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
                              wants, left, taboo, pile_hash, HAND, moves[m, 1])
                 kid_turned[kid], _ = _settle(deck, here, kids[kid], kid_tall[kid],
                                              kid_final[kid], wants, left, taboo, pile_hash,
-                                             scratch, 0)
+                                             scratch, np.int64(0))
                 nodes += 1
                 if nodes >= reported + CHECK_NODES:
                     reported = nodes

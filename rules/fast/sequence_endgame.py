@@ -45,6 +45,7 @@ DECIDE, DRAW = 0, 1  # a node where the player moves, and one where a card is tu
 MOVES = 2 * PILES * (PILES + 1)  # move codes: source * 2 * PILES + target
 LOST = -2  # ``_only``'s word for a position lost whatever comes
 OVER = -1.0  # the value of a search that gave up (``_evaluate``'s budget)
+NO_BUDGET = np.int64(0)  # ``best_move``'s budget of none (numpy's: test_compile_once.py)
 DEPTH = 4 * PILES * sequence.PILE_SIZE  # nodes on a line, at most (each card: 3)
 # Unseen cards, at least, from which positions are also tested with the relaxed game
 # (``sequence_proofs.tangled``): below, searches are small and its scratch tables cost
@@ -318,7 +319,7 @@ def _evaluate(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
 @njit(cache=True, nogil=True)
 def best_move(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: int,
               unseen: np.ndarray, keys: np.ndarray, values: np.ndarray,
-              budget: int = 0) -> tuple[int, int, float]:
+              budget: int = NO_BUDGET) -> tuple[int, int, float]:
     """The move of best value as (source, target, value): source HAND or a storage
     pile, target a final pile or PILES + p for storage pile p, as ``sequence_fair``'s
     moves; source -2 when there is none. The first of equal moves is taken: storage

@@ -53,7 +53,7 @@ from rules.fast.sequence import (
     place,
     wants_of,
 )
-from rules.fast.sequence_endgame import best_move, table
+from rules.fast.sequence_endgame import NO_BUDGET, best_move, table
 from rules.roster import FAIR_SAMPLES as SAMPLES
 from rules.stats import wilson_interval
 
@@ -101,7 +101,7 @@ EXACT_QUICK, EXACT_FAIR = 2, 5
 # 7 at 400,000, 77 of 0..99 but hints up to 1.6 s; 7 at 100,000, 666 of 0..999
 # (66.6%) at about 0.3 s a game, hints up to 0.42 s; 8 at 100,000, hints up to 0.76 s
 # for no more wins on 0..59; 6 without a budget, games up to 5.4 s.
-EXACT_TRY, TRY_BUDGET = 7, 100_000
+EXACT_TRY, TRY_BUDGET = 7, np.int64(100_000)  # numpy's: test_compile_once.py
 BLOCK = 16  # games one thread plays in one workspace
 CHECK = 8  # sampled orders between looks at which options still matter
 SAME = 32  # sampled orders after which options that never differed are one
@@ -158,7 +158,7 @@ def _delay(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, pile: i
     delay = blocked = 0
     above = -1  # the latest wanted of the cards above
     for height in range(heights[pile], 0, -1):
-        here = _ahead(placed, storage[pile, height], 0)
+        here = _ahead(placed, storage[pile, height], np.int64(0))
         if wanted > max(here, above):
             delay += wanted - max(here, above)
             blocked += 1
@@ -193,7 +193,7 @@ def _storage_choice(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray
 def _wanted(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, rank: int) -> int:
     """How many cards a final pile takes before a hand card of ``rank`` (``_ahead``),
     the copies on storage tops serving the piles that want the rank sooner."""
-    return _ahead(placed, rank, _tops_of(storage, heights, rank, PILES))
+    return _ahead(placed, rank, _tops_of(storage, heights, rank, np.int64(PILES)))
 
 
 @njit(cache=True, nogil=True)
@@ -302,7 +302,8 @@ def decide(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: i
     budget.
     """
     if unseen.sum() <= (EXACT_FAIR if samples else EXACT_QUICK):
-        source, target, _ = best_move(storage, heights, placed, hand, unseen, keys, values)
+        source, target, _ = best_move(storage, heights, placed, hand, unseen, keys, values,
+                                      NO_BUDGET)
         return source, target
     if samples and unseen.sum() <= EXACT_TRY:
         # Whether the budget suffices must not hang on what earlier searches left in
@@ -368,9 +369,9 @@ def _score(cards: np.ndarray, storage: np.ndarray, heights: np.ndarray,
     work_placed[:] = placed
     wants_of(placed, wants)
     if source == HAND:
-        rank, first = hand, 1
+        rank, first = hand, np.int64(1)
     else:
-        rank, first = work[source, work_heights[source]], 0
+        rank, first = work[source, work_heights[source]], np.int64(0)
         work_heights[source] -= 1
     place(work, work_heights, work_placed, wants, rank, target)
     return _rollout(cards, first, work, work_heights, work_placed, wants)
@@ -462,7 +463,7 @@ def _game(deck: np.ndarray, seed: np.uint64, samples: int, storage: np.ndarray,
     unseen[:] = 0
     for i in range(1, len(deck)):
         unseen[deck[i]] += 1
-    dealt = moves = 0  # dealt: the hand card's place in the deck
+    dealt = moves = np.int64(0)  # dealt: the hand card's place in the deck
     while True:
         hand = deck[dealt] if dealt < len(deck) else NOTHING
         source, target = decide(storage, heights, placed, hand, unseen, seed, moves,
@@ -501,7 +502,7 @@ def batch(start: np.uint64, count: int, samples: int, out: np.ndarray) -> None:
     endgame table (16 MB) costs a few milliseconds to make."""
     for block in prange((count + BLOCK - 1) // BLOCK):
         deck = np.empty(DECK_SIZE, np.int8)
-        storage, heights, placed, wants = _workspace(DECK_SIZE)
+        storage, heights, placed, wants = _workspace(np.int64(DECK_SIZE))
         unseen = np.zeros(DONE + 1, np.int64)
         keys, values = table()
         for game in range(block * BLOCK, min(count, (block + 1) * BLOCK)):

@@ -382,7 +382,7 @@ def pilot(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray
             if below == 0:
                 outcome, spent, reached, steps, filled, _ = search(
                     deck, dealt, storage, heights, placed, table, log, filled,
-                    path[at[here] + 1:], max_nodes - nodes, 0, control, taboo[below])
+                    path[at[here] + 1:], max_nodes - nodes, np.int64(0), control, taboo[below])
                 nodes += spent
             else:
                 here = below
@@ -438,7 +438,7 @@ def deepen(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarra
     losses only, so later rounds skip what earlier ones settled. Returns as
     ``search`` without the cut.
     """
-    nodes = limit = 0
+    nodes, limit = 0, np.int64(0)
     best = placed.sum()
     no_taboo = np.zeros(PILES + 1, np.int64)
     while True:
@@ -507,9 +507,10 @@ def batch(start: np.uint64, count: int, max_nodes: int, out: np.ndarray) -> None
         control = np.zeros(CONTROLS, np.int64)  # never stopped: a run stops between chunks
         for game in range(block * BLOCK, min(count, (block + 1) * BLOCK)):
             deal_ranks(start + uint64(game), deck)
-            verdict, nodes, best, steps, filled = deepen(deck, 0, storage, heights, placed,
-                                                         table, log, 0, path, max_nodes,
-                                                         control)
+            # The whole deck and an empty table, in numpy's ints (test_compile_once.py).
+            verdict, nodes, best, steps, filled = deepen(deck, np.int64(0), storage, heights,
+                                                         placed, table, log, np.int64(0), path,
+                                                         max_nodes, control)
             for i in range(filled):
                 table[log[i]] = 0
             out[game, 0] = verdict == WON

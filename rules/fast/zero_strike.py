@@ -121,7 +121,7 @@ def earlier_layer(ranks: np.ndarray, sizes: np.ndarray, starts: np.ndarray, held
                     whole = made
                 made += 1
     order = np.empty(made, np.int64)
-    kept = 0
+    kept = np.int64(0)
     for row in range(made):
         if new_sizes[row] < DECK_SIZE:
             order[kept] = row

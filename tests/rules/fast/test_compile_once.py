@@ -1,0 +1,110 @@
+"""No compiled kernel is handed a Python int or bool constant by another one.
+
+numba types a Python constant passed from compiled code as the value itself
+(``Literal[int](0)``) and compiles the function it is passed to once more for it, and
+again every function the constant reaches from there: passed ``0`` for the cards
+dealt, the Sequence solver's whole search was compiled twice, 26 of the warm-up's
+seconds. A variable first bound to a constant counts too (numba resolves the call
+with the constant before the loop's other values come in, and compiles both). numpy's
+ints are never literal, so a kernel passes ``np.int64(0)`` and starts a count at
+``np.int64(0)``. Calls from Python are not concerned: numba drops the constant there.
+
+Read from the sources with ``ast``: the calls that the functions compiled with
+``njit`` or ``inlined`` make to those compiled with ``njit``, and the module constants
+that are Python ints.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from collections.abc import Iterator
+from pathlib import Path
+
+import rules.fast
+
+FAST = Path(rules.fast.__file__).parent
+DECORATORS = {"njit", "inlined"}  # an inlined helper's calls are its callers'
+
+
+def _decorator(node: ast.expr) -> str:
+    target = node.func if isinstance(node, ast.Call) else node
+    return target.id if isinstance(target, ast.Name) else ""
+
+
+def _compiled(tree: ast.Module, decorators: set[str] = DECORATORS) -> list[ast.FunctionDef]:
+    return [node for node in tree.body if isinstance(node, ast.FunctionDef)
+            and any(_decorator(decorator) in decorators for decorator in node.decorator_list)]
+
+
+def _called(call: ast.Call) -> str:
+    function = call.func
+    if isinstance(function, ast.Attribute):
+        return function.attr
+    return function.id if isinstance(function, ast.Name) else ""
+
+
+def _literal(node: ast.expr) -> bool:
+    """Whether numba types ``node`` as a Python constant."""
+    if isinstance(node, ast.UnaryOp):
+        node = node.operand
+    return isinstance(node, ast.Constant) and isinstance(node.value, int)
+
+
+def _bound_to_constants(function: ast.FunctionDef) -> set[str]:
+    """Local names bound to a Python constant somewhere in ``function``, or to a name
+    that is (``size = kept`` after ``kept = 0``)."""
+    pairs: list[tuple[str, ast.expr]] = []
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign):
+            values = node.value.elts if isinstance(node.value, ast.Tuple) else [node.value]
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    pairs.append((target.id, node.value))
+                elif isinstance(target, ast.Tuple) and len(target.elts) == len(values):
+                    pairs.extend((element.id, value) for element, value
+                                 in zip(target.elts, values, strict=True)
+                                 if isinstance(element, ast.Name))
+    names: set[str] = set()
+    while True:
+        more = {name for name, value in pairs if _literal(value)
+                or (isinstance(value, ast.Name) and value.id in names)}
+        if more <= names:
+            return names
+        names |= more
+
+
+def _constants_handed_on() -> Iterator[str]:
+    modules = {path.stem: ast.parse(path.read_text(encoding="utf-8"))
+               for path in sorted(FAST.glob("*.py"))}
+    # An inlined helper is typed within its caller, with the constant in place: only a
+    # function compiled on its own is compiled again.
+    compiled = {function.name for tree in modules.values()
+                for function in _compiled(tree, {"njit"})}
+    for stem, tree in modules.items():
+        module = importlib.import_module(f"rules.fast.{stem}")
+        for function in _compiled(tree):
+            bound = _bound_to_constants(function) - {arg.arg for arg in function.args.args}
+            for call in ast.walk(function):
+                if not (isinstance(call, ast.Call) and _called(call) in compiled):
+                    continue
+                for argument in [*call.args, *(keyword.value for keyword in call.keywords)]:
+                    name = argument.id if isinstance(argument, ast.Name) else ""
+                    if (_literal(argument) or name in bound
+                            or type(getattr(module, name, None)) in (int, bool)):
+                        yield (f"{stem}.py:{call.lineno} {function.name} passes"
+                               f" {ast.unparse(argument)} to {_called(call)}")
+
+
+def test_no_kernel_hands_another_a_python_constant() -> None:
+    assert list(_constants_handed_on()) == []
+
+
+def test_the_check_finds_a_constant_handed_on() -> None:
+    tree = ast.parse("@njit(cache=True)\ndef f(x):\n    kept = 0\n    size = kept\n"
+                     "    g(x, 0)\n    g(x, size)\n    g(x, np.int64(0))\n")
+    (function,) = _compiled(tree)
+    calls = [node for node in ast.walk(function) if isinstance(node, ast.Call)
+             and _called(node) == "g"]
+    assert [_literal(call.args[1]) for call in calls] == [True, False, False]
+    assert _bound_to_constants(function) == {"kept", "size"}
