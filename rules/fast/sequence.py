@@ -144,7 +144,7 @@ def _random_move(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.
 def _play_random(deck: np.ndarray, storage: np.ndarray, heights: np.ndarray,
                  placed: np.ndarray, wants: np.ndarray, seed: np.uint64) -> int:
     """RandomPlayer's game, one draw per move as the player draws; returns its moves."""
-    dealt = moves = np.int64(0)  # dealt: the hand card's place in the deck
+    dealt, moves = np.int64(0), 0  # dealt: the hand card's place in the deck
     rng = seed
     while True:
         source, target, rng = _random_move(deck, dealt, storage, heights, wants, rng)
