@@ -34,7 +34,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,12 +50,19 @@ class Part:
     """A piece of the compiled engine: calling ``warm`` (``"module:function"``, no
     arguments) compiles it, or loads it from the cache. ``title`` is for people;
     ``play`` marks a part a game's screen uses while someone plays (a hint, a
-    computer's move), which is warmed before the parts only runs use."""
+    computer's move), which is warmed before the parts only runs use. ``seconds``:
+    about how long its cold compile takes on two quiet cores (``bench --engine
+    compile`` measures it beside this), for the order of the warm-up and for telling
+    a player who waits how long. ``after``: parts whose compiled code this one calls,
+    which it begins after (once compiled they load from the cache; begun sooner it
+    would compile them again)."""
 
     name: str
     title: str
     warm: str
     play: bool = False
+    seconds: float = 1.0
+    after: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -98,9 +105,20 @@ class Series:
 
 
 def in_order(parts: Iterable[Part]) -> tuple[Part, ...]:
-    """Each part once, those used in play first, otherwise in the order given."""
+    """Each part once: those used in play first, in the order given (the first a game
+    lists is its most wanted), then the others longest first, so that the longest
+    work does not begin last."""
     unique = list(dict.fromkeys(parts))
-    return tuple(sorted(unique, key=lambda part: not part.play))
+    return tuple(sorted(unique, key=lambda part: (not part.play,
+                                                  0.0 if part.play else -part.seconds)))
+
+
+def next_part(waiting: Sequence[Part], compiling: Collection[str]) -> Part:
+    """The part to begin now, of those ``waiting`` (in order) while the parts named
+    ``compiling`` compile: the first none of whose ``after`` is still to come;
+    failing that, the first."""
+    coming = {part.name for part in waiting} | set(compiling)
+    return next((part for part in waiting if coming.isdisjoint(part.after)), waiting[0])
 
 
 def kernel_sources() -> Path:
@@ -271,19 +289,18 @@ def warm(parts: Sequence[Part], jobs: int, report: Callable[[Event], None]) -> b
         context = multiprocessing.get_context("spawn")
         workers = max(1, min(jobs, total))
         with ProcessPoolExecutor(workers, mp_context=context) as pool:
-            pending: dict[Future[float], Part] = {pool.submit(warm_part, part.warm): part
-                                                  for part in parts}
-            # The pool takes the parts up in order, one a free process: the first
-            # ``workers`` begin now, and each that ends lets the next one begin.
             waiting = list(parts)
-            for part in waiting[:workers]:
-                report(Event("begin", part.name, done=done, total=total))
-            del waiting[:workers]
-            while pending:
-                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-                # In the order taken up, so that a part's end comes before the "begin"
-                # of one taken up after it (several may end between two looks).
-                for future in sorted(finished, key=lambda done: parts.index(pending[done])):
+            pending: dict[Future[float], Part] = {}
+            while waiting or pending:
+                # One part a free process, chosen as it frees: a part begins when it
+                # is handed over, and one that calls another's code can wait for it.
+                while waiting and len(pending) < workers:
+                    part = next_part(waiting, [running.name for running in pending.values()])
+                    waiting.remove(part)
+                    pending[pool.submit(warm_part, part.warm)] = part
+                    report(Event("begin", part.name, done=done, total=total))
+                ended, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in sorted(ended, key=lambda one: parts.index(pending[one])):
                     part = pending.pop(future)
                     done += 1
                     try:
@@ -292,8 +309,6 @@ def warm(parts: Sequence[Part], jobs: int, report: Callable[[Event], None]) -> b
                         failed = True
                         report(Event("failed", part.name, done=done, total=total,
                                      error=f"{type(error).__name__}: {error}"))
-                    if waiting:
-                        report(Event("begin", waiting.pop(0).name, done=done, total=total))
         if not failed:
             _mark_warm(parts)
         report(Event("finished", done=done, total=total))
@@ -371,6 +386,31 @@ class Warmup:
 
     def title(self, name: str) -> str:
         return next((part.title for part in self.parts if part.name == name), name)
+
+    def left(self, name: str) -> float | None:
+        """About how many seconds until part ``name`` is ready (its ``Part.seconds``,
+        less those it has been compiling, or after the first part being compiled
+        now, if it has not begun), 0 once that time is past; None when it is not
+        awaited."""
+        seconds = {part.name: part.seconds for part in self.parts}
+        if not self.pending(name) or name not in seconds:
+            return None
+        now = time.monotonic()
+        compiling = dict(self.compiling)  # the reading thread changes it
+        if name in compiling:
+            left = seconds[name] - (now - compiling[name])
+        else:
+            left = seconds[name] + min((max(seconds.get(other, 0.0) - (now - began), 0.0)
+                                        for other, began in compiling.items()), default=0.0)
+        return max(left, 0.0)
+
+    def waiting(self, name: str) -> str:
+        """What a player waiting for part ``name`` is told."""
+        left = self.left(name) or 0.0
+        how_long = (f"about {round(left)} s more" if left >= 1
+                    else "taking longer than usual (the machine may be busy)")
+        return (f"Waiting for the engine: {self.title(name)} is being compiled, {how_long}"
+                " (on first start only; its progress is below).")
 
     @property
     def note(self) -> str:

@@ -98,7 +98,8 @@ def run_setup(game: Runs, options: Mapping[str, Any]) -> Setup:
         game.key, versions[0].options | {COMPARE: {"option": option, "values": chosen}},
         f"{versions[0].heading}, {option.replace('_', ' ')} {' vs '.join(names)}",
         lambda: side_by_side([version.make_kernel() for version in versions], names),
-        parts=("versions", "version"), engine=versions[0].engine,
+        parts=("versions", "version"),
+        engine=tuple(dict.fromkeys(part for version in versions for part in version.engine)),
         cost=sum(version.cost for version in versions),
         split=lambda part: _split(versions, part))
 

@@ -109,7 +109,8 @@ class Job(Generic[S]):
         job's last snapshot, ended."""
         self._report, self._stopped = report, stopped
         try:
-            if self.wait is not None and self.needs and not self.wait(self.needs, stopped):
+            if self.wait is not None and not all(self.wait(part, stopped)
+                                                 for part in self.needs):
                 return self._end(Phase.CANCELLED)
             lowered(self._work)
             return self._end(Phase.CANCELLED if stopped() else Phase.FINISHED)
@@ -146,9 +147,9 @@ class Job(Generic[S]):
         raise NotImplementedError
 
     @property
-    def needs(self) -> str:
-        """The name of the engine part (``engine.Part``) the work calls; "" for none."""
-        return ""
+    def needs(self) -> tuple[str, ...]:
+        """The names of the engine parts (``engine.Part``) the work calls."""
+        return ()
 
     def _work(self) -> None:
         """The work itself; what it raises ends it failed (``work``)."""
@@ -230,10 +231,10 @@ class LiveRun(Job[Snapshot]):
                              on="" if self.where is None else str(self.where)))
 
     @property
-    def needs(self) -> str:
+    def needs(self) -> tuple[str, ...]:
         """The part this machine's warm-up may still be compiling, which a run here or
         on a local cluster waits for; a remote cluster's workers have their own cache."""
-        return "" if self.where is not None and self.where.address else self.setup.engine
+        return () if self.where is not None and self.where.address else self.setup.engine
 
     def _ending(self, last: Snapshot, phase: Phase, error: str) -> Snapshot:
         """The last snapshot as the run's result, with its JSON object; a failed run

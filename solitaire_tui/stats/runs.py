@@ -48,7 +48,7 @@ class Setup:
     make_kernel: Callable[[], Kernel]
     rules: Any = None  # the rules' own Options, for replaying a game of the run
     parts: tuple[str, str] = ("parts", "part")  # how the JSON names a run's several tallies
-    engine: str = ""  # the name of the engine part (``engine.Part``) its kernel is in
+    engine: tuple[str, ...] = ()  # the names of the engine parts (``engine.Part``) it calls
     # A game's rough cost in seconds on one core, for the time a run will take before
     # one has measured it (``stats.estimate``); each game's setup gives its own.
     cost: float = 1e-6

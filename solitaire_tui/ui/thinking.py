@@ -64,9 +64,7 @@ class Thinker:
         engine = self.engine
         if engine is None or not engine.pending(part):
             return True
-        self.screen.app.call_from_thread(
-            self.say, f"Waiting for the engine: {engine.title(part)} is being compiled"
-            " (on first start only; its progress is below).")
+        self.screen.app.call_from_thread(self.say, engine.waiting(part))
         return engine.wait(part, lambda: worker.is_cancelled)
 
     def preload(self, part: str | None) -> None:

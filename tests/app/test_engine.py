@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -41,7 +42,44 @@ def test_every_game_part_names_a_function_that_exists() -> None:
         assert callable(getattr(importlib.import_module(module), function))
     assert [part.play for part in ENGINE] == sorted((part.play for part in ENGINE),
                                                      reverse=True)
-    assert all(game.setup({}).engine in names for game in GAMES)  # what a run waits for
+    later = [part.seconds for part in ENGINE if not part.play]
+    assert later == sorted(later, reverse=True)  # the longest work does not begin last
+    assert all(name in names for part in ENGINE for name in part.after)
+    for game in GAMES:  # what a run waits for
+        assert game.setup({}).engine and set(game.setup({}).engine) <= set(names)
+    sequence = next(game for game in GAMES if game.key == "sequence")
+    assert sequence.setup({"strategies": ["solver"]}).engine == ("sequence-solver-runs",)
+    assert sequence.setup({"strategies": ["fair", "solver"]}).engine == (
+        "sequence-runs", "sequence-solver-runs")
+
+
+def test_a_part_begins_after_the_parts_it_calls_when_another_can_go_first() -> None:
+    first = Part("first", "the first", "m:f", play=True)
+    slow = Part("slow", "a slow one", "m:f", seconds=20, after=("first",))
+    quick = Part("quick", "a quick one", "m:f", seconds=2)
+    assert engine.in_order([quick, slow, first]) == (first, slow, quick)
+    assert engine.next_part([slow, quick], compiling=["first"]) is quick
+    assert engine.next_part([slow, quick], compiling=[]) is slow  # "first" is done
+    assert engine.next_part([slow, first], compiling=[]) is first
+    assert engine.next_part([slow], compiling=["first"]) is slow  # the last: it goes
+
+
+def test_a_wait_is_told_about_how_long_its_part_takes() -> None:
+    hints = Part("hints", "the fair player", "m:f", play=True, seconds=15)
+    runs = Part("runs", "the runs", "m:f", seconds=10)
+    warmup = Warmup([hints, runs])
+    warmup.running = True
+    now = time.monotonic()
+    warmup.compiling = {"hints": now - 5}
+    assert warmup.left("hints") == pytest.approx(10, abs=0.5)
+    assert warmup.left("runs") == pytest.approx(20, abs=0.5)  # once the hints are done
+    assert "about 10 s more" in warmup.waiting("hints")
+    warmup.compiling = {"hints": now - 30}
+    assert warmup.left("hints") == 0
+    assert "the fair player is being compiled, taking longer than usual" in warmup.waiting(
+        "hints")
+    warmup.ready.add("hints")
+    assert warmup.left("hints") is None
 
 
 def test_parts_compile_in_other_processes_and_the_cache_is_marked_warm(tmp_path: Path) -> None:

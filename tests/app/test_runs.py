@@ -212,7 +212,7 @@ def test_a_run_waits_for_its_engine_part_and_a_cancel_ends_the_wait() -> None:
     job.wait = wait
     run = Running(job)
     assert waiting.wait(30)
-    assert asked == [made.engine] and run.snapshot.phase is Phase.LOADING
+    assert tuple(asked) == made.engine and run.snapshot.phase is Phase.LOADING
     assert run.cancel().phase is Phase.CANCELLED and run.job.returned.wait(5)
     assert run.snapshot.done == 0
     ready.set()

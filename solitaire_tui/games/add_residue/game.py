@@ -106,8 +106,9 @@ class AddResidue(Game):
     title = "Add/Residue"
     ENGINE = (
         Part("add-residue-players", "Add/Residue's computer players",
-             "solitaire_tui.games.add_residue.kernel:warm_players", play=True),
-        Part("add-residue-runs", "Add/Residue runs", "solitaire_tui.games.add_residue.kernel:warm"),
+             "solitaire_tui.games.add_residue.kernel:warm_players", play=True, seconds=4),
+        Part("add-residue-runs", "Add/Residue runs", "solitaire_tui.games.add_residue.kernel:warm",
+             seconds=7, after=("add-residue-players",)),
     )
     PROBES = (Probe("add-residue-strong", "Add/Residue strong move (2 players, n = 13)",
                     "solitaire_tui.games.add_residue.probes:strong", (1,),
@@ -181,7 +182,7 @@ class AddResidue(Game):
         size = (table.players * table.n / 26) ** 2
         return Setup(self.key, {"players": table.players, "n": table.n, "strategies": seats},
                      heading(table, seats), lambda: kernel(table, seats), table,
-                     parts=("seats", "seat"), engine=self.ENGINE[-1].name,
+                     parts=("seats", "seat"), engine=(self.ENGINE[-1].name,),
                      cost=size * sum(SECONDS_A_SEAT[seat] for seat in seats))
 
     def run_fields(self, options: Mapping[str, Any]) -> RunOptions:

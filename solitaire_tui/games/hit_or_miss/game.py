@@ -177,7 +177,7 @@ class HitOrMiss(Game):
         rules = rules_of(options)
         return Setup(self.key, {"variant": rules.variant, "order": rules.order.value},
                      heading(rules),
-                     lambda: kernel(rules), rules, engine=self.ENGINE[-1].name,
+                     lambda: kernel(rules), rules, engine=(self.ENGINE[-1].name,),
                      cost=1.2e-6)  # one core's rough seconds a game
 
     def run_fields(self, options: Mapping[str, Any]) -> RunOptions:

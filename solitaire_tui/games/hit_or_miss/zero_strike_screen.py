@@ -113,8 +113,8 @@ class LiveSearch(Job[Snapshot]):
         self._begin(Snapshot(Phase.LOADING, self.seed, self.budget, time.monotonic()))
 
     @property
-    def needs(self) -> str:
-        return SEARCH.name
+    def needs(self) -> tuple[str, ...]:
+        return (SEARCH.name,)
 
     def _ending(self, last: Snapshot, phase: Phase, error: str) -> Snapshot:
         return dataclasses.replace(last, phase=phase, ended=time.monotonic(), error=error)

@@ -70,7 +70,7 @@ class OneHanded(Game):
         return {}
 
     def setup(self, options: Mapping[str, Any]) -> Setup:
-        return Setup(self.key, {}, self.title, kernel, engine=self.ENGINE[-1].name,
+        return Setup(self.key, {}, self.title, kernel, engine=(self.ENGINE[-1].name,),
                      cost=6e-7)  # one core's rough seconds a game
 
     def run_fields(self, options: Mapping[str, Any]) -> RunOptions:

@@ -66,7 +66,8 @@ class Relay(Game):
     OPTIONS = RelayOptions()
     key = "relay"
     title = "Hit or Miss relay"
-    ENGINE = (Part("relay-runs", "relay runs", "solitaire_tui.games.relay.kernel:warm"),)
+    ENGINE = (Part("relay-runs", "relay runs", "solitaire_tui.games.relay.kernel:warm",
+                   seconds=4),)
     blurb = "1 to 10 players pass their matches down the line."
 
     def screen(self) -> type[GameScreen[Any, Any]]:
@@ -101,7 +102,7 @@ class Relay(Game):
     def setup(self, options: Mapping[str, Any]) -> Setup:
         players = self.OPTIONS.decode(options, None)
         return Setup(self.key, {"players": players.players}, heading(players),
-                     lambda: kernel(players), players, engine=self.ENGINE[-1].name,
+                     lambda: kernel(players), players, engine=(self.ENGINE[-1].name,),
                      cost=1.7e-6 * players.players)  # one core's rough seconds a game
 
     def run_fields(self, options: Mapping[str, Any]) -> RunOptions:

@@ -65,10 +65,14 @@ class SequenceGame(Game):
     title = "Sequence Solitaire"
     ENGINE = (
         Part("sequence-hints", "Sequence's fair player",
-             "solitaire_tui.games.sequence.kernel:warm_hints", play=True),
+             "solitaire_tui.games.sequence.kernel:warm_hints", play=True, seconds=15),
         Part("sequence-solver", "Sequence's solver",
-             "solitaire_tui.games.sequence.kernel:warm_solver", play=True),
-        Part("sequence-runs", "Sequence runs", "solitaire_tui.games.sequence.kernel:warm"),
+             "solitaire_tui.games.sequence.kernel:warm_solver", play=True, seconds=24),
+        Part("sequence-runs", "Sequence runs", "solitaire_tui.games.sequence.kernel:warm",
+             seconds=12, after=("sequence-hints",)),
+        Part("sequence-solver-runs", "Sequence's solver runs",
+             "solitaire_tui.games.sequence.kernel:warm_solver_runs", seconds=13,
+             after=("sequence-solver",)),
     )
     PROBES = (
         Probe("sequence-hint", "Sequence hint (fair player, deal 1, move 9)",
@@ -138,12 +142,19 @@ class SequenceGame(Game):
             " and print won, lost or unknown (undecided within the budget), with a winning"
             " line.", solve_command.options, partial(solve_command.run, self)),)
 
+    def run_parts(self, names: Sequence[str]) -> tuple[str, ...]:
+        """The engine parts a run of the players ``names`` calls: the solver's runs are
+        a part of their own, compiled beside the others'."""
+        runs, solver_runs = (part.name for part in self.ENGINE[2:])
+        return ((runs,) if set(names) - {"solver"} else ()) + (
+            (solver_runs,) if "solver" in names else ())
+
     def setup(self, options: Mapping[str, Any]) -> Setup:
         names = strategies(options.get("strategies", ["greedy"]), NAMES, self.title)
         if len(set(names)) < len(names):
             raise OptionsError("name each Sequence Solitaire player once")
         return Setup(self.key, {"strategies": names}, heading(names), lambda: kernel(names),
-                     parts=("strategies", "strategy"), engine=self.ENGINE[-1].name,
+                     parts=("strategies", "strategy"), engine=self.run_parts(names),
                      cost=sum(SECONDS_A_GAME[name] for name in names))
 
     def run_fields(self, options: Mapping[str, Any]) -> RunOptions:

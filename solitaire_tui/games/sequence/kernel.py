@@ -36,9 +36,13 @@ def kernel(strategies: Sequence[str]) -> Kernel:
 
 
 def warm() -> None:
-    """Compile every player's run kernel (an ``engine.Part``), with a small budget for
-    the solver: the budget is an argument, not a part of the compiled code."""
+    """Compile the run kernel of every player but the solver (an ``engine.Part``)."""
     kernel([name for name in SEQUENCE if name != "solver"]).results(0, 1)
+
+
+def warm_solver_runs() -> None:
+    """Compile the solver's run kernel, with a small budget: the budget is an
+    argument, not a part of the compiled code."""
     solver.deal_results(0, 1, max_nodes=10)
 
 
