@@ -15,7 +15,7 @@ import sys
 import time
 from collections.abc import Sequence
 from functools import partial
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from rules import values
 from rules.cards import check_deals, deal_cards, format_cards, ranks_only
@@ -29,6 +29,9 @@ from solitaire_tui.games.registry import ENGINE, GAMES, GAMES_BY_KEY, PROBES, SE
 from solitaire_tui.judge import JudgeInputError, judged, lines_of
 from solitaire_tui.start import Start
 from solitaire_tui.stats import cluster, compare
+
+if TYPE_CHECKING:
+    from solitaire_tui.stats.runs import Setup
 
 CLOSED_PIPE = 141  # the shell's status for a command whose reader went away (128 + SIGPIPE)
 # More threads than any machine has cores; a run checks the ones there are.
@@ -296,6 +299,21 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _timed(setup: Setup, seed: int, measured: list[dict[str, Any]]) -> dict[str, float]:
+    """The run's speed timed on its first deals (``stats.calibrate``), unless a run of
+    the same options here measured it; a kernel not yet compiled is said first."""
+    from solitaire_tui.commands.stats import getting_ready
+    from solitaire_tui.stats.calibrate import calibrate, key
+    from solitaire_tui.stats.estimate import MEASURED, seconds_a_game
+
+    if seconds_a_game(setup, measured)[1] == MEASURED:
+        return {}
+    if sys.stderr.isatty() and getting_ready() != "loading":
+        print(f"Compiling the engine for {setup.heading} (once; then cached) …", file=sys.stderr)
+    seconds = calibrate(setup, seed)
+    return {} if seconds is None else {key(setup): seconds}
+
+
 def _stats(args: argparse.Namespace) -> int:
     """A run, kept in the player's history of runs as the panel's are (``H`` there)."""
     from solitaire_tui.commands.stats import stats
@@ -313,10 +331,15 @@ def _stats(args: argparse.Namespace) -> int:
         history = History(database)
         measured = [entry.data for entry in history.entries]
         workers = args.workers or os.cpu_count() or 1
-        games = args.games or default_games(setup, workers, measured)
-        check_deals(seed, games)  # before the kernel loads: a wrong range is said at once
+        if args.games is not None:
+            check_deals(seed, args.games)  # before the kernel loads: said at once
+        timed = _timed(setup, seed, measured) if args.scheduler is None and (
+            args.games is None or sys.stderr.isatty()) else {}
+        games = args.games or default_games(setup, workers, measured, timed)
+        check_deals(seed, games)
         if sys.stderr.isatty():
-            print(f"{games:,} games: {estimate(setup, games, workers, measured).words(workers)}",
+            print(f"{games:,} games: "
+                  f"{estimate(setup, games, workers, measured, timed).words(workers)}",
                   file=sys.stderr)
 
         def keep(data: dict[str, Any]) -> None:

@@ -80,7 +80,7 @@ def play_run(kernel: Kernel, games: int, seed: int, workers: int | None,
         disable=not (show_progress and console.is_terminal),
     )
     with progress, ctrl_c_cancels(cancel):
-        task = progress.add_task(_getting_ready(), total=games)
+        task = progress.add_task(getting_ready(), total=games)
 
         def advance(state: Run) -> None:
             progress.update(task, completed=state.done, description="playing")
@@ -94,7 +94,7 @@ def play_run(kernel: Kernel, games: int, seed: int, workers: int | None,
         return run(kernel, seed, games, workers, advance, cancel.is_set)
 
 
-def _getting_ready() -> str:
+def getting_ready() -> str:
     """What the bar says before the first games are in: the kernels load from the cache
     in a fraction of a second once warmed (``solitaire-tui warm``, or the app's first
     start), and are compiled, once, only before that."""

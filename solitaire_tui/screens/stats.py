@@ -46,7 +46,13 @@ from solitaire_tui.messages import OpenReplay
 from solitaire_tui.screens.history import HistoryScreen
 from solitaire_tui.stats import cluster, compare, runs
 from solitaire_tui.stats.cluster import Scheduler
-from solitaire_tui.stats.estimate import ASK_SECONDS, Estimate, default_games, estimate
+from solitaire_tui.stats.estimate import (
+    ASK_SECONDS,
+    ROUGH,
+    Estimate,
+    default_games,
+    estimate,
+)
 from solitaire_tui.stats.limits import OWNER, Limits
 from solitaire_tui.stats.runner import LiveRun, Phase, Snapshot
 from solitaire_tui.store.choices import Choices
@@ -55,6 +61,7 @@ from solitaire_tui.ui.live import LiveScreen, clock, live_keys
 from solitaire_tui.ui.notices import store_errors
 from solitaire_tui.ui.quit_dialog import Confirm
 from solitaire_tui.ui.run_options import RunOptions
+from solitaire_tui.ui.timing import Timings
 from solitaire_tui.widgets.engine_status import EngineStatus
 from solitaire_tui.widgets.footer import KeyFooter
 from solitaire_tui.widgets.stats import RatePlot, ResultsTable, ScorePlot, WinsList
@@ -77,9 +84,11 @@ options and seed give the same figures on any number of workers, and the same as
 - **Games** accepts `1000000`, `1_000_000`, `1,000,000` or `1e6`, up to 10¹⁸. By
   default as many as take about 20 seconds, at most {runs.DEFAULT_GAMES:,}: the
   players differ a millionfold in speed.
-- Before a run, the line under the fields says how long it would take (measured by
-  your last run of the same options, or a rough guess until then); a run that would
-  take more than {ASK_SECONDS / 60:.0f} minutes is confirmed first.
+- Before a run, the line under the fields says how long it would take: measured by
+  your last run of the same options, or else timed on a few of the run's own deals
+  as you choose them (a rough guess for the moment that takes, and the Games field
+  sized again if you left it as it was); a run that would take more than
+  {ASK_SECONDS / 60:.0f} minutes is confirmed first.
 - **Seed** is drawn at random for each panel and always shown; `n` draws another. Any
   deal number from 0 to 2⁶⁴ - 1 can be a seed.
 - **Workers**: the threads the kernels run on (all cores by default).
@@ -149,6 +158,9 @@ class StatsScreen(LiveScreen[Snapshot]):
         self.games = min(limits.games, int(data.get("requested") or (
             runs.DEFAULT_GAMES if setup is None
             else default_games(setup, self.cores, self._runs))))
+        # The Games field as the panel sized it ("": as a run reopened asked).
+        self._default = "" if data.get("requested") else f"{self.games:_}"
+        self.timings = Timings(self, engine, self._timed)
         self._confirmed = False  # a long run the player said yes to
         self.shown_setup: runs.Setup | None = None  # the set-up the figures shown came from
         self.part = 0  # the tally the charts and the wins list show
@@ -205,18 +217,26 @@ class StatsScreen(LiveScreen[Snapshot]):
         else:
             self.call_after_refresh(self._show_estimate)
 
+    def on_unmount(self) -> None:
+        # Textual calls LiveScreen.on_unmount too, which stops a run.
+        self.timings.cancel()
+
     # --- how long a run will take ----------------------------------------------------
 
     def _estimate(self) -> tuple[Estimate, int] | None:
         """How long the run the form describes would take, and on how many workers;
-        None while a field is wrong (running says why)."""
+        None while a field is wrong (running says why). Options not yet measured
+        or timed are timed, in the background (``timings``)."""
         try:
-            setup, games, _, workers, where = self._ask()
+            setup, games, seed, workers, where = self._ask()
         except (RulesError, NoMatches):  # a wrong field, or the fields not yet mounted
             return None
         # A cluster's speed is its workers': the estimate is this machine's at best.
         workers = (where.local if where is not None else workers) or self.cores
-        return estimate(setup, games, workers, self._runs), workers
+        found = estimate(setup, games, workers, self._runs, self.timings.seconds)
+        if not found.measured and not self.running and where is None:
+            self.timings.timing(setup, seed)
+        return found, workers
 
     def _show_estimate(self) -> None:
         """While no run plays, the meter's line says what the next run would take."""
@@ -224,7 +244,23 @@ class StatsScreen(LiveScreen[Snapshot]):
             return
         found = self._estimate()
         text = "" if found is None else f"This run: {found[0].words(found[1])}"
+        if found is not None and found[0].source == ROUGH:
+            text += " · timing a few deals…"
         self.query_one("#speed", Static).update(text)
+
+    def _timed(self) -> None:
+        """A timing is in: a Games field still as the panel sized it is sized again
+        by it, and the estimate says so (unless a run's figures are shown there)."""
+        if self.shown is not None:
+            return
+        field = self.query_one("#games", Input)
+        with suppress(RulesError, NoMatches):
+            setup = self._ask()[0]
+            if field.value == self._default:
+                games = min(self.limits.games, default_games(setup, self.cores, self._runs,
+                                                             self.timings.seconds))
+                self._default = field.value = f"{games:_}"
+        self._show_estimate()
 
     def on_resize(self) -> None:
         """A narrow terminal gets a shorter progress bar, so the speed and the time left
@@ -296,6 +332,7 @@ class StatsScreen(LiveScreen[Snapshot]):
         return self.query_one("#scheduler", Input).value.strip()
 
     def _launch(self) -> LiveRun:
+        self.timings.cancel()
         setup, games, seed, workers, where = self._ask()
         self._keep_scheduler()
         live = LiveRun(setup, seed, games, workers, where)

@@ -5,18 +5,20 @@ Miss game in a microsecond, a Sequence game by the fair player in a tenth of a
 second), so one default number of games cannot suit them all: the default is as many
 games as take about ``DEFAULT_SECONDS``, at most ``runs.DEFAULT_GAMES``. The speed
 comes from the last run of the same game and options on this machine when there is
-one (the history keeps its games per second), otherwise from the game's own rough
+one (the history keeps its games per second), otherwise from a timing of the run's
+own first deals (``calibrate``), and until that is done from the game's own rough
 cost a game (``Setup.cost``).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from rules.words import counted
+from solitaire_tui.stats.calibrate import key
 from solitaire_tui.stats.runs import DEFAULT_GAMES, Setup
 
 DEFAULT_SECONDS = 20.0  # what a default run is sized to take
@@ -24,18 +26,27 @@ ASK_SECONDS = 180.0  # a run expected to take longer is confirmed first
 FEWEST = 100  # a default run plays at least this many games
 
 
+# Where a speed comes from, best first: a run of the same options here, a timing of
+# the run's own first deals, the game's rough cost.
+MEASURED, TIMED, ROUGH = "measured", "timed on a few deals", "rough guess"
+
+
 @dataclass(frozen=True)
 class Estimate:
     seconds: float
-    measured: bool  # from a run of the same options on this machine, not the rough cost
+    source: str  # MEASURED, TIMED or ROUGH
+
+    @property
+    def measured(self) -> bool:
+        return self.source == MEASURED
 
     def words(self, workers: int) -> str:
         """"about 25 s on 2 workers (measured)": measured by a run of the same
-        options here, or a rough guess until one has been."""
+        options here, timed on a few deals of this run, or a rough guess until then."""
         on = counted(workers, "worker")
-        source = "measured" if self.measured else "rough guess"
         time = duration(self.seconds)
-        return f"{time if time.startswith('under') else 'about ' + time} on {on} ({source})"
+        return (f"{time if time.startswith('under') else 'about ' + time} on {on}"
+                f" ({self.source})")
 
 
 def duration(seconds: float) -> str:
@@ -49,28 +60,32 @@ def duration(seconds: float) -> str:
     return f"{seconds:.0f} s"
 
 
-def seconds_a_game(setup: Setup, runs: Iterable[dict[str, Any]]) -> tuple[float, bool]:
-    """One core's seconds a game of ``setup``, and whether it was measured: from the
-    newest of ``runs`` (run data, newest first) with the same game and options."""
+def seconds_a_game(setup: Setup, runs: Iterable[dict[str, Any]] = (),
+                   timed: Mapping[str, float] | None = None) -> tuple[float, str]:
+    """One core's seconds a game of ``setup``, and where that comes from: the newest
+    of ``runs`` (run data, newest first) with the same game and options, else
+    ``timed`` (``calibrate``'s answers by ``calibrate.key``), else the rough cost."""
     for data in runs:
         if data.get("game") != setup.game or data.get("options") != setup.options:
             continue
         rate, workers = data.get("games_per_second"), data.get("workers")
         if isinstance(rate, (int, float)) and rate > 0 and isinstance(workers, int) and workers:
-            return workers / rate, True
-    return setup.cost, False
+            return workers / rate, MEASURED
+    seconds = (timed or {}).get(key(setup))
+    return (setup.cost, ROUGH) if seconds is None else (seconds, TIMED)
 
 
-def estimate(setup: Setup, games: int, workers: int,
-             runs: Iterable[dict[str, Any]] = ()) -> Estimate:
-    cost, measured = seconds_a_game(setup, runs)
-    return Estimate(games * cost / max(workers, 1), measured)
+def estimate(setup: Setup, games: int, workers: int, runs: Iterable[dict[str, Any]] = (),
+             timed: Mapping[str, float] | None = None) -> Estimate:
+    cost, source = seconds_a_game(setup, runs, timed)
+    return Estimate(games * cost / max(workers, 1), source)
 
 
-def default_games(setup: Setup, workers: int, runs: Iterable[dict[str, Any]] = ()) -> int:
+def default_games(setup: Setup, workers: int, runs: Iterable[dict[str, Any]] = (),
+                  timed: Mapping[str, float] | None = None) -> int:
     """As many games as take about ``DEFAULT_SECONDS`` on ``workers``, rounded down to
     1, 2 or 5 times a power of ten, between ``FEWEST`` and ``DEFAULT_GAMES``."""
-    cost, _ = seconds_a_game(setup, runs)
+    cost, _ = seconds_a_game(setup, runs, timed)
     fits = DEFAULT_SECONDS * max(workers, 1) / cost if cost > 0 else DEFAULT_GAMES
     if fits >= DEFAULT_GAMES:
         return DEFAULT_GAMES

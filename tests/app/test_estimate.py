@@ -5,9 +5,12 @@ from __future__ import annotations
 from rules.roster import ADD_RESIDUE as ADD_RESIDUE_PLAYERS
 from rules.roster import SEQUENCE as SEQUENCE_PLAYERS
 from solitaire_tui.games.registry import GAMES_BY_KEY
+from solitaire_tui.stats.calibrate import calibrate, key
 from solitaire_tui.stats.estimate import (
     DEFAULT_SECONDS,
     FEWEST,
+    ROUGH,
+    TIMED,
     default_games,
     duration,
     estimate,
@@ -46,12 +49,30 @@ def test_a_run_of_the_same_options_measured_here_replaces_the_guess() -> None:
              "games_per_second": 1e6, "workers": 2},
             {"game": "sequence", "options": fair.options, "games_per_second": 40.0,
              "workers": 2}]
-    measured = estimate(fair, 4000, 2, runs)
+    measured = estimate(fair, 4000, 2, runs, {key(fair): 1.0})
     assert measured.measured and measured.seconds == 100.0  # 40 games/s on 2 workers
     assert "measured" in measured.words(2)
     guess = estimate(fair, 4000, 2)
     assert not guess.measured and "rough guess" in guess.words(2)
     assert default_games(fair, 2, runs) == 500  # 20 s at 40 games/s: 800, rounded down
+
+
+def test_a_timing_of_the_runs_own_deals_replaces_the_rough_guess() -> None:
+    fair = setup("fair")
+    timed = {key(fair): 0.08, key(setup("greedy")): 1e-6}
+    found = estimate(fair, 1000, 2, (), timed)
+    assert found.source == TIMED and found.seconds == 40.0
+    assert "(timed on a few deals)" in found.words(2)
+    assert default_games(fair, 2, (), timed) == 500  # 20 s at 25 games/s a worker
+    assert estimate(setup("quick"), 1000, 2, (), timed).source == ROUGH
+
+
+def test_a_timing_plays_the_runs_own_deals_on_one_core_and_a_stop_ends_it() -> None:
+    run = GAMES_BY_KEY["hit-or-miss"].setup({})
+    seconds = calibrate(run, 12345)
+    assert seconds is not None and 0 < seconds < 0.01  # a game takes about a microsecond
+    assert calibrate(run, 12345, stop=lambda: True) is None
+    assert key(run) == key(GAMES_BY_KEY["hit-or-miss"].setup({})) != key(setup("greedy"))
 
 
 def test_every_game_and_player_has_a_default_run_of_under_a_minute() -> None:

@@ -28,6 +28,7 @@ from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.screens.stats import PLOT_SECONDS, StatsScreen
 from solitaire_tui.start import Start
 from solitaire_tui.stats import limits
+from solitaire_tui.stats.estimate import default_games
 from solitaire_tui.stats.runner import Phase
 from solitaire_tui.store.database import Database
 from solitaire_tui.store.history import History
@@ -405,16 +406,21 @@ async def test_a_run_says_how_long_it_takes_and_a_long_one_is_confirmed_first(
         make_app: Callable[..., SolitaireApp]) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        app.post_message(OpenStats("sequence", {"strategies": ["fair"]}))
+        app.post_message(OpenStats("sequence", {"strategies": ["quick"]}))
         await pilot.pause()
         screen = panel(app)
-        default = values.GAMES(screen.query_one("#games", Input).value)
-        assert default < 1_000_000  # the fair player's default run is sized to its speed
         await pilot.pause()
         assert text_of(screen, "#speed").startswith("This run: about")
+        # Timed on the run's own first deals, the untouched Games field is sized again.
+        await until(pilot, lambda: "(timed on a few deals)" in text_of(screen, "#speed"), 60)
+        assert len(screen.timings.seconds) == 1
+        default = values.GAMES(screen.query_one("#games", Input).value)
+        assert default < 1_000_000  # the quick player's default run is sized to its speed
+        assert default == default_games(screen._ask()[0], screen.cores, (),
+                                        screen.timings.seconds)
         screen.query_one("#games", Input).value = "1e6"
         await pilot.pause()
-        assert "rough guess" in text_of(screen, "#speed")
+        assert "(timed on a few deals)" in text_of(screen, "#speed")
         await pilot.press("r")
         assert isinstance(app.screen, Confirm) and not screen.running
         assert "This run would take about" in " ".join(

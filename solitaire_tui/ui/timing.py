@@ -1,0 +1,86 @@
+"""The statistics panel's first guess of a run's time: the run's own first deals timed
+in a thread worker (``stats.calibrate``), once for each set of options, while the
+player looks at the form.
+
+``Timings`` is composed into the panel (``StatsScreen.timings``); what it has timed
+goes to ``stats.estimate`` by ``calibrate.key``. A timing is the app's worker and
+holds the panel only weakly: a panel closed while a timing ends (a few seconds at
+most) is not kept alive by it, and its ``cancel`` stops the timing.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from textual.screen import Screen
+from textual.worker import get_current_worker
+
+from solitaire_tui.engine import Warmup
+from solitaire_tui.stats.calibrate import calibrate, key
+from solitaire_tui.stats.runs import Setup
+
+GROUP = "timing"
+
+
+class Timings:
+    def __init__(self, screen: Screen[Any], engine: Warmup | None,
+                 timed: Callable[[], None]) -> None:
+        self.screen = screen
+        self.engine = engine  # the app's warm-up, whose parts a timing waits for
+        self.timed = timed  # called on the screen when a timing is in
+        self.seconds: dict[str, float] = {}  # one core's seconds a game, by key
+        self._asked: set[str] = set()
+
+    def timing(self, setup: Setup, seed: int) -> bool:
+        """Whether ``setup`` is being timed, starting it if it has not been (a timing
+        that failed or was cancelled is not tried again: the rough guess stays)."""
+        wanted = key(setup)
+        if wanted in self.seconds:
+            return False
+        if wanted not in self._asked:
+            self._asked.add(wanted)
+            app = self.screen.app
+            # Started from the app's own queue: a thread worker runs in a copy of the
+            # context it was started in, which started here would hold the panel.
+            app.call_later(app.run_worker, partial(
+                _time, setup, seed, self.engine, app.call_from_thread,
+                weakref.WeakMethod(self._in), wanted),
+                name=GROUP, group=GROUP, thread=True, exit_on_error=False)
+        return True
+
+    def cancel(self) -> None:
+        """Stop timing (a run is starting: it needs the kernels and every core; or the
+        panel is closing)."""
+        app = self.screen.app
+        app.workers.cancel_group(app, GROUP)
+
+    def _in(self, wanted: str, seconds: float) -> None:
+        self.seconds[wanted] = seconds
+        self.timed()
+
+
+def _time(setup: Setup, seed: int, engine: Warmup | None,
+          call_from_thread: Callable[..., Any],
+          timed: weakref.WeakMethod[Callable[[str, float], None]], wanted: str) -> None:
+    """Time ``setup`` in this thread (a worker's), once the parts it calls are ready,
+    and hand the seconds to ``timed`` if its panel is still there."""
+    worker = get_current_worker()
+
+    def stopped() -> bool:
+        return worker.is_cancelled
+
+    if engine is not None and not all(engine.wait(part, stopped) for part in setup.engine):
+        return
+    seconds = calibrate(setup, seed, stopped)
+    if seconds is not None and not stopped():
+        call_from_thread(_hand_over, timed, wanted, seconds)
+
+
+def _hand_over(timed: weakref.WeakMethod[Callable[[str, float], None]], wanted: str,
+               seconds: float) -> None:
+    method = timed()
+    if method is not None:
+        method(wanted, seconds)
