@@ -46,7 +46,7 @@ IDLE_MINUTES = values.Seconds("idle minutes", 0.1, 7 * 24 * 60)  # a number of m
 VISITOR_GAMES = values.Whole("a visitor's games", 1, values.MOST_GAMES, counts=True)
 BENCH_CASE = values.Whole("the bench case", 0, 999)  # bench itself names the cases there are
 # What ``bench --engine`` measures, in its order (``commands.bench_engine.SECTIONS``).
-ENGINE_SECTIONS = ("compile", "calls", "load", "keys", "searches", "start")
+ENGINE_SECTIONS = ("compile", "calls", "load", "keys", "searches", "start", "estimates")
 
 # The groups the games' own commands go in: (help, description). Each group's help
 # ends with the games' commands in it, so a game adds a command without a word here.
@@ -233,7 +233,8 @@ def build_parser() -> Parser:
         " (the solver's verdicts with every core busy), keys (key-to-screen latency,"
         " idle and during a two-worker run), searches (a solve and a thinking player's"
         " game, deal after deal: seconds a deal), start (--help and the app to its menu,"
-        " in fresh processes)")
+        " in fresh processes), estimates (each game's first guess of a run's time against"
+        " the time the run takes)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     # The cold compile of one case, timed in a fresh process by bench itself.
     bench.add_argument("--first-call", type=arguments.checked(BENCH_CASE), metavar="CASE",
@@ -299,7 +300,8 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _timed(setup: Setup, seed: int, measured: list[dict[str, Any]]) -> dict[str, float]:
+def _timed(setup: Setup, seed: int, workers: int,
+           measured: list[dict[str, Any]]) -> dict[str, float]:
     """The run's speed timed on its first deals (``stats.calibrate``), unless a run of
     the same options here measured it; a kernel not yet compiled is said first."""
     from solitaire_tui.commands.stats import getting_ready
@@ -310,7 +312,7 @@ def _timed(setup: Setup, seed: int, measured: list[dict[str, Any]]) -> dict[str,
         return {}
     if sys.stderr.isatty() and getting_ready() != "loading":
         print(f"Compiling the engine for {setup.heading} (once; then cached) …", file=sys.stderr)
-    seconds = calibrate(setup, seed)
+    seconds = calibrate(setup, seed, workers)
     return {} if seconds is None else {key(setup): seconds}
 
 
@@ -333,7 +335,7 @@ def _stats(args: argparse.Namespace) -> int:
         workers = args.workers or os.cpu_count() or 1
         if args.games is not None:
             check_deals(seed, args.games)  # before the kernel loads: said at once
-        timed = _timed(setup, seed, measured) if args.scheduler is None and (
+        timed = _timed(setup, seed, workers, measured) if args.scheduler is None and (
             args.games is None or sys.stderr.isatty()) else {}
         games = args.games or default_games(setup, workers, measured, timed)
         check_deals(seed, games)
@@ -376,7 +378,7 @@ def _bench_engine(sections: Sequence[str], as_json: bool) -> int:
     # The keys are timed on the first game whose hint is a search: its heaviest key.
     game = next(game for game in GAMES if game.table().SLOW_HINTS)
     keys = KeySetup(lambda data: SolitaireApp(data=data), game)
-    return bench_engine(ENGINE, PROBES, sections, keys, as_json, SERIES)
+    return bench_engine(ENGINE, PROBES, sections, keys, as_json, SERIES, GAMES)
 
 
 def _at_hand(stream: TextIO) -> bool:

@@ -1,7 +1,7 @@
 """``solitaire-tui bench --engine``: the engine as a player meets it, where the
 default ``bench`` measures the kernels' speed.
 
-Six measurements, each its own module, each chosen by name (all by default):
+Seven measurements, each its own module, each chosen by name (all by default):
 
 - ``compile`` (``bench_compile``): the warm-up of a fresh install into an empty
   temporary cache, part by part on one process and as a whole on two;
@@ -14,7 +14,9 @@ Six measurements, each its own module, each chosen by name (all by default):
 - ``searches`` (``bench_series``): the calls a game makes deal after deal (a solve, a
   thinking player's whole game), their seconds a deal over many deals;
 - ``start`` (``bench_start``): ``--help`` and the app to its menu, each in fresh
-  processes.
+  processes;
+- ``estimates`` (``bench_estimates``): each run's first guess of its time, timed on
+  its own first deals, against the time it takes.
 
 These are benchmarks, not tests: they report the figures with the issue's targets
 beside them, and decide nothing. The player's own cache is never touched when
@@ -41,6 +43,7 @@ from solitaire_tui import engine
 from solitaire_tui.commands import (
     bench_calls,
     bench_compile,
+    bench_estimates,
     bench_keys,
     bench_series,
     bench_start,
@@ -52,6 +55,7 @@ from solitaire_tui.commands.bench_compile import (
     WALL_TARGET,
     WarmTiming,
 )
+from solitaire_tui.commands.bench_estimates import EstimateTiming
 from solitaire_tui.commands.bench_keys import KEY_TARGET, KeyReport, Summary
 from solitaire_tui.commands.bench_series import SeriesTiming
 from solitaire_tui.commands.bench_start import StartTiming
@@ -62,7 +66,7 @@ if TYPE_CHECKING:
 
     from solitaire_tui.games.game import Game
 
-SECTIONS = ("compile", "calls", "load", "keys", "searches", "start")
+SECTIONS = ("compile", "calls", "load", "keys", "searches", "start", "estimates")
 
 
 @dataclass(frozen=True)
@@ -86,6 +90,7 @@ class EngineBench:
     keys: KeyReport | None = None
     series: list[SeriesTiming] = dataclasses.field(default_factory=list)
     start: list[StartTiming] = dataclasses.field(default_factory=list)
+    estimates: list[EstimateTiming] = dataclasses.field(default_factory=list)
     # The machine's load (runnable processes, over a minute) before and after: other
     # people's work on a shared machine slows every figure here.
     load: tuple[float, float] = (0.0, 0.0)
@@ -93,7 +98,7 @@ class EngineBench:
 
 def measure(parts: Sequence[Part], probes: Sequence[Probe], sections: Sequence[str],
             keys: KeySetup | None, tell: Callable[[str], None],
-            series: Sequence[Series] = ()) -> EngineBench:
+            series: Sequence[Series] = (), games: Sequence[Game] = ()) -> EngineBench:
     """Run the chosen ``sections`` (``SECTIONS``) and gather their figures."""
     bench = EngineBench()
     before = _load()
@@ -135,6 +140,10 @@ def measure(parts: Sequence[Part], probes: Sequence[Probe], sections: Sequence[s
         if "start" in sections:
             tell(f"--help and the app to its menu, {bench_start.RUNS} fresh processes each …")
             bench.start = bench_start.start_timings()
+        if "estimates" in sections:
+            tell("Each run's first guess of its time, then the run …")
+            with bench_compile.numba_cache(warm):
+                bench.estimates = bench_estimates.estimates(games, tell)
     bench.load = (before, _load())
     return bench
 
@@ -176,6 +185,8 @@ def as_data(bench: EngineBench) -> dict[str, Any]:
             "met": timing.met} for timing in bench.series],
         "start": [dataclasses.asdict(timing) | {"median": timing.median, "met": timing.met}
                   for timing in bench.start],
+        "estimates": [dataclasses.asdict(timing) | {"ratio": timing.ratio, "met": timing.met}
+                      for timing in bench.estimates],
         "load": list(bench.load),
     }
     if bench.keys is not None:
@@ -205,12 +216,13 @@ def same_answers(bench: EngineBench) -> list[dict[str, Any]]:
 
 
 def bench_engine(parts: Sequence[Part], probes: Sequence[Probe], sections: Sequence[str],
-                 keys: KeySetup | None, as_json: bool, series: Sequence[Series] = ()) -> int:
+                 keys: KeySetup | None, as_json: bool, series: Sequence[Series] = (),
+                 games: Sequence[Game] = ()) -> int:
     """Measure the chosen sections and print them: tables, or one JSON object."""
     console = Console(stderr=True)
     bench = measure(parts, probes, sections, keys,
                     lambda line: console.print(line, style="dim", markup=False,
-                                               highlight=False), series)
+                                               highlight=False), series, games)
     if as_json:
         print(json.dumps(as_data(bench)))
         return 0
@@ -260,6 +272,8 @@ def tables(bench: EngineBench) -> list[Table]:
         found.append(_series_table(bench.series))
     if bench.start:
         found.append(_start_table(bench.start))
+    if bench.estimates:
+        found.append(bench_estimates.table(bench.estimates))
     return found
 
 

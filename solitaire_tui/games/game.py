@@ -129,6 +129,12 @@ class Game(ABC):
         """The kernels ``solitaire-tui bench`` times, each against the plain rules."""
         return ()
 
+    def timed_runs(self) -> Sequence[Mapping[str, Any]]:
+        """The runs whose first guess of their time ``bench --engine estimates`` checks
+        against the time they take, beside the default and the comparisons offered:
+        the players that think, whose cost a fixed table got wrong."""
+        return ()
+
     def comparisons(self, options: Mapping[str, Any]) -> Sequence[Comparison]:
         """The comparisons the statistics panel offers for a run of ``options``: one
         option's values played on the same deals (``stats.compare``); any other is typed

@@ -235,7 +235,7 @@ class StatsScreen(LiveScreen[Snapshot]):
         workers = (where.local if where is not None else workers) or self.cores
         found = estimate(setup, games, workers, self._runs, self.timings.seconds)
         if not found.measured and not self.running and where is None:
-            self.timings.timing(setup, seed)
+            self.timings.timing(setup, seed, workers)
         return found, workers
 
     def _show_estimate(self) -> None:

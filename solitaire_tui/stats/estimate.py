@@ -82,11 +82,14 @@ def estimate(setup: Setup, games: int, workers: int, runs: Iterable[dict[str, An
 
 
 def default_games(setup: Setup, workers: int, runs: Iterable[dict[str, Any]] = (),
-                  timed: Mapping[str, float] | None = None) -> int:
-    """As many games as take about ``DEFAULT_SECONDS`` on ``workers``, rounded down to
-    1, 2 or 5 times a power of ten, between ``FEWEST`` and ``DEFAULT_GAMES``."""
+                  timed: Mapping[str, float] | None = None,
+                  seconds: float | None = None) -> int:
+    """As many games as take about ``seconds`` (``DEFAULT_SECONDS``) on ``workers``,
+    rounded down to 1, 2 or 5 times a power of ten, between ``FEWEST`` and
+    ``DEFAULT_GAMES``."""
     cost, _ = seconds_a_game(setup, runs, timed)
-    fits = DEFAULT_SECONDS * max(workers, 1) / cost if cost > 0 else DEFAULT_GAMES
+    seconds = DEFAULT_SECONDS if seconds is None else seconds
+    fits = seconds * max(workers, 1) / cost if cost > 0 else DEFAULT_GAMES
     if fits >= DEFAULT_GAMES:
         return DEFAULT_GAMES
     power: int = 10 ** math.floor(math.log10(max(fits, 1)))

@@ -34,7 +34,7 @@ class Timings:
         self.seconds: dict[str, float] = {}  # one core's seconds a game, by key
         self._asked: set[str] = set()
 
-    def timing(self, setup: Setup, seed: int) -> bool:
+    def timing(self, setup: Setup, seed: int, workers: int) -> bool:
         """Whether ``setup`` is being timed, starting it if it has not been (a timing
         that failed or was cancelled is not tried again: the rough guess stays)."""
         wanted = key(setup)
@@ -46,7 +46,7 @@ class Timings:
             # Started from the app's own queue: a thread worker runs in a copy of the
             # context it was started in, which started here would hold the panel.
             app.call_later(app.run_worker, partial(
-                _time, setup, seed, self.engine, app.call_from_thread,
+                _time, setup, seed, workers, self.engine, app.call_from_thread,
                 weakref.WeakMethod(self._in), wanted),
                 name=GROUP, group=GROUP, thread=True, exit_on_error=False)
         return True
@@ -62,7 +62,7 @@ class Timings:
         self.timed()
 
 
-def _time(setup: Setup, seed: int, engine: Warmup | None,
+def _time(setup: Setup, seed: int, workers: int, engine: Warmup | None,
           call_from_thread: Callable[..., Any],
           timed: weakref.WeakMethod[Callable[[str, float], None]], wanted: str) -> None:
     """Time ``setup`` in this thread (a worker's), once the parts it calls are ready,
@@ -74,7 +74,7 @@ def _time(setup: Setup, seed: int, engine: Warmup | None,
 
     if engine is not None and not all(engine.wait(part, stopped) for part in setup.engine):
         return
-    seconds = calibrate(setup, seed, stopped)
+    seconds = calibrate(setup, seed, workers, stopped)
     if seconds is not None and not stopped():
         call_from_thread(_hand_over, timed, wanted, seconds)
 

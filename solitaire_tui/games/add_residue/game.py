@@ -199,6 +199,9 @@ class AddResidue(Game):
         return Replay(self.key, None, table, lambda state: players[state.to_move].choose(state),
                       f"game {deal}, won by P{part + 1}")
 
+    def timed_runs(self) -> Sequence[Mapping[str, Any]]:
+        return ({"strategies": ["strong", "greedy"]}, {"n": 5, "strategies": ["perfect", "random"]})
+
     def comparisons(self, options: Mapping[str, Any]) -> Sequence[Comparison]:
         """The first seat's level against random seats: how much each level is worth."""
         players = options.get("players")

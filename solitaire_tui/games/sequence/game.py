@@ -149,6 +149,9 @@ class SequenceGame(Game):
         return ((runs,) if set(names) - {"solver"} else ()) + (
             (solver_runs,) if "solver" in names else ())
 
+    def timed_runs(self) -> Sequence[Mapping[str, Any]]:
+        return tuple({"strategies": [name]} for name in ("quick", "fair", "solver"))
+
     def setup(self, options: Mapping[str, Any]) -> Setup:
         names = strategies(options.get("strategies", ["greedy"]), NAMES, self.title)
         if len(set(names)) < len(names):
