@@ -328,6 +328,7 @@ class Warmup:
     failed: dict[str, str] = field(default_factory=dict)
     compiling: dict[str, float] = field(default_factory=dict)  # part: when it began
     running: bool = False
+    began: float = 0.0  # when the warm-up started (``time.monotonic``)
     _process: subprocess.Popen[str] | None = None
     _changed: threading.Condition = field(default_factory=threading.Condition)
 
@@ -342,7 +343,7 @@ class Warmup:
                 stderr=subprocess.DEVNULL, text=True, start_new_session=True)
         except OSError:
             return False  # every part then compiles where it is first called
-        self.running = True
+        self.running, self.began = True, time.monotonic()
         return True
 
     def follow(self, changed: Callable[[], None]) -> None:
@@ -371,14 +372,21 @@ class Warmup:
             self._changed.notify_all()
         changed()
 
-    def wait(self, name: str, stop: Callable[[], bool]) -> bool:
-        """Wait while part ``name`` is being compiled; False if ``stop()`` came first."""
-        with self._changed:
-            while self.running and name not in self.ready and name not in self.failed:
+    def wait(self, name: str, stop: Callable[[], bool],
+             tick: Callable[[], None] | None = None) -> bool:
+        """Wait while part ``name`` is being compiled, calling ``tick`` about once a
+        second meanwhile (outside the lock); False if ``stop()`` came first."""
+        ticked = time.monotonic()
+        while True:
+            with self._changed:
+                if not self.pending(name):
+                    return True
                 if stop():
                     return False
                 self._changed.wait(POLL_SECONDS)
-        return True
+            if tick is not None and time.monotonic() - ticked >= 1:
+                ticked = time.monotonic()
+                tick()
 
     def pending(self, name: str) -> bool:
         """Whether part ``name`` is still to come from the warm-up."""
@@ -407,7 +415,7 @@ class Warmup:
     def waiting(self, name: str) -> str:
         """What a player waiting for part ``name`` is told."""
         left = self.left(name) or 0.0
-        how_long = (f"about {round(left)} s more" if left >= 1
+        how_long = (f"about {round(left)}\u00a0s more" if left >= 1
                     else "taking longer than usual (the machine may be busy)")
         return (f"Waiting for the engine: {self.title(name)} is being compiled, {how_long}"
                 " (on first start only; its progress is below).")
@@ -420,12 +428,13 @@ class Warmup:
             return ""
         done = f"{len(self.ready) + len(self.failed)} of {len(self.parts)} parts ready"
         compiling = dict(self.compiling)  # the reading thread changes it
+        # A no-break space: a line wrapped at the screen's edge keeps "12 s" whole.
+        heading = ("Preparing the engine (first start, then cached),"
+                   f" {int(time.monotonic() - self.began)}\u00a0s")
         if not compiling:
-            return f"Preparing the engine (first start, then cached): {done}"
+            return f"{heading}: {done}"
         names = " and ".join(self.title(name) for name in compiling)
-        seconds = int(time.monotonic() - min(compiling.values()))
-        return (f"Preparing the engine (first start, then cached): compiling {names},"
-                f" {seconds} s · {done}")
+        return f"{heading}: compiling {names} · {done}"
 
     def close(self) -> None:
         """End the warm-up with the app; its processes go with it (what they finished

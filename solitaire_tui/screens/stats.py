@@ -11,6 +11,7 @@ screen as a replay.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 from collections.abc import Mapping
@@ -49,6 +50,7 @@ from solitaire_tui.stats.cluster import Scheduler
 from solitaire_tui.stats.estimate import (
     ASK_SECONDS,
     ROUGH,
+    TIMING,
     Estimate,
     default_games,
     estimate,
@@ -234,8 +236,9 @@ class StatsScreen(LiveScreen[Snapshot]):
         # A cluster's speed is its workers': the estimate is this machine's at best.
         workers = (where.local if where is not None else workers) or self.cores
         found = estimate(setup, games, workers, self._runs, self.timings.seconds)
-        if not found.measured and not self.running and where is None:
-            self.timings.timing(setup, seed, workers)
+        if (found.source == ROUGH and not self.running and where is None
+                and self.timings.timing(setup, seed, workers)):
+            found = dataclasses.replace(found, source=TIMING)
         return found, workers
 
     def _show_estimate(self) -> None:
@@ -244,15 +247,17 @@ class StatsScreen(LiveScreen[Snapshot]):
             return
         found = self._estimate()
         text = "" if found is None else f"This run: {found[0].words(found[1])}"
-        if found is not None and found[0].source == ROUGH:
-            text += " · timing a few deals…"
         self.query_one("#speed", Static).update(text)
 
     def _timed(self) -> None:
-        """A timing is in: a Games field still as the panel sized it is sized again
-        by it, and the estimate says so (unless a run's figures are shown there)."""
-        if self.shown is not None:
-            return
+        """A timing is in: the estimate says so (unless a run's figures are shown)."""
+        if self.shown is None:
+            self._sized()
+            self._show_estimate()
+
+    def _sized(self) -> None:
+        """A Games field still as the panel sized it is sized again for the options
+        chosen, by the best guess there is of their speed."""
         field = self.query_one("#games", Input)
         with suppress(RulesError, NoMatches):
             setup = self._ask()[0]
@@ -260,7 +265,6 @@ class StatsScreen(LiveScreen[Snapshot]):
                 games = min(self.limits.games, default_games(setup, self.cores, self._runs,
                                                              self.timings.seconds))
                 self._default = field.value = f"{games:_}"
-        self._show_estimate()
 
     def on_resize(self) -> None:
         """A narrow terminal gets a shorter progress bar, so the speed and the time left
@@ -271,9 +275,11 @@ class StatsScreen(LiveScreen[Snapshot]):
         self._show_estimate()
 
     def on_select_changed(self, _: Select.Changed) -> None:
+        self._sized()
         self._show_estimate()
 
     def on_checkbox_changed(self, _: Checkbox.Changed) -> None:
+        self._sized()
         self._show_estimate()
 
     def action_run(self) -> None:

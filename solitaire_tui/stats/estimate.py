@@ -29,12 +29,13 @@ FEWEST = 100  # a default run plays at least this many games
 # Where a speed comes from, best first: a run of the same options here, a timing of
 # the run's own first deals, the game's rough cost.
 MEASURED, TIMED, ROUGH = "measured", "timed on a few deals", "rough guess"
+TIMING = "timing a few deals…"  # a rough guess while the timing is under way
 
 
 @dataclass(frozen=True)
 class Estimate:
     seconds: float
-    source: str  # MEASURED, TIMED or ROUGH
+    source: str  # MEASURED, TIMED, ROUGH or TIMING
 
     @property
     def measured(self) -> bool:

@@ -64,8 +64,11 @@ class Thinker:
         engine = self.engine
         if engine is None or not engine.pending(part):
             return True
-        self.screen.app.call_from_thread(self.say, engine.waiting(part))
-        return engine.wait(part, lambda: worker.is_cancelled)
+        def say() -> None:  # again each second: the time left counts down
+            self.screen.app.call_from_thread(self.say, engine.waiting(part))
+
+        say()
+        return engine.wait(part, lambda: worker.is_cancelled, say)
 
     def preload(self, part: str | None) -> None:
         """Load an engine part while the player looks at the board, once it is

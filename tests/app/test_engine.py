@@ -5,6 +5,7 @@ for it (a hint, a computer's move, a run)."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 import threading
 import time
@@ -73,7 +74,7 @@ def test_a_wait_is_told_about_how_long_its_part_takes() -> None:
     warmup.compiling = {"hints": now - 5}
     assert warmup.left("hints") == pytest.approx(10, abs=0.5)
     assert warmup.left("runs") == pytest.approx(20, abs=0.5)  # once the hints are done
-    assert "about 10 s more" in warmup.waiting("hints")
+    assert "about 10\u00a0s more" in warmup.waiting("hints")
     warmup.compiling = {"hints": now - 30}
     assert warmup.left("hints") == 0
     assert "the fair player is being compiled, taking longer than usual" in warmup.waiting(
@@ -204,10 +205,13 @@ def test_a_wait_lasts_while_the_part_compiles_and_a_stop_ends_it(tmp_path: Path)
     reader.start()
     assert warmup.wait("second", lambda: False)
     assert warmup.pending("quick")
-    assert warmup.note.startswith("Preparing the engine (first start, then cached):"
-                                  " compiling a quick part, ")
-    assert warmup.note.endswith(" s · 1 of 2 parts ready")
+    assert re.fullmatch("Preparing the engine \\(first start, then cached\\), [0-9]+\u00a0s:"
+                        " compiling a quick part · 1 of 2 parts ready", warmup.note)
     assert not warmup.wait("quick", lambda: True)  # a cancel ends the wait
+    ticks: list[float] = []  # told about once a second while it waits, until stopped
+    assert not warmup.wait("quick", lambda: len(ticks) == 2,
+                           lambda: ticks.append(time.monotonic()))
+    assert ticks[1] - ticks[0] >= 1
     (tmp_path / "gate").touch()
     assert warmup.wait("quick", lambda: False)
     reader.join(10)

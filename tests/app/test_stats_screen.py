@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, Label, Select
+from textual.widgets import Checkbox, Input, Label, Select
 from textual.widgets.select import InvalidSelectValueError
 
 from rules import hit_or_miss, relay, values
@@ -418,6 +418,18 @@ async def test_a_run_says_how_long_it_takes_and_a_long_one_is_confirmed_first(
         assert default < 1_000_000  # the quick player's default run is sized to its speed
         assert default == default_games(screen._ask()[0], screen.cores, (),
                                         screen.timings.seconds)
+        # Another player chosen: the field is sized again at once (by the rough guess
+        # until its timing is in), never left at a size that takes hours.
+        screen.query_one("#strategy-greedy", Checkbox).value = True
+        screen.query_one("#strategy-quick", Checkbox).value = False
+        await until(pilot, lambda: screen.query_one("#games", Input).value != f"{default:_}")
+        await until(pilot, lambda: "(timed on a few deals)" in text_of(screen, "#speed"), 60)
+        sized = values.GAMES(screen.query_one("#games", Input).value)
+        assert sized == default_games(screen._ask()[0], screen.cores, (), screen.timings.seconds)
+        screen.query_one("#strategy-quick", Checkbox).value = True
+        screen.query_one("#strategy-greedy", Checkbox).value = False
+        await until(pilot, lambda: values.GAMES(screen.query_one("#games", Input).value)
+                    == default)  # timed before: sized at once by its timing
         screen.query_one("#games", Input).value = "1e6"
         await pilot.pause()
         assert "(timed on a few deals)" in text_of(screen, "#speed")
