@@ -25,7 +25,7 @@ import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, Literal
 
@@ -205,9 +205,10 @@ class Database:
             if not durable:
                 connection.execute("PRAGMA synchronous = NORMAL")
             try:
-                with connection:  # commits, or rolls back on an exception
-                    connection.execute("BEGIN IMMEDIATE")
+                connection.execute("BEGIN IMMEDIATE")
+                with _rolled_back(connection):
                     yield connection
+                    connection.execute("COMMIT")
             finally:
                 if not durable:
                     connection.execute("PRAGMA synchronous = FULL")
@@ -338,7 +339,7 @@ def _prepared(connection: sqlite3.Connection) -> sqlite3.Connection:
     if _version(connection) == len(SCHEMA):
         return connection
     connection.execute("BEGIN IMMEDIATE")
-    try:
+    with _rolled_back(connection):
         version = _version(connection)
         if version > len(SCHEMA):
             raise Newer(f"from a newer solitaire-tui (schema {version}; this one knows up"
@@ -348,10 +349,22 @@ def _prepared(connection: sqlite3.Connection) -> sqlite3.Connection:
                 connection.execute(statement)
         connection.execute(f"PRAGMA user_version = {len(SCHEMA)}")
         connection.execute("COMMIT")
-    except BaseException:
-        connection.execute("ROLLBACK")
-        raise
     return connection
+
+
+@contextmanager
+def _rolled_back(connection: sqlite3.Connection) -> Iterator[None]:
+    """A transaction begun on ``connection`` is rolled back if the block fails, and
+    the block's error is the one raised. SQLite may have rolled it back already (a
+    full disk does, at the COMMIT): a ROLLBACK then fails with "no transaction is
+    active", which must not hide why the transaction failed."""
+    try:
+        yield
+    except BaseException:
+        if connection.in_transaction:
+            with suppress(sqlite3.Error):
+                connection.execute("ROLLBACK")
+        raise
 
 
 def move_aside(path: Path) -> Path | None:

@@ -204,7 +204,10 @@ if spell == "full":
         pass  # the disk is full
 records.add(game(21))
 records.add(game(22))
-opened.until(lambda: len(opened.told) >= 2)
+# Each waits in a pending file, or, if there is no room for one either, in memory (a
+# failed transaction may give pages back, so either can happen on a full disk).
+opened.until(lambda: opened.told and (
+    len(opened.told) >= 2 or len(waiting_files(directory)) == 2))
 seen.update(told=list(opened.told), counted=records.total("one-handed").played,
             waiting=len(waiting_files(directory)),
             keeping=opened.store.unfinished.saver.keeping, losses=opened.store.losses())
@@ -241,12 +244,17 @@ def test_a_full_disk_keeps_finished_games_in_memory_and_writes_them_once_freed(
     told = seen["told"]
     assert isinstance(told, list)
     assert "cannot be written now (database or disk is full)" in told[0]
-    assert "cannot be kept beside your saved games either (No space left on device)" in told[1]
-    assert seen["counted"] == 2 and seen["waiting"] == 0
-    assert seen["keeping"] == "never"  # leaving a game says it is not kept, and quitting
-    assert seen["losses"] == ["2 finished games wait to be saved, and neither your saved"  # …
-                              " games nor the folder beside them can be written now:"
-                              " quitting loses what waits"]
+    assert seen["counted"] == 2
+    if len(told) == 1:  # room for the pending files: nothing is lost by quitting
+        assert seen["waiting"] == 2 and seen["keeping"] == "later" and seen["losses"] == []
+    else:
+        assert "cannot be kept beside your saved games either (No space left on device)" in (
+            told[1])
+        assert seen["waiting"] == 0
+        assert seen["keeping"] == "never"  # leaving a game says it is not kept, and quitting
+        assert seen["losses"] == ["2 finished games wait to be saved, and neither your"  # …
+                                  " saved games nor the folder beside them can be written"
+                                  " now: quitting loses what waits"]
     assert seen["after"] == [*told, "Your saved games can be written again: what waited"
                              " is saved."]
 
