@@ -46,7 +46,8 @@ IDLE_MINUTES = values.Seconds("idle minutes", 0.1, 7 * 24 * 60)  # a number of m
 VISITOR_GAMES = values.Whole("a visitor's games", 1, values.MOST_GAMES, counts=True)
 BENCH_CASE = values.Whole("the bench case", 0, 999)  # bench itself names the cases there are
 # What ``bench --engine`` measures, in its order (``commands.bench_engine.SECTIONS``).
-ENGINE_SECTIONS = ("compile", "calls", "load", "keys", "searches", "start", "estimates")
+ENGINE_SECTIONS = ("compile", "calls", "load", "keys", "searches", "start", "estimates",
+                   "first-hint")
 
 # The groups the games' own commands go in: (help, description). Each group's help
 # ends with the games' commands in it, so a game adds a command without a word here.
@@ -234,7 +235,8 @@ def build_parser() -> Parser:
         " idle and during a two-worker run), searches (a solve and a thinking player's"
         " game, deal after deal: seconds a deal), start (--help and the app to its menu,"
         " in fresh processes), estimates (each game's first guess of a run's time against"
-        " the time the run takes)")
+        " the time the run takes), first-hint (a fresh install: a minute at the menu, then"
+        " a Sequence deal and h)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     # The cold compile of one case, timed in a fresh process by bench itself.
     bench.add_argument("--first-call", type=arguments.checked(BENCH_CASE), metavar="CASE",

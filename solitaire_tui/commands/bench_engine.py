@@ -1,7 +1,7 @@
 """``solitaire-tui bench --engine``: the engine as a player meets it, where the
 default ``bench`` measures the kernels' speed.
 
-Seven measurements, each its own module, each chosen by name (all by default):
+Eight measurements, each its own module, each chosen by name (all by default):
 
 - ``compile`` (``bench_compile``): the warm-up of a fresh install into an empty
   temporary cache, part by part on one process and as a whole on two;
@@ -16,7 +16,9 @@ Seven measurements, each its own module, each chosen by name (all by default):
 - ``start`` (``bench_start``): ``--help`` and the app to its menu, each in fresh
   processes;
 - ``estimates`` (``bench_estimates``): each run's first guess of its time, timed on
-  its own first deals, against the time it takes.
+  its own first deals, against the time it takes;
+- ``first-hint`` (``bench_first_hint``): on a fresh install, a minute at the menu,
+  then a Sequence deal and ``h``: the seconds to the hint.
 
 These are benchmarks, not tests: they report the figures with the issue's targets
 beside them, and decide nothing. The player's own cache is never touched when
@@ -44,6 +46,7 @@ from solitaire_tui.commands import (
     bench_calls,
     bench_compile,
     bench_estimates,
+    bench_first_hint,
     bench_keys,
     bench_series,
     bench_start,
@@ -56,6 +59,7 @@ from solitaire_tui.commands.bench_compile import (
     WarmTiming,
 )
 from solitaire_tui.commands.bench_estimates import EstimateTiming
+from solitaire_tui.commands.bench_first_hint import FirstHint
 from solitaire_tui.commands.bench_keys import KEY_TARGET, KeyReport, Summary
 from solitaire_tui.commands.bench_series import SeriesTiming
 from solitaire_tui.commands.bench_start import StartTiming
@@ -66,7 +70,8 @@ if TYPE_CHECKING:
 
     from solitaire_tui.games.game import Game
 
-SECTIONS = ("compile", "calls", "load", "keys", "searches", "start", "estimates")
+SECTIONS = ("compile", "calls", "load", "keys", "searches", "start", "estimates", "first-hint")
+AT_MENU = 60.0  # seconds at the menu before the first hint, on a fresh install
 
 
 @dataclass(frozen=True)
@@ -91,6 +96,7 @@ class EngineBench:
     series: list[SeriesTiming] = dataclasses.field(default_factory=list)
     start: list[StartTiming] = dataclasses.field(default_factory=list)
     estimates: list[EstimateTiming] = dataclasses.field(default_factory=list)
+    first_hint: FirstHint | None = None
     # The machine's load (runnable processes, over a minute) before and after: other
     # people's work on a shared machine slows every figure here.
     load: tuple[float, float] = (0.0, 0.0)
@@ -140,6 +146,9 @@ def measure(parts: Sequence[Part], probes: Sequence[Probe], sections: Sequence[s
         if "start" in sections:
             tell(f"--help and the app to its menu, {bench_start.RUNS} fresh processes each …")
             bench.start = bench_start.start_timings()
+        if "first-hint" in sections:
+            tell(f"A fresh install: {AT_MENU:.0f} s at the menu, then a Sequence deal and h …")
+            bench.first_hint = bench_first_hint.first_hint(AT_MENU)
         if "estimates" in sections:
             tell("Each run's first guess of its time, then the run …")
             with bench_compile.numba_cache(warm):
@@ -187,6 +196,8 @@ def as_data(bench: EngineBench) -> dict[str, Any]:
                   for timing in bench.start],
         "estimates": [dataclasses.asdict(timing) | {"ratio": timing.ratio, "met": timing.met}
                       for timing in bench.estimates],
+        "first_hint": None if bench.first_hint is None else (
+            dataclasses.asdict(bench.first_hint) | {"met": bench.first_hint.met}),
         "load": list(bench.load),
     }
     if bench.keys is not None:
@@ -274,7 +285,19 @@ def tables(bench: EngineBench) -> list[Table]:
         found.append(_start_table(bench.start))
     if bench.estimates:
         found.append(bench_estimates.table(bench.estimates))
+    if bench.first_hint is not None:
+        found.append(_first_hint_table(bench.first_hint))
     return found
+
+
+def _first_hint_table(hint: FirstHint) -> Table:
+    table = Table(title="The first hint on a fresh install (an empty cache, the app's own"
+                        " warm-up)")
+    for column in ("at the menu", "the engine's line as h was pressed", "h to hint", "target"):
+        table.add_column(column, justify="left" if "line" in column else "right")
+    table.add_row(f"{hint.at_menu:.0f} s", hint.engine or "(done)", _seconds(hint.seconds),
+                  f"{_mark(hint.met)}≤ {bench_first_hint.TARGET:g} s")
+    return table
 
 
 def _start_table(timings: list[StartTiming]) -> Table:

@@ -15,6 +15,7 @@ from solitaire_tui.cli import ENGINE_SECTIONS, build_parser
 from solitaire_tui.commands import bench_engine, bench_keys
 from solitaire_tui.commands.bench_engine import EngineBench, as_data, measure, tables
 from solitaire_tui.engine import Part, Probe, Series
+from solitaire_tui.stats.compare import COMPARE
 
 QUICK = Part("quick", "a quick part", "tests.app.engine_parts:quick")
 SECOND = Part("second", "a second part", "tests.app.engine_parts:quick", play=True)
@@ -131,3 +132,18 @@ async def test_keys_are_timed_idle_and_during_a_run(data_path: Path) -> None:
     assert data["keys"]["target"] == bench_keys.KEY_TARGET
     text = printed(bench)
     assert "Key to screen" in text and "every key" in text and "?  help page" in text
+
+
+def test_the_estimates_bench_covers_every_game_its_comparisons_and_its_thinking_players(
+) -> None:
+    from solitaire_tui.commands.bench_estimates import EstimateTiming, setups
+    from solitaire_tui.games.registry import GAMES
+
+    found = setups(GAMES)
+    assert {setup.game for setup in found} == {game.key for game in GAMES}
+    assert sum(COMPARE in setup.options for setup in found) >= 3  # the panel's comparisons
+    for game in GAMES:
+        for options in game.timed_runs():
+            assert game.setup(options).options in [setup.options for setup in found]
+    within = EstimateTiming("run", 10, 1.0, 0.5, guessed=10.0, took=19.0)
+    assert within.met and not EstimateTiming("run", 10, 1.0, 0.5, 10.0, 21.0).met
