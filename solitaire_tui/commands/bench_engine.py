@@ -18,8 +18,9 @@ Eight measurements, each its own module, each chosen by name (all by default):
 - ``estimates`` (``bench_estimates``): each run's first guess of its time, timed on
   its own first deals, against the time it takes;
 - ``first-hint`` (``bench_first_hint``): on a fresh install, a while at the menu
-  (20 s: the hint's part ready, later ones compiling; 60 s), then a Sequence deal
-  and ``h``: the seconds to the hint.
+  (20 s: the hint's part ready, later ones compiling; 60 s), then a deal of the
+  keys' game (the first whose hint is a search: Sequence) and ``h``: the seconds to
+  the hint.
 
 These are benchmarks, not tests: they report the figures with the issue's targets
 beside them, and decide nothing. The player's own cache is never touched when
@@ -149,11 +150,11 @@ def measure(parts: Sequence[Part], probes: Sequence[Probe], sections: Sequence[s
         if "start" in sections:
             tell(f"--help and the app to its menu, {bench_start.RUNS} fresh processes each …")
             bench.start = bench_start.start_timings()
-        if "first-hint" in sections:
+        if "first-hint" in sections and keys is not None:
             for seconds in AT_MENU:
-                tell(f"A fresh install: {seconds:.0f} s at the menu, then a Sequence deal"
-                     " and h …")
-                bench.first_hints.append(bench_first_hint.first_hint(seconds))
+                tell(f"A fresh install: {seconds:.0f} s at the menu, then a deal of"
+                     f" {keys.game.title} and h …")
+                bench.first_hints.append(bench_first_hint.first_hint(seconds, keys.game.key))
         if "estimates" in sections:
             tell("Each run's first guess of its time, then the run …")
             with bench_compile.numba_cache(warm):
