@@ -235,8 +235,8 @@ def build_parser() -> Parser:
         " idle and during a two-worker run), searches (a solve and a thinking player's"
         " game, deal after deal: seconds a deal), start (--help and the app to its menu,"
         " in fresh processes), estimates (each game's first guess of a run's time against"
-        " the time the run takes), first-hint (a fresh install: a minute at the menu, then"
-        " a Sequence deal and h)")
+        " the time the run takes), first-hint (a fresh install: 20 s and 60 s at the"
+        " menu, then a Sequence deal and h)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     # The cold compile of one case, timed in a fresh process by bench itself.
     bench.add_argument("--first-call", type=arguments.checked(BENCH_CASE), metavar="CASE",
@@ -335,12 +335,14 @@ def _stats(args: argparse.Namespace) -> int:
         history = History(database)
         measured = [entry.data for entry in history.entries]
         workers = args.workers or os.cpu_count() or 1
-        if args.games is not None:
-            check_deals(seed, args.games)  # before the kernel loads: said at once
+        games = args.games
+        if games is not None:
+            check_deals(seed, games)  # before the kernel loads: said at once
         timed = _timed(setup, seed, workers, measured) if args.scheduler is None and (
-            args.games is None or sys.stderr.isatty()) else {}
-        games = args.games or default_games(setup, workers, measured, timed)
-        check_deals(seed, games)
+            games is None or sys.stderr.isatty()) else {}
+        if games is None:
+            games = default_games(setup, workers, measured, timed)
+            check_deals(seed, games)
         if sys.stderr.isatty():
             print(f"{games:,} games: "
                   f"{estimate(setup, games, workers, measured, timed).words(workers)}",

@@ -154,6 +154,13 @@ def use_cache_dir() -> Path:
     return user
 
 
+def cache_setting(directory: Path) -> str | None:
+    """``NUMBA_CACHE_DIR``'s value for numba's cache in ``directory``: None (the
+    variable left out) for the cache beside the kernels, numba's own default, which
+    the variable would replace by a cold tree of its own inside that directory."""
+    return None if directory == kernel_sources() / "__pycache__" else str(directory)
+
+
 def fingerprint(parts: Sequence[Part]) -> dict[str, object]:
     """What a warm cache was made from: the kernels' sources (numba's own test of a
     stale cache is their size and time), numba, Python and the parts."""

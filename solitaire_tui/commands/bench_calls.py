@@ -52,14 +52,12 @@ class CallTiming:
 
 
 def timed_call(probe: Probe, cache: Path) -> CallTiming:
-    """``probe`` run in a fresh process with numba's cache in ``cache``.
-
-    The cache beside the kernels is numba's own default, which ``NUMBA_CACHE_DIR``
-    would replace by a tree of its own inside that directory: it is then named by
-    leaving the variable out."""
+    """``probe`` run in a fresh process with numba's cache in ``cache``
+    (``engine.cache_setting``)."""
     env = {name: value for name, value in os.environ.items() if name != engine.CACHE_VARIABLE}
-    if cache != engine.kernel_sources() / "__pycache__":
-        env[engine.CACHE_VARIABLE] = str(cache)
+    setting = engine.cache_setting(cache)
+    if setting is not None:
+        env[engine.CACHE_VARIABLE] = setting
     done = subprocess.run(
         [sys.executable, "-m", "solitaire_tui.commands.bench_probe", probe.prepare,
          *(str(arg) for arg in probe.args)],

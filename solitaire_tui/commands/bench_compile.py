@@ -31,15 +31,14 @@ WALL_TARGET, PLAY_READY_TARGET, FIRST_READY_TARGET = 60.0, 75.0, 20.0
 @contextlib.contextmanager
 def numba_cache(directory: Path) -> Iterator[Path]:
     """numba's cache in ``directory`` for this process's children (and for this
-    process, if it has not imported numba yet), as it was afterwards. The cache
-    beside the kernels is numba's own default, which ``NUMBA_CACHE_DIR`` would replace
-    by a tree of its own inside that directory (a cold one): it is named by leaving
-    the variable out."""
+    process, if it has not imported numba yet), as it was afterwards
+    (``engine.cache_setting``)."""
     before = os.environ.get(engine.CACHE_VARIABLE)
-    if directory == engine.kernel_sources() / "__pycache__":
+    setting = engine.cache_setting(directory)
+    if setting is None:
         os.environ.pop(engine.CACHE_VARIABLE, None)
     else:
-        os.environ[engine.CACHE_VARIABLE] = str(directory)
+        os.environ[engine.CACHE_VARIABLE] = setting
     try:
         yield directory
     finally:
