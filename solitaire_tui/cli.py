@@ -13,8 +13,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Sequence
-from functools import partial
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from rules import values
@@ -26,7 +25,7 @@ from solitaire_tui.commands.report import report_lines
 from solitaire_tui.engine import drop_stale_kernels, is_warm, use_cache_dir
 from solitaire_tui.games.game import Command, Game
 from solitaire_tui.games.registry import ENGINE, GAMES, GAMES_BY_KEY, PROBES, SERIES
-from solitaire_tui.judge import JudgeInputError, judged, lines_of
+from solitaire_tui.judge import JudgeInputError, answered, lines_of
 from solitaire_tui.start import Start
 from solitaire_tui.stats import cluster, compare
 
@@ -47,7 +46,7 @@ VISITOR_GAMES = values.Whole("a visitor's games", 1, values.MOST_GAMES, counts=T
 BENCH_CASE = values.Whole("the bench case", 0, 999)  # bench itself names the cases there are
 # What ``bench --engine`` measures, in its order (``commands.bench_engine.SECTIONS``).
 ENGINE_SECTIONS = ("compile", "calls", "load", "keys", "searches", "start", "estimates",
-                   "first-hint")
+                   "first-hint", "judge")
 
 # The groups the games' own commands go in: (help, description). Each group's help
 # ends with the games' commands in it, so a game adds a command without a word here.
@@ -236,7 +235,8 @@ def build_parser() -> Parser:
         " game, deal after deal: seconds a deal), start (--help and the app to its menu,"
         " in fresh processes), estimates (each game's first guess of a run's time against"
         " the time the run takes), first-hint (a fresh install: 20 s and 60 s at the"
-        " menu, then a Sequence deal and h)")
+        " menu, then a Sequence deal and h), judge (the contest judge's cases a second,"
+        " from a file and from a pipe)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     # The cold compile of one case, timed in a fresh process by bench itself.
     bench.add_argument("--first-call", type=arguments.checked(BENCH_CASE), metavar="CASE",
@@ -385,15 +385,25 @@ def _bench_engine(sections: Sequence[str], as_json: bool) -> int:
     return bench_engine(ENGINE, PROBES, sections, keys, as_json, SERIES, GAMES)
 
 
-def _at_hand(stream: TextIO) -> bool:
+def _at_hand(stream: TextIO) -> Callable[[], bool]:
     """Whether more input is waiting to be read (a file's always is; a pipe's or a
     terminal's when bytes wait): the judge answers what it has before it would wait."""
     import select
+    import stat
 
     try:
-        return bool(select.select([stream], [], [], 0)[0])
-    except (OSError, ValueError):  # a stream select cannot watch
-        return True
+        if stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+            return lambda: True
+    except (OSError, ValueError):  # a stream with no file behind it
+        return lambda: True
+
+    def waiting() -> bool:
+        try:
+            return bool(select.select([stream], [], [], 0)[0])
+        except (OSError, ValueError):  # a stream select cannot watch
+            return True
+
+    return waiting
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -437,8 +447,9 @@ def _run(args: argparse.Namespace) -> int:
         cards = deal_cards(args.number)
         print(format_cards(ranks_only(cards) if args.ranks else cards, glyphs=args.glyphs))
     elif args.command == "judge":
-        for answer in judged(lines_of(sys.stdin), partial(_at_hand, sys.stdin)):
-            print(answer, flush=True)
+        for answers in answered(lines_of(sys.stdin), _at_hand(sys.stdin)):
+            sys.stdout.write("\n".join(answers) + "\n")
+            sys.stdout.flush()
     elif args.command == "play":
         return _play(args)
     elif args.command == "stats":

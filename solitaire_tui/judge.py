@@ -15,8 +15,9 @@ the tests hold to this solver and to the rules.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
+from itertools import chain
 from math import lcm
 from typing import TextIO
 
@@ -64,24 +65,46 @@ def cases(lines: Iterable[str]) -> Iterator[Case]:
     first, then case by case, so that an answer need not wait for the whole input.
     A byte-order mark at the start (an editor's) is no part of the count; a line
     longer than any case is refused before it is split."""
-    numbered = ((number, _tokens(number, line.removeprefix(BOM) if number == 1 else line))
-                for number, line in enumerate(lines, 1))
-    rows = ((number, tokens) for number, tokens in numbered if tokens)
-    first_line, first = next(rows, (0, []))
-    if not first:
-        raise JudgeInputError("the input is empty: the first line must give the number of cases")
-    if len(first) != 1:
-        raise JudgeInputError(
-            f"line {first_line}: expected just the number of cases, found {len(first)} numbers"
-        )
-    expected = _number(first[0], f"line {first_line}: the number of cases", 0, MOST_CASES)
+    rows = _numbered(lines)
+    expected = _count(rows)
     held = 0
-    for number, tokens in rows:
+    for case in checked(rows, held, expected):
+        held += 1
+        yield case
+    _promised(held, expected)
+
+
+def _numbered(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    for number, line in enumerate(lines, 1):
+        yield number, line.removeprefix(BOM) if number == 1 else line
+
+
+def _count(rows: Iterator[tuple[int, str]]) -> int:
+    """The number of cases, from the first line that holds anything."""
+    for number, line in rows:
+        if tokens := _tokens(number, line):
+            if len(tokens) != 1:
+                raise JudgeInputError(
+                    f"line {number}: expected just the number of cases, found {len(tokens)}"
+                    " numbers")
+            return _number(tokens[0], f"line {number}: the number of cases", 0, MOST_CASES)
+    raise JudgeInputError("the input is empty: the first line must give the number of cases")
+
+
+def checked(rows: Iterable[tuple[int, str]], held: int, expected: int) -> Iterator[Case]:
+    """The cases of these numbered lines, ``held`` cases having come before them, each
+    checked as it is read."""
+    for number, line in rows:
+        if not (tokens := _tokens(number, line)):
+            continue
         if held == expected:
             raise JudgeInputError(
                 f"line {number}: an extra line after the {expected} cases promised")
         held += 1
         yield _parse_case(held, tokens)
+
+
+def _promised(held: int, expected: int) -> None:
     if held < expected:
         raise JudgeInputError(
             f"the first line promises {expected} cases but the input holds {held}"
@@ -162,52 +185,72 @@ def case_line(k: int, answer: list[int] | None) -> str:
     return f"Case {k}: {shown}"
 
 
-def solve_block(block: Sequence[Case]) -> list[list[int] | None]:
-    """``solve``'s answers for many cases at once, from the relay's compiled kernel."""
-    import numpy as np
-
-    from rules.fast import relay as fast
-
-    ranks = np.array([case.cards for case in block], dtype=np.int8).reshape(
-        len(block), CARDS_PER_CASE)
-    players = np.array([case.players for case in block], dtype=np.int64)
-    out = np.zeros((len(block), 2 + MAX_PLAYERS), np.int64)  # past a case's players: 0
-    fast.play_decks(ranks, players, out)
-    # Each player's last hit is a position in its deck: its value, looked up at once.
-    last = np.take_along_axis(ranks, out[:, 2:].clip(0, CARDS_PER_CASE - 1), axis=1).tolist()
-    return [values[:count] if won else None for won, count, values
-            in zip(out[:, 0].tolist(), players.tolist(), last, strict=True)]
-
-
 def judged(lines: Iterable[str], more: Callable[[], bool] = lambda: True) -> Iterator[str]:
-    """The contest's answers, one a case, as the input's lines come: the first
-    ``PLAIN_CASES`` one by one, the rest a block at a time, each block answered once it
-    is full or no more input is at hand (``more()`` says whether it is). A fault in the
-    input comes after the answers to every case before it."""
-    block: list[Case] = []
-    done = 0
-    try:
-        for case in cases(lines):
-            if done < PLAIN_CASES:
-                done += 1
-                yield case_line(done, solve(case))
-                continue
-            block.append(case)
-            if len(block) == BLOCK_CASES or not more():
-                yield from _lines(done, block)
-                done += len(block)
-                block = []
-    except JudgeInputError:
-        yield from _lines(done, block)  # the cases read before the fault
-        raise
-    yield from _lines(done, block)
+    """The contest's answers, one a case, as the input's lines come (``answered``'s,
+    line by line)."""
+    for block in answered(lines, more):
+        yield from block
 
 
-def _lines(done: int, block: Sequence[Case]) -> Iterator[str]:
-    if not block:
+def answered(lines: Iterable[str], more: Callable[[], bool] = lambda: True,
+             ) -> Iterator[list[str]]:
+    """The contest's answers as the input's lines come, a list at a time: the first
+    ``PLAIN_CASES`` one by one from ``solve``, the rest a block at a time from the
+    relay's kernel (``judge_blocks``), each block answered once it is full or no more
+    input is at hand (``more()`` says whether it is). A fault in the input comes after
+    the answers to every case before it."""
+    rows = _numbered(lines)
+    expected = _count(rows)
+    held = 0
+    for row in rows:
+        if held == PLAIN_CASES:
+            break
+        for case in checked([row], held, expected):
+            held += 1
+            yield [case_line(held, solve(case))]
+    else:
+        _promised(held, expected)
         return
-    for k, answer in enumerate(solve_block(block), done + 1):
-        yield case_line(k, answer)
+    pending: list[tuple[int, str]] = []
+    for later in chain([row], rows):
+        pending.append(later)
+        if len(pending) == BLOCK_CASES or not more():
+            held = yield from _block(pending, held, expected)
+            pending = []
+    held = yield from _block(pending, held, expected)
+    _promised(held, expected)
+
+
+def _block(rows: list[tuple[int, str]], held: int, expected: int,
+           ) -> Generator[list[str], None, int]:
+    """The answers to a block of numbered lines (``held`` cases having come before
+    them), then the cases held after it. Plain lines, as a contest's input is, are read
+    at once (``judge_blocks.plain``); any other block a line at a time, so that a fault
+    is named as ``cases`` names it, after the answers to the cases before it."""
+    from solitaire_tui import judge_blocks  # numpy and the kernel, loaded once needed
+
+    plain = judge_blocks.plain([line for _, line in rows], LONGEST_LINE)
+    if plain is not None and held + plain.size <= expected:
+        yield _lines(held, judge_blocks.solved(plain))
+        return held + plain.size
+    found: list[Case] = []
+    fault = None
+    try:
+        for case in checked(rows, held, expected):
+            found.append(case)
+    except JudgeInputError as error:
+        fault = error
+    if found:
+        block = judge_blocks.of_cases([case.players for case in found],
+                                      [case.cards for case in found])
+        yield _lines(held, judge_blocks.solved(block))
+    if fault is not None:
+        raise fault
+    return held + len(found)
+
+
+def _lines(held: int, answers: list[list[int] | None]) -> list[str]:
+    return [case_line(k, answer) for k, answer in enumerate(answers, held + 1)]
 
 
 def judge(text: str) -> str:

@@ -49,6 +49,7 @@ from solitaire_tui.commands import (
     bench_compile,
     bench_estimates,
     bench_first_hint,
+    bench_judge,
     bench_keys,
     bench_series,
     bench_start,
@@ -62,6 +63,7 @@ from solitaire_tui.commands.bench_compile import (
 )
 from solitaire_tui.commands.bench_estimates import EstimateTiming
 from solitaire_tui.commands.bench_first_hint import FirstHint
+from solitaire_tui.commands.bench_judge import JudgeTiming
 from solitaire_tui.commands.bench_keys import KEY_TARGET, KeyReport, Summary
 from solitaire_tui.commands.bench_series import SeriesTiming
 from solitaire_tui.commands.bench_start import StartTiming
@@ -72,7 +74,8 @@ if TYPE_CHECKING:
 
     from solitaire_tui.games.game import Game
 
-SECTIONS = ("compile", "calls", "load", "keys", "searches", "start", "estimates", "first-hint")
+SECTIONS = ("compile", "calls", "load", "keys", "searches", "start", "estimates", "first-hint",
+            "judge")
 # Seconds at the menu before the first hint on a fresh install: once its part is ready
 # with later ones still compiling, and once the warm-up is done.
 AT_MENU = (20.0, 60.0)
@@ -101,6 +104,7 @@ class EngineBench:
     start: list[StartTiming] = dataclasses.field(default_factory=list)
     estimates: list[EstimateTiming] = dataclasses.field(default_factory=list)
     first_hints: list[FirstHint] = dataclasses.field(default_factory=list)
+    judge: list[JudgeTiming] = dataclasses.field(default_factory=list)
     # The machine's load (runnable processes, over a minute) before and after: other
     # people's work on a shared machine slows every figure here.
     load: tuple[float, float] = (0.0, 0.0)
@@ -155,6 +159,11 @@ def measure(parts: Sequence[Part], probes: Sequence[Probe], sections: Sequence[s
                 tell(f"A fresh install: {seconds:.0f} s at the menu, then a deal of"
                      f" {keys.game.title} and h …")
                 bench.first_hints.append(bench_first_hint.first_hint(seconds, keys.game.key))
+        if "judge" in sections:
+            tell(f"The contest judge on {bench_judge.CASES:,} cases, from a file and a pipe"
+                 f" ({bench_judge.RUNS} runs each) …")
+            with bench_compile.numba_cache(warm):
+                bench.judge = bench_judge.judge_timings()
         if "estimates" in sections:
             tell("Each run's first guess of its time, then the run …")
             with bench_compile.numba_cache(warm):
@@ -204,6 +213,9 @@ def as_data(bench: EngineBench) -> dict[str, Any]:
                       for timing in bench.estimates],
         "first_hints": [dataclasses.asdict(hint) | {"met": hint.met}
                         for hint in bench.first_hints],
+        "judge": [dataclasses.asdict(timing) | {"rate": timing.rate, "met": timing.met,
+                                                "target": bench_judge.TARGET}
+                  for timing in bench.judge],
         "load": list(bench.load),
     }
     if bench.keys is not None:
@@ -293,6 +305,8 @@ def tables(bench: EngineBench) -> list[Table]:
         found.append(bench_estimates.table(bench.estimates))
     if bench.first_hints:
         found.append(_first_hint_table(bench.first_hints))
+    if bench.judge:
+        found.append(bench_judge.table(bench.judge))
     return found
 
 

@@ -8,13 +8,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
 
+from solitaire_tui import judge_blocks
 from solitaire_tui.judge import (
     LONGEST_LINE,
     PLAIN_CASES,
     Case,
     JudgeInputError,
     case_line,
+    checked,
     judge,
     judged,
     lines_of,
@@ -126,3 +130,69 @@ def test_a_fault_after_a_block_comes_after_every_answer_before_it() -> None:
             answers.append(answer)
     assert [line.split(":")[0] for line in answers] == [
         f"Case {k}" for k in range(1, len(rows) + 1)]
+
+
+def test_an_extra_line_inside_a_block_is_named_after_the_answers_before_it() -> None:
+    rows = contest_cases(PLAIN_CASES + 40, seed=38)
+    promised = PLAIN_CASES + 30
+    answers: list[str] = []
+    with pytest.raises(JudgeInputError, match=f"line {promised + 2}: an extra line after"):
+        answers.extend(judged([str(promised), *rows]))
+    assert len(answers) == promised
+
+
+# Tokens a contest's plain reader must take or hand on: plain values, then others that
+# ``rules.values`` reads or refuses (leading zeros, signs, three digits, other digits).
+PLAIN = [str(value) for value in range(1, 14)]
+ODD = ["0", "07", "010", "14", "99", "100", "+3", "-2", "x", "\uff17", "1.0"]
+SPACES = [" ", " ", " ", "  ", "\t", " \t "]
+
+
+@st.composite
+def contest_lines(draw: st.DrawFn) -> list[str]:
+    """Lines of a contest's input past its count, mostly plain, some not quite."""
+    lines = []
+    for _ in range(draw(st.integers(1, 12))):
+        if draw(st.booleans()) and draw(st.booleans()):
+            lines.append(draw(st.sampled_from(["", " ", "\t", "\r"])))
+            continue
+        count = draw(st.sampled_from([53] * 8 + [52, 54]))
+        tokens = [draw(st.sampled_from(PLAIN[:10]))]
+        tokens += draw(st.lists(st.sampled_from(PLAIN), min_size=count - 1,
+                                max_size=count - 1))
+        if draw(st.integers(0, 3)) == 0:  # one token odd
+            tokens[draw(st.integers(0, count - 1))] = draw(st.sampled_from(ODD))
+        spaces = draw(st.lists(st.sampled_from(SPACES), min_size=count - 1,
+                               max_size=count - 1))
+        line = tokens[0] + "".join(
+            gap + token for gap, token in zip(spaces, tokens[1:], strict=True))
+        lines.append(draw(st.sampled_from(["", " ", "\t"])) + line
+                     + draw(st.sampled_from(["", " ", "\r", "\n", " \n"])))
+    return lines
+
+
+@given(contest_lines())
+@settings(max_examples=300, deadline=None)
+def test_plain_blocks_are_read_as_the_checked_reader_reads_them(lines: list[str]) -> None:
+    """The block reader either reads the very cases ``checked`` reads, or hands the
+    block on to it; it takes every block of plain lines."""
+    block = judge_blocks.plain(lines, LONGEST_LINE)
+    try:
+        found = list(checked(enumerate(lines, 2), 0, len(lines)))
+    except JudgeInputError:
+        assert block is None
+        return
+    plain = all(token in PLAIN[:10] if position == 0 else token in PLAIN
+                for line in lines for position, token in enumerate(line.split()))
+    if block is None:
+        assert not plain
+        return
+    event("read as a block")
+    assert block.players.tolist() == [case.players for case in found]
+    assert block.ranks.tolist() == [list(case.cards) for case in found]
+
+
+def test_a_plain_reader_refuses_a_line_longer_than_any_case() -> None:
+    wide = "4" + " " * LONGEST_LINE + ROW_1
+    assert judge_blocks.plain([f"4 {ROW_1}", wide], LONGEST_LINE) is None
+    assert judge_blocks.plain([f"4 {ROW_1}"] * 3, LONGEST_LINE) is not None

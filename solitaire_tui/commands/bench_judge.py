@@ -1,0 +1,120 @@
+"""``bench --engine judge``: contest cases a second through the ``judge`` command, the
+way a contest runs it: a fresh process, the engine warm, the input from a file and from
+a pipe, the answers to a file. A sample of the answers is held to the plain solver, so
+that a fast judge answering wrongly cannot pass.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+from rich.table import Table
+
+from solitaire_tui.judge import Case, case_line, solve
+
+CASES = 1_000_000
+RUNS = 3
+TARGET = 100_000  # cases a second, issue 37
+SAMPLE = 200  # answers held to the plain solver
+SEED = 2035
+
+
+@dataclass(frozen=True)
+class JudgeTiming:
+    source: str  # "a file" or "a pipe"
+    cases: int
+    seconds: tuple[float, ...]
+    same: bool  # the sampled answers are the plain solver's
+
+    @property
+    def rate(self) -> float:
+        return self.cases / statistics.median(self.seconds)
+
+    @property
+    def met(self) -> bool:
+        return self.same and self.rate >= TARGET
+
+
+def contest_input(path: Path, cases: int, seed: int = SEED) -> list[Case]:
+    """Write a contest input of random cases (1..10 players, shuffled decks, a few of
+    any 52 values) and return the sample of its cases ``SAMPLE`` spaced evenly."""
+    dice = random.Random(seed)
+    every = max(1, cases // SAMPLE)
+    sample = []
+    with path.open("w") as out:
+        out.write(f"{cases}\n")
+        for k in range(cases):
+            if dice.random() < 0.1:
+                deck = [dice.randint(1, 13) for _ in range(52)]
+            else:
+                deck = [value for value in range(1, 14) for _ in range(4)]
+                dice.shuffle(deck)
+            players = dice.randint(1, 10)
+            out.write(f"{players} {' '.join(map(str, deck))}\n")
+            if k % every == 0:
+                sample.append(Case(players, tuple(deck)))
+    return sample
+
+
+def judge_timings(cases: int = CASES, runs: int = RUNS) -> list[JudgeTiming]:
+    with tempfile.TemporaryDirectory(prefix="solitaire-judge-") as root:
+        given, answers = Path(root) / "in.txt", Path(root) / "out.txt"
+        sample = contest_input(given, cases)
+        every = max(1, cases // SAMPLE)
+        expected = [case_line(k * every + 1, solve(case)) for k, case in enumerate(sample)]
+        timings = []
+        for source in ("a file", "a pipe"):
+            seconds = tuple(_judge(given, answers, source == "a pipe") for _ in range(runs))
+            with answers.open() as out:
+                got = [line.rstrip("\n") for k, line in enumerate(out) if k % every == 0]
+            timings.append(JudgeTiming(source, cases, seconds, got == expected))
+        return timings
+
+
+def _judge(given: Path, answers: Path, piped: bool) -> float:
+    command = [sys.executable, "-m", "solitaire_tui", "judge"]
+    with answers.open("w") as out:
+        began = time.perf_counter()
+        if piped:
+            with subprocess.Popen(command, stdin=subprocess.PIPE, stdout=out) as judge:
+                feeder = threading.Thread(target=_feed, args=(given, judge.stdin))
+                feeder.start()
+                judge.wait()
+                feeder.join()
+            if judge.returncode:
+                raise subprocess.CalledProcessError(judge.returncode, command)
+        else:
+            with given.open() as stdin:
+                subprocess.run(command, stdin=stdin, stdout=out, check=True)
+        return time.perf_counter() - began
+
+
+def _feed(given: Path, stdin: IO[bytes] | None) -> None:
+    assert stdin is not None
+    with given.open("rb") as source, stdin:
+        shutil.copyfileobj(source, stdin)
+
+
+def table(timings: list[JudgeTiming]) -> Table:
+    table = Table(title="The contest judge (a fresh process, the engine warm): cases a second")
+    for column in ("input from", "cases", "median", "fastest", "cases a second",
+                   "answers", "target"):
+        table.add_column(column, justify="left" if column == "input from" else "right")
+    for timing in timings:
+        table.add_row(timing.source, f"{timing.cases:,}",
+                      f"{statistics.median(timing.seconds):.2f} s",
+                      f"{min(timing.seconds):.2f} s", f"{timing.rate:,.0f}",
+                      f"{SAMPLE} sampled: " + ("the plain solver's" if timing.same
+                                               else "DIFFERENT"),
+                      ("✓ " if timing.met else "✗ ") + f"≥ {TARGET:,}")
+    return table
