@@ -19,12 +19,15 @@ from numba import njit, prange, uint64
 
 from rules import add_residue
 from rules.errors import OptionsError
+from rules.fast import lanes
 from rules.fast.add_residue_piles import ADD, MOD, greedy_move, random_move
 from rules.fast.add_residue_search import move_parts, perfect_code, solved, strong_code
+from rules.fast.lanes import LANES, LIMIT, next_games
 from rules.roster import ADD_RESIDUE as NAMES
 from rules.roster import GREEDY, ITERATIONS, RANDOM, code
 
 STRONG, PERFECT = NAMES.index("strong"), NAMES.index("perfect")
+CLAIMED_GAMES = 4096  # games a lane claims at once where no seat thinks (a game: ~1 µs)
 NO_TABLE = np.full(1, -1, np.int8)  # the best moves handed in when no seat is perfect
 
 
@@ -80,11 +83,19 @@ def play(n: int, strategies: np.ndarray, best: np.ndarray, seed: np.uint64,
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def batch(start: np.uint64, count: int, n: int, strategies: np.ndarray, best: np.ndarray,
-          out: np.ndarray) -> None:
-    """Games start..start+count-1 into out[game, field] (columns as ``fields``)."""
-    for game in prange(count):
-        play(n, strategies, best, start + uint64(game), out[game])
+def batch(start: np.uint64, n: int, strategies: np.ndarray, best: np.ndarray,
+          out: np.ndarray, claims: np.ndarray) -> None:
+    """Games start.. into out[game, field] (columns as ``fields``), each lane claiming
+    the next games when free, as many as ``claims`` says (``rules.fast.lanes``): one
+    at a time where a seat thinks."""
+    games = np.int64(1) if (strategies == STRONG).any() else np.int64(CLAIMED_GAMES)
+    for lane in prange(claims[LANES]):
+        while True:
+            first = next_games(claims, lane, games)
+            if first < 0:
+                break
+            for game in range(first, min(claims[LIMIT], first + games)):
+                play(n, strategies, best, start + uint64(game), out[game])
 
 
 def codes(options: add_residue.Options,
@@ -101,7 +112,10 @@ def codes(options: add_residue.Options,
 
 def deal_results(start: int, count: int, options: add_residue.Options,
                  strategies: Sequence[str]) -> np.ndarray:
-    """Results of games start.. as an array of (count, len(fields(...)))."""
-    out = np.empty((count, options.players + 1), np.int64)
-    batch(np.uint64(start), count, *codes(options, strategies), out)
-    return out
+    """Results of games start.. as an array of (count, len(fields(...))), played as
+    ``lanes`` says (in a run, more rows or, stopped, fewer)."""
+    table = codes(options, strategies)  # refused before the call is begun
+    claims = lanes.begin(count)
+    out = np.empty((lanes.limit(), options.players + 1), np.int64)
+    batch(np.uint64(start), *table, out, claims)
+    return out[:lanes.played()]

@@ -20,7 +20,8 @@ from __future__ import annotations
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
 import numba
@@ -28,9 +29,13 @@ import numpy as np
 
 from rules.cards import check_deals
 from rules.errors import OptionsError
+from rules.fast import lanes
 from rules.stats import FIRST_WINS_KEPT, Histogram, Tally
 
 CHUNK_SECONDS = 0.1
+# A chunk a stop ends at once can take longer: the lanes of a slow player's kernel then
+# end it at most a game apart, a small share of a chunk of a second or more.
+STOPPABLE_CHUNK_SECONDS = 1.5
 # The smallest chunk is small because some players (the solver, the fair player) take
 # milliseconds a deal, and a chunk must still answer a cancel promptly; it is that many
 # games a worker, since a kernel's threads each take a block of games (the slow
@@ -63,6 +68,9 @@ class Kernel:
     results: Callable[[int, int], np.ndarray]
     readings: tuple[Reading, ...]
     columns: int
+    # Whether a stop ends a call under way (``rules.fast.lanes``): its results are then
+    # the first games only, and its chunks may be long.
+    stoppable: bool = False
 
     @property
     def labels(self) -> list[str]:
@@ -178,18 +186,56 @@ def run(
         start = seed + state.done
         began = time.perf_counter()
         try:
-            results = kernel.results(start, count)
+            with _watched(stopped, games - state.done) if kernel.stoppable else nullcontext():
+                results = kernel.results(start, count)
         finally:
             ENGINE.release()
+        # A stoppable kernel's lanes play fewer games if a stop came during the call,
+        # and more if some went on while one of the chunk's games was still played.
+        played = len(results)
         for tally, reading in zip(state.tallies, kernel.readings, strict=True):
             tally.merge(chunk_tally(start, reading, results))
         spent = time.perf_counter() - began
-        state.done += count
+        state.done += played
         state.seconds += spent
+        state.cancelled = played < count
         # At most double: early progress comes at evenly spaced powers of two, which is
         # what a running win rate on a log scale needs.
+        aim = STOPPABLE_CHUNK_SECONDS if kernel.stoppable else CHUNK_SECONDS
         chunk = int(min(MAX_CHUNK, max(least, 2 * count),
-                        max(least, count * CHUNK_SECONDS / max(spent, 1e-6))))
+                        max(least, played * aim / max(spent, 1e-6))))
         if on_progress is not None:
             on_progress(state)
     return state
+
+
+@contextmanager
+def _watched(stop: Callable[[], bool], left: int) -> Iterator[None]:
+    """While a stoppable kernel runs: the games the run has ``left`` said to its lanes
+    (which may play past the chunk, ``rules.fast.lanes``), ``stop()`` asked every
+    STOP_POLL_SECONDS, and once it says so, the lanes told (``lanes.CONTROL``)."""
+    over = threading.Event()
+
+    def watch() -> None:
+        while not over.wait(STOP_POLL_SECONDS):
+            if stop():
+                lanes.CONTROL[lanes.STOP] = 1
+                return
+
+    lanes.CONTROL[lanes.STOP] = 0
+    lanes.CONTROL[lanes.RUN_LEFT] = left
+    watcher = threading.Thread(target=watch, name="run-stop", daemon=True)
+    watcher.start()
+    try:
+        yield
+    finally:
+        over.set()
+        watcher.join()
+        lanes.CONTROL[lanes.STOP] = lanes.CONTROL[lanes.RUN_LEFT] = 0
+
+
+def side_by_side(parts: Sequence[np.ndarray]) -> np.ndarray:
+    """Several kernels' rows for the same deals side by side: as many as each of them
+    played (a stop may have cut the later ones shorter)."""
+    played = min(len(part) for part in parts)
+    return np.hstack([part[:played] for part in parts])

@@ -13,12 +13,14 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from rules.fast.batch import Kernel, Reading
+from rules.fast.batch import side_by_side as rows_side_by_side
 
 
 def one_reading(results: Callable[[int, int], np.ndarray], fields: Sequence[str],
-                 scores: Sequence[str], flags: Sequence[str] = ()) -> Kernel:
+                 scores: Sequence[str], flags: Sequence[str] = (),
+                 stoppable: bool = False) -> Kernel:
     """The usual case: one tally, won from the ``won`` column, histograms of ``scores``
-    (of which ``flags`` are a yes or no)."""
+    (of which ``flags`` are a yes or no); ``stoppable`` as ``Kernel`` says."""
     won, columns = fields.index("won"), {name: fields.index(name) for name in scores}
     reading = Reading(
         "",
@@ -26,7 +28,7 @@ def one_reading(results: Callable[[int, int], np.ndarray], fields: Sequence[str]
         scores=lambda rows: {name: rows[:, i] for name, i in columns.items()},
         flags=frozenset(flags),
     )
-    return Kernel(results, (reading,), len(fields))
+    return Kernel(results, (reading,), len(fields), stoppable)
 
 
 def side_by_side(kernels: Sequence[Kernel], labels: Sequence[str]) -> Kernel:
@@ -39,7 +41,7 @@ def side_by_side(kernels: Sequence[Kernel], labels: Sequence[str]) -> Kernel:
     starts = [sum(kernel.columns for kernel in kernels[:index]) for index in range(len(kernels))]
 
     def results(start: int, count: int) -> np.ndarray:
-        return np.hstack([kernel.results(start, count) for kernel in kernels])
+        return rows_side_by_side([kernel.results(start, count) for kernel in kernels])
 
     def shifted(kernel: Kernel, first: int, label: str) -> Reading:
         (reading,) = kernel.readings
@@ -55,4 +57,5 @@ def side_by_side(kernels: Sequence[Kernel], labels: Sequence[str]) -> Kernel:
 
     return Kernel(results, tuple(shifted(kernel, first, label) for kernel, first, label
                                  in zip(kernels, starts, labels, strict=True)),
-                  sum(kernel.columns for kernel in kernels))
+                  sum(kernel.columns for kernel in kernels),
+                  any(kernel.stoppable for kernel in kernels))

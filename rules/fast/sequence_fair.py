@@ -35,7 +35,9 @@ from numba import njit, prange, uint64
 
 from rules import sequence
 from rules.cards import DECK_SIZE
+from rules.fast import lanes
 from rules.fast.deals import shuffle, splitmix64
+from rules.fast.lanes import LANES, next_games
 from rules.fast.sequence import (
     DONE,
     FIELDS,
@@ -102,7 +104,6 @@ EXACT_QUICK, EXACT_FAIR = 2, 5
 # (66.6%) at about 0.3 s a game, hints up to 0.42 s; 8 at 100,000, hints up to 0.76 s
 # for no more wins on 0..59; 6 without a budget, games up to 5.4 s.
 EXACT_TRY, TRY_BUDGET = 7, np.int64(100_000)  # numpy's: test_compile_once.py
-BLOCK = 16  # games one thread plays in one workspace
 CHECK = 8  # sampled orders between looks at which options still matter
 SAME = 32  # sampled orders after which options that never differed are one
 CONFIDENCE = 2.0  # standard errors by which an option must trail to be dropped
@@ -496,16 +497,20 @@ def play(deck: np.ndarray, seed: np.uint64, samples: int) -> tuple[bool, int, in
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def batch(start: np.uint64, count: int, samples: int, out: np.ndarray) -> None:
-    """Deals start..start+count-1 into out[game, field] (fields as FIELDS); deal d's
-    player is seeded with d. Each task plays BLOCK games in one workspace, whose
-    endgame table (16 MB) costs a few milliseconds to make."""
-    for block in prange((count + BLOCK - 1) // BLOCK):
+def batch(start: np.uint64, samples: int, out: np.ndarray, claims: np.ndarray) -> None:
+    """Deals start.. into out[game, field] (fields as FIELDS); deal d's player is
+    seeded with d. Each lane claims the next deal when free, as many as ``claims``
+    says (``rules.fast.lanes``), and plays them all in one workspace, whose endgame
+    table (16 MB) costs a few milliseconds to make."""
+    for lane in prange(claims[LANES]):
         deck = np.empty(DECK_SIZE, np.int8)
         storage, heights, placed, wants = _workspace(np.int64(DECK_SIZE))
         unseen = np.zeros(DONE + 1, np.int64)
         keys, values = table()
-        for game in range(block * BLOCK, min(count, (block + 1) * BLOCK)):
+        while True:
+            game = next_games(claims, lane, np.int64(1))
+            if game < 0:
+                break
             deal = start + uint64(game)
             deal_ranks(deal, deck)
             won, final_cards, moves = _game(deck, deal, samples, storage, heights, placed,
@@ -516,11 +521,13 @@ def batch(start: np.uint64, count: int, samples: int, out: np.ndarray) -> None:
 
 
 def deal_results(start: int, count: int, samples: int = DEFAULT_SAMPLES) -> np.ndarray:
-    """Results of deals start.. as an array of (count, len(FIELDS)); ``samples`` 0 is
-    the quick level."""
-    out = np.empty((count, len(FIELDS)), np.int64)
-    batch(np.uint64(start), count, samples, out)
-    return out
+    """Results of deals start.. as an array of (count, len(FIELDS)), played as
+    ``lanes`` says (in a run, more rows or, stopped, fewer); ``samples`` 0 is the quick
+    level."""
+    claims = lanes.begin(count)
+    out = np.empty((lanes.limit(), len(FIELDS)), np.int64)
+    batch(np.uint64(start), samples, out, claims)
+    return out[:lanes.played()]
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -64,7 +64,9 @@ from numba import njit, prange, uint64
 
 from rules import sequence
 from rules.cards import DECK_SIZE
+from rules.fast import lanes
 from rules.fast.inlined import inlined
+from rules.fast.lanes import LANES, next_games
 from rules.fast.sequence import NOTHING, PILES, deal_ranks
 from rules.fast.sequence_beam import beam
 from rules.fast.sequence_positions import (
@@ -116,7 +118,6 @@ WATCH_SECONDS = 0.05  # how often the watcher asks whether to stop and reports p
 SPARE_KEPT = 2  # tables kept for the next searches (a hint and a peek may overlap)
 _SPARE: list[tuple[np.ndarray, np.ndarray]] = []
 _SPARE_LOCK = threading.Lock()
-BLOCK = 8  # deals that one thread solves in one workspace
 SMALLEST_TABLE, LARGEST_TABLE = 1 << 12, 1 << 22
 
 
@@ -491,12 +492,13 @@ def table_size(max_nodes: int) -> int:
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def batch(start: np.uint64, count: int, max_nodes: int, out: np.ndarray) -> None:
-    """Deals start..start+count-1 into out[deal, field] (fields as FIELDS). Each
-    block of deals shares one workspace; the table is emptied through its log of
-    used slots, far cheaper than clearing it all."""
+def batch(start: np.uint64, max_nodes: int, out: np.ndarray, claims: np.ndarray) -> None:
+    """Deals start.. into out[deal, field] (fields as FIELDS), each lane claiming the
+    next deal when free, as many as ``claims`` says (``rules.fast.lanes``). Each lane's
+    deals share one workspace; the table is emptied through its log of used slots, far
+    cheaper than clearing it all."""
     size = table_size(max_nodes)
-    for block in prange((count + BLOCK - 1) // BLOCK):
+    for lane in prange(claims[LANES]):
         deck = np.empty(DECK_SIZE, np.int8)
         storage = np.full((PILES, DECK_SIZE + 1), NOTHING, np.int8)
         heights = np.zeros(PILES, np.int64)
@@ -504,8 +506,11 @@ def batch(start: np.uint64, count: int, max_nodes: int, out: np.ndarray) -> None
         table = np.zeros(size, np.uint64)
         log = np.empty(size // 2, np.int64)
         path = np.empty(((DECK_SIZE + GOAL) * STEPS_PER_MOVE, 2), np.int64)
-        control = np.zeros(CONTROLS, np.int64)  # never stopped: a run stops between chunks
-        for game in range(block * BLOCK, min(count, (block + 1) * BLOCK)):
+        control = np.zeros(CONTROLS, np.int64)  # never stopped: a run stops between deals
+        while True:
+            game = next_games(claims, lane, np.int64(1))
+            if game < 0:
+                break
             deal_ranks(start + uint64(game), deck)
             # The whole deck and an empty table, in numpy's ints (test_compile_once.py).
             verdict, nodes, best, steps, filled = deepen(deck, np.int64(0), storage, heights,
@@ -522,16 +527,18 @@ def batch(start: np.uint64, count: int, max_nodes: int, out: np.ndarray) -> None
 
 
 def deal_results(start: int, count: int, max_nodes: int = DEFAULT_NODES) -> np.ndarray:
-    """The solver's results for deals start.. as an array of (count, len(FIELDS)).
+    """The solver's results for deals start.. as an array of (count, len(FIELDS)),
+    played as ``lanes`` says: in a run, more rows or (stopped) fewer.
 
     won, unknown and lost (after a complete search) are 0 or 1; final_cards is 52 for
     a won deal, otherwise the most final cards of any position the search entered (a
     lower bound on the best any line reaches: the cuts skip positions); moves is the
     winning line's length.
     """
-    out = np.empty((count, len(FIELDS)), np.int64)
-    batch(np.uint64(start), count, max_nodes, out)
-    return out
+    claims = lanes.begin(count)
+    out = np.empty((lanes.limit(), len(FIELDS)), np.int64)
+    batch(np.uint64(start), max_nodes, out, claims)
+    return out[:lanes.played()]
 
 
 def _move(source: int, target: int) -> Move:

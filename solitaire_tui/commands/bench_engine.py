@@ -53,6 +53,7 @@ from solitaire_tui.commands import (
     bench_keys,
     bench_series,
     bench_start,
+    bench_workers,
 )
 from solitaire_tui.commands.bench_calls import CallTiming
 from solitaire_tui.commands.bench_compile import (
@@ -67,6 +68,7 @@ from solitaire_tui.commands.bench_judge import JudgeTiming
 from solitaire_tui.commands.bench_keys import KEY_TARGET, KeyReport, Summary
 from solitaire_tui.commands.bench_series import SeriesTiming
 from solitaire_tui.commands.bench_start import StartTiming
+from solitaire_tui.commands.bench_workers import WorkerTiming
 from solitaire_tui.engine import Part, Probe, Series
 
 if TYPE_CHECKING:
@@ -75,7 +77,7 @@ if TYPE_CHECKING:
     from solitaire_tui.games.game import Game
 
 SECTIONS = ("compile", "calls", "load", "keys", "searches", "start", "estimates", "first-hint",
-            "judge")
+            "judge", "workers")
 # Seconds at the menu before the first hint on a fresh install: once its part is ready
 # with later ones still compiling, and once the warm-up is done.
 AT_MENU = (20.0, 60.0)
@@ -105,6 +107,7 @@ class EngineBench:
     estimates: list[EstimateTiming] = dataclasses.field(default_factory=list)
     first_hints: list[FirstHint] = dataclasses.field(default_factory=list)
     judge: list[JudgeTiming] = dataclasses.field(default_factory=list)
+    workers: list[WorkerTiming] = dataclasses.field(default_factory=list)
     # The machine's load (runnable processes, over a minute) before and after: other
     # people's work on a shared machine slows every figure here.
     load: tuple[float, float] = (0.0, 0.0)
@@ -164,6 +167,10 @@ def measure(parts: Sequence[Part], probes: Sequence[Probe], sections: Sequence[s
                  f" ({bench_judge.RUNS} runs each) …")
             with bench_compile.numba_cache(warm):
                 bench.judge = bench_judge.judge_timings()
+        if "workers" in sections:
+            tell("Each run's games a second on one worker and on two …")
+            with bench_compile.numba_cache(warm):
+                bench.workers = bench_workers.worker_timings(games, tell)
         if "estimates" in sections:
             tell("Each run's first guess of its time, then the run …")
             with bench_compile.numba_cache(warm):
@@ -216,6 +223,10 @@ def as_data(bench: EngineBench) -> dict[str, Any]:
         "judge": [dataclasses.asdict(timing) | {"rate": timing.rate, "met": timing.met,
                                                 "target": bench_judge.TARGET}
                   for timing in bench.judge],
+        "workers": [dataclasses.asdict(timing) | {"scaling": timing.scaling,
+                                                  "met": timing.met,
+                                                  "target": bench_workers.TARGET}
+                    for timing in bench.workers],
         "load": list(bench.load),
     }
     if bench.keys is not None:
@@ -307,6 +318,8 @@ def tables(bench: EngineBench) -> list[Table]:
         found.append(_first_hint_table(bench.first_hints))
     if bench.judge:
         found.append(bench_judge.table(bench.judge))
+    if bench.workers:
+        found.append(bench_workers.table(bench.workers))
     return found
 
 

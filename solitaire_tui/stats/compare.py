@@ -122,6 +122,7 @@ def side_by_side(kernels: Sequence[Kernel], names: Sequence[str]) -> Kernel:
     import numpy as np
 
     from rules.fast.batch import Kernel
+    from rules.fast.batch import side_by_side as rows_side_by_side
 
     edges = np.cumsum([0, *(kernel.columns for kernel in kernels)]).tolist()
     first = kernels[0].readings
@@ -134,10 +135,11 @@ def side_by_side(kernels: Sequence[Kernel], names: Sequence[str]) -> Kernel:
                                      slice(edges[0], edges[1])))
 
     def results(start: int, count: int) -> np.ndarray:
-        return np.hstack([kernel.results(start, count).astype(np.int64)
-                          for kernel in kernels])
+        return rows_side_by_side([kernel.results(start, count).astype(np.int64)
+                                  for kernel in kernels])
 
-    return Kernel(results, tuple(readings), edges[-1])
+    return Kernel(results, tuple(readings), edges[-1],
+                  any(kernel.stoppable for kernel in kernels))
 
 
 def _version(reading: Reading, columns: slice, name: str, paired: Reading | None,

@@ -147,3 +147,24 @@ def test_the_estimates_bench_covers_every_game_its_comparisons_and_its_thinking_
             assert game.setup(options).options in [setup.options for setup in found]
     within = EstimateTiming("run", 10, 1.0, 0.5, guessed=10.0, took=19.0)
     assert within.met and not EstimateTiming("run", 10, 1.0, 0.5, 10.0, 21.0).met
+
+
+def test_the_workers_bench_plays_each_run_on_one_worker_and_on_two() -> None:
+    """On a stand-in game of one quick run: the same games both ways, timed."""
+    from rules.fast import batch
+    from solitaire_tui.commands import bench_workers
+    from solitaire_tui.games.registry import GAMES
+
+    quick = next(game for game in GAMES if not game.timed_runs()
+                 and not game.comparisons(game.setup({}).options))
+    lines: list[str] = []
+    timings = bench_workers.worker_timings([quick], lines.append, seconds=0.2)
+    if batch.available_workers() < 2:
+        assert timings == [] and "nothing to compare" in lines[0]
+        return
+    (timing,) = timings
+    assert timing.heading == quick.setup({}).heading and timing.games >= 32
+    assert timing.one > 0 and timing.two > 0 and timing.scaling == timing.one / timing.two
+    assert bench_workers.WorkerTiming("run", 10, 2.0, 1.0).met
+    assert not bench_workers.WorkerTiming("run", 10, 2.0, 1.5).met
+    assert "Games a second on one worker" in printed(EngineBench(workers=timings))

@@ -39,6 +39,7 @@ def kernel(options: add_residue.Options, strategies: Sequence[str]) -> Kernel:
         lambda start, count: fast.deal_results(start, count, options, strategies),
         tuple(seat(s) for s in range(options.players)),
         len(fields),
+        stoppable=True,
     )
 
 

@@ -22,10 +22,11 @@ def player_kernel(strategy: str) -> Kernel:
     if strategy in SAMPLES:
         return one_reading(
             lambda start, count: fair.deal_results(start, count, SAMPLES[strategy]),
-            fair.FIELDS, ("final_cards",))
+            fair.FIELDS, ("final_cards",), stoppable=True)
     if strategy == "solver":
         return one_reading(solver.deal_results, solver.FIELDS,
-                            ("final_cards", "unknown", "lost"), flags=("unknown", "lost"))
+                           ("final_cards", "unknown", "lost"), flags=("unknown", "lost"),
+                           stoppable=True)
     return one_reading(lambda start, count: fast.deal_results(start, count, strategy),
                         fast.FIELDS, ("final_cards",))
 

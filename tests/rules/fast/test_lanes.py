@@ -1,0 +1,136 @@
+"""Games handed to a kernel's threads one claim at a time, and a stop heard inside a
+call: every game played once, and a stopped call's rows the first games' rows."""
+
+from __future__ import annotations
+
+import threading
+
+import numba
+import numpy as np
+import pytest
+from numba import njit, prange
+
+from rules import add_residue as ar
+from rules.fast import add_residue as fast
+from rules.fast import batch, lanes
+from rules.fast.lanes import LANES, LIMIT, next_games
+from solitaire_tui.games.add_residue.kernel import kernel
+
+THINKING = (ar.Options(2, 13), ["strong", "random"])  # some 25 ms a game on one core
+
+
+@njit(nogil=True, parallel=True)
+def _claimed(games: int, claims: np.ndarray, times: np.ndarray, lane_of: np.ndarray,
+             slow: int) -> None:
+    """Each game marks itself played; game 0 first works ``slow`` steps."""
+    for lane in prange(claims[LANES]):
+        while True:
+            first = next_games(claims, lane, games)
+            if first < 0:
+                break
+            for game in range(first, min(claims[LIMIT], first + games)):
+                if game == 0:
+                    work = 0.0
+                    for step in range(slow):
+                        work += np.sqrt(step)
+                    lane_of[game] = -1 if work < 0 else lane
+                else:
+                    lane_of[game] = lane
+                times[game] += 1
+
+
+def control(run_left: int = 0) -> np.ndarray:
+    found = np.zeros_like(lanes.CONTROL)
+    found[lanes.RUN_LEFT] = run_left
+    return found
+
+
+@pytest.mark.parametrize("games", [1, 7, 4096])
+def test_every_game_is_claimed_once_by_whichever_lane_is_free(games: int) -> None:
+    count = 20_011
+    times, lane_of = np.zeros(count, np.int64), np.zeros(count, np.int64)
+    claims = lanes.begin(count, control())
+    _claimed(games, claims, times, lane_of, 0)
+    assert (times == 1).all()
+    assert lanes.played(claims) == count == lanes.limit(claims)
+    assert set(lane_of.tolist()) <= set(range(numba.get_num_threads()))
+
+
+@pytest.mark.skipif(numba.get_num_threads() < 2, reason="one lane has no one to wait for")
+def test_free_lanes_go_past_the_count_while_a_game_of_it_is_still_played() -> None:
+    """Game 0 is slow: the other lanes play on past the ten games asked for, up to the
+    run's games left, rather than wait; every game up to those played, once."""
+    claims = lanes.begin(10, control(run_left=1000))
+    assert lanes.limit(claims) == 1000
+    times, lane_of = np.zeros(1000, np.int64), np.zeros(1000, np.int64)
+    _claimed(1, claims, times, lane_of, 300_000_000)
+    played = lanes.played(claims)
+    assert 10 < played <= 1000
+    assert (times[:played] == 1).all() and not times[played:].any()
+
+
+def test_a_stop_before_a_call_plays_nothing() -> None:
+    claims = lanes.begin(100, control())
+    claims[lanes.STOP] = 1
+    times, lane_of = np.zeros(100, np.int64), np.zeros(100, np.int64)
+    _claimed(1, claims, times, lane_of, 0)
+    assert not times.any() and lanes.played(claims) == 0
+
+
+def _stop_once_a_game_is_claimed(over: threading.Event) -> None:
+    """A run's watcher, as it may hear a cancel: once the call is under way."""
+    while lanes.CONTROL[lanes.NEXT] == 0 and not over.is_set():
+        over.wait(0.001)
+    lanes.CONTROL[lanes.STOP] = 1
+
+
+def test_a_stop_during_a_call_keeps_the_first_games_exactly() -> None:
+    """The call returns the rows of its first games only, the rows those games have
+    in a call nobody stopped."""
+    options, seats = THINKING
+    whole = fast.deal_results(7, 120, options, seats)
+    lanes.CONTROL[lanes.NEXT] = 0
+    over = threading.Event()
+    watcher = threading.Thread(target=_stop_once_a_game_is_claimed, args=(over,))
+    watcher.start()
+    try:
+        cut = fast.deal_results(7, 120, options, seats)
+    finally:
+        over.set()
+        watcher.join()
+        lanes.CONTROL[lanes.STOP] = 0
+    assert 0 < len(cut) < 120
+    assert (cut == whole[:len(cut)]).all()
+
+
+def test_a_cancelled_run_of_a_thinking_player_keeps_the_totals_of_its_games() -> None:
+    """A cancel heard inside a slow player's (long) chunk ends it there: the totals
+    are those of the games played, and the next call is not stopped."""
+    options, seats = THINKING
+    cancel, playing = threading.Event(), threading.Event()
+    result: list[batch.Run] = []
+    run_kernel = kernel(options, seats)
+    assert run_kernel.stoppable
+
+    def progress(state: batch.Run) -> None:
+        playing.set()
+
+    worker = threading.Thread(target=lambda: result.append(batch.run(
+        run_kernel, 0, 10**9, on_progress=progress, stop=cancel.is_set)))
+    worker.start()
+    assert playing.wait(120)
+    cancel.set()
+    worker.join(timeout=30)
+    assert not worker.is_alive()
+    (state,) = result
+    assert state.cancelled and 0 < state.done < 10**9
+    rows = fast.deal_results(0, state.done, options, seats)
+    tallies = [batch.chunk_tally(0, reading, rows) for reading in run_kernel.readings]
+    assert [(tally.games, tally.wins, tally.ties) for tally in state.tallies] == [
+        (tally.games, tally.wins, tally.ties) for tally in tallies]
+    assert lanes.CONTROL[lanes.STOP] == 0  # the next call is not stopped
+
+
+def test_kernels_side_by_side_keep_the_games_all_of_them_played() -> None:
+    rows = batch.side_by_side([np.ones((5, 2)), np.zeros((3, 1))])
+    assert rows.shape == (3, 3)
