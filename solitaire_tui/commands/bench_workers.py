@@ -71,7 +71,11 @@ def table(timings: list[WorkerTiming]) -> Table:
     for column in ("run", "games", "1 worker", f"{WORKERS} workers", "scaling", "target"):
         found.add_column(column, justify="left" if column == "run" else "right")
     for one in timings:
-        found.add_row(one.heading, f"{one.games:,}", f"{one.games / one.one:,.1f}/s",
-                      f"{one.games / one.two:,.1f}/s", f"{one.scaling:.2f}×",
+        found.add_row(one.heading, f"{one.games:,}", _rate(one.games / one.one),
+                      _rate(one.games / one.two), f"{one.scaling:.2f}×",
                       ("✓ " if one.met else "✗ ") + f"≥ {TARGET:g}×")
     return found
+
+
+def _rate(games_a_second: float) -> str:
+    return f"{games_a_second:,.{0 if games_a_second >= 100 else 1}f}/s"
