@@ -79,7 +79,9 @@ def _why_not(state: State, wanted: Move | None) -> str:
         return "the game is over: start a new deal or replay this one"
     if wanted is Move.DRAW:
         if len(state.hand) < 4:
-            return f"only {len(state.hand)} cards in hand: draw until four are in view"
+            held = {0: "no cards", 1: "only 1 card"}.get(len(state.hand),
+                                                         f"only {len(state.hand)} cards")
+            return f"{held} in hand: draw until four are in view"
         return f"in {window} the first and last cards share neither rank nor suit: draw"
     shared = "rank" if wanted is Move.DISCARD_FOUR else "suit"
     return f"in {window} the first and last cards share a {shared}: {wanted.value}"

@@ -201,8 +201,9 @@ class MenuScreen(Screen[None]):
             table.add_column(heading, justify="left" if heading == "your record" else "right")
         for variant, record in sorted(variants.items()):
             rate = "" if record.win_rate is None else f"{record.win_rate:.1%}"
-            table.add_row(variant, str(record.played), str(record.won), rate,
-                          str(record.streak), str(record.best))
+            table.add_row("all games" if variant == STANDARD else variant,
+                          str(record.played), str(record.won), rate, str(record.streak),
+                          str(record.best))
         return table
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -146,5 +146,5 @@ def celebrate(app: App[Any], deck: Deck | None, moves: int) -> None:
         return
     deal = deck.deal if deck is not None else None
     app.push_screen(Celebration(
-        "Won" + (f" deal {deal:,}" if deal is not None else "") + f" in {moves:,} moves",
+        "Won" + (f" deal {deal}" if deal is not None else "") + f" in {moves:,} moves",
         seed=deal or 0))

@@ -35,7 +35,7 @@ from solitaire_tui.play import words
 from solitaire_tui.play.keeper import Keeper
 from solitaire_tui.play.mode import Mode
 from solitaire_tui.play.services import Services
-from solitaire_tui.play.table import Ending, Game, GameTable, kept_deck
+from solitaire_tui.play.table import STANDARD, Ending, Game, GameTable, kept_deck
 from solitaire_tui.session import Session
 from solitaire_tui.store.unfinished import Kept
 from solitaire_tui.ui.choices import kept_choice
@@ -355,7 +355,8 @@ class GameScreen(Screen[None], Generic[S, M]):
     def action_help(self) -> None:
         table = self.table
         show_help(self.app, self.help_page(), " · ".join(
-            [self.game.title, table.variant] + ([table.deck.label] if table.deck else [])))
+            [self.game.title] + ([table.variant] if table.variant != STANDARD else [])
+            + ([table.deck.label] if table.deck else [])))
 
     def help_page(self) -> str:
         """The game's rules and the keys it has (what is being played now is the

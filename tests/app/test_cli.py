@@ -274,3 +274,19 @@ def test_without_a_terminal_the_app_says_so_and_exits_2_at_once(argv: list[str])
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.count("\n") == 1 and "--headless" in done.stderr
     assert "\x1b" not in done.stderr
+
+
+def test_play_without_a_strategy_plays_sequence_as_the_screens_helper_does(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from solitaire_tui.games.sequence.game import PLAY_DEFAULT
+    from solitaire_tui.games.sequence.play import HELPERS
+
+    assert next(iter(HELPERS)) == PLAY_DEFAULT
+    data = json.loads(run(capsys, "play", "sequence", "--deal", "7", "--json")[1])
+    assert data["options"]["strategy"] == PLAY_DEFAULT
+
+
+def test_play_add_residue_refuses_a_perfect_player_where_it_cannot_play(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "play", "add-residue", "--strategy", "perfect")
+    assert code == 2 and out == "" and "cannot play perfectly" in err

@@ -140,10 +140,18 @@ class AddResidue(Game):
             arguments.add_old_n(parser, "--numbers", "numbers", numbers)
         parser.add_argument("--strategy", action="append", choices=NAMES, metavar="S",
                             help="a seat's player: " + ", ".join(NAMES) + "; give it once"
-                            " for every seat or once for all (default: greedy)")
+                            " for every seat or once for all (default: greedy); on the"
+                            " screen you play seat 1, and these fill the set-up's other"
+                            " seats (once for them all, or once each)")
 
     def screen_options(self, args: argparse.Namespace, deck: Deck | None) -> Any:
-        return add_residue.Options(args.players, args.numbers)
+        """The set-up filled as asked: the computers' players too, if given."""
+        options = add_residue.Options(args.players, args.numbers)
+        if not args.strategy:
+            return options
+        from solitaire_tui.games.add_residue.table import Offer, default_table
+
+        return Offer(default_table(options, args.strategy))
 
     def play(self, args: argparse.Namespace, deck: Deck | None, log: bool) -> Report:
         options = add_residue.Options(args.players, args.numbers)

@@ -19,7 +19,7 @@ from rules.players.add_residue import player, seated
 from rules.roster import solvable
 from solitaire_tui import decks
 from solitaire_tui.games.add_residue import words
-from solitaire_tui.games.add_residue.table import Seat, Table, default_table
+from solitaire_tui.games.add_residue.table import Offer, Seat, Table, default_table
 from solitaire_tui.play.mode import Allowed
 from solitaire_tui.play.table import Game, GameTable
 from solitaire_tui.store.records import Records
@@ -36,16 +36,20 @@ class AddResidueTable(GameTable[State, Move]):
     SPEED_WITHOUT_AUTO = True  # + and - change how long the computers wait
 
     def __init__(self, game: Game, records: Records, deck: decks.Deck | None = None,
-                 options: add_residue.Options | Table | None = None) -> None:
-        """A ``Table`` seats the game at once; the rules' ``Options`` only pre-fill the
-        set-up, which is shown first whenever there is no table yet."""
-        self.offered = options if isinstance(options, Table) else default_table(options)
+                 options: add_residue.Options | Offer | Table | None = None) -> None:
+        """A ``Table`` seats the game at once; the rules' ``Options`` or an ``Offer``
+        only pre-fill the set-up, which is shown first whenever there is no table yet."""
+        if isinstance(options, Offer):
+            self.offered = options.table
+        else:
+            self.offered = options if isinstance(options, Table) else default_table(options)
         self.seed = secrets.randbelow(SEED_RANGE)
         super().__init__(game, records, deck, options if isinstance(options, Table) else None)
         self.seated = isinstance(options, Table)
-        # Players or n other than the rules' defaults, asked for on the command line.
-        self.asked_for = (isinstance(options, add_residue.Options)
-                          and options != add_residue.Options())
+        # Players, n or players other than the rules' defaults, asked for on the
+        # command line.
+        self.asked_for = isinstance(options, Offer) or (
+            isinstance(options, add_residue.Options) and options != add_residue.Options())
         self.players = self._computers()
         self._adviser: Player[State, Move] | None = None  # the hint's, made on first use
 

@@ -23,8 +23,10 @@ from solitaire_tui.games.add_residue.table import DEFAULT_NAMES, NAME_LENGTH, Ta
 from solitaire_tui.widgets.cycle import Cycle
 
 PLAYERS = tuple((str(p), p) for p in range(add_residue.MIN_PLAYERS, add_residue.MAX_PLAYERS + 1))
+# The computers weakest first, as a player steps up through them.
+WEAKEST_FIRST = ("random", "greedy", "strong", "perfect")
 KINDS: tuple[tuple[str, str | None], ...] = (
-    ("person", None), *((f"computer, {name}", name) for name in NAMES))
+    ("person", None), *((f"computer, {name}", name) for name in WEAKEST_FIRST))
 
 
 class TableSetup(ModalScreen[Table | None]):

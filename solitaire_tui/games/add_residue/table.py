@@ -88,12 +88,26 @@ class Table:
         return f"{len(self.seats)} players, n = {self.n}, against {against}"
 
 
-def default_table(options: add_residue.Options | None = None) -> Table:
-    """You against greedy computers, as many seats and as large piles as ``options``
-    asks (the rules' defaults without)."""
+@dataclass(frozen=True)
+class Offer:
+    """A table to fill the set-up with, not yet sat at: the command line's."""
+
+    table: Table
+
+
+def default_table(options: add_residue.Options | None = None,
+                  levels: Sequence[str] = ()) -> Table:
+    """You against computers, as many seats and as large piles as ``options`` asks
+    (the rules' defaults without): greedy ones, or at ``levels``, given once for them
+    all or once for each seat after yours."""
     options = options or add_residue.Options()
+    others = options.players - 1
+    if len(levels) not in (0, 1, others):
+        raise OptionsError(f"you play seat 1: give the computers' player once, or once for"
+                           f" each of the other {others} seats, not {len(levels)} times")
+    chosen = list(levels) * others if len(levels) == 1 else list(levels) or [NAMES[0]] * others
     return Table(
-        tuple(Seat(name, None if number == 0 else NAMES[0])
+        tuple(Seat(name, None if number == 0 else chosen[number - 1])
               for number, name in enumerate(DEFAULT_NAMES[: options.players])),
         options.n,
     )

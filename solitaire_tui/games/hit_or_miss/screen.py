@@ -74,18 +74,16 @@ class HitOrMissScreen(GameScreen[State, Call]):
         if not hit_or_miss.is_over(state):
             text.append(" (a hit made)" if state.hit_in_pass else " (no hit yet)",
                         style="green" if state.hit_in_pass else "yellow")
-        text.append("  ·  strikes in a row ")
-        text.append(str(state.strike_run),
-                    style="bold red" if state.strike_run and limit else "bold")
-        loses = f"{limit} {'loses' if limit == 1 else 'lose'}"
-        if limit is None or not state.cards_left:
-            text.append(" (no limit)" if limit is None else "")
-        elif state.options.strikes is None:  # unlimited, yet a loss can be certain
-            again = "a pass" if limit == 1 else "two passes"
-            text.append(f" ({loses}: with {state.cards_left} cards, a multiple of 13,"
-                        f" {again} with no hit repeats forever)")
+        if state.options.strikes is None:  # unlimited, yet a loss can be certain
+            if limit is not None and state.cards_left:
+                passes = "a pass" if limit == 1 else "two passes in a row"
+                text.append(f"  ·  {passes} with no hit would repeat forever"
+                            f" ({state.cards_left} cards, a multiple of 13)",
+                            style="bold red" if state.strike_run else "")
         else:
-            text.append(f" ({loses})")
+            text.append("  ·  strikes in a row ")
+            text.append(f"{state.strike_run} of {limit}" if limit else str(state.strike_run),
+                        style="bold red" if state.strike_run and limit else "bold")
         text.append(f"  ·  strikes in all {state.strikes}")
         return text
 

@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from rules import relay
 from rules.relay import Options, State, Step
+from rules.words import counted
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import game_keys
 from solitaire_tui.ui.options_dialog import Pick, ask_options
@@ -66,9 +67,9 @@ class RelayScreen(GameScreen[State, Step]):
     def _round_text(state: State, total: int) -> Text:
         text = Text(f"Round {state.rounds}", style="bold")
         text.append(f"  ·  discarded {len(state.discards)} of {total}")
-        if not relay.is_won(state):
-            text.append(f"  ·  no hit for {state.quiet_rounds} of "
-                        f"{relay.hopeless_after(state)} rounds")
+        if state.quiet_rounds and not relay.is_won(state):
+            text.append(f"  ·  no hit for {counted(state.quiet_rounds, 'round')} (lost once"
+                        f" {relay.hopeless_after(state)} in a row have none)")
         return text
 
     @staticmethod

@@ -169,8 +169,8 @@ class SequenceScreen(GameScreen[State, Move]):
             self.helping.ask(PEEK)
         elif solution.verdict == "won":
             left = len(solution.moves)
-            verdict = ("won" if not left
-                       else f"winnable: the solver wins in {counted(left, 'more move')}")
+            verdict = ("won" if not left else "winnable: the solver found a winning line"
+                       f" from here ({counted(left, 'move')}; not the shortest)")
         elif solution.verdict == "lost":
             verdict = "lost: no line wins from here, whatever is played"
         else:

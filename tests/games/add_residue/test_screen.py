@@ -14,12 +14,13 @@ from rules.players import Player
 from rules.players.add_residue import StrongPlayer, player, seated
 from rules.players.add_residue_search import solve
 from solitaire_tui.games.add_residue.screen import AddResidueScreen
-from solitaire_tui.games.add_residue.setup_screen import TableSetup
-from solitaire_tui.games.add_residue.table import Seat, Table
+from solitaire_tui.games.add_residue.setup_screen import KINDS, TableSetup
+from solitaire_tui.games.add_residue.table import Offer, Seat, Table, default_table
 from solitaire_tui.games.add_residue.widgets import Chips
 from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.start import Start
 from solitaire_tui.ui.quit_dialog import Confirm
+from solitaire_tui.widgets.cycle import Cycle
 from tests.pilots import SIZE, footer_keys, saved, saved_record, settle, text_of, until
 
 HOT_SEAT = Table((Seat("Ann"), Seat("Ben")), 3)
@@ -76,8 +77,8 @@ async def test_the_table_is_set_by_keys(make_app: Any) -> None:
         await pilot.press("right")  # 3 players
         await pilot.press("tab", "5")  # n
         await pilot.press("tab", *"Ann", "tab")  # seat 1 stays a person
-        await pilot.press("tab", *"Ben", "tab", "left")  # seat 2: greedy back to person
-        await pilot.press("tab", "tab", "right")  # seat 3 keeps its name, plays random
+        await pilot.press("tab", *"Ben", "tab", "left", "left")  # seat 2: greedy to person
+        await pilot.press("tab", "tab", "left")  # seat 3 keeps its name, plays random
         await pilot.press("enter")
         screen = board(app)
         assert screen.table.seating == Table((Seat("Ann"), Seat("Ben"), Seat("Cal", "random")), 5)
@@ -88,7 +89,8 @@ async def test_the_table_is_set_by_keys(make_app: Any) -> None:
 async def test_the_set_up_offers_the_table_last_sat_at(make_app: Any) -> None:
     app = make_app(Start("add-residue"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("right", "tab", "5", "tab", *"Ann", "tab", "tab", *"Ben", "tab", "left")
+        await pilot.press("right", "tab", "5", "tab", *"Ann", "tab", "tab", *"Ben", "tab", "left",
+                          "left")
         await pilot.press("enter")
         table = Table((Seat("Ann"), Seat("Ben"), Seat("Cal", "greedy")), 5)
         assert board(app).table.seating == table
@@ -112,11 +114,31 @@ async def test_the_command_line_prefills_the_set_up_and_the_mouse_changes_it(
         assert [setup.query_one(f"#seat-{seat}").display for seat in range(6)] == [
             True, True, True, False, False, False]
         await pilot.click("#players", offset=(4, 0))  # 4 players
-        await pilot.click("#kind-3", offset=(4, 0))  # the fourth seat: greedy → random
+        await pilot.click("#kind-3", offset=(4, 0))  # the fourth seat: greedy → strong
         await pilot.click("#start")
         screen = board(app)
         assert screen.table.seating == Table((Seat("You"), Seat("Bea", "greedy"),
-                                      Seat("Cal", "greedy"), Seat("Dot", "random")), 7)
+                                      Seat("Cal", "greedy"), Seat("Dot", "strong")), 7)
+
+
+async def test_the_command_lines_players_fill_the_set_up_weakest_first_to_choose(
+    make_app: Any,
+) -> None:
+    """``play add-residue --strategy strong --strategy perfect``: the set-up shows
+    those computers (it used to show greedy ones), and a level steps up the order
+    of strength."""
+    offer = Offer(default_table(add_residue.Options(3, 3), ["strong", "perfect"]))
+    app = make_app(Start("add-residue", options=offer))
+    async with app.run_test(size=SIZE) as pilot:
+        setup = app.screen
+        assert isinstance(setup, TableSetup)
+        kinds = [setup.query_one(f"#kind-{seat}", Cycle).value for seat in range(3)]
+        assert kinds == [None, "strong", "perfect"]
+        assert [label for label, _ in KINDS] == [
+            "person", "computer, random", "computer, greedy", "computer, strong",
+            "computer, perfect"]
+        await pilot.press("enter")
+        assert board(app).table.seating == offer.table
 
 
 async def test_a_wrong_table_is_explained_and_esc_goes_back_to_the_menu(make_app: Any) -> None:

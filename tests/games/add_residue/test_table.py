@@ -6,6 +6,8 @@ import pytest
 
 from rules import add_residue
 from rules.errors import NumberError, RulesError
+from rules.roster import ADD_RESIDUE
+from solitaire_tui.games.add_residue.setup_screen import WEAKEST_FIRST
 from solitaire_tui.games.add_residue.table import Seat, Table, default_table, make_table
 
 
@@ -49,3 +51,16 @@ def test_n_is_a_whole_number_in_the_rules_range() -> None:
     for text in ("0", "-1", "1.5", "x"):
         with pytest.raises(NumberError):
             add_residue.N(text)
+
+
+def test_the_computers_levels_are_given_once_for_all_or_once_each() -> None:
+    options = add_residue.Options(3, 5)
+    assert [seat.level for seat in default_table(options, ["strong"]).seats] == [
+        None, "strong", "strong"]
+    assert [seat.level for seat in default_table(options, ["random", "strong"]).seats] == [
+        None, "random", "strong"]
+    with pytest.raises(RulesError, match="once for each of the other 2 seats, not 3 times"):
+        default_table(options, ["random"] * 3)
+    with pytest.raises(RulesError, match="Seat 2 cannot play perfectly"):
+        default_table(add_residue.Options(2, 13), ["perfect"])
+    assert sorted(WEAKEST_FIRST) == sorted(ADD_RESIDUE)
