@@ -20,6 +20,7 @@ from typing import Literal
 from rules.add_residue import Options
 from rules.errors import OptionsError
 from rules.sequence import Move
+from rules.words import close_to
 
 BASIC = ("greedy", "random")  # the players every game with choices offers, by name
 GREEDY, RANDOM = BASIC.index("greedy"), BASIC.index("random")
@@ -28,7 +29,8 @@ GREEDY, RANDOM = BASIC.index("greedy"), BASIC.index("random")
 def check_name(name: str, names: Sequence[str], game: str) -> str:
     """``name`` if it is one of ``names``; ``game`` is for the message."""
     if name not in names:
-        raise OptionsError(f"{game}'s computer players are {', '.join(names)}, not {name!r}")
+        raise OptionsError(f"{game}'s computer players are {', '.join(names)}, not {name!r}"
+                           + close_to(name, names))
     return name
 
 

@@ -33,3 +33,12 @@ def a_number(number: int, noun: str) -> str:
     said = str(number)
     vowel = said.startswith("8") or (said.startswith(("11", "18")) and len(said) % 3 == 2)
     return f"{'an' if vowel else 'a'} {number}-{noun}"
+
+
+def close_to(typed: str, names: Sequence[str]) -> str:
+    """" (did you mean 'nord'?)" when ``typed`` looks like a slip for one of
+    ``names``, else "": for a sentence that refuses a name."""
+    from difflib import get_close_matches
+
+    found = get_close_matches(typed, names, n=1, cutoff=0.7)
+    return f" (did you mean {found[0]!r}?)" if found else ""

@@ -9,12 +9,14 @@ and what to do, with exit status 2.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TypeVar
 
 from rules import values
 from rules.errors import RulesError
+from rules.words import close_to
 from solitaire_tui import decks
 
 T = TypeVar("T")
@@ -22,14 +24,48 @@ T = TypeVar("T")
 PROG = "solitaire-tui"
 
 
+# argparse's words for a name not among the choices (Python 3.10 to 3.13 alike).
+INVALID_CHOICE = re.compile(r"invalid choice: '(?P<typed>[^']*)' \(choose from (?P<names>.*)\)$")
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse, but an error is one line naming the fix, not usage plus a message."""
+    """argparse, but an error is one line naming the fix, not usage plus a message:
+    a slip of a name gets a "did you mean", and options no command takes are refused
+    by the command they were given to, whose help names the ones it takes."""
 
     def error(self, message: str) -> NoReturn:
         # argparse quotes some of what was typed as it is (unrecognized arguments): a
         # line break typed inside an argument must not split the one line.
         message = message.replace("\r", "\\r").replace("\n", "\\n")
+        if found := INVALID_CHOICE.search(message):
+            names = re.findall(r"'([^']*)'", found["names"])
+            message = message[:found.end("names") + 1] + close_to(found["typed"], names)
         self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+
+    def parse_known_args(  # type: ignore[override]  # typeshed's overloads
+            self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None,
+    ) -> tuple[argparse.Namespace, list[str]]:
+        known, extra = super().parse_known_args(args, namespace)
+        if extra and self.prog == PROG:  # the top: the command given is the one to say it
+            chosen = self._chosen(known)
+            if chosen is not self:
+                offered = [option for action in chosen._actions
+                           for option in action.option_strings
+                           if action.help != argparse.SUPPRESS]
+                slip = next((close_to(word, offered) for word in extra
+                             if word.startswith("-") and close_to(word, offered)), "")
+                chosen.error(f"unrecognized arguments: {' '.join(extra)}{slip}")
+        return known, extra
+
+    def _chosen(self, namespace: argparse.Namespace) -> argparse.ArgumentParser:
+        """The innermost command the arguments chose (``play sequence``'s parser)."""
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                name = getattr(namespace, action.dest, None)
+                inner = action.choices.get(name) if name is not None else None
+                if isinstance(inner, Parser):
+                    return inner._chosen(namespace)
+        return self
 
 
 def checked(parse: Callable[[str], T]) -> Callable[[str], T]:

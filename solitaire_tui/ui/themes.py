@@ -17,6 +17,7 @@ from textual.app import App
 from textual.theme import BUILTIN_THEMES, Theme
 
 from rules.errors import OptionsError
+from rules.words import close_to
 
 # A card table's felt under cream cards: the board's background is the baize, the
 # panels a shade lighter (an empty place's frame is drawn lighter still), the accents
@@ -75,8 +76,8 @@ def checked_theme(name: str) -> str:
     """``name`` if it is a theme there is; else an ``OptionsError`` naming them."""
     names = theme_names()
     if name not in names:
-        raise OptionsError(f"There is no theme called {name!r}: choose one of"
-                           f" {', '.join(names)}.")
+        raise OptionsError(f"There is no theme called {name!r}{close_to(name, names)}:"
+                           f" choose one of {', '.join(names)}.")
     return name
 
 

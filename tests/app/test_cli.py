@@ -290,3 +290,18 @@ def test_play_add_residue_refuses_a_perfect_player_where_it_cannot_play(
         capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "play", "add-residue", "--strategy", "perfect")
     assert code == 2 and out == "" and "cannot play perfectly" in err
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["play", "sequence", "--deal", "3", "--bogus"],
+     "solitaire-tui play sequence: unrecognized arguments: --bogus (see 'solitaire-tui play"
+     " sequence --help')"),
+    (["stats", "relay", "--playerz", "3"], "(did you mean '--players'?)"),
+    (["play", "sequense"], "(did you mean 'sequence'?)"),
+    (["stats", "sequence", "--strategy", "fiar"], "(did you mean 'fair'?)"),
+    (["play", "hit-or-miss", "--theme", "nrod"], "(did you mean 'nord'?)"),
+])
+def test_a_slip_is_refused_by_the_command_given_with_what_was_meant(
+        capsys: pytest.CaptureFixture[str], argv: list[str], said: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and said in err and len(err.splitlines()) == 1
