@@ -388,13 +388,19 @@ class GameScreen(Screen[None], Generic[S, M]):
         self.say(f"{self.table.variant}, as chosen last time; o changes it.")
 
     def change_options(self, options: Any) -> None:
-        """New options mean a new game on the same deal; the app keeps them for the
+        """New options mean a new game on the same deal (asked first when that throws a
+        game in play away, as r and n ask); the app keeps them for the
         next time the game is entered. The same options again leave a game in play as
         it is: enter in the dialog, pressed to close it, threw the game's moves away."""
         table = self.table
         if options == table.options and table.in_play:
             self.say("The same options: the game goes on.")
             return
-        table.options = options
-        self.start(table.deck)
-        self.post_message(OptionsChosen(self.game.key, self.game.OPTIONS.encode(options)))
+
+        def change() -> None:  # with these options, whatever was played meanwhile
+            table.options = options
+            self.start(table.deck)
+            self.post_message(OptionsChosen(self.game.key, self.game.OPTIONS.encode(options)))
+
+        confirm_unless(self, "Start this deal again with the new options?", change,
+                       partial(words.thrown_away, table))

@@ -163,7 +163,7 @@ async def test_o_changes_the_table_and_esc_keeps_the_game(make_app: Any) -> None
         assert isinstance(app.screen, TableSetup)
         await pilot.press("escape")
         assert board(app) is screen and len(screen.session.moves) == 1
-        await pilot.press("o", "right", "enter")  # a third seat: a new game
+        await pilot.press("o", "right", "enter", "y")  # a third seat: a new game, asked
         assert screen.table.seating.seats[2] == Seat("Cal", "greedy")
         assert not screen.session.moves
 

@@ -18,6 +18,7 @@ from solitaire_tui.messages import OpenGame
 from solitaire_tui.play.auto import INSTANT, SPEEDS
 from solitaire_tui.start import Start
 from solitaire_tui.ui.options_dialog import OptionsDialog
+from solitaire_tui.ui.quit_dialog import Confirm
 from tests.pilots import (
     SIZE,
     finish_by_key,
@@ -231,9 +232,20 @@ async def test_new_options_start_the_deal_again_and_esc_or_the_same_keep_the_gam
         assert app.screen is screen and len(screen.session.moves) == 1
         assert "the game goes on" in text_of(screen, "#message")
         await pilot.press("o", "down", "down", "tab", "tab", "down", "enter")
+        # Other options throw the game in play away: asked first, as r and n ask.
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("n")
+        assert app.screen is screen and screen.table.options == ONE_STRIKE
+        assert len(screen.session.moves) == 1
+        await pilot.press("o", "down", "down", "tab", "tab", "down", "enter")
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("y")
+        assert app.screen is screen
         assert screen.table.options == Options(3, PassOrder.REVERSED, seed=DEAL)
         assert screen.table.variant == "roll-call, reversed order"
         assert not screen.session.moves
+        await pilot.press("o", "up", "enter")  # nothing played yet: nothing to ask
+        assert app.screen is screen and screen.table.variant == "unlimited, reversed order"
 
 
 async def test_buttons_play_by_mouse(make_app: Any) -> None:
@@ -269,12 +281,15 @@ async def test_a_strike_limit_out_of_range_is_one_sentence_in_the_dialog(make_ap
 
 
 def test_unlimited_says_why_one_strike_loses_with_a_multiple_of_13_cards() -> None:
+    """Unlimited play names the certain loss only where there is one, and never as a
+    count of strikes it has no limit on ("strikes in a row 0 (1 loses …)")."""
     cards = tuple(Card(rank, 0) for rank in range(1, 14)) * 2
-    for order, again in ((PassOrder.SAME, "1 loses"), (PassOrder.REVERSED, "2 lose")):
+    for order, again in ((PassOrder.SAME, "a pass"), (PassOrder.REVERSED, "two passes in a row")):
         state = hit_or_miss.new_game(Options(None, order), cards)
         text = HitOrMissScreen._passes_text(state).plain
-        assert f"({again}: with 26 cards, a multiple of 13," in text and "forever" in text
+        assert (f"{again} with no hit would repeat forever (26 cards, a multiple of 13)"
+                in text and "strikes in a row" not in text)
     odd = hit_or_miss.new_game(Options(None), cards[:25])
-    assert "(no limit)" in HitOrMissScreen._passes_text(odd).plain
+    assert "forever" not in HitOrMissScreen._passes_text(odd).plain
     limited = hit_or_miss.new_game(Options(3), cards)
-    assert "(3 lose)" in HitOrMissScreen._passes_text(limited).plain
+    assert "strikes in a row 0 of 3" in HitOrMissScreen._passes_text(limited).plain

@@ -141,6 +141,7 @@ async def test_the_players_are_chosen_by_keys(make_app: Any) -> None:
         assert "6 players" in text_of(screen, "#title")
         assert screen.query_one("#players").region.height == 7  # the headings and six rows
         await pilot.press("space", "o", "left", "left", "left", "left", "left", "enter")
+        await pilot.press("y")  # a round was played: asked first
         assert screen.table.options == Options(1)  # the contest's solo game
         assert not screen.session.moves
         assert screen.table.variant == "1 player"
