@@ -96,7 +96,11 @@ class SequenceTable(GameTable[State, Move]):
         return f"Helper for hints and auto play: {HELPERS[name]}.{extra}"
 
     def started(self) -> None:
-        self.peeked = self.helper == "peek"
+        """A new game is not peeked at, whatever the last one was: a peek chosen for
+        one deal used to void the next ones unseen (the screen says it is off)."""
+        if self.helper == "peek":
+            self.helper = "fair"
+        self.peeked = False
         self._helpers.clear()  # the fair players are seeded with the deal
         self.peek.forget()
 

@@ -187,7 +187,7 @@ class SequenceScreen(GameScreen[State, Move]):
         def chosen(name: str | None) -> None:
             if name is not None and name != self.table.helper:
                 self.say(self.table.use_helper(name))
-                self._show_peek(self.session.state)
+                self.redraw()  # the peek, and the status line's "no record"
                 self.keeper.soon()
 
         self.app.push_screen(OptionsDialog(
@@ -212,6 +212,17 @@ class SequenceScreen(GameScreen[State, Move]):
         self.say("New deals (n): only deals the solver wins, each found in a few hundredths"
                  " of a second (w: any deal again)." if table.winnable_only else
                  "New deals (n): any deal, as dealt (w: only those the solver wins).")
+
+    def start(self, deck: Deck | None) -> None:
+        """A new game, never peeked at (``SequenceTable.started``): said, when the last
+        one was."""
+        peeking = self.table.helper == "peek"
+        if peeking:
+            self.thinker.cancel("hint")  # the last deal's search: nobody asks for it now
+        super().start(deck)
+        if peeking:
+            self.say("Peek is off for this game, which counts toward your record; p turns"
+                     " it back on.")
 
     def new_game(self) -> None:
         """A random deal, or with ``winnable_only`` the first random deal the solver wins

@@ -230,6 +230,24 @@ async def test_p_asks_who_helps_and_says_what_peeking_costs(make_app: Any) -> No
         await pilot.press("p", "down", "down", "enter")
         assert screen.table.helper == "peek" and screen.table.uncounted == "You peeked"
         assert "This game now counts toward no record" in message(screen)
+        # Said from then on, not only at the end.
+        assert text_of(screen, "#status").endswith("· no record")
+
+
+async def test_a_new_deal_is_not_peeked_at_and_says_so(make_app: Any) -> None:
+    """Peek chosen for one deal used to void the next ones unseen, even after a
+    switch back to fair before any move: a new deal starts with the fair player."""
+    app = make_app(Start("sequence", numbered(WON)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("p", "down", "down", "enter")  # fair → peek
+        assert screen.table.peeked
+        await pilot.press("n")
+        await settle(app, pilot)
+        table = screen.table
+        assert table.helper == "fair" and not table.peeked and table.uncounted is None
+        assert "Peek is off for this game" in message(screen)
+        assert "no record" not in text_of(screen, "#status")
 
 
 async def test_an_arrow_and_enter_typed_together_choose_what_the_arrow_chose(
