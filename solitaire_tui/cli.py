@@ -175,7 +175,7 @@ def build_parser() -> Parser:
         games = command.add_subparsers(dest="game", metavar="GAME", required=True,
                                        parser_class=Parser)
         for game in GAMES:
-            computer = " The choices are made by computer players." if game.COMPUTER_PLAYS else ""
+            computer = " The choices are made by computer players." if game.CHOICES else ""
             sub = games.add_parser(game.key, help=game.blurb, description=game.blurb + computer)
             game.add_options(sub, batch=batch)
             if batch:

@@ -57,7 +57,10 @@ class Game(ABC):
     blurb: ClassVar[str]  # one line, for menus and --help
     USES_DECK: ClassVar[bool] = True  # played with cards (a deal number or a deck)
     RANKS_ONLY: ClassVar[bool] = True  # a typed deck may be bare ranks (suits play no part)
-    COMPUTER_PLAYS: ClassVar[bool] = False  # headless, its choices are the computer's
+    # The player chooses moves (headless, a computer player does): a game finished by
+    # a helper is not the player's own, and its wins are counted apart. Without
+    # choices every move is forced, and a game counts however it was played.
+    CHOICES: ClassVar[bool] = False
     SEED_HELP: ClassVar[str | None] = None  # what ``play --seed`` seeds, if the game has one
     # The parts of the compiled engine the game uses (``engine``), which the app warms
     # up ahead of need: its hints' and computer players' first, then its runs'.

@@ -34,11 +34,11 @@ class Ledger:
         return cls(*(flag(flags, name) for name in KEPT))
 
     def uncounted(self) -> str | None:
-        """Why the game counts toward no record, as far as the shared flags say: a
-        game auto play made moves in (the computer's, not the player's), or practice
-        on a deal played to its end before (``r`` after a game, a deal chosen again)."""
-        if self.auto:
-            return "Played with auto play"
+        """Why the game counts toward no record, as far as the shared flags say:
+        practice on a deal played to its end before (``r`` after a game, a deal chosen
+        again). A game auto play or finishing made moves in counts: as the player's own
+        where every move is forced, and as a win with help where there are choices
+        (``how``, ``Record.helped``)."""
         if self.practice:
             return "Practice: this deal was played to its end before"
         return None

@@ -42,6 +42,7 @@ class Game(Protocol):
     title: ClassVar[str]
     USES_DECK: ClassVar[bool]
     RANKS_ONLY: ClassVar[bool]
+    CHOICES: ClassVar[bool]
     ENGINE: ClassVar[tuple[Part, ...]]
     OPTIONS: ClassVar[OptionsCodec[Any]]
 
@@ -257,7 +258,7 @@ class GameTable(Generic[S, M]):
         if self.records_variant is None:
             return None
         record = self.records.record(self.game.key, self.records_variant)
-        return f"{self.variant}: {record.summary()}"
+        return f"{self.variant}: {record.summary(apart=self.game.CHOICES)}"
 
     # --- kept unfinished, and taken up again --------------------------------------
 

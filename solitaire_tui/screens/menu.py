@@ -67,7 +67,8 @@ class MenuScreen(Screen[None]):
         options = []
         for number, game in enumerate(GAMES, 1):
             record = self.records.total(game.key)
-            figures = (f"played {record.played} · won {record.won}" if record.played
+            helped = f" ({record.helped} with help)" if game.CHOICES and record.helped else ""
+            figures = (f"played {record.played} · won {record.won}{helped}" if record.played
                        else "not played yet")
             row = Table.grid(expand=True)
             row.add_column(ratio=1)
@@ -196,13 +197,17 @@ class MenuScreen(Screen[None]):
         variants = self.records.variants(game)
         if not variants:
             return Text("No games of this one recorded yet.", style="dim")
+        apart = GAMES_BY_KEY[game].CHOICES  # wins with help said apart
         table = Table(box=None, padding=(0, 1), header_style="bold")
-        for heading in ("your record", "played", "won", "win %", "streak", "best"):
+        headings = ("your record", "played", "won", *(("with help",) if apart else ()),
+                    "win %", "streak", "best")
+        for heading in headings:
             table.add_column(heading, justify="left" if heading == "your record" else "right")
         for variant, record in sorted(variants.items()):
             rate = "" if record.win_rate is None else f"{record.win_rate:.1%}"
             table.add_row("all games" if variant == STANDARD else variant,
-                          str(record.played), str(record.won), rate, str(record.streak),
+                          str(record.played), str(record.won),
+                          *((str(record.helped),) if apart else ()), rate, str(record.streak),
                           str(record.best))
         return table
 

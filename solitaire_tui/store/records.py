@@ -22,6 +22,7 @@ from solitaire_tui.store.database import Database
 from solitaire_tui.store.saving import Now, Save, Saver
 
 How = Literal["player", "help", "auto", "replay"]
+HELPED = ("help", "auto")  # how a game with help was played
 
 
 @dataclass
@@ -30,20 +31,25 @@ class Record:
     won: int = 0
     streak: int = 0  # wins in a row, up to the last game
     best: int = 0  # the longest such run
+    helped: int = 0  # of the wins, those with help (a hint, auto play, finishing)
 
     @property
     def win_rate(self) -> float | None:
         return self.won / self.played if self.played else None
 
-    def add(self, won: bool) -> None:
+    def add(self, won: bool, helped: bool = False) -> None:
         self.played += 1
         self.won += won
+        self.helped += won and helped
         self.streak = self.streak + 1 if won else 0
         self.best = max(self.best, self.streak)
 
-    def summary(self) -> str:
+    def summary(self, apart: bool = False) -> str:
+        """The record in a line; ``apart``: the wins with help said apart (a game with
+        choices, where the helper's play is not the player's)."""
         rate = "" if self.win_rate is None else f" ({self.win_rate:.0%})"
-        return (f"played {self.played}, won {self.won}{rate}; streak {self.streak},"
+        helped = f", {self.helped} with help" if apart and self.helped else ""
+        return (f"played {self.played}, won {self.won}{rate}{helped}; streak {self.streak},"
                 f" best {self.best}")
 
 
@@ -162,17 +168,19 @@ class Records:
                                         "SELECT variant, played, won, streak, best"
                                         " FROM imported_records WHERE game = ?", (game,))})
         last, records = self._read[game]
-        rows = self.database.read("SELECT id, variant, won, token FROM games WHERE game = ?"
-                                  " AND counts AND id > ? ORDER BY id", (game, last))
-        for _, variant, won, token in rows:
-            records.setdefault(variant, Record()).add(bool(won))
+        rows = self.database.read("SELECT id, variant, won, token, how FROM games"
+                                  " WHERE game = ? AND counts AND id > ? ORDER BY id",
+                                  (game, last))
+        for _, variant, won, token, how in rows:
+            records.setdefault(variant, Record()).add(bool(won), how in HELPED)
             self._waiting.pop(token, None)
         if rows:
             self._read[game] = (rows[-1][0], records)
         counted = {variant: replace(record) for variant, record in records.items()}
         for waiting in self._waiting.values():
             if waiting.game == game and waiting.counts:
-                counted.setdefault(waiting.variant, Record()).add(waiting.won)
+                counted.setdefault(waiting.variant, Record()).add(waiting.won,
+                                                                  waiting.how in HELPED)
         return counted
 
     def record(self, game: str, variant: str) -> Record:
@@ -184,4 +192,5 @@ class Records:
         for record in self.variants(game).values():
             total.played += record.played
             total.won += record.won
+            total.helped += record.helped
         return total

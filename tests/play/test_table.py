@@ -19,7 +19,7 @@ from solitaire_tui.play.mode import Mode
 from solitaire_tui.play.table import STANDARD, GameTable, kept_deck
 from solitaire_tui.play.words import again_keys, status, thrown_away, title
 from solitaire_tui.replay import Replay
-from solitaire_tui.store.records import Records
+from solitaire_tui.store.records import Record, Records
 from solitaire_tui.store.unfinished import Damaged
 
 ONE_HANDED = GAMES_BY_KEY["one-handed"]
@@ -59,7 +59,9 @@ def test_a_game_played_by_the_player_counts_and_is_written_once(records: Records
     assert table.standing() == f"{STANDARD}: {records.record('one-handed', STANDARD).summary()}"
 
 
-def test_a_hint_makes_it_help_and_auto_play_makes_it_uncounted(records: Records) -> None:
+def test_a_game_auto_play_finished_counts_and_says_how(records: Records) -> None:
+    """One-Handed has no choices: auto play's game is the one the player's keys would
+    have played, so it counts (issue 38); the row says how it was played."""
     table = table_of(records)
     table.ledger.helped = True
     assert table.how == "help" and table.uncounted is None
@@ -69,8 +71,20 @@ def test_a_hint_makes_it_help_and_auto_play_makes_it_uncounted(records: Records)
     ending = table.ending()
     assert ending is not None
     row = table.played(ending)
-    assert (row.how, row.counts) == ("auto", False)
-    assert table.standing() == "Played with auto play: it counts toward no record."
+    assert (row.how, row.counts) == ("auto", True)
+    records.add(row)
+    assert table.standing() is not None and "played 1" in table.standing()
+    assert "with help" not in table.standing()  # no choices: nothing to say apart
+
+
+def test_wins_with_help_are_counted_apart_where_there_are_choices() -> None:
+    record = Record()
+    for won, helped in ((True, False), (True, True), (False, True), (True, False)):
+        record.add(won, helped)
+    assert (record.played, record.won, record.helped, record.streak) == (4, 3, 1, 1)
+    assert record.summary(apart=True) == (
+        "played 4, won 3 (75%), 1 with help; streak 1, best 2")
+    assert "with help" not in record.summary()
 
 
 def test_a_line_the_rules_refuse_stops_at_the_refused_move(records: Records) -> None:

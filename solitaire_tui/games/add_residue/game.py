@@ -115,7 +115,7 @@ class AddResidue(Game):
                     "add-residue-players"),)
     blurb = "Add to m or take it modulo your number, and score the rest."
     USES_DECK = False
-    COMPUTER_PLAYS = True
+    CHOICES = True
     SEED_HELP = ("the random players' seed; seat s uses S+s (default: random, shown"
                  " with --json)")
 

@@ -98,7 +98,7 @@ class SequenceGame(Game):
                mean_target=0.5),
     )
     blurb = "Build four piles counting by 1, 2, 3 and 4 to the king."
-    COMPUTER_PLAYS = True
+    CHOICES = True
     SEED_HELP = "the random player's seed (default: the deal number)"
 
     def screen(self) -> type[GameScreen[Any, Any]]:

@@ -120,16 +120,18 @@ async def play_by_keys(pilot: Any, screen: OneHandedScreen) -> None:
     await pilot.pause()
 
 
-async def test_auto_play_and_a_deal_finished_before_count_toward_no_record(
+async def test_auto_play_counts_and_a_deal_finished_before_is_practice(
         make_app: Any, data_path: Path) -> None:
-    """The computer's game is not the player's; a deal played to its end before is
-    practice (``r`` after a game, or the same deal chosen again)."""
+    """Every move is forced: auto play's game is the player's own and counts; a deal
+    played to its end before is practice (``r`` after a game, or the same deal
+    chosen again)."""
     app = make_app(Start("one-handed", numbered(311811949)))  # a won deal
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, OneHandedScreen)
         await auto_play_to_end(pilot, screen)
-        assert "Played with auto play: it counts toward no record" in text_of(screen, "#banner")
+        assert "counts toward no record" not in text_of(screen, "#banner")
+        assert "played 1, won 1" in text_of(screen, "#banner")
         await pilot.press("r")
         await play_by_keys(pilot, screen)
         assert "Practice: this deal was played to its end before" in text_of(screen, "#banner")
@@ -138,5 +140,5 @@ async def test_auto_play_and_a_deal_finished_before_count_toward_no_record(
         assert "counts toward no record" not in text_of(screen, "#banner")
     rows = saved(data_path)
     assert [(row["how"], row["counts"]) for row in rows] == [
-        ("auto", 0), ("player", 0), ("player", 1)]
-    assert saved_record(data_path, "one-handed", "standard").played == 1
+        ("auto", 1), ("player", 0), ("player", 1)]
+    assert saved_record(data_path, "one-handed", "standard").played == 2

@@ -210,9 +210,10 @@ async def test_hint_and_auto_play_follow_the_quick_helper_to_the_end(
         await auto_play_to_end(pilot, screen)
         end = final_state(sequence, start, quick.choose)
         assert screen.session.state == end
+    # The helper's game counts, its win apart: not the player's own (issue 38).
     record = saved_record(data_path, "sequence", "standard")
-    assert (record.played, record.won) == (0, 0)  # the computer's game, not the player's
-    assert [(row["how"], row["counts"]) for row in saved(data_path)] == [("auto", 0)]
+    assert (record.played, record.won, record.helped) == (1, 1, 1)
+    assert [(row["how"], row["counts"]) for row in saved(data_path)] == [("auto", 1)]
 
 
 async def test_p_asks_who_helps_and_says_what_peeking_costs(make_app: Any) -> None:
@@ -277,7 +278,7 @@ async def test_e_plays_the_fair_players_game_to_the_end_worked_out_in_the_backgr
         await finish_by_key(pilot, screen, line)
         assert text_of(screen, "#banner").startswith("WON  All 52 cards are on the final piles")
     (row,) = saved(data_path)
-    assert (row["how"], row["won"], row["counts"]) == ("auto", 1, 0)
+    assert (row["how"], row["won"], row["counts"]) == ("auto", 1, 1)
 
 
 async def test_a_slow_finish_shows_its_progress_and_stops_where_it_was(
