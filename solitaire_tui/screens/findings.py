@@ -27,6 +27,8 @@ class FindingsScreen(HelpScreen):
         """``findings``: (the game's title, its finding), in the order shown."""
         self.findings = list(findings)
         self._working: int | None = None  # the finding being worked out
+        self._wanted: str | None = None  # the page's newest text, not shown yet
+        self._updating = False  # an update of the page is under way
         super().__init__(self._page())
 
     def _page(self, working: int | None = None) -> str:
@@ -35,7 +37,8 @@ class FindingsScreen(HelpScreen):
         return page(self.findings, answers, working)
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # Textual calls HelpScreen's on_mount too (every class's handler, base last):
+        # calling it here as well built the page twice, one copy after the other.
         self.frame_title = "Findings"
         self._answer()
 
@@ -68,8 +71,22 @@ class FindingsScreen(HelpScreen):
             "Findings" if working is None else
             f"Findings · working out {len(self.findings) - len(left) + 1} of"
             f" {len(self.findings)} (esc stops)")
-        for markdown in self.query(HelpMarkdown):
-            markdown.update(self._page(working))
+        self._wanted = self._page(working)
+        if not self._updating:
+            self._updating = True
+            self.run_worker(self._update(), group="findings-page")
+
+    async def _update(self) -> None:
+        """The page brought up to the newest text, one update at a time: two updates of
+        a Markdown under way at once mounted the blocks of both, and the page was
+        shown twice over."""
+        try:
+            while self._wanted is not None:
+                text, self._wanted = self._wanted, None
+                for markdown in self.query(HelpMarkdown):
+                    await markdown.update(text)
+        finally:
+            self._updating = False
 
     def on_unmount(self) -> None:
         self.workers.cancel_group(self, "findings")

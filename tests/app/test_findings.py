@@ -73,5 +73,10 @@ async def test_the_page_fills_in_its_answers(make_app: Any) -> None:
         assert "Waiting its turn" not in shown
         for _, finding in findings():
             assert finding.question in shown and finding.commands[0] in shown
+        # Drawn once: updates one after another, never two at once (the page was
+        # shown twice over: the blocks of two updates under way, both mounted).
+        await pilot.pause()
+        assert len(screen.query("MarkdownH1")) == 1
+        assert len(screen.query("MarkdownH2")) == len(findings())
         await pilot.press("escape")
         assert not isinstance(app.screen, FindingsScreen)
