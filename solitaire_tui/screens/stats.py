@@ -39,11 +39,11 @@ from rules import values
 from rules.cards import check_deals
 from rules.errors import RulesError
 from rules.stats import Tally
-from rules.words import counted
 from solitaire_tui.engine import Warmup
 from solitaire_tui.games.game import Game
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.messages import OpenReplay
+from solitaire_tui.play.words import sentence
 from solitaire_tui.screens.history import HistoryScreen
 from solitaire_tui.stats import cluster, compare, runs
 from solitaire_tui.stats.cluster import Scheduler
@@ -59,13 +59,15 @@ from solitaire_tui.stats.limits import OWNER, Limits
 from solitaire_tui.stats.runner import LiveRun, Phase, Snapshot
 from solitaire_tui.store.choices import Choices
 from solitaire_tui.store.history import Entry, History
-from solitaire_tui.ui.live import LiveScreen, clock, live_keys
+from solitaire_tui.ui import run_words
+from solitaire_tui.ui.live import LiveScreen, live_keys
 from solitaire_tui.ui.notices import store_errors
 from solitaire_tui.ui.quit_dialog import Confirm
 from solitaire_tui.ui.run_options import RunOptions
 from solitaire_tui.ui.timing import Timings
 from solitaire_tui.widgets.engine_status import EngineStatus
 from solitaire_tui.widgets.footer import KeyFooter
+from solitaire_tui.widgets.number_field import COUNT_CHARACTERS, NumberField
 from solitaire_tui.widgets.stats import RatePlot, ResultsTable, ScorePlot, WinsList
 
 # How often the plots are redrawn while a run plays: plotext takes tens of ms a chart
@@ -174,9 +176,9 @@ class StatsScreen(LiveScreen[Snapshot]):
         yield self.game.run_fields(self.options)
         with Horizontal(id="controls"):
             yield Label("Games")
-            yield Input(f"{self.games:_}", id="games", compact=True)
+            yield NumberField(f"{self.games:_}", COUNT_CHARACTERS, id="games", compact=True)
             yield Label("Seed")
-            yield Input(str(self.seed), id="seed", restrict=r"[0-9]*", compact=True)
+            yield NumberField(str(self.seed), id="seed", restrict=r"[0-9]*", compact=True)
             yield Label("Workers")
             cores = self.cores
             yield Select([(f"all ({cores})", 0), *((str(n), n) for n in range(1, cores + 1))],
@@ -225,14 +227,16 @@ class StatsScreen(LiveScreen[Snapshot]):
 
     # --- how long a run will take ----------------------------------------------------
 
-    def _estimate(self) -> tuple[Estimate, int] | None:
+    def _estimate(self) -> tuple[Estimate, int] | str:
         """How long the run the form describes would take, and on how many workers;
-        None while a field is wrong (running says why). Options not yet measured
-        or timed are timed, in the background (``timings``)."""
+        while a field is wrong, what is wrong with it. Options not yet measured or
+        timed are timed, in the background (``timings``)."""
         try:
             setup, games, seed, workers, where = self._ask()
-        except (RulesError, NoMatches):  # a wrong field, or the fields not yet mounted
-            return None
+        except RulesError as error:
+            return sentence(str(error))
+        except NoMatches:  # the fields not yet mounted
+            return ""
         # A cluster's speed is its workers': the estimate is this machine's at best.
         workers = (where.local if where is not None else workers) or self.cores
         found = estimate(setup, games, workers, self._runs, self.timings.seconds)
@@ -246,7 +250,7 @@ class StatsScreen(LiveScreen[Snapshot]):
         if self.running or not self.is_mounted:
             return
         found = self._estimate()
-        text = "" if found is None else f"This run: {found[0].words(found[1])}"
+        text = found if isinstance(found, str) else f"This run: {found[0].words(found[1])}"
         self.query_one("#speed", Static).update(text)
 
     def _timed(self) -> None:
@@ -284,8 +288,8 @@ class StatsScreen(LiveScreen[Snapshot]):
 
     def action_run(self) -> None:
         """A run expected to take minutes is confirmed first."""
-        found = None if self.running or self._confirmed else self._estimate()
-        if found is None or found[0].seconds <= ASK_SECONDS:
+        found = "" if self.running or self._confirmed else self._estimate()
+        if isinstance(found, str) or found[0].seconds <= ASK_SECONDS:
             super().action_run()
             return
 
@@ -425,41 +429,8 @@ class StatsScreen(LiveScreen[Snapshot]):
         snap = self.shown
         return snap.tallies[self.part] if snap is not None and snap.tallies else None
 
-    @staticmethod
-    def _speed(snap: Snapshot) -> str:
-        if snap.phase is Phase.LOADING or not snap.done:
-            return f"0 of {snap.games:,} games"
-        text = f"{snap.done:,} of {snap.games:,} · {snap.games_per_second:,.0f} games/s"
-        eta = snap.eta_seconds
-        if not snap.over and eta is not None:
-            text += f" · {clock(eta)} left"
-        return text
-
-    @staticmethod
-    def _summary(snap: Snapshot) -> str:
-        last = snap.seed + max(snap.done, 1) - 1
-        deals = f"deals {snap.seed:,}..{last:,}"
-        if snap.phase is Phase.LOADING and snap.on:
-            return (f"Starting on the Dask cluster {snap.on}: connecting, and its workers"
-                    " loading the engine… (c cancels)")
-        if snap.phase is Phase.LOADING:
-            return ("Loading the compiled engine… (on a fresh install it is compiled"
-                    " first, which can take a minute; c cancels)")
-        if snap.phase is Phase.PLAYING:  # the same words throughout: no new layout
-            return (f"Playing deals {snap.seed:,}..{snap.seed + snap.games - 1:,} on"
-                    f" {_workers(snap)}; c cancels, keeping what was played.")
-        if snap.phase is Phase.FAILED:
-            return snap.error
-        timing = (f"{snap.seconds:.2f} s on {_workers(snap)}, engine loaded in"
-                  f" {snap.compile_seconds:.2f} s")
-        if snap.phase is Phase.CANCELLED:
-            if not snap.done:
-                return "Cancelled before the first games were played."
-            return (f"Cancelled after {snap.done:,} of {snap.games:,} games: the figures are"
-                    f" for {deals} ({timing}). Kept in the history (H).")
-        replays = ("; enter on a win replays it" if any(tally.first_wins for tally in snap.tallies)
-                   else "")
-        return f"Finished: {deals} in {timing}. Kept in the history (H){replays}."
+    _speed = staticmethod(run_words.speed)
+    _summary = staticmethod(run_words.summary)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         """The row's figures at once, its charts in the frame after: a chart not drawn
@@ -522,9 +493,3 @@ class StatsScreen(LiveScreen[Snapshot]):
         self._show(snap)
         self._say(f"{heading} on {entry.when}. " + self._summary(snap))
         self._focus_after().focus()  # enter does what the summary says: replays a win
-
-
-
-def _workers(snap: Snapshot) -> str:
-    """What a run plays on, in words: "2 workers", "4 workers of tcp://…:8786"."""
-    return counted(snap.workers, "worker") + (f" of {snap.on}" if snap.on else "")

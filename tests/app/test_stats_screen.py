@@ -491,3 +491,36 @@ async def test_a_guests_panel_has_no_cluster_and_runs_within_the_servers_caps(
         await until(pilot, lambda: screen.shown is not None and screen.shown.over)
         assert screen.shown is not None and screen.shown.phase is Phase.FINISHED
         assert screen.shown.workers == 1 and screen.shown.done == 5000
+
+
+async def test_the_footers_keys_work_in_the_number_fields_and_tab_reaches_every_part(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    """``r`` typed in the Games field used to go into it (``2e3r``) and the line under
+    the fields went blank: a number field takes only what a number is written with,
+    so the footer's keys are the screen's there; a wrong field says why."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_panel(pilot, app, "one-handed")
+        await fill(pilot, screen, "", "5")
+        games = screen.query_one("#games", Input)
+        games.focus()
+        await pilot.press(*"2e3")
+        assert games.value == "2e3" and "r" in footer_keys(screen)
+        seed = screen.query_one("#seed", Input).value
+        await pilot.press("n")  # a new seed, from inside the Games field
+        assert games.value == "2e3" and screen.query_one("#seed", Input).value != seed
+        await pilot.press("r")
+        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        assert games.value == "2e3" and screen.shown is not None
+        assert screen.shown.data is not None and screen.shown.data["games"] == 2000
+        games.focus()
+        await pilot.press("backspace", "backspace", "backspace", ".", "5")
+        assert text_of(screen, "#speed") == (
+            "Games must be a whole number from 1 to 10¹⁸ (such as 1000000, 1_000_000 or"
+            " 1e6), not '.5'.")
+        reached = set()
+        for _ in range(12):
+            await pilot.press("tab")
+            if app.focused is not None:
+                reached.add(app.focused.id)
+        assert {"games", "seed", "workers", "run", "results", "wins"} <= reached

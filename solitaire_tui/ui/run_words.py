@@ -1,0 +1,50 @@
+"""A statistics run in words, as the panel's meter and summary say it: plain
+functions of a snapshot, tested without Textual."""
+
+from __future__ import annotations
+
+from rules.words import counted
+from solitaire_tui.stats.runner import Phase, Snapshot
+from solitaire_tui.ui.live import clock
+
+
+def speed(snap: Snapshot) -> str:
+    """The meter's line: how far a run has got, how fast, and how long it has left."""
+    if snap.phase is Phase.LOADING or not snap.done:
+        return f"0 of {snap.games:,} games"
+    text = f"{snap.done:,} of {snap.games:,} · {snap.games_per_second:,.0f} games/s"
+    eta = snap.eta_seconds
+    if not snap.over and eta is not None:
+        text += f" · {clock(eta)} left"
+    return text
+
+def summary(snap: Snapshot) -> str:
+    """The line under the meter: what a run is doing, or how it ended."""
+    last = snap.seed + max(snap.done, 1) - 1
+    deals = f"deals {snap.seed:,}..{last:,}"
+    if snap.phase is Phase.LOADING and snap.on:
+        return (f"Starting on the Dask cluster {snap.on}: connecting, and its workers"
+                " loading the engine… (c cancels)")
+    if snap.phase is Phase.LOADING:
+        return ("Loading the compiled engine… (on a fresh install it is compiled"
+                " first, which can take a minute; c cancels)")
+    if snap.phase is Phase.PLAYING:  # the same words throughout: no new layout
+        return (f"Playing deals {snap.seed:,}..{snap.seed + snap.games - 1:,} on"
+                f" {workers(snap)}; c cancels, keeping what was played.")
+    if snap.phase is Phase.FAILED:
+        return snap.error
+    timing = (f"{snap.seconds:.2f} s on {workers(snap)}, engine loaded in"
+              f" {snap.compile_seconds:.2f} s")
+    if snap.phase is Phase.CANCELLED:
+        if not snap.done:
+            return "Cancelled before the first games were played."
+        return (f"Cancelled after {snap.done:,} of {snap.games:,} games: the figures are"
+                f" for {deals} ({timing}). Kept in the history (H).")
+    replays = ("; enter on a win replays it" if any(tally.first_wins for tally in snap.tallies)
+               else "")
+    return f"Finished: {deals} in {timing}. Kept in the history (H){replays}."
+
+
+def workers(snap: Snapshot) -> str:
+    """What a run plays on, in words: "2 workers", "4 workers of tcp://…:8786"."""
+    return counted(snap.workers, "worker") + (f" of {snap.on}" if snap.on else "")
