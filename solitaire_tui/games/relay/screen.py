@@ -68,8 +68,9 @@ class RelayScreen(GameScreen[State, Step]):
         text = Text(f"Round {state.rounds}", style="bold")
         text.append(f"  ·  discarded {len(state.discards)} of {total}")
         if state.quiet_rounds and not relay.is_won(state):
-            text.append(f"  ·  no hit for {counted(state.quiet_rounds, 'round')} (lost once"
-                        f" {relay.hopeless_after(state)} in a row have none)")
+            # Only once a round has passed with no hit: "0 of 663" read as a bug.
+            text.append(f"  ·  no hit for {counted(state.quiet_rounds, 'round')}"
+                        f" (lost at {relay.hopeless_after(state)})")
         return text
 
     @staticmethod
