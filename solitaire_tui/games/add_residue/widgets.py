@@ -2,9 +2,9 @@
 number, name, score and two piles.
 
 Every number 1..n keeps its place in the row whether spent or not, so a player
-reads at a glance which numbers are gone (greyed) and which are left. The chips
-are as wide as the room allows: two cells each at 80 columns with twenty numbers,
-four when there is space.
+reads at a glance which numbers are gone (greyed and struck through, which shows
+without colours too) and which are left. The chips are as wide as the room allows:
+two cells each at 80 columns with twenty numbers, four when there is space.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ LABEL = 4  # "add " before the chips
 NARROW, WIDE = 2, 4  # cells per chip, and one space between chips
 CHIP = {Pile.ADD: "bold black on #e0c070", Pile.MOD: "bold black on #80b4d8"}
 IDLE = "#d8d8d8 on #4a5058"  # a number left to a player who is not moving
-SPENT = "#7c7c7c"
+SPENT = "#7c7c7c strike"  # struck through: gone, in colour or without
 CURSOR = "bold #ffffff on #c0182a"
 UNDERLINED_CURSOR = f"{CURSOR} underline"  # without colours (NO_COLOR), the cursor's mark
 
