@@ -40,7 +40,7 @@ class Ledger:
         where every move is forced, and as a win with help where there are choices
         (``how``, ``Record.helped``)."""
         if self.practice:
-            return "Practice: this deal was played to its end before"
+            return "Practice on a deal played to its end before"
         return None
 
     def how(self) -> How:

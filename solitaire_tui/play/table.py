@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from rules.cards import format_cards
 from rules.errors import IllegalMove, RulesError
 from rules.play import Rules
+from rules.words import clause, sentence_start
 from solitaire_tui import decks
 from solitaire_tui.engine import Part
 from solitaire_tui.play.hints import Asks
@@ -253,12 +254,14 @@ class GameTable(Generic[S, M]):
 
     def standing(self) -> str | None:
         """What the finished game does to the record, for the banner."""
-        if self.uncounted:
-            return f"{self.uncounted}: it counts toward no record."
+        if self.uncounted:  # short: the banner has one line for it at 80 columns
+            return f"No record: {clause(self.uncounted)}."
         if self.records_variant is None:
             return None
         record = self.records.record(self.game.key, self.records_variant)
-        return f"{self.variant}: {record.summary(apart=self.game.CHOICES)}"
+        summary = record.summary(apart=self.game.CHOICES)
+        return (sentence_start(summary) if self.variant == STANDARD
+                else f"{self.variant}: {summary}")
 
     # --- kept unfinished, and taken up again --------------------------------------
 

@@ -41,7 +41,7 @@ async def test_two_windows_on_one_directory_each_keep_their_game(data_path: Path
             assert isinstance(screen, OneHandedScreen)
             await play_one_handed_out(pilot, screen)
             await pilot.pause()
-        assert "played 2" in text_of(second.screen, "#banner")
+        assert "Played 2" in text_of(second.screen, "#banner")
     assert [row["deal"] for row in saved(data_path)] == ["7", "8"]
     assert saved_record(data_path, "one-handed", "standard").played == 2
 
@@ -84,7 +84,7 @@ async def test_a_database_another_process_holds_holds_no_key(data_path: Path) ->
             assert isinstance(screen, OneHandedScreen)
             await play_one_handed_out(pilot, screen)
             await pilot.pause()
-            assert "played 1" in text_of(screen, "#banner")  # counted while it waits
+            assert "Played 1" in text_of(screen, "#banner")  # counted while it waits
             assert not app.store.writer.idle
             await until(pilot, lambda: "cannot be written now (database is locked)"
                         in " ".join(notices.said))

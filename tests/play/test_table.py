@@ -12,6 +12,7 @@ from rules import hit_or_miss, one_handed, relay
 from rules.errors import IllegalMove
 from rules.hit_or_miss import Options, PassOrder
 from rules.play import final_state
+from rules.words import sentence_start
 from solitaire_tui.decks import numbered
 from solitaire_tui.games.registry import GAMES, GAMES_BY_KEY
 from solitaire_tui.play.hints import hint_moves
@@ -56,7 +57,7 @@ def test_a_game_played_by_the_player_counts_and_is_written_once(records: Records
     records.add(row)
     again = table.ending()
     assert again is not None and not again.first  # its row is written only once
-    assert table.standing() == f"{STANDARD}: {records.record('one-handed', STANDARD).summary()}"
+    assert table.standing() == sentence_start(records.record('one-handed', STANDARD).summary())
 
 
 def test_a_game_auto_play_finished_counts_and_says_how(records: Records) -> None:
@@ -73,7 +74,7 @@ def test_a_game_auto_play_finished_counts_and_says_how(records: Records) -> None
     row = table.played(ending)
     assert (row.how, row.counts) == ("auto", True)
     records.add(row)
-    assert table.standing() is not None and "played 1" in table.standing()
+    assert table.standing() is not None and "Played 1" in table.standing()
     assert "with help" not in table.standing()  # no choices: nothing to say apart
 
 
@@ -104,7 +105,7 @@ def test_a_deal_played_to_its_end_before_is_practice(records: Records) -> None:
     assert ending is not None
     records.add(first.played(ending))
     again = table_of(records, deal=11)
-    assert again.uncounted == "Practice: this deal was played to its end before"
+    assert again.uncounted == "Practice on a deal played to its end before"
     other = table_of(records, deal=12)
     assert other.uncounted is None
     other.start(numbered(11))  # the same deal chosen again

@@ -130,14 +130,15 @@ async def test_auto_play_counts_and_a_deal_finished_before_is_practice(
         screen = app.screen
         assert isinstance(screen, OneHandedScreen)
         await auto_play_to_end(pilot, screen)
-        assert "counts toward no record" not in text_of(screen, "#banner")
-        assert "played 1, won 1" in text_of(screen, "#banner")
+        assert "No record" not in text_of(screen, "#banner")
+        assert "Played 1, won 1" in text_of(screen, "#banner")
         await pilot.press("r")
         await play_by_keys(pilot, screen)
-        assert "Practice: this deal was played to its end before" in text_of(screen, "#banner")
+        assert "No record: practice on a deal played to its end before." in text_of(
+            screen, "#banner")
         await pilot.press("n")
         await play_by_keys(pilot, screen)
-        assert "counts toward no record" not in text_of(screen, "#banner")
+        assert "No record" not in text_of(screen, "#banner")
     rows = saved(data_path)
     assert [(row["how"], row["counts"]) for row in rows] == [
         ("auto", 1), ("player", 0), ("player", 1)]

@@ -338,7 +338,7 @@ async def test_peek_follows_the_solvers_line_to_a_win_that_is_not_recorded(
                 f" ({len(solution.moves)} moves; not the shortest)") in peek
         await auto_play_to_end(pilot, screen)
         assert sequence.is_won(screen.session.state)
-        assert "You peeked: it counts toward no record" in text_of(screen, "#banner")
+        assert "No record: you peeked." in text_of(screen, "#banner")
     (row,) = saved(data_path)  # kept, but counted toward no record
     assert (row["won"], row["counts"], row["how"]) == (1, 0, "auto")
     assert saved_record(data_path, "sequence", "standard").played == 0
