@@ -54,8 +54,8 @@ class MenuScreen(Screen[None]):
         yield Static(Text.assemble(("solitaire-tui", "bold"),
                                    "  ·  five card and number games"), id="heading")
         yield PagedOptionList(*self._options(), id="games")
-        yield Static("Unfinished, the latest first · c resumes the highlighted one ·"
-                     " x discards it · tab to choose", id="unfinished-heading")
+        yield Static("Unfinished, latest first · c resumes · x discards · tab to choose",
+                     id="unfinished-heading")  # one line at 80 columns
         yield PagedOptionList(id="unfinished")
         yield Static(id="record")
         yield Static("↑↓ or click to choose · enter or 1–5 to play · t statistics · ? help",
