@@ -186,6 +186,10 @@ class GameTable(Generic[S, M]):
         how = self.ledger.how()
         return "help" if how == "player" and self.helped else how
 
+    def thinking(self) -> str:
+        """What the screen says while a slow hint is worked out."""
+        return "Thinking…"
+
     def offers(self, action: str) -> bool:
         """Whether this game has the action at all (the help lists only those)."""
         if action == "speed" and self.SPEED_WITHOUT_AUTO:

@@ -100,9 +100,10 @@ class Helping:
         if not table.SLOW_HINTS:
             self._answered(state, line(table.rules, table.hint, state, most), {purpose})
             return
-        if table.asks.ask(state, purpose):
-            if purpose == HINT:
-                self.board.say("Thinking…")
+        new = table.asks.ask(state, purpose)
+        if purpose == HINT:  # said even when the question is under way already (a peek's)
+            self.board.say(table.thinking())
+        if new:
             self.board.thinker.think(partial(line, table.rules, table.hint, state, most),
                                      partial(self._slow_answer, state),
                                      partial(self._hint_failed, state), group="hint",

@@ -101,6 +101,12 @@ class AddResidueTable(GameTable[State, Move]):
                                    options)
         return self._adviser.choose(state)
 
+    def thinking(self) -> str:
+        """The first perfect hint solves the whole game, which takes seconds: said."""
+        if self._adviser is None and solvable(self.seating.options):
+            return "Solving the whole game for the perfect player's hint (once, a few seconds)…"
+        return "Thinking…"
+
     def describe(self, state: State, move: Move) -> str:
         return words.effect(state, move)
 

@@ -334,9 +334,12 @@ async def test_the_hint_is_the_perfect_move_where_the_game_is_solved(make_app: A
         screen = board(app)
         await play_by_keys(pilot, screen, Move(Pile.ADD, 3))
         best = solve(HOT_SEAT.options, screen.session.state).best_moves
+        # The first perfect hint solves the whole game, which takes seconds: said so.
+        assert screen.table.thinking().startswith("Solving the whole game")
         await pilot.press("h")
         await settle(app, pilot)
         assert f"Hint: {best[0]} " in text_of(screen, "#message")
+        assert screen.table.thinking() == "Thinking…"  # solved once
         await pilot.press("enter")
         assert screen.session.moves[-1] == best[0]
 

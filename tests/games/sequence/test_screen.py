@@ -445,6 +445,8 @@ async def test_a_long_peek_shows_its_search_and_a_new_deal_stops_it(make_app: An
         await pilot.press("p", "down", "down", "enter")  # fair → peek
         await until(pilot, lambda: "searching…" in text_of(screen, "#peek"), 60)
         assert "of 10,000,000 positions" in text_of(screen, "#peek")
+        await pilot.press("h")  # the peek's search is the hint's: said, not silent
+        assert message(screen) == "Thinking…"
         first = screen.session.state
         await pilot.press("n")
         await settle(app, pilot)
