@@ -72,6 +72,9 @@ def shown(value: Any) -> str:
     return "+".join(map(shown, value)) if isinstance(value, list) else str(value)
 
 
+JOIN = " · "  # between a version's name and its part's in a tally's label
+
+
 def run_setup(game: Runs, options: Mapping[str, Any]) -> Setup:
     """The run ``options`` describe for ``game``: a comparison if they hold one, else the
     game's own run (``Game.setup``), checked either way."""
@@ -168,7 +171,7 @@ def _version(reading: Reading, columns: slice, name: str, paired: Reading | None
         def tied(rows: np.ndarray) -> np.ndarray:
             return own_tied(rows[:, columns])
 
-    label = name + (f" · {reading.label}" if reading.label else "")
+    label = name + (f"{JOIN}{reading.label}" if reading.label else "")
     flags = reading.flags | ({ONLY_HERE, ONLY_FIRST} if paired is not None else set())
     return Reading(label, won, scores, tied, frozenset(flags))
 
@@ -176,7 +179,21 @@ def _version(reading: Reading, columns: slice, name: str, paired: Reading | None
 def first_version(label: str) -> str:
     """The first version's name, from its first tally's label ("same", "greedy+random"
     from "greedy+random · seat 1")."""
-    return label.split(" · ")[0]
+    return version_of(label)
+
+
+def version_of(label: str) -> str:
+    """The version a comparison's tally is of, from its label ("greedy+random" from
+    "greedy+random · P1 greedy"); "" for a tally of a run that compares nothing."""
+    return label.split(JOIN)[0] if JOIN in label else ""
+
+
+def short_label(label: str) -> str:
+    """A tally's label for a narrow column: a comparison's seat by its number alone
+    ("greedy+random P1" for "greedy+random · P1 greedy": the version names the
+    seats' players)."""
+    version, _, part = label.partition(JOIN)
+    return f"{version} {part.split()[0]}" if part else label
 
 
 def difference_words(histograms: Mapping[str, Histogram], games: int,

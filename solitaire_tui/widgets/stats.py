@@ -20,11 +20,12 @@ from textual_plotext import PlotextPlot
 
 from rules.stats import Tally, seat_advantage, wilson_interval
 from rules.words import counted
+from solitaire_tui.stats.compare import short_label, version_of
 from solitaire_tui.stats.runner import Snapshot
 from solitaire_tui.stats.runs import ONLY_HERE, paired_difference, percent
 from solitaire_tui.widgets.pages import PagedOptionList
 
-LABEL_WIDTH = 11
+LABEL_WIDTH = 16  # "greedy+random P1", a comparison's seat
 SHARE_WIDTH = len("99.99% (99.9–99.9)")
 # A seat's win rate minus the other seats' mean, in percentage points.
 ADVANTAGE = "win % vs others"
@@ -108,11 +109,16 @@ class ResultsTable(DataTable[Text | str]):
         column of each later one's difference from the first."""
         tally = snap.tallies[index]
         games = tally.games
-        name = Text(part_name(snap.labels[index])[:LABEL_WIDTH],
+        name = Text(short_label(part_name(snap.labels[index]))[:LABEL_WIDTH],
                     style=f"bold {COLOURS[index % len(COLOURS)]}")
         if snap.shares_wins:
+            # A seat against the other seats of its own version, not the other versions'.
+            version = version_of(snap.labels[index])
+            seats = [seat for seat, label in enumerate(snap.labels)
+                     if version_of(label) == version]
             outcomes = [share(tally.wins, games), share(tally.ties, games),
-                        advantage([each.wins for each in snap.tallies], games, index)]
+                        advantage([snap.tallies[seat].wins for seat in seats], games,
+                                  seats.index(index))]
         else:
             outcomes = [f"{tally.wins:,} of {games:,}", share(tally.wins, games)]
         if paired:
@@ -230,12 +236,12 @@ class RatePlot(Chart):
         if self._shown is None:
             return Text("win %")
         snap, part = self._shown
-        names = [(f"{self._mark(index, len(snap.labels), '━')} {part_name(label)}",
+        names = [(f"{self._mark(index, len(snap.labels), '━')} {short_label(part_name(label))}",
                   COLOURS[index % len(COLOURS)]) for index, label in enumerate(snap.labels)]
         if len(names) == 1:
             names = []  # the one line needs no name
-        interval = ("• 95% interval" + (f" ({part_name(snap.labels[part])})" if names else ""),
-                    "gray")
+        interval = ("• 95% interval" + (f" ({short_label(part_name(snap.labels[part]))})"
+                                        if names else ""), "gray")
         legend = Text("  ").join([Text("win %"), *(Text(*name) for name in names),
                                   Text(*interval)])
         if legend.cell_len > self.size.width:  # narrow: the names close up, on fewer lines

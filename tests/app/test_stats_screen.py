@@ -524,3 +524,23 @@ async def test_the_footers_keys_work_in_the_number_fields_and_tab_reaches_every_
             if app.focused is not None:
                 reached.add(app.focused.id)
         assert {"games", "seed", "workers", "run", "results", "wins"} <= reached
+
+
+def test_a_compared_seats_edge_is_over_the_other_seats_of_its_own_version() -> None:
+    """Add/Residue's seats compared across versions: each seat's edge is over the
+    seats of its own version (it was over every row, and read '-55.40 ± 0.00'), and
+    a row names its version and seat ('greedy+random P1')."""
+    from rules.stats import Tally
+    from solitaire_tui.stats.runner import Snapshot
+    from solitaire_tui.widgets.stats import ResultsTable, advantage
+
+    labels = ("random+random · P1 random", "random+random · P2 random",
+              "greedy+random · P1 greedy", "greedy+random · P2 random")
+    wins = (470, 490, 960, 30)
+    snap = Snapshot(Phase.FINISHED, 0, 1000, 1000, tuple(Tally(1000, won) for won in wins),
+                    labels, shares_wins=True)
+    rows = [ResultsTable._cells(snap, index, paired=False) for index in range(4)]
+    assert [str(row[0]) for row in rows] == [
+        "random+random P1", "random+random P2", "greedy+random P1", "greedy+random P2"]
+    assert str(rows[3][3]) == advantage([960, 30], 1000, 1) != advantage(list(wins), 1000, 3)
+    assert not str(rows[3][3]).endswith("± 0.00")
