@@ -178,8 +178,8 @@ def _version(reading: Reading, columns: slice, name: str, paired: Reading | None
 
 def first_version(label: str) -> str:
     """The first version's name, from its first tally's label ("same", "greedy+random"
-    from "greedy+random · seat 1")."""
-    return version_of(label)
+    from "greedy+random · seat 1"; a version with one tally is named by its label)."""
+    return label.split(JOIN)[0]
 
 
 def version_of(label: str) -> str:
