@@ -17,7 +17,7 @@ from solitaire_tui.stats import runs
 from solitaire_tui.stats.compare import run_setup
 from solitaire_tui.store.history import Entry
 
-WHEN, COUNTS = 10, 14  # the widths of the first and last columns
+WHEN, COUNTS = 10, 20  # the widths of the first and last columns: a seed has 20 digits
 MIN_RUN = 30  # the least width of the middle one, which wraps
 
 
@@ -31,7 +31,7 @@ def heading(entry: Entry) -> str:
 
 def result(entry: Entry) -> str:
     """What the run found, every part of it: "60.57% won"; a Sequence run's players
-    "greedy 0.31% · quick 5.27%"; an Add/Residue run's seats with their ties."""
+    "greedy 0.31% · quick 5.27%"; an Add/Residue run's seats, each with its ties."""
     data = entry.data
     try:
         setup = run_setup(GAMES_BY_KEY[entry.game], data["options"])
@@ -41,10 +41,11 @@ def result(entry: Entry) -> str:
     games = tallies[0].games
     if len(tallies) == 1:
         return f"{runs.percent(tallies[0].wins / games if games else None)} won"
+    # A seat's ties are its own: seat 1's said for all read 0% where seats 2 and 3
+    # tied every game.
     parts = [f"{label} {runs.percent(tally.wins / games if games else None)}"
+             + (f" (tied {runs.percent(tally.ties / games)})" if games and tally.ties else "")
              for label, tally in zip(labels, tallies, strict=True)]
-    if "ties" in data:
-        parts.append(f"ties {runs.percent(tallies[0].ties / games if games else None)}")
     return " · ".join(parts)
 
 
@@ -81,7 +82,7 @@ class HistoryScreen(ModalScreen[Entry | None]):
             data = entry.data
             games = int(data.get("games", 0))
             counts = [f"{games:,}", *(["cancelled"] if data.get("cancelled") else []),
-                      f"seed {data.get('seed', '')}", f"{float(data.get('seconds', 0)):.2f} s"]
+                      "seed", str(data.get("seed", "")), f"{float(data.get('seconds', 0)):.2f} s"]
             run = Text(heading(entry) + "\n")
             run.append(result(entry), style="bold")
             cells = [Text("\n".join(entry.when.split(" ", 1))), run, Text("\n".join(counts))]

@@ -405,5 +405,5 @@ class GameScreen(Screen[None], Generic[S, M]):
             self.start(table.deck)
             self.post_message(OptionsChosen(self.game.key, self.game.OPTIONS.encode(options)))
 
-        confirm_unless(self, "Start this deal again with the new options?", change,
+        confirm_unless(self, "Start again with the new options?", change,
                        partial(words.thrown_away, table))

@@ -211,10 +211,13 @@ def test_the_history_lists_every_seat_and_player_of_a_run(
 
     seats = stats_json(capsys, "add-residue", "--strategy", "greedy", "--strategy", "random",
                        "-n", "4000", "--seed", "2")
-    rates = [100 * part["wins"] / 4000 for part in seats["seats"]]  # type: ignore[index]
-    ties = 100 * int(seats["ties"]) / 4000  # type: ignore[call-overload]
+    parts = seats["seats"]  # type: ignore[index]
+    rates = [100 * part["wins"] / 4000 for part in parts]
+    ties = [100 * part["ties"] / 4000 for part in parts]
+    assert all(ties)  # each seat with its own ties (seat 1's said for all read 0%)
     assert result(Entry(seats, "now")) == (
-        f"P1 greedy {rates[0]:.4g}% · P2 random {rates[1]:.4g}% · ties {ties:.4g}%")
+        f"P1 greedy {rates[0]:.4g}% (tied {ties[0]:.4g}%) · P2 random {rates[1]:.4g}%"
+        f" (tied {ties[1]:.4g}%)")
     players = stats_json(capsys, "sequence", "--strategy", "greedy", "--strategy", "quick",
                          "-n", "500", "--seed", "2")
     assert result(Entry(players, "now")).startswith("greedy ")
