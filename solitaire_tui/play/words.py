@@ -33,12 +33,11 @@ def title(table: GameTable[Any, Any]) -> str:
 
 
 def status(table: GameTable[Any, Any]) -> str:
-    """The status line: the deal, the moves made and the game's own figures, and from
-    the first move that makes it so, that the game counts toward no record (the
-    message at that move said why; the end says it again)."""
-    deck = table.deck
-    where = f"{sentence_start(deck.label)} · " if deck is not None else ""
-    line = f"{where}moves {len(table.session.moves)} · {table.figures(table.session.state)}"
+    """The status line: the moves made and the game's own figures, and from the first
+    move that makes it so, that the game counts toward no record (the message at
+    that move said why; the end says it again). The deal is the title's: said here
+    too, the line wrapped at 80 columns, or lost auto play's sign beside it."""
+    line = f"Moves {len(table.session.moves)} · {table.figures(table.session.state)}"
     if table.uncounted and not table.replaying and not table.session.is_over:
         line += " · no record"
     return line

@@ -34,9 +34,10 @@ def test_a_visitor_plays_in_the_browser(terminal: Terminal, server: Server, data
     deal = "Play a deal: type its number"
     terminal.wait_for(deal)
     terminal.press("0" + Keys.ENTER)
-    terminal.wait_for("Deal 0 · moves 0 · count 1", gone=deal)
+    terminal.wait_for("same order · deal 0", gone=deal)  # the title names the deal
+    terminal.wait_for("Moves 0 · count 1")
     terminal.press("m")  # deal 0 turns the K♣ first, on the count of 1: a miss
-    screen = terminal.wait_for("Deal 0 · moves 1 · count 2")
+    screen = terminal.wait_for("Moves 1 · count 2")
     assert "Misses this pass  1, oldest first" in screen
 
     shot = tmp_path / "game.png"

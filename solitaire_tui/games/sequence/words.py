@@ -12,7 +12,7 @@ TOTAL = PILES * PILE_SIZE
 def figures(state: State, winnable_only: bool) -> str:
     return (f"final {state.final_cards}/{TOTAL} · deck {len(state.deck)}"
             f" · storage {sum(len(pile) for pile in state.storage)}"
-            + (" · new deals winnable" if winnable_only else ""))
+            + (" · new deals winnable" if winnable_only else ""))  # n's, said by w
 
 
 def verdict(state: State) -> tuple[bool, str]:
