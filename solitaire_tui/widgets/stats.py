@@ -292,12 +292,18 @@ class ScorePlot(Chart):
     def figures(self) -> object:
         return self._shown
 
+    def legend(self) -> Text | None:
+        """The title, drawn by us above the plot: plotext left its own out of a plot
+        at 80×24."""
+        _, score, label = self._shown
+        return Text(f"{score.replace('_', ' ')} (% of games)"
+                    + (f", {short_label(label)}" if label else ""))
+
     def draw(self) -> str:
         plt = self.plt
-        tally, score, label = self._shown
+        tally, score, _ = self._shown
         histogram = tally.histograms.get(score) if tally is not None else None
         heading = score.replace("_", " ")
-        plt.title(f"{heading} (% of games)" + (f", {label}" if label else ""))
         if histogram is None or not histogram.total:
             return f"{heading or 'score'}: —"
         bars = histogram.binned(SCORE_BARS)
