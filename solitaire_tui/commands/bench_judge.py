@@ -14,6 +14,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -45,24 +46,35 @@ class JudgeTiming:
         return self.same and self.rate >= TARGET
 
 
-def contest_input(path: Path, cases: int, seed: int = SEED) -> list[Case]:
-    """Write a contest input of random cases (1..10 players, shuffled decks, a few of
-    any 52 values) and return the sample of its cases ``SAMPLE`` spaced evenly."""
+def random_cases(count: int, seed: int, any_values: float = 0.1) -> Iterator[Case]:
+    """Random cases as the contest allows them: 1..10 players, a shuffled deck, or
+    (a share ``any_values`` of them) any 52 values."""
     dice = random.Random(seed)
+    for _ in range(count):
+        if dice.random() < any_values:
+            deck = [dice.randint(1, 13) for _ in range(52)]
+        else:
+            deck = [value for value in range(1, 14) for _ in range(4)]
+            dice.shuffle(deck)
+        yield Case(dice.randint(1, 10), tuple(deck))
+
+
+def case_text(case: Case) -> str:
+    """A case's line of the contest's input."""
+    return f"{case.players} {' '.join(map(str, case.cards))}"
+
+
+def contest_input(path: Path, cases: int, seed: int = SEED) -> list[Case]:
+    """Write a contest input of random cases and return the sample of its cases
+    ``SAMPLE`` spaced evenly."""
     every = max(1, cases // SAMPLE)
     sample = []
     with path.open("w") as out:
         out.write(f"{cases}\n")
-        for k in range(cases):
-            if dice.random() < 0.1:
-                deck = [dice.randint(1, 13) for _ in range(52)]
-            else:
-                deck = [value for value in range(1, 14) for _ in range(4)]
-                dice.shuffle(deck)
-            players = dice.randint(1, 10)
-            out.write(f"{players} {' '.join(map(str, deck))}\n")
+        for k, case in enumerate(random_cases(cases, seed)):
+            out.write(case_text(case) + "\n")
             if k % every == 0:
-                sample.append(Case(players, tuple(deck)))
+                sample.append(case)
     return sample
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import random
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,6 +11,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from solitaire_tui import judge_blocks
+from solitaire_tui.commands.bench_judge import case_text, random_cases
 from solitaire_tui.judge import (
     LONGEST_LINE,
     PLAIN_CASES,
@@ -97,18 +97,9 @@ def test_each_answer_comes_as_soon_as_its_case_is_read() -> None:
 
 
 def contest_cases(count: int, seed: int) -> list[str]:
-    """Random cases as the contest allows them: 1..10 players, a shuffled deck or any
-    52 values."""
-    dice = random.Random(seed)
-    rows = []
-    for _ in range(count):
-        if dice.random() < 0.3:
-            deck = [dice.randint(1, 13) for _ in range(52)]
-        else:
-            deck = [value for value in range(1, 14) for _ in range(4)]
-            dice.shuffle(deck)
-        rows.append(f"{dice.randint(1, 10)} {' '.join(map(str, deck))}")
-    return rows
+    """Random cases as the contest allows them, as lines: 1..10 players, a shuffled
+    deck or (three in ten) any 52 values."""
+    return [case_text(case) for case in random_cases(count, seed, any_values=0.3)]
 
 
 @pytest.mark.parametrize("at_hand", [True, False], ids=["blocks", "one-by-one"])
