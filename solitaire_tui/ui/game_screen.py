@@ -71,7 +71,7 @@ class GameScreen(Screen[None], Generic[S, M]):
     MOUSE_HELP: ClassVar[str] = "click a card, a pile, a button or a key in the footer"
     # Under 30 rows (80×24, say) the frame gives its room to the board: a finished
     # game's banner loses its border, which hid the board's last rows (app.tcss).
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-full-height")]  # not "-tall": a game's own
 
     def __init__(self, game: Screens, services: Services, deck: decks.Deck | None = None,
                  options: Any = None) -> None:

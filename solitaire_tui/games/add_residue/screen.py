@@ -134,7 +134,7 @@ class AddResidueScreen(GameScreen[State, Move]):
             text.append(", your move: ")
             text.append(f" {Move(*self.cursor.at)} ", "bold reverse")
             text.append("\n←→ ↑↓ or a number choose, enter plays; or click a chip." if tall
-                        else ", enter plays it")
+                        else " · enter plays it")
         elif table.replaying:
             text.append(f"{table.seat(state.to_move).label} to move: U plays its move, u"
                         " takes one back")
