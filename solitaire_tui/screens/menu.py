@@ -6,6 +6,8 @@ a new game, and ``solitaire-tui play`` opens its game over the menu unasked."""
 
 from __future__ import annotations
 
+from rich.console import Group
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -75,8 +77,10 @@ class MenuScreen(Screen[None]):
             row.add_column(justify="right")
             row.add_row(Text.assemble((f"{number}  ", "dim"), (game.title, "bold")),
                         Text(figures, style="italic"))
-            row.add_row(Text("   " + game.blurb, style="dim"), "")
-            options.append(Option(row, id=game.key))
+            # The blurb has the whole width, indented as it wraps: in the grid's first
+            # column it wrapped beside a long record, its second line unindented.
+            blurb = Padding(Text(game.blurb, style="dim"), (0, 0, 0, 3))
+            options.append(Option(Group(row, blurb), id=game.key))
         return options
 
     def on_screen_resume(self) -> None:

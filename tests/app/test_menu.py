@@ -26,9 +26,14 @@ from solitaire_tui.ui.quit_dialog import Confirm, QuitDialog
 from tests.pilots import SIZE, Notices, play_one_handed_out, saved_record, until
 
 
+def record_cells(prompt: Any) -> str:
+    """A game's line on the menu: its record, on the right of its first row."""
+    return "".join(str(cell) for cell in prompt.renderables[0].columns[1]._cells)
+
+
 def menu_text(app: Any) -> str:
     games = app.screen.query_one(OptionList)
-    return "\n".join(str(games.get_option_at_index(i).prompt.columns[1]._cells)
+    return "\n".join(record_cells(games.get_option_at_index(i).prompt)
                      for i in range(games.option_count))
 
 
@@ -71,7 +76,7 @@ async def test_a_finished_game_shows_in_the_menu_record(make_app: Any, data_path
         await pilot.press("escape")
         options = app.screen.query_one(OptionList)
         prompt = options.get_option_at_index(2).prompt
-        assert "played 1" in "".join(str(cell) for cell in prompt.columns[1]._cells)
+        assert "played 1" in record_cells(prompt)
         await pilot.press("down", "down")
         console = Console(width=90, record=True, file=io.StringIO())
         assert app.screen.query_one(OptionList).highlighted == 2

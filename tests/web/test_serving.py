@@ -292,9 +292,9 @@ async def test_two_visitors_games_stay_apart_and_apart_from_the_owners(
     await visit.press("\r")
     await visit.wait_for("x Hit")
     await visit.press("m")  # a miss, unless the deal (chosen at random) turned a hit
-    if "moves 1" not in await visit.wait_for("moves 1", "it is a hit"):
+    if "Moves 1" not in await visit.wait_for("Moves 1", "it is a hit"):
         await visit.press("x")
-        await visit.wait_for("moves 1")
+        await visit.wait_for("Moves 1")
     mine = visitor_directory(first, server, data_path)
     kept = await saved_game(mine)  # kept after the move, as it was drawn
     await visit.socket.close()
