@@ -430,7 +430,9 @@ class StatsScreen(LiveScreen[Snapshot]):
         return snap.tallies[self.part] if snap is not None and snap.tallies else None
 
     _speed = staticmethod(run_words.speed)
-    _summary = staticmethod(run_words.summary)
+
+    def _summary(self, snap: Snapshot) -> str:
+        return run_words.summary(snap, "deals" if self.game.USES_DECK else "games")
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         """The row's figures at once, its charts in the frame after: a chart not drawn

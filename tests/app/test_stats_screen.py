@@ -29,7 +29,7 @@ from solitaire_tui.screens.stats import PLOT_SECONDS, StatsScreen
 from solitaire_tui.start import Start
 from solitaire_tui.stats import limits
 from solitaire_tui.stats.estimate import default_games
-from solitaire_tui.stats.runner import Phase
+from solitaire_tui.stats.runner import Phase, Snapshot
 from solitaire_tui.store.database import Database
 from solitaire_tui.store.history import History
 from solitaire_tui.ui.game_screen import GameScreen
@@ -531,7 +531,6 @@ def test_a_compared_seats_edge_is_over_the_other_seats_of_its_own_version() -> N
     seats of its own version (it was over every row, and read '-55.40 ± 0.00'), and
     a row names its version and seat ('greedy+random P1')."""
     from rules.stats import Tally
-    from solitaire_tui.stats.runner import Snapshot
     from solitaire_tui.widgets.stats import ResultsTable, advantage
 
     labels = ("random+random · P1 random", "random+random · P2 random",
@@ -544,3 +543,12 @@ def test_a_compared_seats_edge_is_over_the_other_seats_of_its_own_version() -> N
         "random+random P1", "random+random P2", "greedy+random P1", "greedy+random P2"]
     assert str(rows[3][3]) == advantage([960, 30], 1000, 1) != advantage(list(wins), 1000, 3)
     assert not str(rows[3][3]).endswith("± 0.00")
+
+
+def test_a_run_of_a_game_with_no_deals_speaks_of_games() -> None:
+    """Add/Residue deals no cards: its run's games are numbered, not its deals."""
+    from solitaire_tui.ui import run_words
+
+    snap = Snapshot(Phase.FINISHED, 5, 10, 10, workers=2)
+    assert run_words.summary(snap).startswith("Finished: deals 5..14 in")
+    assert run_words.summary(snap, "games").startswith("Finished: games 5..14 in")

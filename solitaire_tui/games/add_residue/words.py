@@ -25,8 +25,9 @@ def places(state: State, names: Sequence[str]) -> str:
     """Each place, best first, with its players and score: a tie shares a place."""
     shown, place = [], 1
     for score, seats in add_residue.result(state).ranking():
-        each = ", each" if len(seats) > 1 else ""
-        shown.append(f"{ordinal(place)} {listed([names[p] for p in seats])} {score}{each}")
+        each = " each" if len(seats) > 1 else ""
+        shown.append(f"{ordinal(place)} {listed([names[p] for p in seats])},"
+                     f" {counted(score, 'point')}{each}")
         place += len(seats)
     return " · ".join(shown)
 

@@ -13,6 +13,7 @@ from rules.add_residue import Move, Pile, State
 from rules.players import Player
 from rules.players.add_residue import StrongPlayer, player, seated
 from rules.players.add_residue_search import solve
+from rules.words import counted
 from solitaire_tui.games.add_residue.screen import AddResidueScreen
 from solitaire_tui.games.add_residue.setup_screen import KINDS, TableSetup
 from solitaire_tui.games.add_residue.table import Offer, Seat, Table, default_table
@@ -188,10 +189,11 @@ async def test_a_hot_seat_game_played_by_keys_ends_as_the_rules_say(
                   for _, seats in add_residue.result(end).ranking()]
         ann, ben = end.scores
         if len(places) == 1:
-            assert f"1st Ann and Ben {ann}, each" in banner
+            assert f"1st Ann and Ben, {counted(ann, 'point')} each" in banner
         else:
             first, second = places[0][0], places[1][0]
-            assert f"1st {first} {max(ann, ben)} · 2nd {second} {min(ann, ben)}" in banner
+            assert (f"1st {first}, {counted(max(ann, ben), 'point')} · 2nd {second},"
+                    f" {counted(min(ann, ben), 'point')}") in banner
         assert "WON" in banner  # a person always wins a game among people
         assert "2 players, n = 3: played" not in banner  # nobody's record
         log = text_of(screen, "#log")
@@ -397,7 +399,7 @@ async def test_equal_top_scores_share_first_place(make_app: Any) -> None:
         await pilot.press("enter", "enter", "enter", "enter")  # add 1, add 1, mod 1, mod 1
         assert screen.session.is_over
         assert add_residue.result(screen.session.state).ranking() == ((0, (0, 1)),)
-        assert "1st Ann and Ben 0, each" in text_of(screen, "#banner")
+        assert "1st Ann and Ben, 0 points each" in text_of(screen, "#banner")
         assert text_of(screen, "#banner").startswith("TIE")
         assert "Ann and Ben share the win" in text_of(screen, "#turn")
 
