@@ -198,7 +198,7 @@ class StatsScreen(LiveScreen[Snapshot]):
                 yield Label("Cluster")
                 kept = (self.choices.get(PANEL) or {}).get("scheduler")
                 yield Input(kept if isinstance(kept, str) else "", id="scheduler",
-                            compact=True, placeholder="this machine, or a Dask address")
+                            compact=True, placeholder="here, or a Dask address")
         with Horizontal(id="meter"):
             yield ProgressBar(1, show_eta=False, id="progress")
             yield Static(id="speed")

@@ -164,8 +164,8 @@ class Helping:
             self._auto = self.board.set_interval(interval(rate), self.step)
             self.table.mode = Mode.AUTO
             self.show_sign()
-            self.say(f"Auto play: {speed_words(rate)}; a stops it, + and - change the"
-                     " speed, e plays to the end at once.")
+            # One line at 80 columns: a second one pushed the board's last row out.
+            self.say(f"Auto play, {speed_words(rate)}: a stops, + - speed, e to the end.")
         self.board.refresh_bindings()
 
     def say(self, text: str) -> None:

@@ -74,17 +74,16 @@ class HitOrMissScreen(GameScreen[State, Call]):
         if not hit_or_miss.is_over(state):
             text.append(" (a hit made)" if state.hit_in_pass else " (no hit yet)",
                         style="green" if state.hit_in_pass else "yellow")
+        # One line at 80 columns (the strikes in all are the status line's).
         if state.options.strikes is None:  # unlimited, yet a loss can be certain
             if limit is not None and state.cards_left:
-                passes = "a pass" if limit == 1 else "two passes in a row"
-                text.append(f"  ·  {passes} with no hit would repeat forever"
-                            f" ({state.cards_left} cards, a multiple of 13)",
-                            style="bold red" if state.strike_run else "")
+                passes = "a pass" if limit == 1 else "two passes"
+                text.append(f"  ·  {passes} with no hit loses: {state.cards_left} is a"
+                            " multiple of 13", style="bold red" if state.strike_run else "")
         else:
             text.append("  ·  strikes in a row ")
             text.append(f"{state.strike_run} of {limit}" if limit else str(state.strike_run),
                         style="bold red" if state.strike_run and limit else "bold")
-        text.append(f"  ·  strikes in all {state.strikes}")
         return text
 
     def can(self, action: str) -> bool | None:
