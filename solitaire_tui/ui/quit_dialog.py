@@ -16,7 +16,7 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Label
 
@@ -53,8 +53,10 @@ class Confirm(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(Text(self.question, style="bold"))
-            for reason in self.reasons:
-                yield Label(Text(f"• {sentence_start(reason)}."))
+            for reason in self.reasons:  # a bullet, and its words indented as they wrap
+                with Horizontal(classes="reason"):
+                    yield Label("•", classes="bullet")
+                    yield Label(Text(f"{sentence_start(reason)}."))
             yield Label(Text(self.keys, style="dim"))
 
     def action_answer(self, yes: bool) -> None:
