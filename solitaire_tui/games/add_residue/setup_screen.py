@@ -19,6 +19,7 @@ from textual.widgets import Button, Input, Label
 from rules import add_residue
 from rules.errors import RulesError
 from rules.roster import ADD_RESIDUE as NAMES
+from rules.roster import check_solvable
 from solitaire_tui.games.add_residue.table import DEFAULT_NAMES, NAME_LENGTH, Table, make_table
 from solitaire_tui.widgets.cycle import Cycle
 
@@ -78,9 +79,28 @@ class TableSetup(ModalScreen[Table | None]):
         self._mended()
         if event.cycle.id == "players":
             self._show_seats()
+        self._check_perfect()
 
     def on_input_changed(self, _: Input.Changed) -> None:
         self._mended()
+        self._check_perfect()
+
+    def _check_perfect(self) -> None:
+        """A perfect computer where the game is not solved is said at once, not only
+        when Start is pressed."""
+        players = self._players
+        kinds = [self.query_one(f"#kind-{number}", Cycle).value for number in range(players)]
+        if "perfect" not in kinds:
+            return
+        try:
+            options = add_residue.Options(players, add_residue.N(self.query_one("#n", Input).value))
+        except RulesError:  # n is wrong: Start says so
+            return
+        try:
+            check_solvable(options)
+        except RulesError as error:
+            self.query_one("#error", Label).update(Text(f"A perfect computer cannot play"
+                                                        f" here: {error}."))
 
     def _mended(self) -> None:
         """A field changed: the objection to what was there before no longer holds."""

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from rules import add_residue
 from rules.add_residue import Move, Pile, State
@@ -506,3 +507,19 @@ async def test_plus_and_minus_change_how_long_the_computers_wait(make_app: Any) 
     app = make_app(Start("add-residue", options=HOT_SEAT))
     async with app.run_test(size=SIZE) as pilot:
         assert board(app).check_action("speed", (1,)) is False  # no computer to wait for
+
+
+async def test_a_perfect_computer_where_the_game_is_not_solved_is_said_at_once(
+        make_app: Any) -> None:
+    app = make_app(Start("add-residue"))
+    async with app.run_test(size=SIZE) as pilot:
+        setup = app.screen
+        assert isinstance(setup, TableSetup)
+        setup.query_one("#kind-1", Cycle).focus()
+        await pilot.press("right", "right")  # greedy → strong → perfect
+        assert setup.query_one("#kind-1", Cycle).value == "perfect"
+        assert text_of(setup, "#error").startswith(
+            "A perfect computer cannot play here: perfect play is solved for")
+        setup.query_one("#n", Input).value = "3"  # a size that is solved
+        await pilot.pause()
+        assert text_of(setup, "#error") == ""
