@@ -227,7 +227,7 @@ def build_parser() -> Parser:
                        " (default: 1)")
     bench.add_argument(
         "--engine", nargs="*", choices=ENGINE_SECTIONS, metavar="WHAT",
-        help="time the engine as a player meets it, WHAT of it (default: all, ten minutes"
+        help="time the engine as a player meets it, WHAT of it (default: all, twenty minutes"
         " or so): compile (a fresh install's warm-up, part by part), calls (the"
         " first hint, solve and computer move after it, each in a fresh process), load"
         " (the solver's verdicts with every core busy), keys (key-to-screen latency,"

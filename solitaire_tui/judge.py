@@ -231,7 +231,8 @@ def _block(rows: list[tuple[int, str]], held: int, expected: int,
 
     plain = judge_blocks.plain([line for _, line in rows], LONGEST_LINE)
     if plain is not None and held + plain.size <= expected:
-        yield _lines(held, judge_blocks.solved(plain))
+        if plain.size:  # blank lines alone answer nothing (not even an empty line)
+            yield _lines(held, judge_blocks.solved(plain))
         return held + plain.size
     found: list[Case] = []
     fault = None

@@ -6,6 +6,12 @@ are played. Chunks are sized to take about a tenth of a second, which bounds how
 long a cancel waits and how stale the progress is. Each deal's result depends only
 on its number, so the totals are the same whatever the chunking or worker count.
 
+A stoppable kernel (``Kernel.stoppable``: its games are handed out by
+``rules.fast.lanes``) hears a stop inside a call, so its chunks take about 1.5 s: while
+it plays, a watcher thread asks ``stop()`` and sets the lanes' stop flag. This runs
+below the app (in the job's worker thread, or on the command line), where a Textual
+worker is not to hand; it lives only as long as the call it watches.
+
 The first call compiles the kernel (or loads it from numba's cache): that can take
 half a minute, and nothing stops a compile under way. So it runs in a thread of its
 own, and the run waits for it while asking whether to stop: a stop during the compile
