@@ -76,5 +76,13 @@ class Peek:
                 self._known[at] = Solution("won", solution.moves[done:], 0, 0.0)
         return solution
 
+    def follows(self, state: State, move: Move) -> None:
+        """``move`` is played from ``state``: after a position known to be lost, the
+        one it reaches is lost too, and known so without a search (a game played on
+        from a lost position, by auto play say, would search at every move)."""
+        known = self._known.get(state)
+        if known is not None and known.verdict == "lost":
+            self._known.setdefault(sequence.apply(state, move), known)
+
     def forget(self) -> None:
         self._known.clear()

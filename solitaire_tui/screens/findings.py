@@ -3,8 +3,8 @@
 A help page (``ui.help``) whose answers are worked out when it opens, one after the
 other in a thread worker (a few seconds each: runs of a million deals, a search), and
 filled in as they come; the frame's title says how far it has got. Closing the page
-stops the work; what was answered is kept for the rest of the session, as the same
-deals give the same figures.
+stops the work; what was answered is kept (``Choices.answers``, by this version of the
+app), as the same deals give the same figures: the page opens whole the next time.
 """
 
 from __future__ import annotations
@@ -14,26 +14,34 @@ from collections.abc import Sequence
 from textual import work
 from textual.worker import get_current_worker
 
+from solitaire_tui import __version__
 from solitaire_tui.stats.findings import Finding, Stopped, page
+from solitaire_tui.store.choices import Choices
 from solitaire_tui.ui.help import HelpMarkdown, HelpScreen, Page
-
-_ANSWERS: dict[str, str] = {}  # a question's answer, once worked out in this session
+from solitaire_tui.ui.notices import store_errors
 
 
 class FindingsScreen(HelpScreen):
     CSS_PATH = "../ui/help.tcss"  # the help page's frame (a path from this module's)
 
-    def __init__(self, findings: Sequence[tuple[str, Finding]]) -> None:
-        """``findings``: (the game's title, its finding), in the order shown."""
+    def __init__(self, findings: Sequence[tuple[str, Finding]],
+                 choices: Choices | None = None) -> None:
+        """``findings``: (the game's title, its finding), in the order shown;
+        ``choices``: where the answers worked out are kept (none: this page only)."""
         self.findings = list(findings)
+        self.choices = choices
+        asked = {finding.question for _, finding in self.findings}
+        kept = choices.answers(__version__) if choices is not None else {}
+        self._answers = {question: answer for question, answer in kept.items()
+                         if question in asked}
         self._working: int | None = None  # the finding being worked out
         self._wanted: str | None = None  # the page's newest text, not shown yet
         self._updating = False  # an update of the page is under way
         super().__init__(self._page())
 
     def _page(self, working: int | None = None) -> str:
-        answers = {index: _ANSWERS[finding.question] for index, (_, finding)
-                   in enumerate(self.findings) if finding.question in _ANSWERS}
+        answers = {index: self._answers[finding.question] for index, (_, finding)
+                   in enumerate(self.findings) if finding.question in self._answers}
         return page(self.findings, answers, working)
 
     def on_mount(self) -> None:
@@ -46,14 +54,23 @@ class FindingsScreen(HelpScreen):
     def _answer(self) -> None:
         worker = get_current_worker()
         for index, (_, finding) in enumerate(self.findings):
-            if finding.question in _ANSWERS:
+            if finding.question in self._answers:
                 continue
             self.app.call_from_thread(self._show, index)
             try:
-                _ANSWERS[finding.question] = finding.answer(lambda: worker.is_cancelled)
+                answer = finding.answer(lambda: worker.is_cancelled)
             except Stopped:
                 return
+            self.app.call_from_thread(self._answered, finding.question, answer)
         self.app.call_from_thread(self._show, None)
+
+    def _answered(self, question: str, answer: str) -> None:
+        """An answer is in: kept for next time too (a store that cannot keep it costs
+        only the work again, and says so)."""
+        self._answers[question] = answer
+        if self.choices is not None:
+            with store_errors(self):
+                self.choices.put_answers(__version__, dict(self._answers))
 
     def _fill(self) -> None:
         """The page as it is by the time its blocks are built."""
@@ -66,7 +83,7 @@ class FindingsScreen(HelpScreen):
         if not self.is_mounted:
             return
         left = [index for index, (_, finding) in enumerate(self.findings)
-                if finding.question not in _ANSWERS]
+                if finding.question not in self._answers]
         self.query_one(Page).border_title = (
             "Findings" if working is None else
             f"Findings · working out {len(self.findings) - len(left) + 1} of"

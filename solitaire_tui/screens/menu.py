@@ -236,7 +236,7 @@ class MenuScreen(Screen[None]):
     def action_findings(self) -> None:
         from solitaire_tui.screens.findings import FindingsScreen
 
-        self.app.push_screen(FindingsScreen(findings()))
+        self.app.push_screen(FindingsScreen(findings(), self.services.choices))
 
 
 def _row(text: Text) -> Table:

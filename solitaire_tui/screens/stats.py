@@ -374,7 +374,8 @@ class StatsScreen(LiveScreen[Snapshot]):
             entry = Entry(snap.data, time.strftime("%Y-%m-%d %H:%M:%S"), list(snap.curve))
             with store_errors(self, "error"):
                 self.history.add(entry)
-            self._runs = [kept.data for kept in self.history.entries]
+            # The history is written in the background: the run joins the list here.
+            self._runs = [entry.data, *self._runs]
 
     def _focus_after(self) -> Widget:
         """After a run with wins, their list (enter replays one, as the summary says);

@@ -99,12 +99,41 @@ def run_setup(game: Runs, options: Mapping[str, Any]) -> Setup:
     names = [shown(value) for value in chosen]
     return Setup(
         game.key, versions[0].options | {COMPARE: {"option": option, "values": chosen}},
-        f"{versions[0].heading}, {option.replace('_', ' ')} {' vs '.join(names)}",
+        versus([version.heading for version in versions])
+        or f"{versions[0].heading}, {option.replace('_', ' ')} {' vs '.join(names)}",
         lambda: side_by_side([version.make_kernel() for version in versions], names),
         parts=("versions", "version"),
         engine=tuple(dict.fromkeys(part for version in versions for part in version.engine)),
         cost=sum(version.cost for version in versions),
         split=lambda part: _split(versions, part))
+
+
+def versus(headings: Sequence[str]) -> str:
+    """The versions' headings as one, what they share said once: "Hit or Miss
+    (unlimited vs two-strike, same order)", "Hit or Miss relay, 2 vs 4 players"; ""
+    when a version's heading does not name what sets it apart."""
+    prefix = _shared_start(headings)
+    prefix = prefix[:max(prefix.rfind(" "), prefix.rfind("(")) + 1]
+    suffix = _shared_start([heading[::-1] for heading in headings])[::-1]
+    suffix = suffix[min((at for at in (suffix.find(" "), suffix.find(","), suffix.find(")"))
+                        if at >= 0), default=len(suffix)):]
+    middles = [heading[len(prefix):len(heading) - len(suffix)] for heading in headings]
+    if not all(middles) or len(set(middles)) < len(middles):
+        return ""
+    if any("," in middle for middle in middles) and prefix.endswith("(") \
+            and suffix.startswith(")"):  # "(greedy, random) vs (random, greedy)"
+        prefix, suffix = prefix[:-1], suffix[1:]
+        middles = [f"({middle})" for middle in middles]
+    return prefix + " vs ".join(middles) + suffix
+
+
+def _shared_start(texts: Sequence[str]) -> str:
+    """The characters every one of ``texts`` starts with."""
+    shared = min(texts, key=len)
+    for text in texts:
+        while not text.startswith(shared):
+            shared = shared[:-1]
+    return shared
 
 
 def _split(versions: Sequence[Setup], part: int) -> tuple[Setup, int]:

@@ -18,6 +18,8 @@ from solitaire_tui.store.database import Database
 from solitaire_tui.store.saving import Now, Save, Saver
 
 LOOKS = "(looks)"  # the row of the app's looks; games' keys are words and hyphens
+FINDINGS = "(findings)"  # the row of the findings worked out, by this version of the app
+ANSWER_CHARACTERS = 4_000  # a kept answer longer than this was not written by the app
 
 
 def _options(text: Any) -> dict[str, Any] | None:
@@ -55,6 +57,22 @@ class Choices:
         """The look ``name`` ("theme", "back") last chosen, if one was."""
         value = (self.get(LOOKS) or {}).get(name)
         return value if isinstance(value, str) else None
+
+    def answers(self, version: str) -> dict[str, str]:
+        """The findings' answers kept by this ``version`` of the app, by question: the
+        same deals give the same figures, so they are worked out once. A row another
+        version or program wrote is read as none, an answer that is not plain text of
+        a bounded length is left out."""
+        kept = self.get(FINDINGS) or {}
+        answers = kept.get("answers") if kept.get("version") == version else None
+        if not isinstance(answers, dict):
+            return {}
+        return {question: answer for question, answer in answers.items()
+                if isinstance(answer, str) and len(answer) <= ANSWER_CHARACTERS}
+
+    def put_answers(self, version: str, answers: dict[str, str]) -> None:
+        """Keep ``answers`` (by question) as this ``version``'s findings."""
+        self.put(FINDINGS, {"version": version, "answers": answers})
 
     def put_look(self, name: str, value: str) -> None:
         """Remember ``value`` for the look ``name`` and keep the others, read and

@@ -48,6 +48,9 @@ class Cycle(Widget, Generic[T], can_focus=True):
         self.choices = tuple(choices)
         self.set_reactive(Cycle.index, [v for _, v in self.choices].index(value))
         self.styles.width = max(len(label) for label, _ in self.choices) + 6
+        # Values the keys and clicks step past (that cannot be chosen here and now);
+        # the one chosen stays, even if it is one of them.
+        self.passed_over: frozenset[T] = frozenset()
 
     @property
     def value(self) -> T:
@@ -60,7 +63,13 @@ class Cycle(Widget, Generic[T], can_focus=True):
         return f"◂ {label} ▸" if self.has_focus else f"  {label}  "
 
     def action_step(self, step: int) -> None:
-        self.index = (self.index + step) % len(self.choices)
+        """To the next value that way that is not ``passed_over``."""
+        index = self.index
+        for _ in self.choices:
+            index = (index + step) % len(self.choices)
+            if self.choices[index][1] not in self.passed_over:
+                break
+        self.index = index
         self.post_message(self.Changed(self))
 
     def on_click(self, event: events.Click) -> None:

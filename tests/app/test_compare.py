@@ -114,6 +114,30 @@ def test_too_many_versions_are_refused() -> None:
             "option": "players", "values": list(range(1, 9))}})
 
 
+@pytest.mark.parametrize(("game", "options", "spec", "heading"), [
+    ("hit-or-miss", {"variant": "roll-call"},
+     {"option": "variant", "values": ["unlimited", "two-strike", "strikes=5"]},
+     "Hit or Miss (unlimited vs two-strike vs strikes=5, same order)"),
+    ("relay", {}, {"option": "players", "values": [2, 4, 10]},
+     "Hit or Miss relay, 2 vs 4 vs 10 players"),
+    ("add-residue", {"players": 2, "n": 5},
+     {"option": "strategies", "values": [["greedy", "random"], ["random", "greedy"]]},
+     "Add/Residue, 2 players (greedy, random) vs (random, greedy), n = 5"),
+])
+def test_a_comparisons_heading_names_what_its_versions_share_once(
+        game: str, options: dict[str, Any], spec: dict[str, Any], heading: str) -> None:
+    """Not "Hit or Miss (unlimited, same order), variant unlimited vs two-strike":
+    the first version's own value is not the whole comparison's."""
+    setup = compare.run_setup(GAMES_BY_KEY[game], options | {compare.COMPARE: spec})
+    assert setup.heading == heading
+
+
+def test_headings_are_merged_at_whole_words_and_never_when_alike() -> None:
+    assert compare.versus(["Game", "Game"]) == ""
+    assert compare.versus(["Game, fast", "Game"]) == "Game, fast vs Game"
+    assert compare.versus(["a b c", "a d c"]) == "a b vs d c"
+
+
 @pytest.mark.parametrize(("text", "spec"), [
     ("order=same,reversed", {"option": "order", "values": ["same", "reversed"]}),
     ("players=2, 4,10", {"option": "players", "values": [2, 4, 10]}),

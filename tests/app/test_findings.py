@@ -57,15 +57,16 @@ def test_a_stop_ends_the_work() -> None:
         finding.answer(lambda: True)
 
 
-async def test_the_page_fills_in_its_answers(make_app: Any) -> None:
+async def test_the_page_fills_in_its_answers_and_keeps_them(make_app: Any) -> None:
     from solitaire_tui.screens.findings import FindingsScreen
     from solitaire_tui.ui.help import HelpMarkdown, Page
     from tests.pilots import SIZE, until
 
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        screen = FindingsScreen(findings())
-        await app.push_screen(screen)
+        await pilot.press("f")  # from the menu
+        screen = app.screen
+        assert isinstance(screen, FindingsScreen)
         await until(pilot, lambda: screen.query_one(Page).border_title == "Findings"
                     and "Working it out" not in screen.query_one(HelpMarkdown).source,
                     seconds=120)
@@ -80,3 +81,28 @@ async def test_the_page_fills_in_its_answers(make_app: Any) -> None:
         assert len(screen.query("MarkdownH2")) == len(findings())
         await pilot.press("escape")
         assert not isinstance(app.screen, FindingsScreen)
+    # Another session: the page opens whole, with the same answers, working on nothing.
+    again = make_app()
+    async with again.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: again.services.choices is not None)
+        reopened = FindingsScreen(findings(), again.services.choices)
+        assert reopened._page() == shown
+        await pilot.press("f")
+        await until(pilot, lambda: isinstance(again.screen, FindingsScreen))
+        assert again.screen.query_one(HelpMarkdown).source == shown
+        assert again.screen.query_one(Page).border_title == "Findings"
+
+
+def test_answers_kept_by_another_version_or_program_are_not_shown(data_path: Any) -> None:
+    from solitaire_tui.store.choices import FINDINGS, Choices
+    from solitaire_tui.store.database import Database
+
+    choices = Choices(Database(data_path))
+    choices.put_answers("0.0.1", {"Q?": "an old answer"})
+    assert choices.answers("0.0.1") == {"Q?": "an old answer"}
+    assert choices.answers("0.1.0") == {}
+    choices.put(FINDINGS, {"version": "0.1.0", "answers": {"Q?": 7, "R?": "x" * 10**6,
+                                                           "S?": "kept"}})
+    assert choices.answers("0.1.0") == {"S?": "kept"}
+    choices.put(FINDINGS, {"version": "0.1.0", "answers": ["not", "a", "mapping"]})
+    assert choices.answers("0.1.0") == {}

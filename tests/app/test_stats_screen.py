@@ -444,6 +444,22 @@ async def test_a_run_says_how_long_it_takes_and_a_long_one_is_confirmed_first(
         await pilot.press("c")
 
 
+async def test_the_next_estimate_is_made_from_the_run_just_played(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    """A run's own speed is the best guess of the next run of its options, at once."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_run(pilot, app, "one-handed", {}, "2_000", "11")
+        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        shown = screen.shown
+        assert shown is not None and shown.data is not None
+        screen.query_one("#games", Input).value = "4_000"
+        await pilot.pause()
+        rate = shown.data["games_per_second"]
+        assert text_of(screen, "#speed").endswith("(measured)")
+        assert screen._estimate()[0].seconds == pytest.approx(4_000 / rate)  # type: ignore[index]
+
+
 async def test_the_panel_opens_on_the_last_run_of_its_options(
         make_app: Callable[..., SolitaireApp]) -> None:
     """Opened again (t from the game), the panel shows its options' last run rather

@@ -32,18 +32,19 @@ class Cursor:
 
     def place(self, start: State, state: State, players: int) -> None:
         """At a new turn, the mover's own cursor comes back, as near as their piles
-        allow; the same turn again (after an undo) keeps it as it is. In a new game
-        (from ``start``: n may have changed) it is placed afresh."""
+        allow; the same turn again (after an undo) keeps it as it is. A new game (from
+        ``start``: n may have changed) starts everyone's cursor afresh on the first
+        number, rather than on a chip of the last game."""
         if start is not self.start:
             self.start, self.turn = start, -1
+            self.kept.clear()
         if state.turn == self.turn:
             return
-        fresh = self.turn < 0  # a new game: the cursor stays where it is
-        if not fresh:
+        if self.turn >= 0:
             self.kept[self.turn % players] = self.at
         self.turn = state.turn
         self.typed = None
-        pile, number = self.at if fresh else self.kept.get(state.to_move, (Pile.ADD, 1))
+        pile, number = self.kept.get(state.to_move, (Pile.ADD, 1))
         if not state.pile(state.to_move, pile):
             pile = other(pile)
         self.at = (pile, nearest(state.pile(state.to_move, pile), number))

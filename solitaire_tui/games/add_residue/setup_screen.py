@@ -9,6 +9,8 @@ its first objection and stays open until it is mended or left.
 
 from __future__ import annotations
 
+from contextlib import suppress
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -74,6 +76,7 @@ class TableSetup(ModalScreen[Table | None]):
 
     def on_mount(self) -> None:
         self._show_seats()
+        self._check_perfect()
 
     def on_cycle_changed(self, event: Cycle.Changed) -> None:
         self._mended()
@@ -86,21 +89,23 @@ class TableSetup(ModalScreen[Table | None]):
         self._check_perfect()
 
     def _check_perfect(self) -> None:
-        """A perfect computer where the game is not solved is said at once, not only
-        when Start is pressed."""
+        """Where the game is not solved, the seats' choices step past the perfect
+        computer, and a seat that has one already (asked for on the command line, or
+        the size changed since) is told at once, not only when Start is pressed."""
         players = self._players
-        kinds = [self.query_one(f"#kind-{number}", Cycle).value for number in range(players)]
-        if "perfect" not in kinds:
-            return
-        try:
+        kinds = [self.query_one(f"#kind-{number}", Cycle) for number in range(len(DEFAULT_NAMES))]
+        unsolved = None
+        with suppress(RulesError):  # a wrong n: Start says so
             options = add_residue.Options(players, add_residue.N(self.query_one("#n", Input).value))
-        except RulesError:  # n is wrong: Start says so
-            return
-        try:
-            check_solvable(options)
-        except RulesError as error:
+            try:
+                check_solvable(options)
+            except RulesError as error:
+                unsolved = str(error)
+        for kind in kinds:
+            kind.passed_over = frozenset() if unsolved is None else frozenset({"perfect"})
+        if unsolved is not None and any(kind.value == "perfect" for kind in kinds[:players]):
             self.query_one("#error", Label).update(Text(f"A perfect computer cannot play"
-                                                        f" here: {error}."))
+                                                        f" here: {unsolved}."))
 
     def _mended(self) -> None:
         """A field changed: the objection to what was there before no longer holds."""

@@ -85,7 +85,10 @@ class SequenceTable(GameTable[State, Move]):
         if level not in self._helpers:
             assert self.deck is not None  # Sequence is always dealt
             self._helpers[level] = player(level, self.deck.seed)
-        return self._helpers[level].choose(state)
+        move = self._helpers[level].choose(state)
+        if self.helper == "peek":
+            self.peek.follows(state, move)  # the next hint of a lost game searches nothing
+        return move
 
     def use_helper(self, name: str) -> str:
         """Hints and auto play from ``name`` on; what that means, in words."""

@@ -144,9 +144,11 @@ class SequenceScreen(GameScreen[State, Move]):
 
     def _show_search(self, nodes: int) -> None:
         """A search's progress, unless the position on the board is answered already
-        (a report from another thread may arrive after the answer)."""
+        (a report from another thread may arrive after the answer) and no finish is
+        searching the positions after it."""
         peek = self.table.peek
-        if self.table.helper == "peek" and peek.known(self.session.state) is None:
+        if self.table.helper == "peek" and (peek.known(self.session.state) is None
+                                            or self.helping.finishing):
             self._show_peek_text(f"searching… {nodes:,} of {peek.max_nodes:,} positions")
 
     def _show_peek_text(self, verdict: str) -> None:

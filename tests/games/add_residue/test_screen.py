@@ -438,11 +438,15 @@ async def test_a_new_table_with_smaller_piles_starts_afresh(make_app: Any) -> No
         await pilot.press("1", "3", "o", "tab", "3", "enter")
         assert screen.table.seating.n == 3
         await pilot.press("enter")
-        assert screen.session.moves == [Move(Pile.ADD, 3)]  # the nearest number left to 13
+        assert screen.session.moves == [Move(Pile.ADD, 1)]  # not the last game's 13
+        await pilot.press("down", "2", "enter")  # Ben: mod 2
         await pilot.press("n")  # a game in play: asked first
         assert isinstance(app.screen, Confirm)
         await pilot.press("y")
         assert not screen.session.moves and "same table" in text_of(screen, "#message")
+        assert screen.cursor.at == (Pile.ADD, 1)  # everyone's cursor afresh
+        await pilot.press("enter", "enter")
+        assert screen.session.moves == [Move(Pile.ADD, 1), Move(Pile.ADD, 1)]
 
 
 async def test_names_are_shown_as_typed_never_as_markup(make_app: Any) -> None:
@@ -509,17 +513,21 @@ async def test_plus_and_minus_change_how_long_the_computers_wait(make_app: Any) 
         assert board(app).check_action("speed", (1,)) is False  # no computer to wait for
 
 
-async def test_a_perfect_computer_where_the_game_is_not_solved_is_said_at_once(
+async def test_a_perfect_computer_is_offered_only_where_the_game_is_solved(
         make_app: Any) -> None:
     app = make_app(Start("add-residue"))
     async with app.run_test(size=SIZE) as pilot:
         setup = app.screen
         assert isinstance(setup, TableSetup)
-        setup.query_one("#kind-1", Cycle).focus()
-        await pilot.press("right", "right")  # greedy → strong → perfect
-        assert setup.query_one("#kind-1", Cycle).value == "perfect"
-        assert text_of(setup, "#error").startswith(
-            "A perfect computer cannot play here: perfect play is solved for")
+        kind = setup.query_one("#kind-1", Cycle)
+        kind.focus()
+        await pilot.press("right", "right")  # greedy → strong → (not perfect) person
+        assert kind.value is None and text_of(setup, "#error") == ""
         setup.query_one("#n", Input).value = "3"  # a size that is solved
         await pilot.pause()
-        assert text_of(setup, "#error") == ""
+        await pilot.press("left")
+        assert kind.value == "perfect" and text_of(setup, "#error") == ""
+        setup.query_one("#n", Input).value = "13"  # and then one that is not
+        await pilot.pause()
+        assert text_of(setup, "#error").startswith(
+            "A perfect computer cannot play here: perfect play is solved for")

@@ -279,3 +279,21 @@ def test_a_peek_knows_every_position_along_a_winning_line() -> None:
         assert peek.known(state) is None
         return
     raise AssertionError("no deal of 0..19 was won by the solver")
+
+
+def test_a_peek_knows_the_positions_after_a_lost_one_are_lost() -> None:
+    """Every move from a lost position reaches a lost one: known without a search, so
+    a lost game played on (by auto play) is not searched again at every move."""
+    peek = Peek()
+    for deal in range(24):
+        state = endgame(deal_cards(deal), deal, 4)
+        if peek.solve(state, progress=None).verdict != "lost" or sq.is_over(state):
+            continue
+        for move in sq.legal_moves(state):
+            after = sq.apply(state, move)
+            peek.follows(state, move)
+            known = peek.known(after)
+            assert known is not None and known.verdict == "lost"
+            assert solver.solve(after, max_nodes=EXHAUSTIVE).verdict == "lost"
+        return
+    raise AssertionError("no endgame of deals 0..23 was lost")
