@@ -134,5 +134,8 @@ GAMES = Whole("games", 1, MOST_GAMES, counts=True)
 # A wait the user caps (a solver's, a search's): from a hundredth of a second, below
 # which nothing is decided, to a day.
 WAIT = Seconds("seconds", 0.01, 86_400)
+# The longest a move of a player of one's own may take: a millisecond at least (the
+# clock's and the timer's own cost), an hour at most.
+MOVE = Seconds("a move's seconds", 0.001, 3_600)
 DEAL = Whole("a deal number", 0, MAX_DEAL - 1)
 SEED = Whole("a seed", 0, MAX_DEAL - 1)

@@ -26,6 +26,7 @@ from solitaire_tui.engine import drop_stale_kernels, is_warm, use_cache_dir
 from solitaire_tui.games.game import Command, Game
 from solitaire_tui.games.registry import ENGINE, GAMES, GAMES_BY_KEY, PROBES, SERIES
 from solitaire_tui.judge import JudgeInputError, answered, lines_of
+from solitaire_tui.own import files
 from solitaire_tui.start import Start
 from solitaire_tui.stats import cluster, compare
 
@@ -290,7 +291,7 @@ def _open_app(start: Start | None, theme: str | None, guest: list[int] | None = 
 def _play(args: argparse.Namespace) -> int:
     game = GAMES_BY_KEY[args.game]
     deck = arguments.deck_of(args, ranks=game.RANKS_ONLY) if game.USES_DECK else None
-    if not (args.headless or args.moves or args.json):
+    if not (args.headless or args.moves or args.json or getattr(args, "review", False)):
         return _open_app(Start(game.key, deck, game.screen_options(args, deck)),
                          args.theme) or 0
     report = game.play(args, deck, args.moves)
@@ -329,7 +330,9 @@ def _stats(args: argparse.Namespace) -> int:
 
     game = GAMES_BY_KEY[args.game]
     options = game.run_options(args)
-    setup = compare.run_setup(game, compare.with_spec(options, args.compare))
+    # A game's own options may ask for a comparison (players of one's own, compared).
+    spec = args.compare if args.compare is not None else options.get(compare.COMPARE)
+    setup = compare.run_setup(game, compare.with_spec(options, spec))
     seed = args.seed if args.seed is not None else random_seed()
     database = Database(data_dir())
     try:
@@ -357,6 +360,9 @@ def _stats(args: argparse.Namespace) -> int:
 
         if args.scheduler is not None and args.workers is not None:
             raise OptionsError("--workers is for this machine; a cluster's workers are its own")
+        if args.scheduler is not None and files.names(game.key):
+            raise OptionsError("players of your own play on this machine only, not on a"
+                               " cluster: leave out --scheduler")
         return stats(setup, games, seed, args.workers, args.json, keep, args.scheduler)
     finally:
         database.close()

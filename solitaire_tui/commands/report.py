@@ -24,6 +24,7 @@ class Report:
     outcome: str
     data: dict[str, Any]
     moves: list[str] = field(default_factory=list)
+    after: list[str] = field(default_factory=list)  # lines after the outcome (a review)
 
 
 def plain(value: Any) -> Any:
@@ -72,3 +73,4 @@ def report_lines(report: Report) -> Iterator[str]:
     yield report.heading
     yield from report.moves
     yield report.outcome
+    yield from report.after

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -30,10 +31,12 @@ from rich.text import Text
 
 from rules.stats import Histogram, Tally, seat_advantage, wilson_interval
 from rules.words import counted
+from solitaire_tui.commands.arguments import PROG
+from solitaire_tui.own import files
 from solitaire_tui.stats import cluster
 from solitaire_tui.stats.cluster import Scheduler
 from solitaire_tui.stats.compare import difference_words, first_version
-from solitaire_tui.stats.runs import Setup, percent, run_data
+from solitaire_tui.stats.runs import Setup, paired_difference, percent, run_data
 
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel, Run
@@ -168,6 +171,37 @@ def tally_table(tally: Tally, label: str, shares_wins: bool,
     return table
 
 
+def summary_table(labels: list[str], tallies: list[Tally], flags: frozenset[str]) -> Table:
+    """Several players or versions on the same deals, a row each, before each one's
+    own figures: the win rates side by side, and each later version's paired
+    difference from the first."""
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    table.add_column("", no_wrap=True)
+    table.add_column("won", justify="right", no_wrap=True)
+    table.add_column("win rate (95%)", no_wrap=True)
+    differences = [paired_difference(tally.histograms, tally.games) for tally in tallies]
+    if any(differences):
+        table.add_column(f"points over {first_version(labels[0])} (95%)", no_wrap=True)
+    scores = [name for name in tallies[0].histograms
+              if name not in flags and not name.startswith("only ")]
+    if scores:
+        table.add_column(f"mean {scores[0].replace('_', ' ')}", justify="right")
+    for label, tally, difference in zip(labels, tallies, differences, strict=True):
+        low, high = wilson_interval(tally.wins, tally.games)
+        rate = tally.wins / tally.games if tally.games else math.nan
+        row = [label, f"{tally.wins:,}", f"{percent(rate)} ({percent(low)}–{percent(high)})"]
+        if any(differences):
+            row.append("" if difference is None else
+                       f"{100 * difference[0]:+.2f} ({100 * difference[1]:+.2f} to"
+                       f" {100 * difference[2]:+.2f})")
+        if scores:
+            histogram = tally.histograms.get(scores[0])
+            row.append(f"{histogram.mean:.2f}" if histogram is not None and histogram.total
+                       else "—")
+        table.add_row(*row)
+    return table
+
+
 def stats(setup: Setup, games: int, seed: int, workers: int | None, as_json: bool,
           keep: Callable[[dict[str, Any]], None] | None = None,
           where: Scheduler | None = None) -> int:
@@ -190,13 +224,22 @@ def stats(setup: Setup, games: int, seed: int, workers: int | None, as_json: boo
         console.print(f"{state.games_per_second:,.0f} games/s on {on},"
                       f" {state.seconds:.2f} s (first call {state.compile_seconds:.2f} s)")
         wins = [tally.wins for tally in state.tallies]
+        if len(state.tallies) > 1 and not kernel.shares_wins:
+            console.print(summary_table(kernel.labels, state.tallies,
+                                        frozenset().union(*(reading.flags
+                                                            for reading in kernel.readings))))
+            console.print()
         for seat, (reading, tally) in enumerate(zip(kernel.readings, state.tallies,
                                                     strict=True)):
             console.print(tally_table(tally, reading.label, kernel.shares_wins,
                                       _advantage(wins, tally.games, seat)
                                       if kernel.shares_wins and len(wins) > 1 else None,
                                       reading.flags, first_version(kernel.labels[0])))
-    return INTERRUPTED if state.cancelled else 0
+    stopped = files.faults()
+    for fault in stopped:
+        before = f"the {counted(state.done, 'game')} before it are" if state.done else "no game"
+        print(f"{PROG}: {fault}; {before} counted above.", file=sys.stderr)
+    return 2 if stopped else INTERRUPTED if state.cancelled else 0
 
 
 def _advantage(wins: list[int], games: int, seat: int) -> str:

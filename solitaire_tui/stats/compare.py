@@ -200,7 +200,9 @@ def _version(reading: Reading, columns: slice, name: str, paired: Reading | None
         def tied(rows: np.ndarray) -> np.ndarray:
             return own_tied(rows[:, columns])
 
-    label = name + (f"{JOIN}{reading.label}" if reading.label else "")
+    # A version of one tally named as its tally is ("fair", of strategies compared)
+    # is named once.
+    label = name + (f"{JOIN}{reading.label}" if reading.label not in ("", name) else "")
     flags = reading.flags | ({ONLY_HERE, ONLY_FIRST} if paired is not None else set())
     return Reading(label, won, scores, tied, frozenset(flags))
 

@@ -22,7 +22,7 @@ from solitaire_tui.stats.runner import CURVE_STEP, LiveRun, Phase
 from solitaire_tui.stats.runs import Setup
 from solitaire_tui.widgets.stats import Chart
 from tests.app.test_runs import Running, finish
-from tests.app.test_stats_screen import start_run
+from tests.app.test_stats_screen import finished_run
 from tests.pilots import SIZE, until, worked
 
 
@@ -99,8 +99,7 @@ async def test_a_finished_run_leaves_no_worker_holding_its_panel(
         make_app: Callable[..., SolitaireApp]) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        screen = await start_run(pilot, app, "one-handed", {}, "2_000", "5")
-        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        screen = await finished_run(pilot, app, "one-handed", {}, "2_000", "5")
         await worked(app)
         await pilot.press("escape")
         await pilot.pause()

@@ -79,6 +79,14 @@ async def start_run(pilot: Pilot[None], app: SolitaireApp, game: str, options: d
     return screen
 
 
+async def finished_run(pilot: Pilot[None], app: SolitaireApp, game: str,
+                       options: dict[str, Any], games: str, seed: str) -> StatsScreen:
+    """``start_run``, waited on to its end."""
+    screen = await start_run(pilot, app, game, options, games, seed)
+    await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+    return screen
+
+
 def table_text(screen: StatsScreen) -> str:
     """Every cell of the table of figures, as shown."""
     table = screen.query_one(ResultsTable)
@@ -105,8 +113,7 @@ async def test_a_seeded_run_shows_what_the_stats_command_prints(
     options, argv = RUNS[game]
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        screen = await start_run(pilot, app, game, options, "3_000", "41")
-        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        screen = await finished_run(pilot, app, game, options, "3_000", "41")
         assert screen.shown is not None and screen.shown.phase is Phase.FINISHED
         shown = screen.shown.data
         assert shown is not None
@@ -239,8 +246,7 @@ async def test_a_winning_deal_replays_to_its_win(make_app: Callable[..., Solitai
     options = RUNS[game][0]
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        screen = await start_run(pilot, app, game, options, "5_000", "5")
-        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        screen = await finished_run(pilot, app, game, options, "5_000", "5")
         assert screen.shown is not None
         # A row other than the first (the random player almost never wins Sequence
         # Solitaire: greedy's wins are replayed there).
@@ -331,8 +337,7 @@ async def test_a_rows_charts_follow_its_cursor_and_are_kept(
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         options, _ = RUNS["sequence"]
-        screen = await start_run(pilot, app, "sequence", options, "200", "1")
-        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        screen = await finished_run(pilot, app, "sequence", options, "200", "1")
         rate = screen.query_one(RatePlot)
         first = rate.render()
         screen.query_one(ResultsTable).focus()
@@ -449,8 +454,7 @@ async def test_the_next_estimate_is_made_from_the_run_just_played(
     """A run's own speed is the best guess of the next run of its options, at once."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        screen = await start_run(pilot, app, "one-handed", {}, "2_000", "11")
-        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        screen = await finished_run(pilot, app, "one-handed", {}, "2_000", "11")
         shown = screen.shown
         assert shown is not None and shown.data is not None
         screen.query_one("#games", Input).value = "4_000"
@@ -466,8 +470,7 @@ async def test_the_panel_opens_on_the_last_run_of_its_options(
     than an empty page; r then plays new deals, not the same ones again."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        screen = await start_run(pilot, app, "one-handed", {}, "2_000", "11")
-        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        screen = await finished_run(pilot, app, "one-handed", {}, "2_000", "11")
         first = screen.shown
         await pilot.press("escape")
         again = await open_panel(pilot, app, "one-handed")

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from rules import sequence
+from rules import sequence, values
 from rules.cards import deal_cards
 from rules.errors import OptionsError
 from rules.play import final_state
@@ -20,11 +20,15 @@ from solitaire_tui.commands.report import Report, play_out, report
 from solitaire_tui.decks import Deck, numbered
 from solitaire_tui.engine import Part, Probe, Series
 from solitaire_tui.games.game import Command, Game
+from solitaire_tui.games.sequence import review
 from solitaire_tui.games.sequence.moves import move_text
 from solitaire_tui.games.sequence.words import verdict
+from solitaire_tui.own import files, playing
+from solitaire_tui.own.playing import MOVE_SECONDS
 from solitaire_tui.play.options import NoOptions
 from solitaire_tui.play.words import outcome
 from solitaire_tui.replay import Replay
+from solitaire_tui.stats.compare import COMPARE
 from solitaire_tui.stats.runs import BenchCase, Setup, strategies
 
 # One core's rough seconds a game for each player, for a run's time before it has
@@ -32,6 +36,8 @@ from solitaire_tui.stats.runs import BenchCase, Setup, strategies
 PLAY_DEFAULT = "fair"  # ``play``'s player: the screen's helper (``play.HELPERS``' first)
 SECONDS_A_GAME = {"greedy": 1.5e-6, "random": 3e-6, "quick": 1.7e-3, "fair": 0.32,
                   "solver": 0.07}
+OWN_SECONDS = 2e-3  # a plain-Python player of one's own, greedy-class
+OWN_RULES = "rules.own.sequence"  # what a player of one's own is shown
 
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel
@@ -44,10 +50,10 @@ def heading(names: Sequence[str]) -> str:
     return f"{SequenceGame.title}, {' v '.join(names)} player{'s' * (len(names) > 1)}"
 
 
-def kernel(names: Sequence[str]) -> Kernel:
+def kernel(names: Sequence[str], move_seconds: float = MOVE_SECONDS) -> Kernel:
     from solitaire_tui.games.sequence.kernel import kernel as make
 
-    return make(names)
+    return make(names, move_seconds)
 
 
 def _pure(name: str) -> Callable[[int], object]:
@@ -117,24 +123,76 @@ class SequenceGame(Game):
                                 metavar="S", help="a computer player: " + ", ".join(NAMES)
                                 + "; give it again to compare players on the same deals"
                                 " (default: greedy)")
+            parser.add_argument("--player", action="append", metavar="FILE",
+                                help="a player of your own, a Python file with a function"
+                                " play(view) (see the README); give it again, or with"
+                                " --strategy, to compare players on the same deals")
         else:
             parser.add_argument("--strategy", choices=NAMES, default=PLAY_DEFAULT,
                                 help=f"the computer player (default: {PLAY_DEFAULT}, the"
                                 " helper the game's screen plays with; greedy is the 1973"
                                 " handout's rule of thumb)")
+            parser.add_argument("--player", metavar="FILE",
+                                help="a player of your own instead, a Python file with a"
+                                " function play(view) (see the README)")
+            parser.add_argument("--review", action="store_true",
+                                help="after the game, each decision's chance of a win with"
+                                " the move played and with the best move (implies"
+                                " --headless)")
+        parser.add_argument("--move-seconds", type=arguments.checked(values.MOVE),
+                            default=MOVE_SECONDS, metavar="S",
+                            help="the longest a move of your own player may take"
+                            f" (default: {MOVE_SECONDS:g})")
+
+    def screen_options(self, args: argparse.Namespace, deck: Deck | None) -> Any:
+        if args.player is not None:
+            raise OptionsError("your own player plays without the screen for now: add"
+                               " --headless (or --moves to see its moves)")
+        return None
 
     def play(self, args: argparse.Namespace, deck: Deck | None, log: bool) -> Report:
         assert deck is not None
         name, seed = args.strategy, arguments.seed_of(args, deck)
-        player = players.player(name, seed)
+        choose: Callable[[sequence.State], sequence.Move] = players.player(name, seed).choose
+        if args.player is not None:
+            own = files.load(args.player, self.key, OWN_RULES)
+            name, choose = own.name, playing.choosing(playing.of(own, args.move_seconds), seed)
         state = sequence.new_game(sequence.Options(), deck.cards)
-        end, lines = play_out(sequence, state, player.choose, move_text, log)
-        used = seed if name == "random" else None
-        return report(self.key, f"{heading([name])}, {deck.label}", outcome(*verdict(end)),
-                      {"strategy": name}, deck, sequence.result(end), used, lines)
+        made: list[sequence.Move] = []
+
+        def recorded(at: sequence.State) -> sequence.Move:
+            move = choose(at)
+            made.append(move)
+            return move
+
+        try:
+            end, lines = play_out(sequence, state, recorded, move_text, log)
+        except playing.Fault as fault:
+            raise OptionsError(fault.sentence) from None
+        used = seed if name == "random" or args.player is not None else None
+        played = report(self.key, f"{heading([name])}, {deck.label}", outcome(*verdict(end)),
+                        {"strategy": name}, deck, sequence.result(end), used, lines)
+        if args.review:
+            from rules.players.sequence_review import review as weighed
+
+            decisions = weighed(state, made, seed)
+            played.data["review"] = [review.entry(decision) for decision in decisions]
+            played.after = [review.summary(decisions),
+                            *(review.line(decision) for decision in decisions)]
+        return played
 
     def run_options(self, args: argparse.Namespace) -> dict[str, Any]:
-        return {"strategies": args.strategy or ["greedy"]}
+        """Players of one's own are loaded here, by the person at the shell, and
+        compared with the others on the same deals, with each one's difference from
+        the first paired deal by deal."""
+        own = [files.load(path, self.key, OWN_RULES).name for path in args.player or ()]
+        names = [*(args.strategy or ([] if own else ["greedy"])), *own]
+        options: dict[str, Any] = {"strategies": names}
+        if own:
+            options["move_seconds"] = args.move_seconds
+        if own and len(names) > 1:
+            options[COMPARE] = {"option": "strategies", "values": [[name] for name in names]}
+        return options
 
     def commands(self) -> Sequence[Command]:
         from solitaire_tui.games.sequence import solve_command
@@ -149,19 +207,23 @@ class SequenceGame(Game):
         """The engine parts a run of the players ``names`` calls: the solver's runs are
         a part of their own, compiled beside the others'."""
         runs, solver_runs = (part.name for part in self.ENGINE[2:])
-        return ((runs,) if set(names) - {"solver"} else ()) + (
+        return ((runs,) if set(names) & (set(NAMES) - {"solver"}) else ()) + (
             (solver_runs,) if "solver" in names else ())
 
     def timed_runs(self) -> Sequence[Mapping[str, Any]]:
         return tuple({"strategies": [name]} for name in ("quick", "fair", "solver"))
 
     def setup(self, options: Mapping[str, Any]) -> Setup:
-        names = strategies(options.get("strategies", ["greedy"]), NAMES, self.title)
+        names = strategies(options.get("strategies", ["greedy"]),
+                           (*NAMES, *files.names(self.key)), self.title)
         if len(set(names)) < len(names):
             raise OptionsError("name each Sequence Solitaire player once")
-        return Setup(self.key, {"strategies": names}, heading(names), lambda: kernel(names),
+        seconds = values.MOVE(str(options.get("move_seconds", MOVE_SECONDS)))
+        kept = {"strategies": names} | ({"move_seconds": seconds}
+                                        if set(names) - set(NAMES) else {})
+        return Setup(self.key, kept, heading(names), lambda: kernel(names, seconds),
                      parts=("strategies", "strategy"), engine=self.run_parts(names),
-                     cost=sum(SECONDS_A_GAME[name] for name in names))
+                     cost=sum(SECONDS_A_GAME.get(name, OWN_SECONDS) for name in names))
 
     def run_fields(self, options: Mapping[str, Any]) -> RunOptions:
         from solitaire_tui.games.sequence.run_options import SequenceRunOptions

@@ -1,0 +1,121 @@
+"""Players people write: a Python file with a function ``play(view)``, loaded by name.
+
+A player's file is code, so only the person at this machine's shell loads one (the
+command line's ``--player FILE``); it is then known in this process by its file's
+name (``mine.py``), which the game's run and play options may name beside the
+built-in players. Nothing else loads a file: a name that comes from anywhere else (a
+run kept in the history, a guest of ``serve``) is not known, and is refused as an
+unknown player.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import inspect
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from rules.errors import OptionsError
+
+SUFFIX = ".py"
+
+
+@dataclass
+class OwnPlayer:
+    """A loaded player: its name (the file's), where it is, the game's module in
+    ``rules.own`` whose views it is given, and whether it sees the deck in order."""
+
+    name: str
+    path: Path
+    game: str  # the game's key
+    rules: str  # its module in ``rules.own``, which the worker processes import
+    clairvoyant: bool
+    fault: str | None = field(default=None, compare=False)  # why its last run stopped
+
+
+_LOADED: dict[str, OwnPlayer] = {}
+
+
+def load_module(path: Path) -> ModuleType:
+    """The player's file, run as a module of its own (``OptionsError`` in one sentence
+    when it cannot be read, or raises as it loads)."""
+    spec = importlib.util.spec_from_file_location(f"own_player_{path.stem}", path)
+    if spec is None or spec.loader is None:
+        raise OptionsError(f"{path} is not a Python file")
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except OSError as error:
+        raise OptionsError(f"{path} cannot be read: {error.strerror or error}") from None
+    except SyntaxError as error:
+        raise OptionsError(f"{path}, line {error.lineno}: {error.msg}") from None
+    except Exception as error:  # the player's own code, as it loads
+        raise OptionsError(f"{path}{at_line(error, path)}: {type(error).__name__}"
+                           f"{': ' + str(error) if str(error) else ''}") from None
+    return module
+
+
+def chooser(module: ModuleType, path: Path) -> Callable[[Any], Any]:
+    """The file's ``play`` function, which takes the view."""
+    play = getattr(module, "play", None)
+    if not callable(play):
+        raise OptionsError(f"{path} has no function play(view) that returns a move")
+    try:
+        inspect.signature(play).bind(None)
+    except TypeError:
+        raise OptionsError(f"{path}: play must take one argument, the view") from None
+    except ValueError:
+        pass  # a callable without a signature to read: tried as it plays
+    return play  # type: ignore[no-any-return]
+
+
+def at_line(error: BaseException, path: Path) -> str:
+    """", line 12": where in the player's file ``error`` was raised (its last frame
+    there), or "" when none of its frames is in the file."""
+    lines = [frame.lineno for frame in traceback.extract_tb(error.__traceback__)
+             if Path(frame.filename) == path]
+    return f", line {lines[-1]}" if lines else ""
+
+
+def load(path_text: str, game: str, rules: str) -> OwnPlayer:
+    """Load the player in ``path_text`` for ``game`` (whose views are ``rules``'),
+    checked: it is known by its file's name from now on in this process."""
+    path = Path(path_text).expanduser().resolve()
+    if path.suffix != SUFFIX:
+        raise OptionsError(f"a player is a Python file ending in {SUFFIX}, not {path_text!r}")
+    if not path.is_file():
+        raise OptionsError(f"there is no player file {path_text!r}")
+    module = load_module(path)
+    chooser(module, path)
+    clairvoyant = getattr(module, "CLAIRVOYANT", False) is True
+    player = OwnPlayer(path.name, path, game, rules, clairvoyant)
+    known = _LOADED.get(player.name)
+    if known is not None and known.path != path:
+        raise OptionsError(f"two players are named {player.name}: {known.path} and {path}")
+    _LOADED[player.name] = player
+    return player
+
+
+def find(name: str, game: str) -> OwnPlayer | None:
+    """The player loaded under ``name`` for ``game``, if one is."""
+    player = _LOADED.get(name)
+    return player if player is not None and player.game == game else None
+
+
+def names(game: str) -> tuple[str, ...]:
+    """The players loaded for ``game``, in the order they were loaded."""
+    return tuple(name for name, player in _LOADED.items() if player.game == game)
+
+
+def faults() -> list[str]:
+    """Why the players loaded stopped their last runs, if any did."""
+    return [player.fault for player in _LOADED.values() if player.fault is not None]
+
+
+def forget() -> None:
+    """Forget every player loaded (a test's next case starts with none)."""
+    _LOADED.clear()

@@ -1,0 +1,184 @@
+"""A player of one's own playing numbered deals, and what stops it.
+
+The same loop plays in the worker processes of a run (``own.running``) and in the
+app's process for a single game: the game's module in ``rules.own`` gives the first
+position, the view and the move a name stands for; the player's ``play(view)``
+chooses. A player that raises, names no legal move, returns nothing or takes longer
+than its budget for a move stops the games there with a ``Fault``: one sentence that
+names the deal, the move and the line of the player's file.
+
+The budget is kept by a timer signal (``SIGALRM``) around each move where there is
+one, so a player that never returns is stopped too; where there is none (Windows),
+a move that took too long is found when it returns.
+"""
+
+from __future__ import annotations
+
+import importlib
+import signal
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+from typing import Any, cast
+
+from rules.errors import RulesError
+from rules.own import Rules
+from solitaire_tui.own.files import OwnPlayer, at_line, chooser, load_module
+
+MOVE_SECONDS = 1.0  # a move's budget unless the player's owner says otherwise
+_TIMER = hasattr(signal, "setitimer")
+
+
+class TooSlow(Exception):
+    """A move took longer than its budget."""
+
+
+class Fault(Exception):
+    """A player stopped a game: ``sentence`` says where and why."""
+
+    def __init__(self, sentence: str, deal: int) -> None:
+        super().__init__(sentence)
+        self.sentence = sentence
+        self.deal = deal
+
+
+@dataclass(frozen=True)
+class Game:
+    """What plays a game: the rules' module, the player's ``play`` and its file."""
+
+    rules: Rules
+    play: Callable[[Any], Any]
+    path: Path
+    clairvoyant: bool
+    budget: float = MOVE_SECONDS
+
+
+def of(player: OwnPlayer, budget: float = MOVE_SECONDS) -> Game:
+    """A loaded player's game, in this process (its file run again: a run's worker
+    processes each run it once too)."""
+    module = load_module(player.path)
+    return Game(rules_module(player.rules), chooser(module, player.path), player.path,
+                player.clairvoyant, budget)
+
+
+def rules_module(name: str) -> Rules:
+    """A game's module in ``rules.own``, by its import name."""
+    if not name.startswith("rules.own."):
+        raise ValueError(f"{name!r} is not a module of rules.own")
+    return cast(Rules, importlib.import_module(name))
+
+
+def _too_slow(signum: int, frame: FrameType | None) -> None:
+    raise TooSlow
+
+
+def timed_moves() -> bool:
+    """Arm the move timer's handler, in the main thread only (a signal's handler
+    cannot be set elsewhere): True if each move's budget is then kept by the timer."""
+    if not _TIMER:
+        return False
+    try:
+        signal.signal(signal.SIGALRM, _too_slow)
+    except ValueError:  # not the main thread
+        return False
+    return True
+
+
+def play_deal(game: Game, deal: int, timer: bool) -> tuple[int, ...]:
+    """Deal ``deal`` played to its end by ``game``'s player: its row (``Rules.FIELDS``),
+    or ``Fault``. ``timer``: the move timer is armed (``timed_moves``)."""
+    rules = game.rules
+    state = rules.start(deal)
+    while not rules.is_over(state):
+        _, state = next_move(game, state, deal, timer)
+    return rules.row(state)
+
+
+def choosing(game: Game, deal: int) -> Callable[[Any], Any]:
+    """The player as a chooser of the rules' moves (as the built-in players are), for a
+    game played by the command line: ``Fault`` when it goes wrong."""
+    timer = timed_moves()
+    return lambda state: next_move(game, state, deal, timer)[0]
+
+
+def next_move(game: Game, state: Any, deal: int, timer: bool) -> tuple[Any, Any]:
+    """The player's move from ``state`` of deal ``deal``, and the position it reaches;
+    ``Fault`` when the player goes wrong."""
+    rules = game.rules
+    view = rules.view(state, deal, game.clairvoyant)
+    number = _moves_made(view)
+    began = time.perf_counter()
+    try:
+        if timer:
+            signal.setitimer(signal.ITIMER_REAL, game.budget)
+        try:
+            name = game.play(view)
+        finally:
+            if timer:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+    except TooSlow as error:
+        raise _fault(game, deal, number, f"took longer than {game.budget:g} s", error,
+                     "that is a move's budget (--move-seconds)") from None
+    except (Exception, SystemExit) as error:  # the player's own code failed
+        raise _fault(game, deal, number, f"raised {type(error).__name__}", error,
+                     str(error)) from None
+    if time.perf_counter() - began > game.budget:
+        raise _fault(game, deal, number, f"took longer than {game.budget:g} s",
+                     why="that is a move's budget (--move-seconds)")
+    if name is None:
+        raise _fault(game, deal, number, "returned no move",
+                     why="play must return one of view.moves")
+    try:
+        move = rules.move_named(state, name)
+        return move, rules.apply(state, move)
+    except RulesError as error:
+        raise _fault(game, deal, number, f"chose {_shown(name)}",
+                     why=str(error)) from None
+
+
+def _moves_made(view: Any) -> int:
+    """The number of the move about to be made, counted from 1."""
+    return int(view.moves_made) + 1
+
+
+# A worker process's game (``own.running``): its player's file loaded once, as the
+# process starts, and whether its moves are timed by the timer signal.
+_WORKER: tuple[Game, bool] | None = None
+
+
+def start_worker(path: Path, rules: str, clairvoyant: bool, budget: float) -> None:
+    """In a new worker process: load the player, arm the move timer."""
+    global _WORKER
+    module = load_module(path)
+    game = Game(rules_module(rules), chooser(module, path), path, clairvoyant, budget)
+    _WORKER = game, timed_moves()
+
+
+def play_part(start: int, count: int) -> tuple[list[tuple[int, ...]], str | None]:
+    """In a worker: deals start..start+count-1, their rows; the rows before a fault
+    and its sentence if the player stopped."""
+    assert _WORKER is not None, "the worker loads its player as it starts"
+    game, timer = _WORKER
+    rows: list[tuple[int, ...]] = []
+    for deal in range(start, start + count):
+        try:
+            rows.append(play_deal(game, deal, timer))
+        except Fault as fault:
+            return rows, fault.sentence
+    return rows, None
+
+
+def _shown(name: object) -> str:
+    text = repr(name)
+    return text if len(text) <= 40 else text[:37] + "…"
+
+
+def _fault(game: Game, deal: int, move: int, what: str, error: BaseException | None = None,
+           why: str = "") -> Fault:
+    """"mine.py, line 12, raised KeyError at move 5 of deal 1234: 7"."""
+    line = at_line(error, game.path) if error is not None else ""
+    said = f": {why}" if why else ""
+    return Fault(f"{game.path.name}{line + ',' if line else ''} {what} at move {move} of"
+                 f" deal {deal}{said}", deal)

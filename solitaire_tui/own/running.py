@@ -1,0 +1,97 @@
+"""A run of a player of one's own: its games played in worker processes.
+
+A player's file is plain Python, which one process plays on one core at a time, so a
+run's chunk of deals is cut into a part a worker (as many as the run's workers) and
+each part played in a process of a pool kept for the player. The parts are joined in
+deal order, so the rows, and so every figure, are the same whatever the workers.
+
+A part that a fault stopped (``playing.Fault``) gives the rows of the deals before
+the fault; the chunk ends there, the parts after it are dropped, and the fault is
+kept on the player for the run to say. ``batch.run`` then ends the run, as it ends a
+cancelled one, with every game before the faulty deal counted.
+
+The pools start with ``spawn``: a fresh interpreter for each worker, never a fork of
+a process that runs threads (the app's, numba's).
+"""
+
+from __future__ import annotations
+
+import atexit
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from pathlib import Path
+
+import numpy as np
+
+from rules.fast.batch import Kernel
+from rules.fast.kernels import one_reading
+from solitaire_tui.own.files import OwnPlayer
+from solitaire_tui.own.playing import MOVE_SECONDS, Fault, play_part, rules_module, start_worker
+
+_POOLS: dict[tuple[Path, str, bool, float, int], ProcessPoolExecutor] = {}
+
+
+def _pool(player: OwnPlayer, budget: float, workers: int) -> ProcessPoolExecutor:
+    key = (player.path, player.rules, player.clairvoyant, budget, workers)
+    pool = _POOLS.get(key)
+    if pool is None:
+        for other in [other for other in _POOLS if other[0] == player.path]:
+            _POOLS.pop(other).shutdown(cancel_futures=True)  # one pool a player at a time
+        pool = _POOLS[key] = ProcessPoolExecutor(
+            workers, mp_context=multiprocessing.get_context("spawn"),
+            initializer=start_worker,
+            initargs=(player.path, player.rules, player.clairvoyant, budget))
+    return pool
+
+
+@atexit.register
+def _close() -> None:
+    for pool in _POOLS.values():
+        pool.shutdown(wait=False, cancel_futures=True)
+    _POOLS.clear()
+
+
+def parts(start: int, count: int, workers: int) -> list[tuple[int, int]]:
+    """``count`` deals from ``start`` in ``workers`` parts as even as can be, in
+    order (none empty)."""
+    size, extra = divmod(count, workers)
+    cut, found = start, []
+    for index in range(min(workers, count)):
+        length = size + (index < extra)
+        found.append((cut, length))
+        cut += length
+    return found
+
+
+def results(player: OwnPlayer, budget: float, start: int, count: int) -> np.ndarray:
+    """Deals start..start+count-1 by ``player`` on the run's workers, a row each,
+    up to the first fault (kept on ``player``)."""
+    import numba
+
+    workers = max(1, min(numba.get_num_threads(), count))
+    pool = _pool(player, budget, workers)
+    rows: list[tuple[int, ...]] = []
+    futures = [pool.submit(play_part, first, length)
+               for first, length in parts(start, count, workers)]
+    for future in futures:
+        played, fault = future.result()
+        rows += played
+        if fault is not None:
+            player.fault = fault
+            for later in futures:
+                later.cancel()
+            break
+    width = len(rules_module(player.rules).FIELDS)
+    return np.array(rows, dtype=np.int64).reshape(len(rows), width)
+
+
+def kernel(player: OwnPlayer, budget: float = MOVE_SECONDS) -> Kernel:
+    """A run's kernel for ``player``: the rows its game's compiled players give, one
+    tally, the scores of its game's ``rules.own`` module."""
+    rules = rules_module(player.rules)
+    player.fault = None
+    return one_reading(partial(results, player, budget), rules.FIELDS, rules.SCORES)
+
+
+__all__ = ["Fault", "kernel", "parts"]

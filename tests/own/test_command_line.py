@@ -1,0 +1,134 @@
+"""Players of one's own on the command line: ``stats sequence --player FILE`` beside the
+built-in players on the same deals, ``play sequence --player FILE``, and a player that
+goes wrong said in one sentence (exit 2) with what was played kept."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from solitaire_tui.cli import main
+from solitaire_tui.games.sequence.kernel import player_kernel
+from solitaire_tui.own import files
+from solitaire_tui.own.playing import Game, next_move, play_deal, rules_module
+
+EXAMPLES = Path(__file__).parents[2] / "examples" / "players"
+
+
+@pytest.fixture(autouse=True)
+def nothing_loaded() -> Iterator[None]:
+    files.forget()
+    yield
+    files.forget()
+
+
+def example(name: str) -> str:
+    return str(EXAMPLES / f"{name}.py")
+
+
+def test_players_of_ones_own_are_compared_with_the_built_in_ones_on_the_same_deals(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "sequence", "--strategy", "greedy", "--player", example("first_fit"),
+                 "--player", example("rules_of_thumb"), "-n", "600", "--seed", "40",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    versions = {version["version"]: version for version in data["versions"]}
+    assert list(versions) == ["greedy", "first_fit.py", "rules_of_thumb.py"]
+    greedy = player_kernel("greedy").results(40, 600)
+    assert versions["greedy"]["wins"] == versions["first_fit.py"]["wins"] == greedy[:, 0].sum()
+    # Each later player's games paired with the first's, deal by deal.
+    module = files.load_module(EXAMPLES / "rules_of_thumb.py")
+    game = Game(rules_module("rules.own.sequence"), module.play,
+                EXAMPLES / "rules_of_thumb.py", False)
+    own = np.array([play_deal(game, deal, False) for deal in range(40, 640)])
+    assert versions["rules_of_thumb.py"]["wins"] == own[:, 0].sum()
+    here = versions["rules_of_thumb.py"]["histograms"]["won_only_here"]
+    assert here.get("1", 0) == int(np.count_nonzero(own[:, 0] & ~greedy[:, 0]))
+
+
+def test_the_table_puts_the_players_side_by_side(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "sequence", "--strategy", "greedy", "--player", example("first_fit"),
+                 "-n", "300", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "points over greedy (95%)" in out
+    assert "first_fit.py" in out.split("\n\n")[0]
+
+
+def test_a_player_that_goes_wrong_ends_the_run_in_one_sentence(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "broken.py"
+    path.write_text("def play(view):\n    if view.deal == 120:\n        return {}['x']\n"
+                    "    return view.moves[0]\n")
+    assert main(["stats", "sequence", "--player", str(path), "-n", "500", "--seed", "100",
+                 "--json"]) == 2
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["games"] == 20  # deals 100..119, kept
+    assert captured.err == ("solitaire-tui: broken.py, line 3, raised KeyError at move 1"
+                            " of deal 120: 'x'; the 20 games before it are counted above.\n")
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--player", "nowhere.py"], "there is no player file 'nowhere.py'"),
+    (["--player", example("first_fit"), "--scheduler", "tcp://127.0.0.1:1"],
+     "players of your own play on this machine only"),
+    (["--player", example("first_fit"), "--move-seconds", "0"], "a move's seconds must be"),
+])
+def test_a_wrong_player_option_is_one_line(argv: list[str], said: str,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        status = main(["stats", "sequence", "-n", "10", *argv])
+    except SystemExit as stop:  # argparse's own exit, for a value it cannot read
+        status = int(str(stop.code))
+    assert status == 2
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1
+
+
+def test_play_with_a_player_of_ones_own(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "sequence", "--headless", "--deal", "5", "--json", "--player",
+                 example("rules_of_thumb")]) == 0
+    data = json.loads(capsys.readouterr().out)
+    module = files.load_module(EXAMPLES / "rules_of_thumb.py")
+    game = Game(rules_module("rules.own.sequence"), module.play,
+                EXAMPLES / "rules_of_thumb.py", False)
+    won, cards, moves = play_deal(game, 5, False)
+    assert data["result"] == {"won": bool(won), "final_cards": cards, "moves": moves}
+    assert data["options"] == {"strategy": "rules_of_thumb.py"}
+
+
+def test_the_games_screen_does_not_take_a_player_of_ones_own_yet(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "sequence", "--deal", "5", "--player", example("first_fit")]) == 2
+    assert "add --headless" in capsys.readouterr().err
+
+
+def test_a_review_lists_every_decision_of_any_players_game(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from rules import sequence as sq
+    from rules.own.sequence import name_of, start
+    from rules.players.sequence_review import review
+
+    assert main(["play", "sequence", "--deal", "9", "--player", example("rules_of_thumb"),
+                 "--review", "--json", "--moves"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    module = files.load_module(EXAMPLES / "rules_of_thumb.py")
+    game = Game(rules_module("rules.own.sequence"), module.play,
+                EXAMPLES / "rules_of_thumb.py", False)
+    state, moves = start(9), []
+    while not sq.is_over(state):
+        move, after = next_move(game, state, 9, False)
+        moves.append((state, move))
+        state = after
+    decisions = review(start(9), [move for _, move in moves], 9)
+    assert [entry["move"] for entry in data["review"]] == [d.number for d in decisions]
+    for entry, decision in zip(data["review"], decisions, strict=True):
+        assert entry["played"] == name_of(decision.state, decision.played)
+        assert entry["best_chance"] == max(entry["chances"].values())
+        assert entry["played_chance"] == entry["chances"][entry["played"]]
+    assert main(["play", "sequence", "--deal", "9", "--strategy", "greedy", "--review"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[2].startswith("Review: ") and out[3].startswith("move ")

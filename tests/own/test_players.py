@@ -1,0 +1,139 @@
+"""Players of one's own (``solitaire_tui.own``): loaded only from the files the person
+at the shell names, stopped in one sentence when they go wrong, and run in worker
+processes with the same figures on any number of workers."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from rules.errors import OptionsError
+from rules.fast import batch
+from solitaire_tui.games.registry import GAMES_BY_KEY
+from solitaire_tui.games.sequence.kernel import player_kernel
+from solitaire_tui.own import files, running
+from solitaire_tui.own.playing import Fault, Game, play_deal, rules_module, timed_moves
+
+EXAMPLES = Path(__file__).parents[2] / "examples" / "players"
+RULES = "rules.own.sequence"
+
+
+@pytest.fixture(autouse=True)
+def nothing_loaded() -> Iterator[None]:
+    files.forget()
+    yield
+    files.forget()
+
+
+def written(tmp_path: Path, text: str, name: str = "mine.py") -> Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def game_of(path: Path, budget: float = 1.0) -> Game:
+    module = files.load_module(path)
+    return Game(rules_module(RULES), files.chooser(module, path), path, False, budget)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("def play(view):\n    return (\n", "mine.py, line 2: '(' was never closed"),
+    ("x = 1\n", "mine.py has no function play(view) that returns a move"),
+    ("def play():\n    return '1'\n", "mine.py: play must take one argument, the view"),
+    ("import nothing_of_the_kind\n", "mine.py, line 1: ModuleNotFoundError: No module"),
+])
+def test_a_file_that_is_no_player_is_one_sentence(tmp_path: Path, text: str, said: str) -> None:
+    with pytest.raises(OptionsError, match=re.escape(said)):
+        files.load(str(written(tmp_path, text)), "sequence", RULES)
+    assert files.names("sequence") == ()
+
+
+def test_only_python_files_that_are_there_are_loaded(tmp_path: Path) -> None:
+    with pytest.raises(OptionsError, match=re.escape("a player is a Python file ending in .py")):
+        files.load(str(written(tmp_path, "", "mine.txt")), "sequence", RULES)
+    with pytest.raises(OptionsError, match="there is no player file"):
+        files.load(str(tmp_path / "gone.py"), "sequence", RULES)
+
+
+def test_a_player_is_known_by_its_files_name_only_once_loaded(tmp_path: Path) -> None:
+    """A name from anywhere but the shell (the history, a guest) loads nothing."""
+    game = GAMES_BY_KEY["sequence"]
+    path = written(tmp_path, "def play(view):\n    return view.moves[0]\n")
+    with pytest.raises(OptionsError, match=re.escape("mine.py")):
+        game.setup({"strategies": ["mine.py"]})
+    files.load(str(path), "sequence", RULES)
+    assert game.setup({"strategies": ["mine.py"]}).options["strategies"] == ["mine.py"]
+    other = tmp_path / "other"
+    other.mkdir()
+    with pytest.raises(OptionsError, match=re.escape("two players are named mine.py")):
+        files.load(str(written(other, "def play(view):\n    return '1'\n")), "sequence", RULES)
+
+
+@pytest.mark.parametrize(("body", "said"), [
+    ("    return 1 / 0", "mine.py, line 3, raised ZeroDivisionError at move 1 of deal 4:"
+                        " division by zero"),
+    ("    return 's4'", "mine.py chose 's4' at move 1 of deal 4: storage pile 4 is empty"),
+    ("    return None", "mine.py returned no move at move 1 of deal 4: play must return one"
+                      " of view.moves"),
+    ("    return view.needs(9)", "mine.py, line 3, raised IllegalMove at move 1 of deal 4:"
+                               " there is no pile 9"),
+    ("    raise SystemExit", "mine.py, line 3, raised SystemExit at move 1 of deal 4"),
+    ("    while True: pass", "mine.py, line 3, took longer than 0.2 s at move 1 of deal 4:"
+                           " that is a move's budget (--move-seconds)"),
+])
+def test_a_player_that_goes_wrong_is_stopped_in_one_sentence(
+        tmp_path: Path, body: str, said: str) -> None:
+    path = written(tmp_path, f"def play(view):\n    # line 2\n{body}\n")
+    with pytest.raises(Fault) as stopped:
+        play_deal(game_of(path, budget=0.2), 4, timed_moves())
+    sentence = stopped.value.sentence
+    assert sentence.startswith(said) and "\n" not in sentence and stopped.value.deal == 4
+
+
+def test_a_slow_move_is_found_without_the_timer_too(tmp_path: Path) -> None:
+    path = written(tmp_path, "import time\n\ndef play(view):\n    time.sleep(0.05)\n"
+                             "    return view.moves[0]\n")
+    with pytest.raises(Fault, match=re.escape("took longer than 0.01 s")):
+        play_deal(game_of(path, budget=0.01), 0, timer=False)
+
+
+def test_parts_cover_the_deals_in_order() -> None:
+    assert running.parts(10, 7, 2) == [(10, 4), (14, 3)]
+    assert running.parts(10, 1, 2) == [(10, 1)]
+    assert sum(count for _, count in running.parts(0, 1001, 3)) == 1001
+
+
+def test_a_run_in_worker_processes_is_the_plain_games_on_any_workers() -> None:
+    player = files.load(str(EXAMPLES / "rules_of_thumb.py"), "sequence", RULES)
+    plain = np.array([play_deal(game_of(player.path), deal, False)
+                      for deal in range(500, 800)])
+    for workers in (1, 2):
+        run = batch.run(running.kernel(player), 500, 300, workers)
+        assert run.done == 300 and not run.cancelled
+        assert run.tallies[0].wins == int(plain[:, 0].sum())
+        assert run.tallies[0].histograms["final_cards"].total == 300
+        rows = running.kernel(player).results(500, 300)
+        assert np.array_equal(rows, plain)
+
+
+def test_the_greedy_rule_written_as_a_player_plays_as_the_compiled_greedy_player() -> None:
+    """first_fit.py is the built-in greedy player's idea in a few lines: the two play
+    every deal alike, so the files' runner is checked against the compiled kernel."""
+    player = files.load(str(EXAMPLES / "first_fit.py"), "sequence", RULES)
+    own = running.kernel(player).results(70_000, 3_000)
+    compiled = player_kernel("greedy").results(70_000, 3_000)
+    assert np.array_equal(own, compiled)
+
+
+def test_a_fault_ends_the_run_keeping_the_games_before_it(tmp_path: Path) -> None:
+    path = written(tmp_path, "def play(view):\n    if view.deal == 1234 and view.moves_made"
+                             " == 5:\n        return 'q'\n    return view.moves[0]\n")
+    player = files.load(str(path), "sequence", RULES)
+    run = batch.run(running.kernel(player), 1000, 1000, 2)
+    assert run.done == 234 and run.cancelled
+    assert player.fault is not None and player.fault.startswith(
+        "mine.py chose 'q' at move 6 of deal 1234: 'q' names no move; moves are")

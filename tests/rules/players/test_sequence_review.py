@@ -1,0 +1,81 @@
+"""A Sequence game's review (``rules.players.sequence_review``): every decision weighed,
+the same each time, the best move the likeliest to win, and positions with nothing
+unseen weighed exactly."""
+
+from __future__ import annotations
+
+from rules import sequence as sq
+from rules.own.sequence import start
+from rules.players.sequence import player
+from rules.players.sequence_review import Stopped, chances, review
+from rules.sequence import ToFinal
+from tests.decks import ranks
+
+
+def played(deal: int, name: str = "greedy") -> tuple[sq.State, list[sq.Move]]:
+    first = state = start(deal)
+    chooser, moves = player(name, deal), []
+    while not sq.is_over(state):
+        moves.append(chooser.choose(state))
+        state = sq.apply(state, moves[-1])
+    return first, moves
+
+
+def test_every_decision_is_weighed_and_the_best_move_is_the_likeliest() -> None:
+    first, moves = played(7)
+    heard: list[tuple[int, int]] = []
+    decisions = review(first, moves, 7, samples=64, progress=lambda *at: heard.append(at))
+    state, expected = first, []
+    for number, move in enumerate(moves, 1):
+        if len(sq.legal_moves(state)) > 1:
+            expected.append(number)
+        state = sq.apply(state, move)
+    assert [decision.number for decision in decisions] == expected
+    assert heard[-1] == (len(moves), len(moves))
+    for decision in decisions:
+        assert set(decision.chances) == set(sq.legal_moves(decision.state))
+        assert all(0 <= chance <= 1 for chance in decision.chances.values())
+        assert decision.chances[decision.best] == max(decision.chances.values())
+        assert decision.cost >= 0 and decision.costly == (decision.cost >= 0.02)
+    assert review(first, moves, 7, samples=64) == decisions  # the same orders each time
+
+
+def test_a_stop_ends_the_review() -> None:
+    first, moves = played(3)
+    try:
+        review(first, moves, 3, samples=16, stop=lambda: True)
+    except Stopped:
+        return
+    raise AssertionError("the review went on")
+
+
+def test_with_the_deck_used_up_each_move_is_weighed_exactly() -> None:
+    """Nothing unseen: each move's chance is 1 or 0, as the solver says of the position
+    it reaches (positions from the ends of greedy games, several moves still open)."""
+    from rules.fast.sequence_solver import solve
+
+    found = 0
+    for deal in range(200):
+        state, moves = played(deal)
+        for move in moves:
+            state = sq.apply(state, move)
+            legal = sq.legal_moves(state)
+            if state.hand is None and len(legal) > 1:
+                weighed = chances(state, list(legal), seed=deal)
+                assert weighed == [float(solve(sq.apply(state, option)).verdict == "won")
+                                   for option in legal]
+                found += 1
+    assert found
+
+
+def test_an_endgame_with_one_winning_move_is_found() -> None:
+    """The last cards of a deck in pile order, one left unseen: the move that wins is
+    the likeliest."""
+    deck = tuple(card for pile in range(4) for card in ranks(*(
+        sq.rank_needed(pile, step) or 13 for step in range(13))))
+    state = sq.new_game(sq.Options(), deck)
+    while len(state.deck) > 2:
+        move = next(move for move in sq.legal_moves(state) if isinstance(move, ToFinal))
+        state = sq.apply(state, move)
+    found = chances(state, list(sq.legal_moves(state)), seed=5, samples=32)
+    assert max(found) == 1.0
