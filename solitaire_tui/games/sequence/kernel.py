@@ -57,10 +57,14 @@ def warm_solver_runs() -> None:
 
 
 def warm_hints() -> None:
-    """Compile the fair player's choice, which the hints and auto play call."""
+    """Compile the fair player's choice, which the hints and auto play call, and its
+    rollouts as a game's review (``v``) weighs moves with them."""
     from rules.players.sequence_fair import FairPlayer
+    from rules.players.sequence_review import chances
 
-    FairPlayer(0).choose(sequence.new_game(sequence.Options(), deal_cards(0)))
+    first = sequence.new_game(sequence.Options(), deal_cards(0))
+    FairPlayer(0).choose(first)
+    chances(first, list(sequence.legal_moves(first)), seed=0, samples=1)
 
 
 def warm_solver() -> None:

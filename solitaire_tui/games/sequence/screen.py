@@ -36,7 +36,7 @@ from solitaire_tui.games.sequence.choice import (
     Place,
     Question,
 )
-from solitaire_tui.games.sequence.moves import listed, named
+from solitaire_tui.games.sequence.moves import describe, listed, named
 from solitaire_tui.games.sequence.play import HELPERS, SequenceTable
 from solitaire_tui.games.sequence.widgets import FinalPileView, StoragePile, StorageTable
 from solitaire_tui.play.hints import PEEK
@@ -76,6 +76,8 @@ class SequenceScreen(GameScreen[State, Move]):
         Binding("p", "helper", "Helper", tooltip="who gives hints and plays auto"),
         Binding("w", "winnable", "Winnable",
                 tooltip="new deals (n): any deal, or only deals the solver has won (on or off)"),
+        Binding("v", "review", "Review",
+                tooltip="a finished game: each decision's chance of a win, played and best"),
         *GAME_KEYS,
     ]
     CSS_PATH = "screen.tcss"
@@ -252,7 +254,34 @@ class SequenceScreen(GameScreen[State, Move]):
     # --- choosing a card and where it goes --------------------------------------
 
     def can(self, action: str) -> bool | None:
+        if action == "review":
+            return self.session.is_over and bool(self.session.moves)
         return self.choice.allows(action, self.session.state, self.session.is_over)
+
+    def action_review(self) -> None:
+        """The finished game's review; a decision chosen in it is gone back to (by undo,
+        the rest kept to redo), to try the better move."""
+        from solitaire_tui.games.sequence.review_screen import ReviewScreen
+
+        session, deck = self.session, self.table.deck
+        assert deck is not None  # Sequence is always dealt
+        review = ReviewScreen(session.start, list(session.moves), deck.seed)
+
+        def chosen(number: int | None) -> None:
+            if number is None or session is not self.session:
+                return
+            decision = next(decision for decision in review.decisions
+                            if decision.number == number)
+            while len(self.session.moves) >= number and self.table.undo():
+                pass
+            self.helping.stop()
+            self.interrupted()
+            self.redraw()
+            best = describe(decision.state, decision.best)
+            self.say(f"Back before move {number}: the review's best here is to {best};"
+                     " U steps forward again.")
+
+        self.app.push_screen(review, chosen)
 
     def action_store(self, number: int) -> None:
         self.play(ToStorage(number - 1))

@@ -504,3 +504,43 @@ async def test_winnable_deals_only_draws_deals_the_solver_wins(
         before = screen.table.deck
         await pilot.press("n")
         assert screen.table.deck is not before  # any deal again, at once
+
+
+async def test_v_reviews_a_finished_game_and_enter_goes_back_to_try_the_best(
+        make_app: Any) -> None:
+    """The review lists every decision with the chances the review module gives; the
+    costliest is chosen first, and enter goes back before it, the rest kept to redo."""
+    from textual.widgets import DataTable
+
+    from rules.players.sequence_review import review
+    from solitaire_tui.games.sequence.review_screen import ReviewScreen
+
+    end = final_state(sequence, sequence.new_game(sequence.Options(), numbered(LOST).cards),
+                      GREEDY.choose)
+    app = make_app(Start("sequence", numbered(LOST)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        assert not screen.check_action("review", ())  # not before the game is over
+        await play_greedy(pilot, screen, end.moves)
+        await pilot.pause()
+        assert screen.check_action("review", ())
+        await pilot.press("v")
+        page = app.screen
+        assert isinstance(page, ReviewScreen)
+        await until(pilot, lambda: bool(page.decisions), 60)
+        expected = review(screen.session.start, list(screen.session.moves), LOST)
+        assert page.decisions == expected
+        table = page.query_one(DataTable)
+        assert table.row_count == len(expected)
+        assert text_of(page, "#summary").startswith(f"Review: {len(expected)} decisions")
+        chosen = page.decisions[table.cursor_row]
+        assert chosen.cost == max(decision.cost for decision in expected)
+        await pilot.press("enter")
+        assert app.screen is screen
+        assert len(screen.session.moves) == chosen.number - 1
+        assert screen.session.state == chosen.state
+        assert "the review's best here is to" in message(screen)
+        await pilot.press("U")
+        assert len(screen.session.moves) == chosen.number  # the game's own move, again
+        await pilot.press("v")  # not over now: v does nothing
+        assert app.screen is screen
