@@ -146,7 +146,8 @@ class SolitaireApp(PaletteApp):
         self.card_back = self.choices.look("back") or BACKS[0].name
         use_back(self.card_back)  # also when it is the default: the last app's may linger
         self.engine = engine or Warmup(ENGINE)
-        self.services = Services(self.records, self.store.unfinished, self.choices, self.engine)
+        self.services = Services(self.records, self.store.unfinished, self.choices, self.engine,
+                                 (data or data_dir()) if limits.own_players else None)
         self.warm_up = warm_up
         self.signals = signals
         self.log_errors = log_errors

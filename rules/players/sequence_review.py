@@ -8,7 +8,8 @@ for every move, so two moves are compared on the same futures). Once the deck is
 up nothing is unseen, and the solver says exactly whether each move still wins.
 
 The orders come from the deal's number and the move's, so a review of the same game
-is the same on any machine. numba is imported only when a review is asked for.
+is the same on any machine. numpy and numba are imported only when a review is asked
+for.
 """
 
 from __future__ import annotations
@@ -16,8 +17,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-
-import numpy as np
 
 from rules import sequence
 from rules.sequence import Move, State, ToStorage
@@ -73,6 +72,8 @@ def chances(state: State, moves: Sequence[Move], seed: int,
 
         return [1.0 if solve(sequence.apply(state, move)).verdict == "won" else 0.0
                 for move in moves]
+    import numpy as np
+
     from rules.fast.sequence_review import wins
 
     storage = np.zeros((sequence.PILES, sequence.PILES * sequence.PILE_SIZE + 1), np.int8)

@@ -34,6 +34,7 @@ class OwnPlayer:
     game: str  # the game's key
     rules: str  # its module in ``rules.own``, which the worker processes import
     clairvoyant: bool
+    stamp: int = 0  # the file's time of change as loaded: a changed file is run afresh
     fault: str | None = field(default=None, compare=False)  # why its last run stopped
 
 
@@ -92,7 +93,7 @@ def load(path_text: str, game: str, rules: str) -> OwnPlayer:
     module = load_module(path)
     chooser(module, path)
     clairvoyant = getattr(module, "CLAIRVOYANT", False) is True
-    player = OwnPlayer(path.name, path, game, rules, clairvoyant)
+    player = OwnPlayer(path.name, path, game, rules, clairvoyant, path.stat().st_mtime_ns)
     known = _LOADED.get(player.name)
     if known is not None and known.path != path:
         raise OptionsError(f"two players are named {player.name}: {known.path} and {path}")

@@ -15,6 +15,7 @@ a move that took too long is found when it returns.
 from __future__ import annotations
 
 import importlib
+import os
 import signal
 import time
 from collections.abc import Callable
@@ -149,8 +150,13 @@ _WORKER: tuple[Game, bool] | None = None
 
 
 def start_worker(path: Path, rules: str, clairvoyant: bool, budget: float) -> None:
-    """In a new worker process: load the player, arm the move timer."""
+    """In a new worker process: cut it off from the terminal (a player's prints and
+    input() would land in the app's screen and keys; ``play --headless`` runs a player
+    in its own process, prints and all), load the player, arm the move timer."""
     global _WORKER
+    nowhere = os.open(os.devnull, os.O_RDWR)
+    for stream in (0, 1, 2):
+        os.dup2(nowhere, stream)
     module = load_module(path)
     game = Game(rules_module(rules), chooser(module, path), path, clairvoyant, budget)
     _WORKER = game, timed_moves()
@@ -168,6 +174,16 @@ def play_part(start: int, count: int) -> tuple[list[tuple[int, ...]], str | None
         except Fault as fault:
             return rows, fault.sentence
     return rows, None
+
+
+def hint_in_worker(state: Any, deal: int) -> tuple[Any, str | None]:
+    """In a worker: the player's move from ``state``, or None and why it has none."""
+    assert _WORKER is not None, "the worker loads its player as it starts"
+    game, timer = _WORKER
+    try:
+        return next_move(game, state, deal, timer)[0], None
+    except Fault as fault:
+        return None, fault.sentence
 
 
 def _shown(name: object) -> str:

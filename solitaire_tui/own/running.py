@@ -18,22 +18,45 @@ from __future__ import annotations
 
 import atexit
 import multiprocessing
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from rules.fast.batch import Kernel
 from rules.fast.kernels import one_reading
 from solitaire_tui.own.files import OwnPlayer
-from solitaire_tui.own.playing import MOVE_SECONDS, Fault, play_part, rules_module, start_worker
+from solitaire_tui.own.playing import (
+    MOVE_SECONDS,
+    Fault,
+    hint_in_worker,
+    play_part,
+    rules_module,
+    start_worker,
+)
 
-_POOLS: dict[tuple[Path, str, bool, float, int], ProcessPoolExecutor] = {}
+_POOLS: dict[tuple[Path, int, str, bool, float, int], ProcessPoolExecutor] = {}
+
+
+def _tracker() -> None:
+    """Start multiprocessing's resource tracker on the real stderr: it passes
+    ``sys.stderr``'s descriptor to the tracker it starts, and inside the app that is
+    Textual's capture, whose descriptor is no file (spawning then fails)."""
+    from multiprocessing import resource_tracker
+
+    shown, sys.stderr = sys.stderr, sys.__stderr__ or sys.stderr
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        sys.stderr = shown
 
 
 def _pool(player: OwnPlayer, budget: float, workers: int) -> ProcessPoolExecutor:
-    key = (player.path, player.rules, player.clairvoyant, budget, workers)
+    _tracker()
+    key = (player.path, player.stamp, player.rules, player.clairvoyant, budget, workers)
     pool = _POOLS.get(key)
     if pool is None:
         for other in [other for other in _POOLS if other[0] == player.path]:
@@ -84,6 +107,16 @@ def results(player: OwnPlayer, budget: float, start: int, count: int) -> np.ndar
             break
     width = len(rules_module(player.rules).FIELDS)
     return np.array(rows, dtype=np.int64).reshape(len(rows), width)
+
+
+def hint(player: OwnPlayer, state: Any, deal: int, budget: float = MOVE_SECONDS) -> Any:
+    """``player``'s move from ``state`` (of deal ``deal``), worked out in a worker
+    process of its own, where its budget is kept even if it never returns; ``Fault``
+    when it goes wrong."""
+    move, fault = _pool(player, budget, 1).submit(hint_in_worker, state, deal).result()
+    if fault is not None:
+        raise Fault(fault, deal)
+    return move
 
 
 def kernel(player: OwnPlayer, budget: float = MOVE_SECONDS) -> Kernel:

@@ -21,6 +21,7 @@ class Limits:
     games: int = values.MOST_GAMES  # the most games a run plays
     cluster: bool = True  # whether a run may go to a Dask cluster
     size: tuple[int, int] | None = None  # the largest screen drawn, in cells; None: any
+    own_players: bool = True  # whether the player's own files of players are loaded
 
     @property
     def games_field(self) -> values.Whole:
@@ -39,6 +40,6 @@ GUEST_SIZE = (400, 150)  # columns and rows: a wall-sized screen at a small font
 
 
 def guest(workers: int, games: int) -> Limits:
-    """A web visitor's: no cluster, the server's caps on workers and games, and no
-    screen larger than ``GUEST_SIZE``."""
-    return Limits(workers, games, cluster=False, size=GUEST_SIZE)
+    """A web visitor's: no cluster, the server's caps on workers and games, no screen
+    larger than ``GUEST_SIZE``, and no player's file loaded (a file is code)."""
+    return Limits(workers, games, cluster=False, size=GUEST_SIZE, own_players=False)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from rules import sequence, values
 from rules.cards import deal_cards
 from rules.errors import OptionsError
+from rules.own import sequence as own_rules
 from rules.play import final_state
 from rules.players import sequence as players
 from rules.roster import SEQUENCE as NAMES
@@ -37,7 +38,7 @@ PLAY_DEFAULT = "fair"  # ``play``'s player: the screen's helper (``play.HELPERS`
 SECONDS_A_GAME = {"greedy": 1.5e-6, "random": 3e-6, "quick": 1.7e-3, "fair": 0.32,
                   "solver": 0.07}
 OWN_SECONDS = 2e-3  # a plain-Python player of one's own, greedy-class
-OWN_RULES = "rules.own.sequence"  # what a player of one's own is shown
+OWN_RULES = own_rules.__name__  # what a player of one's own is shown
 
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel

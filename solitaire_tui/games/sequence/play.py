@@ -18,6 +18,8 @@ from rules.sequence import Move, State
 from solitaire_tui import decks
 from solitaire_tui.games.sequence import words
 from solitaire_tui.games.sequence.moves import describe
+from solitaire_tui.own import files
+from solitaire_tui.own.files import OwnPlayer
 from solitaire_tui.play.ledger import flag
 from solitaire_tui.play.table import Game, GameTable
 from solitaire_tui.store.records import Records
@@ -28,6 +30,14 @@ HELPERS = {  # as p offers them, the first by default
     "quick": "quick: rules of thumb, at once",
     "peek": "peek: the solver, which looks at the hidden cards",
 }
+
+
+def helper_words(name: str, own: OwnPlayer | None) -> str:
+    """A helper as ``p`` offers it."""
+    if own is None:
+        return HELPERS[name]
+    sees = ", which looks at the hidden cards" if own.clairvoyant else ""
+    return f"{name}: your own player{sees}"
 
 
 class SequenceTable(GameTable[State, Move]):
@@ -66,8 +76,11 @@ class SequenceTable(GameTable[State, Move]):
     # --- the helper ---------------------------------------------------------------
 
     @property
-    def hint_part(self) -> str:
-        """The solver when peeking, otherwise the fair player (``SequenceGame.ENGINE``)."""
+    def hint_part(self) -> str | None:
+        """The solver when peeking, the fair player for the built-in helpers
+        (``SequenceGame.ENGINE``); nothing compiled for a player of one's own."""
+        if self.helper not in HELPERS:
+            return None
         return self.game.ENGINE[1 if self.helper == "peek" else 0].name
 
     def hint(self, state: State) -> Move | None:
@@ -75,6 +88,13 @@ class SequenceTable(GameTable[State, Move]):
         loads the compiled players, and a peek may search for several seconds."""
         if sequence.is_over(state):
             return None
+        own = files.find(self.helper, self.game.key)
+        if own is not None:
+            from solitaire_tui.own import running  # numpy: not before a player is asked
+
+            assert self.deck is not None  # Sequence is always dealt
+            move: Move = running.hint(own, state, self.deck.seed)
+            return move
         if self.helper == "peek":
             solution = self.peek.solve(state, stop=self.stop(), progress=self.progress)
             if solution.stopped:
@@ -93,10 +113,12 @@ class SequenceTable(GameTable[State, Move]):
     def use_helper(self, name: str) -> str:
         """Hints and auto play from ``name`` on; what that means, in words."""
         self.helper = name
-        voids = name == "peek" and not self.replaying
+        own = files.find(name, self.game.key)
+        sees = name == "peek" or (own is not None and own.clairvoyant)
+        voids = sees and not self.replaying
         self.peeked |= voids
         extra = " This game now counts toward no record." if voids else ""
-        return f"Helper for hints and auto play: {HELPERS[name]}.{extra}"
+        return f"Helper for hints and auto play: {helper_words(name, own)}.{extra}"
 
     def started(self) -> None:
         """A new game is not peeked at, whatever the last one was: a peek chosen for
@@ -116,9 +138,12 @@ class SequenceTable(GameTable[State, Move]):
 
     def take_own(self, flags: Mapping[str, Any]) -> None:
         helper = flags.get("helper")
-        if not isinstance(helper, str) or helper not in HELPERS:
+        if not isinstance(helper, str):
             raise Damaged(f"there is no helper {helper!r}")
-        self.helper, self.peeked = helper, flag(flags, "peeked")
+        # A player of one's own is loaded again only when asked for (p): till then,
+        # the fair player helps.
+        known = helper in HELPERS or files.find(helper, self.game.key) is not None
+        self.helper, self.peeked = helper if known else "fair", flag(flags, "peeked")
 
     def own_uncounted(self) -> str | None:
         """A game peeked at is not counted: the solver saw the hidden cards."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from functools import partial
 
 from textual import events
 from textual.app import ComposeResult
@@ -23,6 +24,7 @@ from textual.widgets import Label
 from rules import sequence
 from rules.cards import Card
 from rules.errors import IllegalMove
+from rules.own import sequence as own_rules
 from rules.sequence import PILE_SIZE, PILES, Move, State, ToFinal, ToStorage
 from rules.words import counted
 from solitaire_tui.decks import Deck, numbered, random_deck
@@ -37,8 +39,9 @@ from solitaire_tui.games.sequence.choice import (
     Question,
 )
 from solitaire_tui.games.sequence.moves import describe, listed, named
-from solitaire_tui.games.sequence.play import HELPERS, SequenceTable
+from solitaire_tui.games.sequence.play import HELPERS, SequenceTable, helper_words
 from solitaire_tui.games.sequence.widgets import FinalPileView, StoragePile, StorageTable
+from solitaire_tui.own import files, folder
 from solitaire_tui.play.hints import PEEK
 from solitaire_tui.play.services import Services
 from solitaire_tui.ui.choices import keep_choice, kept_choice
@@ -90,6 +93,7 @@ class SequenceScreen(GameScreen[State, Move]):
         self.choice = Choice()
         self.table.stop = cancelled  # a peek's search asks its worker
         self.table.progress = self._searching
+        self._own = folder.Found()  # the player's own players, as last read
 
     def compose_board(self) -> ComposeResult:
         with Horizontal(id="table"):
@@ -184,9 +188,31 @@ class SequenceScreen(GameScreen[State, Move]):
 
     def action_helper(self) -> None:
         """Who gives hints and plays auto, chosen in a dialog that says what peeking
-        costs (a key that stepped through them voided a game's record unasked)."""
-        names = list(HELPERS)
-        words = tuple(HELPERS.values())
+        costs (a key that stepped through them voided a game's record unasked). The
+        player's own players are those last read from their folder; it is read again
+        meanwhile, for the next time (a file edited since is then the one used)."""
+        self._choose_helper(self._own)
+        self._read_players()
+
+    def _read_players(self) -> None:
+        """The player's own players, read from their folder in a worker: a file is the
+        player's code, run as it loads."""
+        data = self.services.players
+        if data is not None:
+            self.thinker.think(partial(folder.load, data, self.game.key, own_rules.__name__),
+                               self._players_read, lambda _: None, group="players")
+
+    def _players_read(self, found: folder.Found) -> None:
+        self._own = found
+
+    def _choose_helper(self, found: folder.Found) -> None:
+        names = [*HELPERS, *(own.name for own in found.players)]
+        words = tuple(helper_words(name, files.find(name, self.game.key)) for name in names)
+        current = self.table.helper if self.table.helper in names else "fair"
+        problems = "".join(f"\n{problem}." for problem in found.problems)
+        data = self.services.players
+        where = ("" if data is None else
+                 f"\nYour own players: the files in {folder.of_game(data, self.game.key)}.")
 
         def chosen(name: str | None) -> None:
             if name is not None and name != self.table.helper:
@@ -195,8 +221,9 @@ class SequenceScreen(GameScreen[State, Move]):
                 self.keeper.soon()
 
         self.app.push_screen(OptionsDialog(
-            "Who gives hints and plays auto?\nA game you peek at counts toward no record.",
-            [Pick("Helper", words, HELPERS[self.table.helper])],
+            "Who gives hints and plays auto?\nA game you peek at counts toward no record."
+            + where + problems,
+            [Pick("Helper", words, words[names.index(current)])],
             lambda answers: names[words.index(answers[0])], confirm="Choose",
             keep="keep the helper"), chosen)
 
@@ -207,6 +234,7 @@ class SequenceScreen(GameScreen[State, Move]):
         status line says so)."""
         kept = kept_choice(self.services.choices, DEALS)
         self.table.winnable_only = bool(kept and kept.get("winnable") is True)
+        self._read_players()
 
     def action_winnable(self) -> None:
         table = self.table

@@ -19,7 +19,7 @@ from rules.players.sequence import player
 from rules.sequence import Move, State, ToFinal, ToStorage
 from solitaire_tui.decks import numbered
 from solitaire_tui.games.registry import GAMES_BY_KEY
-from solitaire_tui.games.sequence.moves import keys_for
+from solitaire_tui.games.sequence.moves import describe, keys_for
 from solitaire_tui.games.sequence.play import SequenceTable
 from solitaire_tui.games.sequence.screen import SequenceScreen
 from solitaire_tui.games.sequence.widgets import StoragePile, StorageTable
@@ -544,3 +544,35 @@ async def test_v_reviews_a_finished_game_and_enter_goes_back_to_try_the_best(
         assert len(screen.session.moves) == chosen.number  # the game's own move, again
         await pilot.press("v")  # not over now: v does nothing
         assert app.screen is screen
+
+
+async def test_a_player_of_your_own_gives_hints_from_its_folder(
+        make_app: Any, data_path: Path) -> None:
+    """A file in the data directory's players/sequence/ is offered by p beside the
+    built-in helpers, and its hint is its move; a file that is no player is said."""
+    from solitaire_tui.own import files
+
+    folder = data_path / "players" / "sequence"
+    folder.mkdir(parents=True)
+    example = Path(__file__).parents[3] / "examples" / "players" / "first_fit.py"
+    (folder / "mine.py").write_text(example.read_text())
+    (folder / "broken.py").write_text("def play(view)\n")
+    files.forget()
+    app = make_app(Start("sequence", numbered(LOST)))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await opened(pilot)
+            await until(pilot, lambda: bool(screen._own.players))
+            await pilot.press("p")
+            said = " ".join(str(label.render()) for label in app.screen.query("Label"))
+            assert "broken.py, line 1: expected ':'" in said
+            await pilot.press("down", "down", "down", "enter")  # fair, quick, peek, mine.py
+            assert screen.table.helper == "mine.py"
+            assert "mine.py: your own player" in message(screen)
+            await pilot.press("h")
+            await until(pilot, lambda: message(screen).startswith("Hint:"), 60)
+            move = GREEDY.choose(screen.session.state)  # first_fit.py is the greedy rule
+            assert message(screen) == f"Hint: {describe(screen.session.state, move)}."
+            assert screen.table.uncounted is None  # a fair player of one's own: counted
+    finally:
+        files.forget()
