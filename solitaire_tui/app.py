@@ -422,4 +422,5 @@ class SolitaireApp(PaletteApp):
 
         self.push_screen(StatsScreen(GAMES_BY_KEY[message.game], message.options,
                                      history=self.history, choices=self.choices,
-                                     limits=self.limits, engine=self.engine))
+                                     limits=self.limits, engine=self.engine,
+                                     players=self.services.players))

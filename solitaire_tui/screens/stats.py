@@ -16,6 +16,7 @@ import os
 import time
 from collections.abc import Mapping
 from contextlib import suppress
+from pathlib import Path
 from typing import Any
 
 from textual.app import ComposeResult
@@ -43,6 +44,8 @@ from solitaire_tui.engine import Warmup
 from solitaire_tui.games.game import Game
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.messages import OpenReplay
+from solitaire_tui.own import files as own_files
+from solitaire_tui.own import folder as own_folder
 from solitaire_tui.play.words import sentence
 from solitaire_tui.screens.history import HistoryScreen
 from solitaire_tui.stats import cluster, compare, runs
@@ -130,6 +133,8 @@ class StatsScreen(LiveScreen[Snapshot]):
         Binding("n", "new_seed", "New seed"),
         Binding("s", "next_score", "Score"),
         Binding("H", "history", "History"),
+        Binding("p", "read_players", "Players",
+                tooltip="read your own players' folder again (a file changed or added)"),
     )
     WELCOME = "Choose the options, then r or enter runs the games."
     HELP = STATS_HELP
@@ -138,9 +143,13 @@ class StatsScreen(LiveScreen[Snapshot]):
 
     def __init__(self, game: Game, options: Mapping[str, Any] | None = None, *,
                  history: History, choices: Choices, entry: Entry | None = None,
-                 limits: Limits = OWNER, engine: Warmup | None = None) -> None:
+                 limits: Limits = OWNER, engine: Warmup | None = None,
+                 players: Path | None = None) -> None:
+        """``players``: the data directory whose players/ folder holds the player's own
+        players (None: none are offered, as to a guest)."""
         super().__init__(engine)
         self.game = game
+        self.players = players if limits.own_players else None
         self.history = history
         self.choices = choices
         self.limits = limits
@@ -173,7 +182,9 @@ class StatsScreen(LiveScreen[Snapshot]):
 
     def compose(self) -> ComposeResult:
         yield Static(f"Statistics · {self.game.title}", id="title")
-        yield self.game.run_fields(self.options)
+        fields = self.game.run_fields(self.options)
+        fields.players = self.players
+        yield fields
         with Horizontal(id="controls"):
             yield Label("Games")
             yield NumberField(f"{self.games:_}", COUNT_CHARACTERS, id="games", compact=True)
@@ -314,7 +325,20 @@ class StatsScreen(LiveScreen[Snapshot]):
         if action == "next_score":
             tally = self._tally()
             return tally is not None and len(tally.histograms) > 1
+        if action == "read_players":
+            return self.players is not None and self.query_one(RunOptions).OWN_RULES is not None
         return super().check_action(action, parameters)
+
+    def action_read_players(self) -> None:
+        if self.query_one(RunOptions).read_own():
+            self._say("Reading your players again…")
+
+    def on_run_options_own_read(self, event: RunOptions.OwnRead) -> None:
+        """Which of the player's own players were read, and why a file is not one."""
+        assert self.players is not None  # read only where there is a folder
+        if event.found.problems or (not self.running and self.shown is None):
+            self._say(run_words.own_players(own_folder.of_game(self.players, self.game.key),
+                                            event.found), error=bool(event.found.problems))
 
     def _ask(self) -> tuple[runs.Setup, int, int, int | None, Scheduler | None]:
         """The run the form describes; a wrong field raises the reason as a sentence."""
@@ -433,7 +457,11 @@ class StatsScreen(LiveScreen[Snapshot]):
     _speed = staticmethod(run_words.speed)
 
     def _summary(self, snap: Snapshot) -> str:
-        return run_words.summary(snap, "deals" if self.game.USES_DECK else "games")
+        """The run in words; a player of one's own that stopped it, said why."""
+        said = run_words.summary(snap, "deals" if self.game.USES_DECK else "games")
+        faults = own_files.faults() if snap.over else []
+        return " ".join([*(f"Your player {fault}; the run stopped there." for fault in faults),
+                         said])
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         """The row's figures at once, its charts in the frame after: a chart not drawn
@@ -470,7 +498,7 @@ class StatsScreen(LiveScreen[Snapshot]):
                 self.action_cancel()
             self.app.switch_screen(StatsScreen(game, history=self.history, choices=self.choices,
                                                entry=entry, limits=self.limits,
-                                               engine=self.engine))
+                                               engine=self.engine, players=self.players))
 
         self.app.push_screen(HistoryScreen(self.history.entries), chosen)
 

@@ -9,11 +9,18 @@ the rules check the combination when the run starts.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
+from pathlib import Path
 from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.message import Message
 from textual.widgets import Label, Select
+from textual.worker import Worker
+
+from solitaire_tui.own import folder as own_folder
+from solitaire_tui.own.folder import Found
 
 
 def pick(choices: list[tuple[str, Any]], value: Any, id: str) -> Select[Any]:
@@ -29,7 +36,12 @@ def numbers(low: int, high: int) -> list[tuple[str, int]]:
 
 class RunOptions(Horizontal):
     """The fields for one game; ``value`` is the options as the game's ``setup`` takes
-    them. ``initial`` is what the fields start with."""
+    them. ``initial`` is what the fields start with.
+
+    A game that takes players of one's own (``OWN_RULES``, its module in
+    ``rules.own``) is offered those in the data directory's folder (``players``, set
+    by the panel; None for a guest, who loads no code): read in a worker as the
+    fields mount and again on ``read_own``, and shown by the game's ``show_own``."""
 
     DEFAULT_CSS = """
     RunOptions { height: auto; width: 100%; }
@@ -41,9 +53,46 @@ class RunOptions(Horizontal):
     RunOptions > Tick { width: auto; margin-right: 1; }
     """
 
+    OWN_RULES: str | None = None
+
+    class OwnRead(Message):
+        """The player's own players were read: said by the panel when a file is no
+        player."""
+
+        def __init__(self, found: Found) -> None:
+            super().__init__()
+            self.found = found
+
     def __init__(self, options: Mapping[str, Any], *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.initial = dict(options)
+        self.players: Path | None = None  # the data directory of the player's own players
+
+    def on_mount(self) -> None:
+        self.read_own()
+
+    def read_own(self) -> bool:
+        """Read the player's own players again; False where this game or app has none."""
+        if self.players is None or self.OWN_RULES is None:
+            return False
+        self.run_worker(partial(own_folder.load, self.players, self.game_key, self.OWN_RULES),
+                        thread=True, group="own-players", exclusive=True,
+                        exit_on_error=False)
+        return True
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        found = event.worker.result
+        if event.worker.group == "own-players" and isinstance(found, Found):
+            self.show_own(found)
+            self.post_message(self.OwnRead(found))
+
+    @property
+    def game_key(self) -> str:
+        """The game's key, for its folder of players (a game with ``OWN_RULES``)."""
+        raise NotImplementedError
+
+    def show_own(self, found: Found) -> None:
+        """Show the player's own players as fields (a game with ``OWN_RULES``)."""
 
     def chosen(self, id: str) -> Any:
         """What the choice ``#id`` holds."""

@@ -3,7 +3,10 @@ functions of a snapshot, tested without Textual."""
 
 from __future__ import annotations
 
-from rules.words import counted
+from pathlib import Path
+
+from rules.words import counted, sentence_start
+from solitaire_tui.own.folder import Found
 from solitaire_tui.stats.runner import Phase, Snapshot
 from solitaire_tui.ui.live import clock
 
@@ -48,3 +51,10 @@ def summary(snap: Snapshot, numbered: str = "deals") -> str:
 def workers(snap: Snapshot) -> str:
     """What a run plays on, in words: "2 workers", "4 workers of tcp://…:8786"."""
     return counted(snap.workers, "worker") + (f" of {snap.on}" if snap.on else "")
+
+
+def own_players(where: Path, found: Found) -> str:
+    """The player's own players read for the panel, and why a file is not one."""
+    names = ", ".join(player.name for player in found.players) or "none"
+    return f"Your players ({where}): {names}." + "".join(
+        f" {sentence_start(problem)}." for problem in found.problems)

@@ -510,6 +510,16 @@ async def test_a_guests_panel_has_no_cluster_and_runs_within_the_servers_caps(
         await until(pilot, lambda: screen.shown is not None and screen.shown.over)
         assert screen.shown is not None and screen.shown.phase is Phase.FINISHED
         assert screen.shown.workers == 1 and screen.shown.done == 5000
+        # A file in the players' folder is code: a guest is offered none, loads none.
+        folder = data_path / "players" / "sequence"
+        folder.mkdir(parents=True)
+        (folder / "mine.py").write_text("raise SystemExit('loaded')\n")
+        await pilot.press("escape")
+        sequence_panel = await open_panel(pilot, app, "sequence")
+        await pilot.pause()
+        assert sequence_panel.players is None and app.services.players is None
+        assert not sequence_panel.query(".own") and not sequence_panel.check_action(
+            "read_players", ())
 
 
 async def test_the_footers_keys_work_in_the_number_fields_and_tab_reaches_every_part(
@@ -571,3 +581,53 @@ def test_a_run_of_a_game_with_no_deals_speaks_of_games() -> None:
     snap = Snapshot(Phase.FINISHED, 5, 10, 10, workers=2)
     assert run_words.summary(snap).startswith("Finished: deals 5..14 in")
     assert run_words.summary(snap, "games").startswith("Finished: games 5..14 in")
+
+
+async def test_the_players_own_players_are_run_beside_the_built_in_ones(
+        make_app: Callable[..., SolitaireApp], data_path: Path) -> None:
+    """The files of the data directory's players/sequence/ are ticks beside the built-in
+    players; a run of them is the command line's figures, and one that goes wrong
+    stops the run, saying where, with its games before kept."""
+    from solitaire_tui.own import files
+    from solitaire_tui.widgets.toggles import Tick
+
+    folder = data_path / "players" / "sequence"
+    folder.mkdir(parents=True)
+    example = Path(__file__).parents[2] / "examples" / "players" / "first_fit.py"
+    (folder / "mine.py").write_text(example.read_text())
+    files.forget()
+    app = make_app()
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            app.post_message(OpenStats("sequence", {"strategies": ["greedy"]}))
+            await pilot.pause()
+            screen = panel(app)
+            await until(pilot, lambda: bool(screen.query(".own")))
+            assert text_of(screen, "#summary").startswith("Your players (")
+            mine = screen.query_one(".own", Tick)
+            assert str(mine.name) == "mine.py" and not mine.value
+            mine.value = True
+            await fill(pilot, screen, "400", "21")
+            await pilot.press("r")
+            await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+            shown = screen.shown
+            assert shown is not None and list(shown.labels) == ["greedy", "mine.py"]
+            assert shown.tallies[0].wins == shown.tallies[1].wins  # the greedy rule, twice
+            # A player that goes wrong on deal 150.
+            (folder / "mine.py").write_text(
+                "def play(view):\n    if view.deal == 150:\n        return None\n"
+                "    return view.moves[0]\n")
+            await pilot.press("p")
+            await until(pilot, lambda: files.find("mine.py", "sequence") is not None
+                        and "deal == 150" in (folder / "mine.py").read_text()
+                        and screen.query_one(".own", Tick).value)
+            await fill(pilot, screen, "400", "100")
+            await pilot.press("r")
+            await until(pilot, lambda: screen.shown is not None and screen.shown.over
+                        and screen.shown.seed == 100)
+            shown = screen.shown
+            assert shown is not None and shown.done == 50  # deals 100..149, kept
+            assert "Your player mine.py returned no move at move 1 of deal 150" in text_of(screen,
+                                                                               "#summary")
+    finally:
+        files.forget()

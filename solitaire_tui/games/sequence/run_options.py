@@ -1,5 +1,6 @@
 """Sequence Solitaire's fields in the statistics panel: the players to compare on the
-same deals."""
+same deals, the built-in ones and the player's own (the files of the data
+directory's ``players/sequence/``)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,16 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.widgets import Label
 
+from rules.own import sequence as own_rules
 from rules.roster import SEQUENCE, SEQUENCE_COMPARED
+from solitaire_tui.own.folder import Found
 from solitaire_tui.ui.run_options import RunOptions
 from solitaire_tui.widgets.toggles import Tick
 
 
 class SequenceRunOptions(RunOptions):
+    OWN_RULES = own_rules.__name__
+
     def compose(self) -> ComposeResult:
         yield Label("Players, same deals:")
         chosen = self.initial.get("strategies", SEQUENCE_COMPARED)
@@ -21,6 +26,22 @@ class SequenceRunOptions(RunOptions):
             yield Tick(name, name in chosen, compact=True, id=f"strategy-{name}")
 
     @property
+    def game_key(self) -> str:
+        return "sequence"
+
+    def show_own(self, found: Found) -> None:
+        """A tick for each of the player's own players, as read again: ticked as it
+        was, or as the run opened asked."""
+        chosen = set(self.initial.get("strategies", ())) | set(self._own_chosen())
+        self.query(".own").remove()
+        self.mount_all(Tick(player.name, player.name in chosen, compact=True, classes="own",
+                            name=player.name) for player in found.players)
+
+    def _own_chosen(self) -> list[str]:
+        return [str(tick.name) for tick in self.query(".own").results(Tick) if tick.value]
+
+    @property
     def value(self) -> dict[str, Any]:
         return {"strategies": [name for name in SEQUENCE
-                               if self.query_one(f"#strategy-{name}", Tick).value]}
+                               if self.query_one(f"#strategy-{name}", Tick).value]
+                + self._own_chosen()}
