@@ -40,10 +40,11 @@ def line(decision: Decision) -> str:
 
 
 def summary(decisions: list[Decision]) -> str:
-    """What the review found, in one line."""
+    """What the review found, in one line: the costly decisions and the costliest."""
     costly = [decision for decision in decisions if decision.costly]
-    lost = sum(decision.cost for decision in decisions)
-    return (f"Review: {len(decisions)} decisions, {len(costly)} costly (a chance of a win"
-            f" {100 * COSTLY:g} points or more below the best move's), {100 * lost:.1f} points"
-            " given up in all; a chance is how often the fair player's rule of thumb wins"
-            " from there.")
+    worst = max(decisions, key=lambda decision: decision.cost, default=None)
+    said = (f"Review: {len(decisions)} decisions, {len(costly)} costly (a chance of a win"
+            f" {100 * COSTLY:g} points or more below the best move's)")
+    if worst is not None and worst.costly:
+        said += f"; the costliest, move {worst.number}, gave up {100 * worst.cost:.1f} points"
+    return said + ". A chance is how often the fair player's rule of thumb wins from there."

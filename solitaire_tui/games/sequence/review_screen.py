@@ -42,8 +42,8 @@ class ReviewScreen(ModalScreen[int | None]):
             frame.border_title = "Review"
             yield Label("Weighing each decision…", id="summary")
             yield DataTable(cursor_type="row", zebra_stripes=True, id="decisions")
-            yield Label(Text("↑↓ choose · enter: go back to that move and try the best"
-                             " · esc: close", style="dim"), id="keys")
+            yield Label(Text("↑↓ choose · enter: back to that move, to try the best · esc:"
+                             " close", style="dim"), id="keys")
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from textual.app import ComposeResult
+from textual.containers import Horizontal
 from textual.widgets import Label
 
 from rules.own import sequence as own_rules
@@ -17,13 +18,27 @@ from solitaire_tui.widgets.toggles import Tick
 
 
 class SequenceRunOptions(RunOptions):
+    """The built-in players on one row; the player's own, when there are any, on a
+    row of their own below (one row has no room for them at 80 columns)."""
+
     OWN_RULES = own_rules.__name__
+    DEFAULT_CSS = """
+    SequenceRunOptions { layout: vertical; }
+    SequenceRunOptions > Horizontal { height: auto; }
+    SequenceRunOptions Label { width: auto; margin: 0 1 0 0; color: $text-muted; }
+    SequenceRunOptions Tick { width: auto; margin-right: 1; }
+    SequenceRunOptions > #own-row { display: none; }
+    SequenceRunOptions > #own-row.-some { display: block; }
+    """
 
     def compose(self) -> ComposeResult:
-        yield Label("Players, same deals:")
         chosen = self.initial.get("strategies", SEQUENCE_COMPARED)
-        for name in SEQUENCE:
-            yield Tick(name, name in chosen, compact=True, id=f"strategy-{name}")
+        with Horizontal():
+            yield Label("Players, same deals:")
+            for name in SEQUENCE:
+                yield Tick(name, name in chosen, compact=True, id=f"strategy-{name}")
+        with Horizontal(id="own-row"):
+            yield Label("Your players:")
 
     @property
     def game_key(self) -> str:
@@ -34,8 +49,10 @@ class SequenceRunOptions(RunOptions):
         was, or as the run opened asked."""
         chosen = set(self.initial.get("strategies", ())) | set(self._own_chosen())
         self.query(".own").remove()
-        self.mount_all(Tick(player.name, player.name in chosen, compact=True, classes="own",
-                            name=player.name) for player in found.players)
+        row = self.query_one("#own-row")
+        row.set_class(bool(found.players), "-some")
+        row.mount_all(Tick(player.name, player.name in chosen, compact=True, classes="own",
+                           name=player.name) for player in found.players)
 
     def _own_chosen(self) -> list[str]:
         return [str(tick.name) for tick in self.query(".own").results(Tick) if tick.value]
