@@ -19,7 +19,7 @@ from solitaire_tui import decks
 from solitaire_tui.games.sequence import words
 from solitaire_tui.games.sequence.moves import describe
 from solitaire_tui.own import files
-from solitaire_tui.own.files import OwnPlayer
+from solitaire_tui.own.files import SUFFIX, OwnPlayer
 from solitaire_tui.play.ledger import flag
 from solitaire_tui.play.table import Game, GameTable
 from solitaire_tui.store.records import Records
@@ -138,7 +138,8 @@ class SequenceTable(GameTable[State, Move]):
 
     def take_own(self, flags: Mapping[str, Any]) -> None:
         helper = flags.get("helper")
-        if not isinstance(helper, str):
+        own = isinstance(helper, str) and helper.endswith(SUFFIX)
+        if not isinstance(helper, str) or not (helper in HELPERS or own):
             raise Damaged(f"there is no helper {helper!r}")
         # A player of one's own is loaded again only when asked for (p): till then,
         # the fair player helps.
