@@ -8,17 +8,26 @@ player is given, the move a name stands for, and a finished game's row.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 
 class Rules(Protocol):
-    """A game's module in ``rules.own``."""
+    """A game's module in ``rules.own``. ``options`` are the run's (a game that seats
+    built-in players beside one's own, as Add/Residue does, reads who sits where)."""
 
-    FIELDS: Sequence[str]  # a finished game's row: "won" and its scores
-    SCORES: Sequence[str]  # the fields of it a run histograms
+    SCORES: Sequence[str]  # the fields of a finished game's row a run histograms
+    DEAL: str  # what a numbered game is called: "deal", or "game" where none is dealt
 
-    def start(self, deal: int) -> Any: ...
+    def fields(self, options: Mapping[str, Any]) -> Sequence[str]:
+        """A finished game's row: "won" and its scores, or the game's own columns."""
+
+    def start(self, deal: int, options: Mapping[str, Any]) -> Any: ...
+
+    def others(self, deal: int, options: Mapping[str, Any],
+               own: str) -> Callable[[Any], Any | None]:
+        """The built-in seats' moves in game ``deal``: None on the turn of a seat the
+        player ``own`` sits in."""
 
     def view(self, state: Any, deal: int, clairvoyant: bool) -> Any: ...
 
@@ -30,4 +39,4 @@ class Rules(Protocol):
 
     def is_over(self, state: Any) -> bool: ...
 
-    def row(self, state: Any) -> tuple[int, ...]: ...
+    def row(self, state: Any, options: Mapping[str, Any]) -> tuple[int, ...]: ...

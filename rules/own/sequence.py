@@ -25,8 +25,9 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cached_property
+from typing import Any
 
 from rules import sequence
 from rules.cards import deal_cards
@@ -36,6 +37,7 @@ from rules.sequence import PILE_SIZE, PILES, Move, State, ToFinal, ToStorage
 NUMBERS = tuple(range(1, PILES + 1))  # the piles, as the screen numbers them
 FIELDS = ("won", "final_cards", "moves")  # a game's row, as the compiled players' kernels
 SCORES = ("final_cards",)  # the fields a run histograms
+DEAL = "deal"  # what a numbered game is called
 _NAME = re.compile(r"^(?:([1-4])|f([1-4])?|s([1-4])([1-4])?)$")
 
 
@@ -219,11 +221,20 @@ apply = sequence.apply
 is_over = sequence.is_over
 
 
-def start(deal: int) -> State:
+def fields(options: Mapping[str, Any]) -> tuple[str, ...]:
+    return FIELDS
+
+
+def start(deal: int, options: Mapping[str, Any] | None = None) -> State:
     """Deal ``deal``'s first position."""
     return sequence.new_game(sequence.Options(), deal_cards(deal))
 
 
-def row(state: State) -> tuple[int, ...]:
+def others(deal: int, options: Mapping[str, Any], own: str) -> Callable[[State], None]:
+    """A solitaire has no other seats: every move is the player's."""
+    return lambda state: None
+
+
+def row(state: State, options: Mapping[str, Any] | None = None) -> tuple[int, ...]:
     """A finished game's row, as ``FIELDS`` names its numbers."""
     return (int(sequence.is_won(state)), state.final_cards, state.moves)

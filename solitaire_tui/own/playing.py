@@ -18,8 +18,8 @@ import importlib
 import os
 import signal
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
 from typing import Any, cast
@@ -47,21 +47,24 @@ class Fault(Exception):
 
 @dataclass(frozen=True)
 class Game:
-    """What plays a game: the rules' module, the player's ``play`` and its file."""
+    """What plays a game: the rules' module, the player's ``play`` and its file, and
+    the run's options (who sits where, at a game of several seats)."""
 
     rules: Rules
     play: Callable[[Any], Any]
     path: Path
     clairvoyant: bool
     budget: float = MOVE_SECONDS
+    options: Mapping[str, Any] = field(default_factory=dict)
 
 
-def of(player: OwnPlayer, budget: float = MOVE_SECONDS) -> Game:
+def of(player: OwnPlayer, budget: float = MOVE_SECONDS,
+       options: Mapping[str, Any] | None = None) -> Game:
     """A loaded player's game, in this process (its file run again: a run's worker
     processes each run it once too)."""
     module = load_module(player.path)
     return Game(rules_module(player.rules), chooser(module, player.path), player.path,
-                player.clairvoyant, budget)
+                player.clairvoyant, budget, dict(options or {}))
 
 
 def rules_module(name: str) -> Rules:
@@ -88,13 +91,19 @@ def timed_moves() -> bool:
 
 
 def play_deal(game: Game, deal: int, timer: bool) -> tuple[int, ...]:
-    """Deal ``deal`` played to its end by ``game``'s player: its row (``Rules.FIELDS``),
-    or ``Fault``. ``timer``: the move timer is armed (``timed_moves``)."""
+    """Deal ``deal`` played to its end by ``game``'s player (and the built-in players
+    of the other seats): its row (``Rules.fields``), or ``Fault``. ``timer``: the
+    move timer is armed (``timed_moves``)."""
     rules = game.rules
-    state = rules.start(deal)
+    state = rules.start(deal, game.options)
+    computer = rules.others(deal, game.options, game.path.name)
     while not rules.is_over(state):
-        _, state = next_move(game, state, deal, timer)
-    return rules.row(state)
+        move = computer(state)
+        if move is None:
+            _, state = next_move(game, state, deal, timer)
+        else:
+            state = rules.apply(state, move)
+    return rules.row(state, game.options)
 
 
 def choosing(game: Game, deal: int) -> Callable[[Any], Any]:
@@ -149,7 +158,8 @@ def _moves_made(view: Any) -> int:
 _WORKER: tuple[Game, bool] | None = None
 
 
-def start_worker(path: Path, rules: str, clairvoyant: bool, budget: float) -> None:
+def start_worker(path: Path, rules: str, clairvoyant: bool, budget: float,
+                 options: Mapping[str, Any]) -> None:
     """In a new worker process: cut it off from the terminal (a player's prints and
     input() would land in the app's screen and keys; ``play --headless`` runs a player
     in its own process, prints and all), load the player, arm the move timer."""
@@ -158,7 +168,8 @@ def start_worker(path: Path, rules: str, clairvoyant: bool, budget: float) -> No
     for stream in (0, 1, 2):
         os.dup2(nowhere, stream)
     module = load_module(path)
-    game = Game(rules_module(rules), chooser(module, path), path, clairvoyant, budget)
+    game = Game(rules_module(rules), chooser(module, path), path, clairvoyant, budget,
+                options)
     _WORKER = game, timed_moves()
 
 
@@ -197,4 +208,4 @@ def _fault(game: Game, deal: int, move: int, what: str, error: BaseException | N
     line = at_line(error, game.path) if error is not None else ""
     said = f": {why}" if why else ""
     return Fault(f"{game.path.name}{line + ',' if line else ''} {what} at move {move} of"
-                 f" deal {deal}{said}", deal)
+                 f" {game.rules.DEAL} {deal}{said}", deal)

@@ -17,8 +17,10 @@ a process that runs threads (the app's, numba's).
 from __future__ import annotations
 
 import atexit
+import json
 import multiprocessing
 import sys
+from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
@@ -38,7 +40,7 @@ from solitaire_tui.own.playing import (
     start_worker,
 )
 
-_POOLS: dict[tuple[Path, int, str, bool, float, int], ProcessPoolExecutor] = {}
+_POOLS: dict[tuple[Path, int, str, bool, float, int, str], ProcessPoolExecutor] = {}
 
 
 def _tracker() -> None:
@@ -54,9 +56,11 @@ def _tracker() -> None:
         sys.stderr = shown
 
 
-def _pool(player: OwnPlayer, budget: float, workers: int) -> ProcessPoolExecutor:
+def _pool(player: OwnPlayer, budget: float, workers: int,
+          options: Mapping[str, Any]) -> ProcessPoolExecutor:
     _tracker()
-    key = (player.path, player.stamp, player.rules, player.clairvoyant, budget, workers)
+    key = (player.path, player.stamp, player.rules, player.clairvoyant, budget, workers,
+           json.dumps(options, sort_keys=True))
     pool = _POOLS.get(key)
     if pool is None:
         for other in [other for other in _POOLS if other[0] == player.path]:
@@ -64,7 +68,7 @@ def _pool(player: OwnPlayer, budget: float, workers: int) -> ProcessPoolExecutor
         pool = _POOLS[key] = ProcessPoolExecutor(
             workers, mp_context=multiprocessing.get_context("spawn"),
             initializer=start_worker,
-            initargs=(player.path, player.rules, player.clairvoyant, budget))
+            initargs=(player.path, player.rules, player.clairvoyant, budget, dict(options)))
     return pool
 
 
@@ -87,13 +91,14 @@ def parts(start: int, count: int, workers: int) -> list[tuple[int, int]]:
     return found
 
 
-def results(player: OwnPlayer, budget: float, start: int, count: int) -> np.ndarray:
-    """Deals start..start+count-1 by ``player`` on the run's workers, a row each,
-    up to the first fault (kept on ``player``)."""
+def results(player: OwnPlayer, budget: float, options: Mapping[str, Any], start: int,
+            count: int) -> np.ndarray:
+    """Deals start..start+count-1 by ``player`` (with the run's ``options``) on the
+    run's workers, a row each, up to the first fault (kept on ``player``)."""
     import numba
 
     workers = max(1, min(numba.get_num_threads(), count))
-    pool = _pool(player, budget, workers)
+    pool = _pool(player, budget, workers, options)
     rows: list[tuple[int, ...]] = []
     futures = [pool.submit(play_part, first, length)
                for first, length in parts(start, count, workers)]
@@ -105,7 +110,7 @@ def results(player: OwnPlayer, budget: float, start: int, count: int) -> np.ndar
             for later in futures:
                 later.cancel()
             break
-    width = len(rules_module(player.rules).FIELDS)
+    width = len(rules_module(player.rules).fields(options))
     return np.array(rows, dtype=np.int64).reshape(len(rows), width)
 
 
@@ -113,7 +118,7 @@ def hint(player: OwnPlayer, state: Any, deal: int, budget: float = MOVE_SECONDS)
     """``player``'s move from ``state`` (of deal ``deal``), worked out in a worker
     process of its own, where its budget is kept even if it never returns; ``Fault``
     when it goes wrong."""
-    move, fault = _pool(player, budget, 1).submit(hint_in_worker, state, deal).result()
+    move, fault = _pool(player, budget, 1, {}).submit(hint_in_worker, state, deal).result()
     if fault is not None:
         raise Fault(fault, deal)
     return move
@@ -124,7 +129,7 @@ def kernel(player: OwnPlayer, budget: float = MOVE_SECONDS) -> Kernel:
     tally, the scores of its game's ``rules.own`` module."""
     rules = rules_module(player.rules)
     player.fault = None
-    return one_reading(partial(results, player, budget), rules.FIELDS, rules.SCORES)
+    return one_reading(partial(results, player, budget, {}), rules.fields({}), rules.SCORES)
 
 
 __all__ = ["Fault", "kernel", "parts"]

@@ -10,9 +10,10 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from rules import add_residue
+from rules import add_residue, values
 from rules.cards import MAX_DEAL
 from rules.errors import OptionsError
+from rules.own import add_residue as own_rules
 from rules.play import final_state
 from rules.players.add_residue import seated
 from rules.roster import ADD_RESIDUE as NAMES
@@ -25,6 +26,9 @@ from solitaire_tui.engine import Part, Probe
 from solitaire_tui.games.add_residue.table import Seat, Table
 from solitaire_tui.games.add_residue.words import places, winners
 from solitaire_tui.games.game import Command, Game
+from solitaire_tui.own import files, playing
+from solitaire_tui.own.files import OwnPlayer
+from solitaire_tui.own.playing import MOVE_SECONDS
 from solitaire_tui.play.options import OptionsCodec
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.compare import Comparison
@@ -34,6 +38,8 @@ from solitaire_tui.stats.runs import BenchCase, Setup, strategies, whole
 # a run's time before it has measured one here (``Setup.cost``); the strong player's
 # search grows with the moves there are to weigh.
 SECONDS_A_SEAT = {"greedy": 3e-7, "random": 4e-7, "strong": 0.025, "perfect": 1e-4}
+OWN_SECONDS = 5e-4  # a seat of one's own player, in plain Python
+OWN_RULES = own_rules.__name__  # what a player of one's own is shown
 
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel
@@ -57,10 +63,24 @@ def seat_players(names: list[str], players: int) -> list[str]:
     return names
 
 
-def kernel(options: add_residue.Options, seats: Sequence[str]) -> Kernel:
+def kernel(options: add_residue.Options, seats: Sequence[str],
+           move_seconds: float = MOVE_SECONDS) -> Kernel:
     from solitaire_tui.games.add_residue.kernel import kernel as make
 
-    return make(options, seats)
+    return make(options, seats, move_seconds)
+
+
+def with_own(own: str | None, others: list[str] | None, players: int) -> list[str]:
+    """The seats' players: a player of one's own in seat 1 and ``others`` (given once
+    for them all, or once each) in the rest; without one, ``others`` as given."""
+    if own is None:
+        return others or ["greedy"]
+    rest = others or ["greedy"]
+    if len(rest) not in (1, players - 1):
+        raise OptionsError(f"with --player in seat 1, give the other seats' player once, or"
+                           f" once for each of the {players - 1} other seats, not"
+                           f" {len(rest)} times")
+    return [own, *(rest * (players - 1) if len(rest) == 1 else rest)]
 
 
 def describe(before: add_residue.State, move: add_residue.Move,
@@ -143,6 +163,14 @@ class AddResidue(Game):
                             " for every seat or once for all (default: greedy); on the"
                             " screen you play seat 1, and these fill the set-up's other"
                             " seats (once for them all, or once each)")
+        parser.add_argument("--player", metavar="FILE",
+                            help="a player of your own in seat 1, a Python file with a"
+                            " function play(view) (see the README); --strategy then"
+                            " names the other seats' player")
+        parser.add_argument("--move-seconds", type=arguments.checked(values.MOVE),
+                            default=MOVE_SECONDS, metavar="S",
+                            help="the longest a move of your own player may take"
+                            f" (default: {MOVE_SECONDS:g})")
 
     def screen_options(self, args: argparse.Namespace, deck: Deck | None) -> Any:
         """The set-up filled as asked: the computers' players too, if given."""
@@ -155,21 +183,37 @@ class AddResidue(Game):
 
     def play(self, args: argparse.Namespace, deck: Deck | None, log: bool) -> Report:
         options = add_residue.Options(args.players, args.numbers)
-        seats = seat_players(args.strategy or ["greedy"], options.players)
+        own = self._own(args)
+        seats = seat_players(with_own(own.name if own else None, args.strategy, options.players),
+                             options.players)
         seed = args.seed if args.seed is not None else secrets.randbelow(MAX_DEAL)
-        players = seated(seats, seed, options)
-        end, lines = play_out(add_residue, add_residue.new_game(options),
-                              lambda state: players[state.to_move].choose(state), describe,
-                              log)
+        players = seated([None if own and seat == own.name else seat for seat in seats],
+                         seed, options)
+        if own is not None:
+            game = playing.of(own, args.move_seconds, {"players": options.players,
+                                                       "n": options.n, "strategies": seats})
+            mine = playing.choosing(game, seed)
+        try:
+            end, lines = play_out(add_residue, add_residue.new_game(options),
+                                  lambda state: players[state.to_move].choose(state)
+                                  if state.to_move in players else mine(state), describe, log)
+        except playing.Fault as fault:
+            raise OptionsError(fault.sentence) from None
         names = [f"P{seat + 1}" for seat in range(options.players)]
         return report(self.key, heading(options, seats),
                       f"{winners(end, names)}: {places(end, names)}.",
                       plain(options) | {"strategies": seats}, None, add_residue.result(end),
-                      seed if "random" in seats else None, lines)
+                      seed if "random" in seats or own else None, lines)
+
+    def _own(self, args: argparse.Namespace) -> OwnPlayer | None:
+        """The player of one's own asked for, loaded by the person at the shell."""
+        return None if args.player is None else files.load(args.player, self.key, OWN_RULES)
 
     def run_options(self, args: argparse.Namespace) -> dict[str, Any]:
-        return {"players": args.players, "n": args.numbers,
-                "strategies": args.strategy or ["greedy"]}
+        own = self._own(args)
+        options = {"players": args.players, "n": args.numbers,
+                   "strategies": with_own(own.name if own else None, args.strategy, args.players)}
+        return options | ({"move_seconds": args.move_seconds} if own else {})
 
     def commands(self) -> Sequence[Command]:
         from solitaire_tui.games.add_residue import solve_command
@@ -183,15 +227,19 @@ class AddResidue(Game):
     def setup(self, options: Mapping[str, Any]) -> Setup:
         table = add_residue.Options(whole(options, "players", add_residue.Options.players),
                                     whole(options, "n", add_residue.Options.n))
-        seats = seat_players(strategies(options.get("strategies", ["greedy"]), NAMES,
-                                        self.title), table.players)
+        seats = seat_players(strategies(options.get("strategies", ["greedy"]),
+                                        (*NAMES, *files.names(self.key)), self.title),
+                             table.players)
         if "perfect" in seats:
             check_solvable(table)
+        seconds = values.MOVE(str(options.get("move_seconds", MOVE_SECONDS)))
+        mine = set(seats) - set(NAMES)
         size = (table.players * table.n / 26) ** 2
-        return Setup(self.key, {"players": table.players, "n": table.n, "strategies": seats},
-                     heading(table, seats), lambda: kernel(table, seats), table,
-                     parts=("seats", "seat"), engine=(self.ENGINE[-1].name,),
-                     cost=size * sum(SECONDS_A_SEAT[seat] for seat in seats))
+        return Setup(self.key, {"players": table.players, "n": table.n, "strategies": seats}
+                     | ({"move_seconds": seconds} if mine else {}),
+                     heading(table, seats), lambda: kernel(table, seats, seconds), table,
+                     parts=("seats", "seat"), engine=() if mine else (self.ENGINE[-1].name,),
+                     cost=size * sum(SECONDS_A_SEAT.get(seat, OWN_SECONDS) for seat in seats))
 
     def run_fields(self, options: Mapping[str, Any]) -> RunOptions:
         from solitaire_tui.games.add_residue.run_options import AddResidueRunOptions

@@ -2,20 +2,40 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 import numpy as np
 
 from rules import add_residue
+from rules.errors import OptionsError
 from rules.fast import add_residue as fast
 from rules.fast.batch import Kernel, Reading
+from rules.own import add_residue as own_rules
 from rules.roster import BASIC
+from solitaire_tui.own import files, running
+from solitaire_tui.own.playing import MOVE_SECONDS
 
 
-def kernel(options: add_residue.Options, strategies: Sequence[str]) -> Kernel:
+def kernel(options: add_residue.Options, strategies: Sequence[str],
+           move_seconds: float = MOVE_SECONDS) -> Kernel:
     """One tally a seat: a seat wins a game when it has the top score alone, and ties
-    when it shares the top score with others."""
-    fields = fast.fields(options, strategies)
+    when it shares the top score with others. A table with a player of one's own
+    (``own.files``) is played in that player's worker processes, the other seats by
+    the built-in players in Python, seeded as the compiled kernel seeds them."""
+    own = [player for name in dict.fromkeys(strategies)
+           if (player := files.find(name, "add-residue")) is not None]
+    if len(own) > 1:
+        raise OptionsError("one player of your own at a table (it may sit in several seats)")
+    if own:
+        run_options = {"players": options.players, "n": options.n,
+                       "strategies": list(strategies)}
+        fields = own_rules.fields(run_options)
+        results: Callable[[int, int], np.ndarray] = partial(
+            running.results, own[0], move_seconds, run_options)
+    else:
+        fields = fast.fields(options, strategies)
+        results = partial(fast.deal_results, options=options, strategies=strategies)
     winners = fields.index("winners")
 
     def shared(rows: np.ndarray) -> np.ndarray:
@@ -35,12 +55,8 @@ def kernel(options: add_residue.Options, strategies: Sequence[str]) -> Kernel:
                        scores=lambda rows: {"points": rows[:, column]},
                        tied=lambda rows: top(rows) & shared(rows))
 
-    return Kernel(
-        lambda start, count: fast.deal_results(start, count, options, strategies),
-        tuple(seat(s) for s in range(options.players)),
-        len(fields),
-        stoppable=True,
-    )
+    return Kernel(results, tuple(seat(s) for s in range(options.players)), len(fields),
+                  stoppable=not own)
 
 
 def warm() -> None:
