@@ -292,6 +292,9 @@ def _play(args: argparse.Namespace) -> int:
     game = GAMES_BY_KEY[args.game]
     deck = arguments.deck_of(args, ranks=game.RANKS_ONLY) if game.USES_DECK else None
     if not (args.headless or args.moves or args.json or getattr(args, "review", False)):
+        if getattr(args, "player", None) is not None:
+            raise OptionsError("your own player plays without the screen for now: add"
+                               " --headless (or --moves to see its moves)")
         return _open_app(Start(game.key, deck, game.screen_options(args, deck)),
                          args.theme) or 0
     report = game.play(args, deck, args.moves)

@@ -379,6 +379,25 @@ def _score(cards: np.ndarray, storage: np.ndarray, heights: np.ndarray,
 
 
 @njit(cache=True, nogil=True)
+def sampling(hand: int, unseen: np.ndarray, heights: np.ndarray
+             ) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """What playing a position forward on sampled orders needs: how many cards are
+    unseen, the hand card followed by them (for ``shuffle`` to order), and a work
+    copy of the position (storage piles deep enough to take them all, their heights,
+    the final piles, what each wants) for ``_score`` to play in."""
+    count = unseen.sum()
+    cards = np.empty(count + 1, np.int8)  # the hand card, then a sampled order
+    cards[0] = hand
+    at = 1
+    for rank in range(1, RANKS + 1):
+        for _ in range(unseen[rank]):
+            cards[at] = rank
+            at += 1
+    return (count, cards, np.empty((PILES, heights.max() + count + 2), np.int8),
+            np.empty(PILES, np.int64), np.empty(PILES, np.int64), np.zeros(DONE + 1, np.int64))
+
+
+@njit(cache=True, nogil=True)
 def _sampled_choice(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
                     hand: int, unseen: np.ndarray, seed: np.uint64, moves: int,
                     samples: int, sources: np.ndarray,
@@ -392,19 +411,8 @@ def _sampled_choice(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray
     choices are plain after a few orders, and the rest get all of them. The first
     of equals wins.
     """
-    count = unseen.sum()
-    cards = np.empty(count + 1, np.int8)  # the hand card, then a sampled order
-    cards[0] = hand
-    at = 1
-    for rank in range(1, RANKS + 1):
-        for _ in range(unseen[rank]):
-            cards[at] = rank
-            at += 1
+    count, cards, work, work_heights, work_placed, wants = sampling(hand, unseen, heights)
     options = len(sources)
-    work = np.empty((PILES, heights.max() + count + 2), np.int8)
-    work_heights = np.empty(PILES, np.int64)
-    work_placed = np.empty(PILES, np.int64)
-    wants = np.zeros(DONE + 1, np.int64)
     alive = np.ones(options, np.bool_)
     score = np.zeros(options, np.int64)
     sums = np.zeros(options, np.float64)

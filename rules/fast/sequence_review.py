@@ -15,8 +15,7 @@ import numpy as np
 from numba import njit
 
 from rules.fast.deals import shuffle, splitmix64
-from rules.fast.sequence import DONE, PILES
-from rules.fast.sequence_fair import RANKS, WIN_SCORE, _score
+from rules.fast.sequence_fair import WIN_SCORE, _score, sampling
 
 __all__ = ["wins"]
 
@@ -29,19 +28,8 @@ def wins(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: int
     wins, its rest played by the rule of thumb; the position as ``sequence_fair.decide``
     takes it, with a hand card (a position without one has no unseen cards: the solver
     weighs it exactly)."""
-    count = unseen.sum()
-    cards = np.empty(count + 1, np.int8)  # the hand card, then a sampled order
-    cards[0] = hand
-    at = 1
-    for rank in range(1, RANKS + 1):
-        for _ in range(unseen[rank]):
-            cards[at] = rank
-            at += 1
+    count, cards, work, work_heights, work_placed, wants = sampling(hand, unseen, heights)
     options = len(sources)
-    work = np.empty((PILES, heights.max() + count + 2), np.int8)
-    work_heights = np.empty(PILES, np.int64)
-    work_placed = np.empty(PILES, np.int64)
-    wants = np.zeros(DONE + 1, np.int64)
     won = np.zeros(options, np.int64)
     _, rng = splitmix64(seed)
     for _ in range(samples):

@@ -18,6 +18,7 @@ from rules import values
 from rules.errors import RulesError
 from rules.words import close_to
 from solitaire_tui import decks
+from solitaire_tui.own.playing import MOVE_SECONDS
 
 T = TypeVar("T")
 
@@ -102,6 +103,17 @@ def add_old_n(parser: argparse.ArgumentParser, spelling: str, dest: str,
     across the commands (the number of games), and old scripts keep working."""
     parser.add_argument("-n", dest=dest, type=type, action=_OldSpelling,
                         spelling=spelling, help=argparse.SUPPRESS)
+
+
+def add_own_player(parser: argparse.ArgumentParser, says: str, *, several: bool = False) -> None:
+    """``--player FILE`` (``says``: where it plays; ``several``: it may be given again)
+    and the budget of each of its moves, ``--move-seconds``."""
+    parser.add_argument("--player", action="append" if several else "store", metavar="FILE",
+                        help="a player of your own, a Python file with a function"
+                        f" play(view) (see the README){says}")
+    parser.add_argument("--move-seconds", type=checked(values.MOVE), default=MOVE_SECONDS,
+                        metavar="S", help="the longest a move of your own player may take"
+                        f" (default: {MOVE_SECONDS:g})")
 
 
 def add_json(parser: argparse.ArgumentParser) -> None:

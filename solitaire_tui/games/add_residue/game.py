@@ -163,14 +163,8 @@ class AddResidue(Game):
                             " for every seat or once for all (default: greedy); on the"
                             " screen you play seat 1, and these fill the set-up's other"
                             " seats (once for them all, or once each)")
-        parser.add_argument("--player", metavar="FILE",
-                            help="a player of your own in seat 1, a Python file with a"
-                            " function play(view) (see the README); --strategy then"
-                            " names the other seats' player")
-        parser.add_argument("--move-seconds", type=arguments.checked(values.MOVE),
-                            default=MOVE_SECONDS, metavar="S",
-                            help="the longest a move of your own player may take"
-                            f" (default: {MOVE_SECONDS:g})")
+        arguments.add_own_player(parser, ", in seat 1; --strategy then names the other"
+                                 " seats' player")
 
     def screen_options(self, args: argparse.Namespace, deck: Deck | None) -> Any:
         """The set-up filled as asked: the computers' players too, if given."""

@@ -124,32 +124,18 @@ class SequenceGame(Game):
                                 metavar="S", help="a computer player: " + ", ".join(NAMES)
                                 + "; give it again to compare players on the same deals"
                                 " (default: greedy)")
-            parser.add_argument("--player", action="append", metavar="FILE",
-                                help="a player of your own, a Python file with a function"
-                                " play(view) (see the README); give it again, or with"
-                                " --strategy, to compare players on the same deals")
+            arguments.add_own_player(parser, "; give it again, or with --strategy, to"
+                                     " compare players on the same deals", several=True)
         else:
             parser.add_argument("--strategy", choices=NAMES, default=PLAY_DEFAULT,
                                 help=f"the computer player (default: {PLAY_DEFAULT}, the"
                                 " helper the game's screen plays with; greedy is the 1973"
                                 " handout's rule of thumb)")
-            parser.add_argument("--player", metavar="FILE",
-                                help="a player of your own instead, a Python file with a"
-                                " function play(view) (see the README)")
+            arguments.add_own_player(parser, ", instead of --strategy")
             parser.add_argument("--review", action="store_true",
                                 help="after the game, each decision's chance of a win with"
                                 " the move played and with the best move (implies"
                                 " --headless)")
-        parser.add_argument("--move-seconds", type=arguments.checked(values.MOVE),
-                            default=MOVE_SECONDS, metavar="S",
-                            help="the longest a move of your own player may take"
-                            f" (default: {MOVE_SECONDS:g})")
-
-    def screen_options(self, args: argparse.Namespace, deck: Deck | None) -> Any:
-        if args.player is not None:
-            raise OptionsError("your own player plays without the screen for now: add"
-                               " --headless (or --moves to see its moves)")
-        return None
 
     def play(self, args: argparse.Namespace, deck: Deck | None, log: bool) -> Report:
         assert deck is not None
