@@ -47,7 +47,7 @@ VISITOR_GAMES = values.Whole("a visitor's games", 1, values.MOST_GAMES, counts=T
 BENCH_CASE = values.Whole("the bench case", 0, 999)  # bench itself names the cases there are
 # What ``bench --engine`` measures, in its order (``commands.bench_engine.SECTIONS``).
 ENGINE_SECTIONS = ("compile", "calls", "load", "keys", "searches", "start", "estimates",
-                   "first-hint", "judge", "workers")
+                   "first-hint", "judge", "workers", "players")
 
 # The groups the games' own commands go in: (help, description). Each group's help
 # ends with the games' commands in it, so a game adds a command without a word here.
@@ -238,7 +238,8 @@ def build_parser() -> Parser:
         " the time the run takes), first-hint (a fresh install: 20 s and 60 s at the"
         " menu, then a Sequence deal and h), judge (the contest judge's cases a second,"
         " from a file and from a pipe), workers (each run's games a second on one worker"
-        " and on two)")
+        " and on two), players (the example players of one's own on one worker and two,"
+        " and a whole game's review)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     # The cold compile of one case, timed in a fresh process by bench itself.
     bench.add_argument("--first-call", type=arguments.checked(BENCH_CASE), metavar="CASE",

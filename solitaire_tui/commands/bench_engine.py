@@ -51,6 +51,7 @@ from solitaire_tui.commands import (
     bench_first_hint,
     bench_judge,
     bench_keys,
+    bench_players,
     bench_series,
     bench_start,
     bench_workers,
@@ -66,6 +67,7 @@ from solitaire_tui.commands.bench_estimates import EstimateTiming
 from solitaire_tui.commands.bench_first_hint import FirstHint
 from solitaire_tui.commands.bench_judge import JudgeTiming
 from solitaire_tui.commands.bench_keys import KEY_TARGET, KeyReport, Summary
+from solitaire_tui.commands.bench_players import PlayerTiming, ReviewTiming
 from solitaire_tui.commands.bench_series import SeriesTiming
 from solitaire_tui.commands.bench_start import StartTiming
 from solitaire_tui.commands.bench_workers import WorkerTiming
@@ -77,7 +79,7 @@ if TYPE_CHECKING:
     from solitaire_tui.games.game import Game
 
 SECTIONS = ("compile", "calls", "load", "keys", "searches", "start", "estimates", "first-hint",
-            "judge", "workers")
+            "judge", "workers", "players")
 # Seconds at the menu before the first hint on a fresh install: once its part is ready
 # with later ones still compiling, and once the warm-up is done.
 AT_MENU = (20.0, 60.0)
@@ -108,6 +110,8 @@ class EngineBench:
     first_hints: list[FirstHint] = dataclasses.field(default_factory=list)
     judge: list[JudgeTiming] = dataclasses.field(default_factory=list)
     workers: list[WorkerTiming] = dataclasses.field(default_factory=list)
+    players: list[PlayerTiming] = dataclasses.field(default_factory=list)
+    reviews: list[ReviewTiming] = dataclasses.field(default_factory=list)
     # The machine's load (runnable processes, over a minute) before and after: other
     # people's work on a shared machine slows every figure here.
     load: tuple[float, float] = (0.0, 0.0)
@@ -171,6 +175,10 @@ def measure(parts: Sequence[Part], probes: Sequence[Probe], sections: Sequence[s
             tell("Each run's games a second on one worker and on two …")
             with bench_compile.numba_cache(warm):
                 bench.workers = bench_workers.worker_timings(games, tell)
+        if "players" in sections:
+            with bench_compile.numba_cache(warm):
+                bench.players = bench_players.player_timings(tell)
+                bench.reviews = bench_players.review_timings(tell)
         if "estimates" in sections:
             tell("Each run's first guess of its time, then the run …")
             with bench_compile.numba_cache(warm):
@@ -223,6 +231,12 @@ def as_data(bench: EngineBench) -> dict[str, Any]:
         "judge": [dataclasses.asdict(timing) | {"rate": timing.rate, "met": timing.met,
                                                 "target": bench_judge.TARGET}
                   for timing in bench.judge],
+        "players": [dataclasses.asdict(timing) | {"rates": timing.rates, "met": timing.met,
+                                                  "target": bench_players.GAMES_A_SECOND}
+                    for timing in bench.players],
+        "reviews": [dataclasses.asdict(timing) | {"met": timing.met,
+                                                  "target": bench_players.REVIEW_SECONDS}
+                    for timing in bench.reviews],
         "workers": [dataclasses.asdict(timing) | {"scaling": timing.scaling,
                                                   "met": timing.met,
                                                   "target": bench_workers.TARGET}
@@ -318,6 +332,10 @@ def tables(bench: EngineBench) -> list[Table]:
         found.append(_first_hint_table(bench.first_hints))
     if bench.judge:
         found.append(bench_judge.table(bench.judge))
+    if bench.players:
+        found.append(bench_players.players_table(bench.players))
+    if bench.reviews:
+        found.append(bench_players.reviews_table(bench.reviews))
     if bench.workers:
         found.append(bench_workers.table(bench.workers))
     return found

@@ -1,0 +1,31 @@
+"""``bench --engine players`` at a small scale: the example players' runs on one worker
+and on two are the games played in this process, and a review is timed. Only the
+shape of the timing is checked."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from solitaire_tui.commands import bench_players
+from solitaire_tui.own import files
+
+
+def test_the_example_players_are_timed_on_one_and_two_workers_as_played_here() -> None:
+    try:
+        timings = bench_players.player_timings(lambda _: None, scale=0.02)
+    finally:
+        files.forget()
+    assert [timing.name for timing in timings] == [name for name, _ in bench_players.PLAYERS]
+    assert all(timing.same and min(timing.rates) > 0 for timing in timings)
+    out = io.StringIO()
+    Console(file=out, width=160).print(bench_players.players_table(timings))
+    assert "as played here" in out.getvalue() and "DIFFERENT" not in out.getvalue()
+
+
+def test_a_whole_games_review_is_timed() -> None:
+    timings = bench_players.review_timings(lambda _: None)
+    assert [timing.player for timing in timings] == [name for name, _ in bench_players.REVIEWED]
+    assert all(timing.decisions > 0 and len(timing.seconds) == timing.deals
+               for timing in timings)
