@@ -94,7 +94,7 @@ def new_game(options: Options, deck: tuple[Card, ...]) -> State:
 
 def _wanted(state: State) -> tuple[int | None, ...]:
     """What each final pile takes next, worked out once for a whole list of moves."""
-    return tuple(needs(state, pile) for pile in range(PILES))
+    return tuple(rank_needed(pile, len(cards)) for pile, cards in enumerate(state.finals))
 
 
 def _fitting(wanted: tuple[int | None, ...], card: Card) -> tuple[int, ...]:
@@ -106,6 +106,13 @@ def fitting_piles(state: State, card: Card) -> tuple[int, ...]:
     return _fitting(_wanted(state), card)
 
 
+# Every move there can be, made once: moves are immutable values, so each list of
+# them shares them (players of one's own ask for the list at every move).
+_TO_FINAL = {(source, target): ToFinal(source, target)
+             for source in (None, *range(PILES)) for target in range(PILES)}
+_TO_STORAGE = tuple(ToStorage(target) for target in range(PILES))
+
+
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move, plays to final piles first, in a fixed order that seeded
     players (and the compiled kernels) rely on."""
@@ -113,10 +120,13 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     moves: list[Move] = []
     for source, pile in enumerate(state.storage):
         if pile:
-            moves.extend(ToFinal(source, target) for target in _fitting(wanted, pile[-1]))
+            rank = pile[-1].rank
+            moves += [_TO_FINAL[source, target] for target in range(PILES)
+                      if wanted[target] == rank]
     if state.hand is not None:
-        moves.extend(ToFinal(None, target) for target in _fitting(wanted, state.hand))
-        moves.extend(ToStorage(target) for target in range(PILES))
+        rank = state.hand.rank
+        moves += [_TO_FINAL[None, target] for target in range(PILES) if wanted[target] == rank]
+        moves += _TO_STORAGE
     return tuple(moves)
 
 

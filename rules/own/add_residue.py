@@ -115,7 +115,7 @@ def _index(seat: int, players: int) -> int:
     return seat - 1
 
 
-def move_named(state: State, name: object) -> Move:
+def move_named(state: State, name: object, view: AddResidueView | None = None) -> Move:
     """The move ``name`` stands for ("add 3", "mod 5"); ``IllegalMove`` says why a
     name stands for none (``apply`` then says if it is not legal)."""
     found = _NAME.match(name.strip().lower()) if isinstance(name, str) else None

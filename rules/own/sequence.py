@@ -49,6 +49,7 @@ class SequenceView:
         self._state = state
         self.deal = deal  # the deal's number
         self._clairvoyant = clairvoyant
+        self._named: dict[str, Move] = {}  # the moves by name, once listed (``moves``)
 
     # --- what is on the table ----------------------------------------------------
 
@@ -96,9 +97,11 @@ class SequenceView:
     @cached_property
     def moves(self) -> tuple[str, ...]:
         """Every legal move here, by name: plays to a final pile first."""
-        wanted = [self.needs(pile) for pile in NUMBERS]
-        return tuple(_name(move, wanted, self._state)
-                     for move in sequence.legal_moves(self._state))
+        wanted = [sequence.rank_needed(index, cards) for index, cards in enumerate(self.finals)]
+        legal = sequence.legal_moves(self._state)
+        names = tuple(_name(move, wanted, self._state) for move in legal)
+        self._named = dict(zip(names, legal, strict=True))
+        return names
 
     @cached_property
     def random(self) -> random.Random:
@@ -185,9 +188,13 @@ def _name(move: Move, wanted: list[int | None], state: State) -> str:
     return start + (str(move.pile + 1) if several else "")
 
 
-def move_named(state: State, name: object) -> Move:
+def move_named(state: State, name: object, view: SequenceView | None = None) -> Move:
     """The move ``name`` stands for here (``apply`` then says if it is not legal);
-    ``IllegalMove`` says why a name stands for none."""
+    ``IllegalMove`` says why a name stands for none. A view of ``state`` that listed
+    its moves knows theirs at once."""
+    known = view._named.get(name) if view is not None and isinstance(name, str) else None
+    if known is not None:
+        return known
     text = name.replace(" ", "").lower() if isinstance(name, str) else None
     found = _NAME.match(text) if text is not None else None
     if found is None:

@@ -141,7 +141,7 @@ def next_move(game: Game, state: Any, deal: int, timer: bool) -> tuple[Any, Any]
         raise _fault(game, deal, number, "returned no move",
                      why="play must return one of view.moves")
     try:
-        move = rules.move_named(state, name)
+        move = rules.move_named(state, name, view)
         return move, rules.apply(state, move)
     except RulesError as error:
         raise _fault(game, deal, number, f"chose {_shown(name)}",
