@@ -118,7 +118,10 @@ def _index(seat: int, players: int) -> int:
 def move_named(state: State, name: object, view: AddResidueView | None = None) -> Move:
     """The move ``name`` stands for ("add 3", "mod 5"); ``IllegalMove`` says why a
     name stands for none (``apply`` then says if it is not legal)."""
-    found = _NAME.match(name.strip().lower()) if isinstance(name, str) else None
+    if not isinstance(name, str):
+        raise IllegalMove(f"a move is named by a string such as 'add 3' or 'mod 5' (one of"
+                          f" view.moves), not {type(name).__name__}")
+    found = _NAME.match(name.strip().lower())
     if found is None:
         raise IllegalMove(f"{name!r} names no move; moves are 'add N' or 'mod N'")
     pile = Pile.ADD if found.group(1).startswith("a") else Pile.MOD

@@ -195,8 +195,13 @@ def move_named(state: State, name: object, view: SequenceView | None = None) -> 
     known = view._named.get(name) if view is not None and isinstance(name, str) else None
     if known is not None:
         return known
-    text = name.replace(" ", "").lower() if isinstance(name, str) else None
-    found = _NAME.match(text) if text is not None else None
+    if isinstance(name, int) and not isinstance(name, bool):
+        name = str(name)  # a storage pile's number, as its key
+    if not isinstance(name, str):
+        raise IllegalMove(f"a move is named by a string such as '1', 'f' or 's3' (one of"
+                          f" view.moves), not {type(name).__name__} {_short(name)}")
+    text = name.replace(" ", "").lower()
+    found = _NAME.match(text)
     if found is None:
         raise IllegalMove(f"{name!r} names no move; moves are 1-4 (to storage), f or f1-f4"
                           " (the hand card to a final pile), s1-s4 or s11-s44 (a storage"
@@ -230,6 +235,11 @@ is_over = sequence.is_over
 
 def fields(options: Mapping[str, Any]) -> tuple[str, ...]:
     return FIELDS
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 30 else text[:27] + "…"
 
 
 def start(deal: int, options: Mapping[str, Any] | None = None) -> State:

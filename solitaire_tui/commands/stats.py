@@ -165,9 +165,10 @@ def tally_table(tally: Tally, label: str, shares_wins: bool,
         table.add_row(name.replace("_", " "), f"mean {histogram.mean:.3f}\n{bars}")
     if tally.first_wins:
         shown = ", ".join(map(str, tally.first_wins[:FIRST_WINS_SHOWN]))
-        more = len(tally.first_wins) - FIRST_WINS_SHOWN
-        table.add_row("first wins", shown + (f" … and {more} more (--json lists"
-                                              f" {len(tally.first_wins)})" if more > 0 else ""))
+        more = tally.wins - FIRST_WINS_SHOWN
+        table.add_row("first wins", shown + (
+            f" … and {more:,} more (--json lists the first {len(tally.first_wins):,})"
+            if more > 0 else ""))
     return table
 
 
@@ -224,13 +225,17 @@ def stats(setup: Setup, games: int, seed: int, workers: int | None, as_json: boo
         console.print(f"{state.games_per_second:,.0f} games/s on {on},"
                       f" {state.seconds:.2f} s (first call {state.compile_seconds:.2f} s)")
         wins = [tally.wins for tally in state.tallies]
-        if len(state.tallies) > 1 and not kernel.shares_wins:
+        if not state.done:
+            console.print("No game was played.")
+        elif len(state.tallies) > 1 and not kernel.shares_wins:
             console.print(summary_table(kernel.labels, state.tallies,
                                         frozenset().union(*(reading.flags
                                                             for reading in kernel.readings))))
             console.print()
         for seat, (reading, tally) in enumerate(zip(kernel.readings, state.tallies,
                                                     strict=True)):
+            if not state.done:
+                break
             console.print(tally_table(tally, reading.label, kernel.shares_wins,
                                       _advantage(wins, tally.games, seat)
                                       if kernel.shares_wins and len(wins) > 1 else None,

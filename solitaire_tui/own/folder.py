@@ -46,8 +46,8 @@ def load(data: Path, game: str, rules: str) -> Found:
     for path in paths[:MOST]:
         try:
             found.players.append(files.load(str(path), game, rules))
-        except OptionsError as error:
-            found.problems.append(str(error))
+        except OptionsError as error:  # named by the file alone: the folder is said
+            found.problems.append(str(error).replace(str(path), path.name))
     if len(paths) > MOST:
         found.problems.append(f"only the first {MOST} files of {folder} are read")
     return found

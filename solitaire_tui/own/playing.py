@@ -162,11 +162,15 @@ def start_worker(path: Path, rules: str, clairvoyant: bool, budget: float,
                  options: Mapping[str, Any]) -> None:
     """In a new worker process: cut it off from the terminal (a player's prints and
     input() would land in the app's screen and keys; ``play --headless`` runs a player
-    in its own process, prints and all), load the player, arm the move timer."""
+    in its own process, prints and all) and from Ctrl+C, load the player, arm the move
+    timer."""
     global _WORKER
     nowhere = os.open(os.devnull, os.O_RDWR)
     for stream in (0, 1, 2):
         os.dup2(nowhere, stream)
+    # Ctrl+C reaches every process of the terminal's group: the run that started this
+    # one stops after its chunk (keeping what was played), not a worker mid-game.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     module = load_module(path)
     game = Game(rules_module(rules), chooser(module, path), path, clairvoyant, budget,
                 options)

@@ -336,7 +336,7 @@ class StatsScreen(LiveScreen[Snapshot]):
     def on_run_options_own_read(self, event: RunOptions.OwnRead) -> None:
         """Which of the player's own players were read, and why a file is not one."""
         assert self.players is not None  # read only where there is a folder
-        if event.found.problems or (not self.running and self.shown is None):
+        if event.found.problems or not self.running:
             self._say(run_words.own_players(own_folder.of_game(self.players, self.game.key),
                                             event.found), error=bool(event.found.problems))
 
@@ -458,10 +458,11 @@ class StatsScreen(LiveScreen[Snapshot]):
 
     def _summary(self, snap: Snapshot) -> str:
         """The run in words; a player of one's own that stopped it, said why."""
-        said = run_words.summary(snap, "deals" if self.game.USES_DECK else "games")
         faults = own_files.faults() if snap.over else []
-        return " ".join([*(f"Your player {fault}; the run stopped there." for fault in faults),
-                         said])
+        if faults:  # in place of the summary: at 80×24 both pushed the charts off
+            return " ".join(f"Your player {fault}; the games before it are counted."
+                            for fault in faults)
+        return run_words.summary(snap, "deals" if self.game.USES_DECK else "games")
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         """The row's figures at once, its charts in the frame after: a chart not drawn

@@ -77,5 +77,8 @@ def test_the_command_line_seats_ones_own_player_first(
     played = json.loads(capsys.readouterr().out)
     assert played["options"]["strategies"] == ["add_residue_spoiler.py", "greedy"]
     assert main(["stats", "add-residue", "--player", example, "--strategy", "greedy",
-                 "--strategy", "random", "--strategy", "random", "-n", "10"]) == 2
-    assert "give the other seats' player once" in capsys.readouterr().err
+                 "--strategy", "random", "-n", "10"]) == 2
+    assert "the other seat takes one --strategy, not 2" in capsys.readouterr().err
+    assert main(["stats", "add-residue", "--player", example, "--player", example,
+                 "-n", "10"]) == 2
+    assert "give --player once" in capsys.readouterr().err

@@ -4,6 +4,8 @@ positions reached by random play."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -67,13 +69,19 @@ def test_a_storage_pile_to_a_final_pile_is_s_and_its_number() -> None:
     assert SequenceView(state, 0).moves[:2] == ("s31", "s32")
 
 
+def test_a_storage_piles_number_is_its_moves_name_too() -> None:
+    assert own.move_named(start(5, 7), 3) == ToStorage(2)
+
+
 @pytest.mark.parametrize(("name", "said"), [
-    ("x", "'x' names no move"), (7, "7 names no move"), ("s5", "'s5' names no move"),
+    ("x", "'x' names no move"), (7, "'7' names no move"), ("s5", "'s5' names no move"),
+    (1.5, "a move is named by a string such as '1', 'f' or 's3' (one of view.moves), not"
+          " float 1.5"),
     ("s2", "storage pile 2 is empty"), ("f", "5♣ fits no final pile"),
 ])
 def test_a_name_that_is_no_move_here_says_why(name: object, said: str) -> None:
     state = start(5, 7)
-    with pytest.raises(IllegalMove, match=said.replace("♣", ".?")):
+    with pytest.raises(IllegalMove, match=re.escape(said).replace("♣", ".?")):
         own.move_named(state, name)
 
 

@@ -77,9 +77,11 @@ def with_own(own: str | None, others: list[str] | None, players: int) -> list[st
         return others or ["greedy"]
     rest = others or ["greedy"]
     if len(rest) not in (1, players - 1):
-        raise OptionsError(f"with --player in seat 1, give the other seats' player once, or"
-                           f" once for each of the {players - 1} other seats, not"
-                           f" {len(rest)} times")
+        raise OptionsError(
+            f"with --player in seat 1, the other seat takes one --strategy, not {len(rest)}"
+            " (--players sets how many play)" if players == 2 else
+            f"with --player in seat 1, give the other seats' player once, or once for each"
+            f" of the {players - 1} other seats, not {len(rest)} times")
     return [own, *(rest * (players - 1) if len(rest) == 1 else rest)]
 
 
@@ -164,7 +166,7 @@ class AddResidue(Game):
                             " screen you play seat 1, and these fill the set-up's other"
                             " seats (once for them all, or once each)")
         arguments.add_own_player(parser, ", in seat 1; --strategy then names the other"
-                                 " seats' player")
+                                 " seats' player", several=True)
 
     def screen_options(self, args: argparse.Namespace, deck: Deck | None) -> Any:
         """The set-up filled as asked: the computers' players too, if given."""
@@ -201,7 +203,12 @@ class AddResidue(Game):
 
     def _own(self, args: argparse.Namespace) -> OwnPlayer | None:
         """The player of one's own asked for, loaded by the person at the shell."""
-        return None if args.player is None else files.load(args.player, self.key, OWN_RULES)
+        if not args.player:
+            return None
+        if len(args.player) > 1:
+            raise OptionsError("one player of your own at the table, in seat 1: give"
+                               " --player once")
+        return files.load(args.player[0], self.key, OWN_RULES)
 
     def run_options(self, args: argparse.Namespace) -> dict[str, Any]:
         own = self._own(args)
