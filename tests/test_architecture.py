@@ -91,8 +91,8 @@ def unit(module: str) -> str:
     """The package a module belongs to, as the layers are drawn."""
     parts = module.split(".")
     if parts[0] == "rules":
-        return "rules." + parts[1] if len(parts) > 1 and parts[1] in ("fast", "players") else (
-            "rules")
+        return "rules." + parts[1] if len(parts) > 1 and parts[1] in (
+            "fast", "players", "own") else "rules"
     return ".".join(parts[:2]) if len(parts) > 1 else parts[0]
 
 

@@ -16,45 +16,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
+from rules import review as rules_review
 from rules import sequence
+from rules.review import Decision
 from rules.sequence import Move, State, ToStorage
 
 SAMPLES = 400  # orders a decision is weighed on: a chance to within about 2.5 points
-COSTLY = 0.02  # a move that gave up this much of a chance or more is marked (2 points)
 HAND = -1  # a move's source when it is the hand card (``rules.fast.sequence``)
-
-
-@dataclass(frozen=True)
-class Decision:
-    """One decision of the game: its move number (from 1), the position, the move
-    played, and every legal move's chance of a win (from 0 to 1)."""
-
-    number: int
-    state: State
-    played: Move
-    chances: dict[Move, float]
-
-    @property
-    def best(self) -> Move:
-        """The move with the best chance; the one played when it is as good."""
-        top = max(self.chances.values())
-        return self.played if self.chances[self.played] >= top else max(
-            self.chances, key=lambda move: self.chances[move])
-
-    @property
-    def cost(self) -> float:
-        """How much of a chance the move played gave up (0 for the best)."""
-        return self.chances[self.best] - self.chances[self.played]
-
-    @property
-    def costly(self) -> bool:
-        return self.cost >= COSTLY
-
-
-class Stopped(Exception):
-    """The review was stopped before its end."""
+CHANCE = "how often the fair player's rule of thumb wins from there"  # what a chance is
 
 
 def _code(move: Move) -> tuple[int, int]:
@@ -93,20 +63,12 @@ def chances(state: State, moves: Sequence[Move], seed: int,
 
 def review(start: State, played: Sequence[Move], deal: int, samples: int = SAMPLES,
            stop: Callable[[], bool] = lambda: False,
-           progress: Callable[[int, int], None] = lambda done, of: None) -> list[Decision]:
-    """Every decision of the game played from ``start``, weighed; ``stop()`` (asked
-    before each) ends it with ``Stopped``, ``progress(done, of)`` hears each one."""
-    decisions: list[Decision] = []
-    state = start
-    for number, move in enumerate(played, 1):
-        if stop():
-            raise Stopped
-        legal = sequence.legal_moves(state)
-        if len(legal) > 1:
-            seed = (deal * 1_000_003 + number) % 2**64
-            found = chances(state, legal, seed, samples)
-            decisions.append(Decision(number, state, move, dict(zip(legal, found,
-                                                                    strict=True))))
-        progress(number, len(played))
-        state = sequence.apply(state, move)
-    return decisions
+           progress: Callable[[int, int], None] = lambda done, of: None
+           ) -> list[Decision[State, Move]]:
+    """Every decision of the game played from ``start`` (deal ``deal``), weighed on
+    orders drawn from the deal's number and the move's (``rules.review.review``)."""
+
+    def weigh(state: State, legal: Sequence[Move], number: int) -> list[float]:
+        return chances(state, legal, (deal * 1_000_003 + number) % 2**64, samples)
+
+    return rules_review.review(sequence, start, played, weigh, stop, progress)

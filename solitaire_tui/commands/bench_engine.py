@@ -177,8 +177,8 @@ def measure(parts: Sequence[Part], probes: Sequence[Probe], sections: Sequence[s
                 bench.workers = bench_workers.worker_timings(games, tell)
         if "players" in sections:
             with bench_compile.numba_cache(warm):
-                bench.players = bench_players.player_timings(tell)
-                bench.reviews = bench_players.review_timings(tell)
+                bench.players = bench_players.player_timings(games, tell)
+                bench.reviews = bench_players.review_timings(games, tell)
         if "estimates" in sections:
             tell("Each run's first guess of its time, then the run …")
             with bench_compile.numba_cache(warm):

@@ -1,32 +1,34 @@
 """``bench --engine players``: players of one's own and the game review, timed.
 
 A plain-Python player runs in worker processes (``own.running``); its games a second
-on one worker and on two, for the example players of ``examples/players/``, each run
-also held to the same games played in this process. And a whole Sequence game's
-review (``rules.players.sequence_review``), the fair player's game and the greedy
-player's, against the issue's 10 s.
+on one worker and on two, for the example players each game lists
+(``Game.OWN_EXAMPLES``, in ``examples/players/``), each run also held to the same
+games played in this process. And a whole game's review, where a game has one
+(``Game.REVIEW_BENCH``: the timings its home makes), against the issue's 10 s.
 """
 
 from __future__ import annotations
 
+import importlib
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 from rich.table import Table
 
-from rules import sequence
-from rules.own import sequence as own_rules
 from solitaire_tui.own import files, playing, running
 
+if TYPE_CHECKING:
+    from solitaire_tui.games.game import Game
+
 EXAMPLES = Path(__file__).parents[2] / "examples" / "players"
-PLAYERS = (("first_fit.py", 6_000), ("rules_of_thumb.py", 3_000))  # and the deals timed
 GAMES_A_SECOND = 2_000  # a greedy-class player's games a second on two workers (issue 39)
+GREEDY_CLASS = "first_fit.py"  # the example held to that
 REVIEW_SECONDS = 10.0  # a whole game's review, at most (issue 39)
-REVIEWED = (("fair", 3), ("greedy", 3))  # whose games are reviewed, and which deals
 SEED = 39_000
 
 
@@ -44,7 +46,7 @@ class PlayerTiming:
     @property
     def met(self) -> bool | None:
         """Whether a greedy-class player (first_fit) keeps the target; None otherwise."""
-        return self.same and self.rates[1] >= GAMES_A_SECOND if self.name == "first_fit.py" \
+        return self.same and self.rates[1] >= GAMES_A_SECOND if self.name == GREEDY_CLASS \
             else None
 
 
@@ -60,18 +62,21 @@ class ReviewTiming:
         return max(self.seconds) <= REVIEW_SECONDS
 
 
-def player_timings(tell: Callable[[str], None], scale: float = 1.0) -> list[PlayerTiming]:
-    """Each example player on one worker and then two, on the same deals (``scale``:
-    a share of the deals, for a test)."""
+def player_timings(games: Sequence[Game], tell: Callable[[str], None],
+                   scale: float = 1.0) -> list[PlayerTiming]:
+    """Each game's example players on one worker and then two, on the same deals
+    (``scale``: a share of the deals, for a test)."""
     import numba
 
     timings = []
-    for name, deals in PLAYERS:
+    for game, (name, deals) in ((one, example) for one in games
+                                for example in one.OWN_EXAMPLES):
         count = max(20, int(deals * scale))
         tell(f"{name}: {count:,} deals on one worker, then two …")
-        player = files.load(str(EXAMPLES / name), "sequence", own_rules.__name__)
-        game = playing.of(player)
-        plain = np.array([playing.play_deal(game, deal, False)
+        assert game.OWN_RULES is not None, "a game with example players shows them a view"
+        player = files.load(str(EXAMPLES / name), game.key, game.OWN_RULES)
+        played = playing.of(player)
+        plain = np.array([playing.play_deal(played, deal, False)
                           for deal in range(SEED, SEED + min(count, 300))])
         seconds, same = [], True
         for workers in (1, 2):
@@ -86,26 +91,13 @@ def player_timings(tell: Callable[[str], None], scale: float = 1.0) -> list[Play
     return timings
 
 
-def review_timings(tell: Callable[[str], None]) -> list[ReviewTiming]:
-    """A whole game's review, for each player's games of ``REVIEWED``."""
-    from rules.players.sequence import player
-    from rules.players.sequence_review import review
-
-    timings = []
-    for name, deals in REVIEWED:
-        tell(f"Reviews of {deals} games by the {name} player …")
-        seconds, decisions = [], 0
-        for deal in range(SEED, SEED + deals):
-            first = state = own_rules.start(deal)
-            chooser, moves = player(name, deal), []
-            while not sequence.is_over(state):
-                moves.append(chooser.choose(state))
-                state = sequence.apply(state, moves[-1])
-            review(first, moves[:2], deal, samples=1)  # compiled, not timed
-            began = time.perf_counter()
-            decisions += len(review(first, moves, deal))
-            seconds.append(time.perf_counter() - began)
-        timings.append(ReviewTiming(name, deals, tuple(seconds), decisions))
+def review_timings(games: Sequence[Game], tell: Callable[[str], None]) -> list[ReviewTiming]:
+    """Each game's reviews, timed as its home times them (``Game.REVIEW_BENCH``)."""
+    timings: list[ReviewTiming] = []
+    for game in games:
+        if game.REVIEW_BENCH is not None:
+            module, _, function = game.REVIEW_BENCH.partition(":")
+            timings += getattr(importlib.import_module(module), function)(tell, SEED)
     return timings
 
 
@@ -124,7 +116,7 @@ def players_table(timings: list[PlayerTiming]) -> Table:
 
 
 def reviews_table(timings: list[ReviewTiming]) -> Table:
-    table = Table(title="A whole Sequence game's review (v, play --review)")
+    table = Table(title="A whole game's review (v, play --review)")
     for column in ("games of", "games", "decisions", "median", "slowest", "target"):
         table.add_column(column, justify="left" if column == "games of" else "right")
     for timing in timings:

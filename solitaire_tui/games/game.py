@@ -71,6 +71,13 @@ class Game(ABC):
     # The calls it makes deal after deal (a solve, a thinking player's game), which
     # ``bench --engine searches`` times over many deals.
     SERIES: ClassVar[tuple[Series, ...]] = ()
+    # Players of one's own: the game's module in ``rules.own`` (what they are shown; None:
+    # the game takes none), its example players in ``examples/players/`` that
+    # ``bench --engine players`` times (with the deals it times them on), and where its
+    # reviews are timed ("module:function", ``commands.bench_players.review_timings``).
+    OWN_RULES: ClassVar[str | None] = None
+    OWN_EXAMPLES: ClassVar[tuple[tuple[str, int], ...]] = ()
+    REVIEW_BENCH: ClassVar[str | None] = None
     # The screen's options as the panel, the store and a game kept unfinished take them.
     OPTIONS: ClassVar[OptionsCodec[Any]] = NO_OPTIONS
 

@@ -19,9 +19,12 @@ from __future__ import annotations
 import atexit
 import json
 import multiprocessing
+import signal
 import sys
-from collections.abc import Mapping
+import threading
+from collections.abc import Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -54,6 +57,22 @@ def _tracker() -> None:
         resource_tracker.ensure_running()
     finally:
         sys.stderr = shown
+
+
+@contextmanager
+def _deaf() -> Iterator[None]:
+    """Processes started meanwhile ignore Ctrl+C from their first instruction (an
+    ignored signal stays ignored across the start of a new program): one that heard it
+    while still starting up died, and took the pool with it. The run's own process
+    hears it as before (it is deaf only while the parts are handed out)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # the app's workers: its terminal sends Ctrl+C as a key, not a signal
+        return
+    heard = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, heard)
 
 
 def _pool(player: OwnPlayer, budget: float, workers: int,
@@ -100,8 +119,9 @@ def results(player: OwnPlayer, budget: float, options: Mapping[str, Any], start:
     workers = max(1, min(numba.get_num_threads(), count))
     pool = _pool(player, budget, workers, options)
     rows: list[tuple[int, ...]] = []
-    futures = [pool.submit(play_part, first, length)
-               for first, length in parts(start, count, workers)]
+    with _deaf():  # the pool starts its processes as the parts are handed out
+        futures = [pool.submit(play_part, first, length)
+                   for first, length in parts(start, count, workers)]
     for future in futures:
         played, fault = future.result()
         rows += played

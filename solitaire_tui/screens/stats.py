@@ -183,7 +183,8 @@ class StatsScreen(LiveScreen[Snapshot]):
     def compose(self) -> ComposeResult:
         yield Static(f"Statistics · {self.game.title}", id="title")
         fields = self.game.run_fields(self.options)
-        fields.players = self.players
+        if self.players is not None and self.game.OWN_RULES is not None:
+            fields.own = (self.players, self.game.key, self.game.OWN_RULES)
         yield fields
         with Horizontal(id="controls"):
             yield Label("Games")
@@ -326,7 +327,7 @@ class StatsScreen(LiveScreen[Snapshot]):
             tally = self._tally()
             return tally is not None and len(tally.histograms) > 1
         if action == "read_players":
-            return self.players is not None and self.query_one(RunOptions).OWN_RULES is not None
+            return self.query_one(RunOptions).own is not None
         return super().check_action(action, parameters)
 
     def action_read_players(self) -> None:

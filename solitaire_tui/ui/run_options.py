@@ -38,10 +38,11 @@ class RunOptions(Horizontal):
     """The fields for one game; ``value`` is the options as the game's ``setup`` takes
     them. ``initial`` is what the fields start with.
 
-    A game that takes players of one's own (``OWN_RULES``, its module in
-    ``rules.own``) is offered those in the data directory's folder (``players``, set
-    by the panel; None for a guest, who loads no code): read in a worker as the
-    fields mount and again on ``read_own``, and shown by the game's ``show_own``."""
+    A game that takes players of one's own (``Game.OWN_RULES``) is offered those in
+    the data directory's folder (``own``, set by the panel: the folder, the game's key
+    and its module in ``rules.own``; None for a guest, who loads no code): read in a
+    worker as the fields mount and again on ``read_own``, and shown by the game's
+    ``show_own``."""
 
     DEFAULT_CSS = """
     RunOptions { height: auto; width: 100%; }
@@ -52,8 +53,6 @@ class RunOptions(Horizontal):
     RunOptions > .seat-level { width: 11; margin-right: 1; }
     RunOptions > Tick { width: auto; margin-right: 1; }
     """
-
-    OWN_RULES: str | None = None
 
     class OwnRead(Message):
         """The player's own players were read: said by the panel when a file is no
@@ -66,18 +65,17 @@ class RunOptions(Horizontal):
     def __init__(self, options: Mapping[str, Any], *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.initial = dict(options)
-        self.players: Path | None = None  # the data directory of the player's own players
+        self.own: tuple[Path, str, str] | None = None  # where its own players are found
 
     def on_mount(self) -> None:
         self.read_own()
 
     def read_own(self) -> bool:
         """Read the player's own players again; False where this game or app has none."""
-        if self.players is None or self.OWN_RULES is None:
+        if self.own is None:
             return False
-        self.run_worker(partial(own_folder.load, self.players, self.game_key, self.OWN_RULES),
-                        thread=True, group="own-players", exclusive=True,
-                        exit_on_error=False)
+        self.run_worker(partial(own_folder.load, *self.own), thread=True, group="own-players",
+                        exclusive=True, exit_on_error=False)
         return True
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -86,13 +84,8 @@ class RunOptions(Horizontal):
             self.show_own(found)
             self.post_message(self.OwnRead(found))
 
-    @property
-    def game_key(self) -> str:
-        """The game's key, for its folder of players (a game with ``OWN_RULES``)."""
-        raise NotImplementedError
-
     def show_own(self, found: Found) -> None:
-        """Show the player's own players as fields (a game with ``OWN_RULES``)."""
+        """Show the player's own players as fields (a game with ``Game.OWN_RULES``)."""
 
     def chosen(self, id: str) -> Any:
         """What the choice ``#id`` holds."""

@@ -39,7 +39,6 @@ from solitaire_tui.stats.runs import BenchCase, Setup, strategies, whole
 # search grows with the moves there are to weigh.
 SECONDS_A_SEAT = {"greedy": 3e-7, "random": 4e-7, "strong": 0.025, "perfect": 1e-4}
 OWN_SECONDS = 5e-4  # a seat of one's own player, in plain Python
-OWN_RULES = own_rules.__name__  # what a player of one's own is shown
 
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel
@@ -135,6 +134,7 @@ class AddResidue(Game):
     PROBES = (Probe("add-residue-strong", "Add/Residue strong move (2 players, n = 13)",
                     "solitaire_tui.games.add_residue.probes:strong", (1,),
                     "add-residue-players"),)
+    OWN_RULES = own_rules.__name__
     blurb = "Add to m or take it modulo your number, and score the rest."
     USES_DECK = False
     CHOICES = True
@@ -208,7 +208,7 @@ class AddResidue(Game):
         if len(args.player) > 1:
             raise OptionsError("one player of your own at the table, in seat 1: give"
                                " --player once")
-        return files.load(args.player[0], self.key, OWN_RULES)
+        return files.load(args.player[0], self.key, own_rules.__name__)
 
     def run_options(self, args: argparse.Namespace) -> dict[str, Any]:
         own = self._own(args)

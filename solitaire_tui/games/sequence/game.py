@@ -21,11 +21,11 @@ from solitaire_tui.commands.report import Report, play_out, report
 from solitaire_tui.decks import Deck, numbered
 from solitaire_tui.engine import Part, Probe, Series
 from solitaire_tui.games.game import Command, Game
-from solitaire_tui.games.sequence import review
 from solitaire_tui.games.sequence.moves import move_text
 from solitaire_tui.games.sequence.words import verdict
 from solitaire_tui.own import files, playing
 from solitaire_tui.own.playing import MOVE_SECONDS
+from solitaire_tui.play import review_words as review
 from solitaire_tui.play.options import NoOptions
 from solitaire_tui.play.words import outcome
 from solitaire_tui.replay import Replay
@@ -38,7 +38,6 @@ PLAY_DEFAULT = "fair"  # ``play``'s player: the screen's helper (``play.HELPERS`
 SECONDS_A_GAME = {"greedy": 1.5e-6, "random": 3e-6, "quick": 1.7e-3, "fair": 0.32,
                   "solver": 0.07}
 OWN_SECONDS = 2e-3  # a plain-Python player of one's own, greedy-class
-OWN_RULES = own_rules.__name__  # what a player of one's own is shown
 
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel
@@ -104,6 +103,9 @@ class SequenceGame(Game):
                "solitaire_tui.games.sequence.probes:fair_game", (0, 100), "result",
                mean_target=0.5),
     )
+    OWN_RULES = own_rules.__name__
+    OWN_EXAMPLES = (("first_fit.py", 6_000), ("rules_of_thumb.py", 3_000))
+    REVIEW_BENCH = "solitaire_tui.games.sequence.bench_review:review_timings"
     blurb = "Build four piles counting by 1, 2, 3 and 4 to the king."
     CHOICES = True
     SEED_HELP = "the random player's seed (default: the deal number)"
@@ -142,7 +144,7 @@ class SequenceGame(Game):
         name, seed = args.strategy, arguments.seed_of(args, deck)
         choose: Callable[[sequence.State], sequence.Move] = players.player(name, seed).choose
         if args.player is not None:
-            own = files.load(args.player, self.key, OWN_RULES)
+            own = files.load(args.player, self.key, own_rules.__name__)
             name, choose = own.name, playing.choosing(playing.of(own, args.move_seconds), seed)
         state = sequence.new_game(sequence.Options(), deck.cards)
         made: list[sequence.Move] = []
@@ -160,19 +162,21 @@ class SequenceGame(Game):
         played = report(self.key, f"{heading([name])}, {deck.label}", outcome(*verdict(end)),
                         {"strategy": name}, deck, sequence.result(end), used, lines)
         if args.review:
+            from rules.players.sequence_review import CHANCE
             from rules.players.sequence_review import review as weighed
 
             decisions = weighed(state, made, seed)
-            played.data["review"] = [review.entry(decision) for decision in decisions]
-            played.after = [review.summary(decisions),
-                            *(review.line(decision) for decision in decisions)]
+            played.data["review"] = [review.entry(decision, own_rules.name_of)
+                                     for decision in decisions]
+            played.after = [review.summary(decisions, CHANCE),
+                            *(review.line(decision, own_rules.name_of) for decision in decisions)]
         return played
 
     def run_options(self, args: argparse.Namespace) -> dict[str, Any]:
         """Players of one's own are loaded here, by the person at the shell, and
         compared with the others on the same deals, with each one's difference from
         the first paired deal by deal."""
-        own = [files.load(path, self.key, OWN_RULES).name for path in args.player or ()]
+        own = [files.load(path, self.key, own_rules.__name__).name for path in args.player or ()]
         names = [*(args.strategy or ([] if own else ["greedy"])), *own]
         options: dict[str, Any] = {"strategies": names}
         if own:

@@ -10,7 +10,6 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Label
 
-from rules.own import sequence as own_rules
 from rules.roster import SEQUENCE, SEQUENCE_COMPARED
 from solitaire_tui.own.folder import Found
 from solitaire_tui.ui.run_options import RunOptions
@@ -21,7 +20,6 @@ class SequenceRunOptions(RunOptions):
     """The built-in players on one row; the player's own, when there are any, on a
     row of their own below (one row has no room for them at 80 columns)."""
 
-    OWN_RULES = own_rules.__name__
     DEFAULT_CSS = """
     SequenceRunOptions { layout: vertical; }
     SequenceRunOptions > Horizontal { height: auto; }
@@ -39,10 +37,6 @@ class SequenceRunOptions(RunOptions):
                 yield Tick(name, name in chosen, compact=True, id=f"strategy-{name}")
         with Horizontal(id="own-row"):
             yield Label("Your players:")
-
-    @property
-    def game_key(self) -> str:
-        return "sequence"
 
     def show_own(self, found: Found) -> None:
         """A tick for each of the player's own players, as read again: ticked as it

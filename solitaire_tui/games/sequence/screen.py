@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Callable
 from functools import partial
 
 from textual import events
@@ -25,6 +26,7 @@ from rules import sequence
 from rules.cards import Card
 from rules.errors import IllegalMove
 from rules.own import sequence as own_rules
+from rules.review import Decision
 from rules.sequence import PILE_SIZE, PILES, Move, State, ToFinal, ToStorage
 from rules.words import counted
 from solitaire_tui.decks import Deck, numbered, random_deck
@@ -38,7 +40,7 @@ from solitaire_tui.games.sequence.choice import (
     Place,
     Question,
 )
-from solitaire_tui.games.sequence.moves import describe, listed, named
+from solitaire_tui.games.sequence.moves import listed, named
 from solitaire_tui.games.sequence.play import HELPERS, SequenceTable, helper_words
 from solitaire_tui.games.sequence.widgets import FinalPileView, StoragePile, StorageTable
 from solitaire_tui.own import files, folder
@@ -289,27 +291,19 @@ class SequenceScreen(GameScreen[State, Move]):
     def action_review(self) -> None:
         """The finished game's review; a decision chosen in it is gone back to (by undo,
         the rest kept to redo), to try the better move."""
-        from solitaire_tui.games.sequence.review_screen import ReviewScreen
+        from rules.players.sequence_review import CHANCE, review
+        from solitaire_tui.ui.review_screen import ReviewScreen, go_back
 
         session, deck = self.session, self.table.deck
         assert deck is not None  # Sequence is always dealt
-        review = ReviewScreen(session.start, list(session.moves), deck.seed)
 
-        def chosen(number: int | None) -> None:
-            if number is None or session is not self.session:
-                return
-            decision = next(decision for decision in review.decisions
-                            if decision.number == number)
-            while len(self.session.moves) >= number and self.table.undo():
-                pass
-            self.helping.stop()
-            self.interrupted()
-            self.redraw()
-            best = describe(decision.state, decision.best)
-            self.say(f"Back before move {number}: the review's best here is to {best};"
-                     " U steps forward again.")
+        def weigh(stop: Callable[[], bool],
+                  heard: Callable[[int, int], None]) -> list[Decision[State, Move]]:
+            return review(session.start, list(session.moves), deck.seed, stop=stop,
+                          progress=heard)
 
-        self.app.push_screen(review, chosen)
+        self.app.push_screen(ReviewScreen(weigh, own_rules.name_of, CHANCE),
+                             partial(go_back, self, session))
 
     def action_store(self, number: int) -> None:
         self.play(ToStorage(number - 1))

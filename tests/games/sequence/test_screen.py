@@ -513,7 +513,7 @@ async def test_v_reviews_a_finished_game_and_enter_goes_back_to_try_the_best(
     from textual.widgets import DataTable
 
     from rules.players.sequence_review import review
-    from solitaire_tui.games.sequence.review_screen import ReviewScreen
+    from solitaire_tui.ui.review_screen import ReviewScreen
 
     end = final_state(sequence, sequence.new_game(sequence.Options(), numbered(LOST).cards),
                       GREEDY.choose)

@@ -7,7 +7,8 @@ from __future__ import annotations
 from rules import sequence as sq
 from rules.own.sequence import start
 from rules.players.sequence import player
-from rules.players.sequence_review import Stopped, chances, review
+from rules.players.sequence_review import chances, review
+from rules.review import Stopped
 from rules.sequence import ToFinal
 from tests.decks import ranks
 

@@ -1,0 +1,134 @@
+"""The review of a finished game (``v``): each decision with the chance of a win after
+the move played and after the best move, the costly ones marked, and ``enter`` on one
+to go back to that position (by undo) and try the better move.
+
+A review takes a second or more (``rules.review``), so it is worked out in a thread
+worker with its progress shown; ``esc`` stops it and closes the page. Each game gives
+the work, its moves' names and what a chance is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Label
+from textual.worker import get_current_worker
+
+from rules.review import Decision, Stopped
+from solitaire_tui.play.review_words import Named, percent, summary
+
+if TYPE_CHECKING:
+    from solitaire_tui.session import Session
+    from solitaire_tui.ui.game_screen import GameScreen
+
+# The review's work: (stop, progress) to the decisions, or ``Stopped``.
+Work = Callable[[Callable[[], bool], Callable[[int, int], None]], Sequence[Decision[Any, Any]]]
+
+
+class ReviewScreen(ModalScreen[Decision[Any, Any] | None]):
+    """Dismissed with the decision to go back to, or None."""
+
+    BINDINGS = [
+        Binding("escape,v", "close", "Close", key_display="esc"),
+        Binding("enter", "back_to", "Go there", show=False),
+    ]
+    CSS_PATH = "review_screen.tcss"
+
+    def __init__(self, weigh: Work, named: Named, chance: str) -> None:
+        """``chance``: what a chance is, in the game's words."""
+        super().__init__()
+        self.weigh, self.named, self.chance = weigh, named, chance
+        self.decisions: list[Decision[Any, Any]] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as frame:
+            frame.border_title = "Review"
+            yield Label("Weighing each decision…", id="summary")
+            yield DataTable(cursor_type="row", zebra_stripes=True, id="decisions")
+            yield Label(Text("↑↓ choose · enter: back to that move, to try the best · esc:"
+                             " close", style="dim"), id="keys")
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        for heading in ("move", "played", "chance", "best", "chance", ""):
+            table.add_column(heading)
+        self._weigh()
+
+    @work(thread=True, exclusive=True, group="review")
+    def _weigh(self) -> None:
+        worker = get_current_worker()
+
+        def heard(done: int, of: int) -> None:
+            self.app.call_from_thread(self._progress, done, of)
+
+        try:
+            decisions = self.weigh(lambda: worker.is_cancelled, heard)
+        except Stopped:
+            return
+        self.app.call_from_thread(self._show, list(decisions))
+
+    def _progress(self, done: int, of: int) -> None:
+        self.query_one("#summary", Label).update(
+            f"Weighing each decision… move {done} of {of} (esc stops)")
+
+    def _show(self, decisions: list[Decision[Any, Any]]) -> None:
+        self.decisions = decisions
+        self.query_one("#summary", Label).update(summary(decisions, self.chance))
+        table = self.query_one(DataTable)
+        for decision in decisions:
+            state, played, best = decision.state, decision.played, decision.best
+            same = best == played
+            table.add_row(
+                str(decision.number), self._move(state, played),
+                percent(decision.chances[played]),
+                "" if same else self._move(state, best),
+                "" if same else percent(decision.chances[best]),
+                Text("◆ costly", style="bold") if decision.costly else "",
+                key=str(decision.number))
+        costly = [index for index, decision in enumerate(decisions) if decision.costly]
+        if costly:
+            table.move_cursor(row=max(costly, key=lambda index: decisions[index].cost))
+        table.focus()
+
+    def _move(self, state: Any, move: Any) -> str:
+        """A move by its name, and in the rules' words where they differ."""
+        name, said = self.named(state, move), str(move)
+        return name if name == said else f"{name}  {said}"
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_back_to()
+
+    def action_back_to(self) -> None:
+        table = self.query_one(DataTable)
+        if self.decisions and table.row_count:
+            self.dismiss(self.decisions[table.cursor_row])
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def on_unmount(self) -> None:
+        self.workers.cancel_group(self, "review")
+
+
+def go_back(screen: GameScreen[Any, Any], session: Session[Any, Any],
+            decision: Decision[Any, Any] | None) -> None:
+    """Back before the decision chosen in a review (None: none was), by undo, the rest
+    kept to redo, saying the review's best move there; unless a new game began."""
+    table = screen.table
+    if decision is None or session is not table.session:
+        return
+    while len(table.session.moves) >= decision.number and table.undo():
+        pass
+    screen.helping.stop()
+    screen.interrupted()
+    screen.redraw()
+    best = table.describe(decision.state, decision.best)
+    screen.say(f"Back before move {decision.number}: the review's best here is to {best};"
+               " U steps forward again.")
