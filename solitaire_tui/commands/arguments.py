@@ -116,6 +116,12 @@ def add_own_player(parser: argparse.ArgumentParser, says: str, *, several: bool 
                         f" (default: {MOVE_SECONDS:g})")
 
 
+def add_review(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--review", action="store_true",
+                        help="after the game, each decision's chance of a win with the move"
+                        " played and with the best move (implies --headless)")
+
+
 def add_json(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
 

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules.cards import Card, format_cards
 from rules.play import Rules, moves_of
+from rules.review import Decision
 from solitaire_tui.decks import Deck
+from solitaire_tui.play import review_words
+from solitaire_tui.play.review_words import Named
 
 
 @dataclass
@@ -67,6 +70,15 @@ def report(game: str, heading: str, outcome: str, options: Any, deck: Deck | Non
         data["seed"] = seed
     data["result"] = plain(result)
     return Report(heading, outcome, data, moves)
+
+
+def reviewed(report: Report, decisions: Sequence[Decision[Any, Any]], named: Named,
+             chance: str) -> None:
+    """``report`` with the game's review: a ``review`` list in its JSON, and a line a
+    decision after its outcome (``chance``: what a chance is, in the game's words)."""
+    report.data["review"] = [review_words.entry(decision, named) for decision in decisions]
+    report.after = [review_words.summary(decisions, chance),
+                    *(review_words.line(decision, named) for decision in decisions)]
 
 
 def report_lines(report: Report) -> Iterator[str]:

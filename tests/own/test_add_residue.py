@@ -82,3 +82,14 @@ def test_the_command_line_seats_ones_own_player_first(
     assert main(["stats", "add-residue", "--player", example, "--player", example,
                  "-n", "10"]) == 2
     assert "give --player once" in capsys.readouterr().err
+
+
+def test_play_reviews_an_add_residue_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "add-residue", "--numbers", "4", "--strategy", "greedy",
+                 "--strategy", "random", "--seed", "3", "--review", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["review"] and all(entry["best_chance"] == max(entry["chances"].values())
+                                  for entry in data["review"])
+    assert main(["play", "add-residue", "--numbers", "4", "--seed", "3", "--review"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[2].startswith("Review: ") and "perfectly" in out[2]

@@ -20,7 +20,7 @@ from rules.roster import ADD_RESIDUE as NAMES
 from rules.roster import check_solvable
 from rules.words import counted
 from solitaire_tui.commands import arguments
-from solitaire_tui.commands.report import Report, plain, play_out, report
+from solitaire_tui.commands.report import Report, plain, play_out, report, reviewed
 from solitaire_tui.decks import Deck
 from solitaire_tui.engine import Part, Probe
 from solitaire_tui.games.add_residue.table import Seat, Table
@@ -167,6 +167,8 @@ class AddResidue(Game):
                             " seats (once for them all, or once each)")
         arguments.add_own_player(parser, ", in seat 1; --strategy then names the other"
                                  " seats' player", several=True)
+        if not batch:
+            arguments.add_review(parser)
 
     def screen_options(self, args: argparse.Namespace, deck: Deck | None) -> Any:
         """The set-up filled as asked: the computers' players too, if given."""
@@ -189,17 +191,31 @@ class AddResidue(Game):
             game = playing.of(own, args.move_seconds, {"players": options.players,
                                                        "n": options.n, "strategies": seats})
             mine = playing.choosing(game, seed)
+        made: list[add_residue.Move] = []
+
+        def recorded(state: add_residue.State) -> add_residue.Move:
+            move = players[state.to_move].choose(state) if state.to_move in players \
+                else mine(state)
+            made.append(move)
+            return move
+
+        start = add_residue.new_game(options)
         try:
-            end, lines = play_out(add_residue, add_residue.new_game(options),
-                                  lambda state: players[state.to_move].choose(state)
-                                  if state.to_move in players else mine(state), describe, log)
+            end, lines = play_out(add_residue, start, recorded, describe, log)
         except playing.Fault as fault:
             raise OptionsError(fault.sentence) from None
         names = [f"P{seat + 1}" for seat in range(options.players)]
-        return report(self.key, heading(options, seats),
-                      f"{winners(end, names)}: {places(end, names)}.",
-                      plain(options) | {"strategies": seats}, None, add_residue.result(end),
-                      seed if "random" in seats or own else None, lines)
+        played = report(self.key, heading(options, seats),
+                        f"{winners(end, names)}: {places(end, names)}.",
+                        plain(options) | {"strategies": seats}, None, add_residue.result(end),
+                        seed if "random" in seats or own else None, lines)
+        if args.review:
+            from rules.players.add_residue_review import chance_words
+            from rules.players.add_residue_review import review as weighed
+
+            reviewed(played, weighed(start, made, seed), own_rules.name_of,
+                     chance_words(options))
+        return played
 
     def _own(self, args: argparse.Namespace) -> OwnPlayer | None:
         """The player of one's own asked for, loaded by the person at the shell."""

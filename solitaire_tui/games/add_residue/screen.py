@@ -9,6 +9,7 @@ table's (``play``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import ClassVar
 
@@ -21,6 +22,8 @@ from textual.timer import Timer
 from textual.widgets import Label, Static
 
 from rules.add_residue import MAX_PLAYERS, Move, Pile, State
+from rules.own import add_residue as own_rules
+from rules.review import Decision
 from rules.roster import BASIC
 from rules.words import sentence_start
 from solitaire_tui.decks import Deck
@@ -65,6 +68,8 @@ class AddResidueScreen(GameScreen[State, Move]):
                   show=digit == 1) for digit in range(10)),
         Binding("backspace", "erase", "Erase", show=False),
         Binding("enter", "play_chosen", "Play"),
+        Binding("v", "review", "Review",
+                tooltip="a finished game: each decision's chance of a win, played and best"),
         *SHARED_KEYS,
     ]
 
@@ -245,8 +250,27 @@ class AddResidueScreen(GameScreen[State, Move]):
     # --- choosing a move --------------------------------------------------------------
 
     def can(self, action: str) -> bool | None:
-        """The keys that choose a move are a person's, on their turn."""
+        """The keys that choose a move are a person's, on their turn; the review is a
+        finished game's."""
+        if action == "review":
+            return self.session.is_over
         return False if self.session.is_over else self.table.person_to_move() or None
+
+    def action_review(self) -> None:
+        """The finished game's review, every seat's decisions; one chosen is gone back
+        to (by undo, to a person's turn), to try the better move."""
+        from rules.players.add_residue_review import chance_words, review
+        from solitaire_tui.ui.review_screen import ReviewScreen, go_back
+
+        session, seed = self.session, self.table.seed
+
+        def weigh(stop: Callable[[], bool],
+                  heard: Callable[[int, int], None]) -> list[Decision[State, Move]]:
+            return review(session.start, list(session.moves), seed, stop=stop, progress=heard)
+
+        chance = chance_words(session.state.options)
+        self.app.push_screen(ReviewScreen(weigh, own_rules.name_of, chance),
+                             partial(go_back, self, session))
 
     def _choose(self, pile: Pile, number: int) -> None:
         self.cursor.at = (pile, number)

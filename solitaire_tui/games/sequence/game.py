@@ -17,7 +17,7 @@ from rules.players import sequence as players
 from rules.roster import SEQUENCE as NAMES
 from rules.roster import SEQUENCE_COMPARED
 from solitaire_tui.commands import arguments
-from solitaire_tui.commands.report import Report, play_out, report
+from solitaire_tui.commands.report import Report, play_out, report, reviewed
 from solitaire_tui.decks import Deck, numbered
 from solitaire_tui.engine import Part, Probe, Series
 from solitaire_tui.games.game import Command, Game
@@ -25,7 +25,6 @@ from solitaire_tui.games.sequence.moves import move_text
 from solitaire_tui.games.sequence.words import verdict
 from solitaire_tui.own import files, playing
 from solitaire_tui.own.playing import MOVE_SECONDS
-from solitaire_tui.play import review_words as review
 from solitaire_tui.play.options import NoOptions
 from solitaire_tui.play.words import outcome
 from solitaire_tui.replay import Replay
@@ -134,10 +133,7 @@ class SequenceGame(Game):
                                 " helper the game's screen plays with; greedy is the 1973"
                                 " handout's rule of thumb)")
             arguments.add_own_player(parser, ", instead of --strategy")
-            parser.add_argument("--review", action="store_true",
-                                help="after the game, each decision's chance of a win with"
-                                " the move played and with the best move (implies"
-                                " --headless)")
+            arguments.add_review(parser)
 
     def play(self, args: argparse.Namespace, deck: Deck | None, log: bool) -> Report:
         assert deck is not None
@@ -165,11 +161,7 @@ class SequenceGame(Game):
             from rules.players.sequence_review import CHANCE
             from rules.players.sequence_review import review as weighed
 
-            decisions = weighed(state, made, seed)
-            played.data["review"] = [review.entry(decision, own_rules.name_of)
-                                     for decision in decisions]
-            played.after = [review.summary(decisions, CHANCE),
-                            *(review.line(decision, own_rules.name_of) for decision in decisions)]
+            reviewed(played, weighed(state, made, seed), own_rules.name_of, CHANCE)
         return played
 
     def run_options(self, args: argparse.Namespace) -> dict[str, Any]:

@@ -531,3 +531,35 @@ async def test_a_perfect_computer_is_offered_only_where_the_game_is_solved(
         await pilot.pause()
         assert text_of(setup, "#error").startswith(
             "A perfect computer cannot play here: perfect play is solved for")
+
+
+async def test_v_reviews_a_finished_game_and_enter_goes_back_to_a_persons_turn(
+        make_app: Any) -> None:
+    """Every seat's decisions, weighed by perfect play at a solved size; enter goes back
+    (to the person's turn before it) and says the best move there."""
+    from textual.widgets import DataTable
+
+    from rules.players.add_residue_review import review
+    from solitaire_tui.ui.review_screen import ReviewScreen
+
+    app = make_app(Start("add-residue", options=AGAINST_GREEDY))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board(app)
+        assert not screen.check_action("review", ())
+        chooser = player("random", 5, AGAINST_GREEDY.options)
+        while not screen.session.is_over:
+            await play_by_keys(pilot, screen, chooser.choose(screen.session.state))
+            await until_a_person_moves(pilot, screen)
+        await settle(app, pilot)
+        await pilot.press("v")
+        page = app.screen
+        assert isinstance(page, ReviewScreen)
+        await until(pilot, lambda: bool(page.decisions), 60)
+        expected = review(screen.session.start, list(screen.session.moves), screen.table.seed)
+        assert page.decisions == expected
+        assert page.query_one(DataTable).row_count == len(expected)
+        assert "perfectly" in text_of(page, "#summary")
+        chosen = page.decisions[page.query_one(DataTable).cursor_row]
+        await pilot.press("enter")
+        assert app.screen is screen and len(screen.session.moves) < chosen.number
+        assert "the review's best here is to" in text_of(screen, "#message")

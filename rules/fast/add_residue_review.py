@@ -1,0 +1,52 @@
+"""An Add/Residue position's moves weighed by the strong player's playouts, for a
+review of a game too large to solve.
+
+The strong player (``add_residue_search.strong_code``) judges its moves by playouts
+in which every seat plays greedy's move most of the time and a random one otherwise.
+A review asks those playouts a plain question: after each move, how often does its
+mover come out on top (a shared top counted as its share)? Every move is played out
+on the same draws, from ``seed``, so two moves are compared on the same futures.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from rules.fast.add_residue_piles import ADD, MOD, size
+from rules.fast.add_residue_search import _play_move, _playout_code
+
+__all__ = ["shares"]
+
+
+@njit(cache=True, nogil=True)
+def shares(n: int, piles: np.ndarray, seat: int, m: int, scores: np.ndarray,
+           seed: np.uint64, samples: int, codes: np.ndarray) -> np.ndarray:
+    """Each move ``codes[k]`` of ``seat``'s: the mover's mean share of the win over
+    ``samples`` playouts after it (1 alone on top, 1/k shared by k, else 0)."""
+    players = piles.shape[1]
+    left = 0
+    for other in range(players):
+        left += size(piles[ADD, other]) + size(piles[MOD, other])
+    work = np.empty_like(piles)
+    tally = np.empty_like(scores)
+    won = np.zeros(len(codes))
+    for option in range(len(codes)):
+        rng = seed
+        for _ in range(samples):
+            work[:] = piles
+            tally[:] = scores
+            value = _play_move(n, work, seat, codes[option], m, tally)
+            mover = seat + 1 if seat + 1 < players else 0
+            for _ in range(left - 1):
+                played, rng = _playout_code(n, work, mover, value, rng)
+                value = _play_move(n, work, mover, played, value, tally)
+                mover = mover + 1 if mover + 1 < players else 0
+            top = tally.max()
+            if tally[seat] == top:
+                tied = 0
+                for other in range(players):
+                    if tally[other] == top:
+                        tied += 1
+                won[option] += 1.0 / tied
+    return won / samples
