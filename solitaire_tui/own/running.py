@@ -19,12 +19,8 @@ from __future__ import annotations
 import atexit
 import json
 import multiprocessing
-import signal
-import sys
-import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -42,42 +38,14 @@ from solitaire_tui.own.playing import (
     rules_module,
     start_worker,
 )
+from solitaire_tui.processes import deaf_to_ctrl_c, start_resource_tracker
 
 _POOLS: dict[tuple[Path, int, str, bool, float, int, str], ProcessPoolExecutor] = {}
 
 
-def _tracker() -> None:
-    """Start multiprocessing's resource tracker on the real stderr: it passes
-    ``sys.stderr``'s descriptor to the tracker it starts, and inside the app that is
-    Textual's capture, whose descriptor is no file (spawning then fails)."""
-    from multiprocessing import resource_tracker
-
-    shown, sys.stderr = sys.stderr, sys.__stderr__ or sys.stderr
-    try:
-        resource_tracker.ensure_running()
-    finally:
-        sys.stderr = shown
-
-
-@contextmanager
-def _deaf() -> Iterator[None]:
-    """Processes started meanwhile ignore Ctrl+C from their first instruction (an
-    ignored signal stays ignored across the start of a new program): one that heard it
-    while still starting up died, and took the pool with it. The run's own process
-    hears it as before (it is deaf only while the parts are handed out)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield  # the app's workers: its terminal sends Ctrl+C as a key, not a signal
-        return
-    heard = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, heard)
-
-
 def _pool(player: OwnPlayer, budget: float, workers: int,
           options: Mapping[str, Any]) -> ProcessPoolExecutor:
-    _tracker()
+    start_resource_tracker()
     key = (player.path, player.stamp, player.rules, player.clairvoyant, budget, workers,
            json.dumps(options, sort_keys=True))
     pool = _POOLS.get(key)
@@ -119,7 +87,7 @@ def results(player: OwnPlayer, budget: float, options: Mapping[str, Any], start:
     workers = max(1, min(numba.get_num_threads(), count))
     pool = _pool(player, budget, workers, options)
     rows: list[tuple[int, ...]] = []
-    with _deaf():  # the pool starts its processes as the parts are handed out
+    with deaf_to_ctrl_c():  # the pool starts its processes as the parts are handed out
         futures = [pool.submit(play_part, first, length)
                    for first, length in parts(start, count, workers)]
     for future in futures:

@@ -27,9 +27,6 @@ import json
 import logging
 import os
 import re
-import signal
-import sys
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -39,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 from rules.cards import check_deals
 from rules.errors import OptionsError, RulesError
 from rules.stats import Tally
+from solitaire_tui.processes import deaf_to_ctrl_c, start_resource_tracker
 from solitaire_tui.stats.runs import Setup
 
 if TYPE_CHECKING:
@@ -117,50 +115,13 @@ def connected(where: Scheduler) -> Iterator[tuple[Client, int | None]]:
         return
     # One thread a process, each task's kernel on its share of the cores; the
     # dashboard would need bokeh, and nothing here reads it.
-    _start_resource_tracker()
-    with _deaf_to_ctrl_c():
+    start_resource_tracker()
+    with deaf_to_ctrl_c():
         local = distributed.LocalCluster(
             n_workers=where.local, threads_per_worker=1, processes=True, host="127.0.0.1",
             dashboard_address=None, silence_logs=logging.CRITICAL)
     with local, distributed.Client(local) as client:
         yield client, max(1, (os.cpu_count() or 1) // where.local)
-
-
-def _start_resource_tracker() -> None:
-    """Start multiprocessing's resource tracker, which the local cluster's processes
-    need, where it can be started: it hands the tracker process our stderr, and in
-    the app (Textual captures stderr, and its capture has no file) that fails. There
-    the tracker gets an empty stderr of its own; it only warns of leaks."""
-    from multiprocessing import resource_tracker
-
-    try:
-        if sys.stderr is not None and sys.stderr.fileno() >= 0:
-            return
-    except (AttributeError, OSError, ValueError):
-        pass
-    captured = sys.stderr
-    with open(os.devnull, "w", encoding="utf-8") as nowhere:
-        sys.stderr = nowhere
-        try:
-            resource_tracker.ensure_running()
-        finally:
-            sys.stderr = captured
-
-
-@contextmanager
-def _deaf_to_ctrl_c() -> Iterator[None]:
-    """Start the local cluster's processes with Ctrl+C ignored (Python leaves a
-    signal ignored by its parent ignored): Ctrl+C in ``stats`` reaches every process
-    of the terminal's group, and is the command's to answer, by cancelling the run,
-    not the workers' to die of, each with a traceback."""
-    if threading.current_thread() is not threading.main_thread():
-        yield  # the app's runs: its terminal sends no Ctrl+C as a signal
-        return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def run(setup: Setup, kernel: Kernel, seed: int, games: int, where: Scheduler,

@@ -132,14 +132,14 @@ PLAYED = re.compile(rb"playing.*?\b[1-9][\d,]* of ", re.DOTALL)
 
 
 @pytest.mark.integration
-def test_ctrl_c_prints_the_partial_run_and_exits_130() -> None:
-    command = [sys.executable, "-m", "solitaire_tui", "stats", "hit-or-miss", "-n", "1e15",
-               "--seed", "0", "--json"]
+def interrupted(command: list[str], group: bool = False) -> tuple[int, bytes]:
+    """Run ``command`` until it plays games, then Ctrl+C it (``group``: as a terminal
+    does, to every process of its group): its exit status and what it printed."""
     # A terminal's progress bar on stderr says when games are being played.
     environment = {**os.environ, "TTY_COMPATIBLE": "1", "TTY_INTERACTIVE": "1",
                    "FORCE_COLOR": "1", "COLUMNS": "200"}
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               env=environment)
+                               env=environment, start_new_session=group)
     assert process.stderr is not None and process.stdout is not None
     said, playing = bytearray(), threading.Event()
 
@@ -153,13 +153,22 @@ def test_ctrl_c_prints_the_partial_run_and_exits_130() -> None:
     watcher.start()
     try:
         assert playing.wait(300), bytes(said[-400:])  # import, load or compile, then play
-        process.send_signal(signal.SIGINT)
+        if group:
+            os.killpg(process.pid, signal.SIGINT)
+        else:
+            process.send_signal(signal.SIGINT)
         out = process.stdout.read()
         process.wait(30)
     finally:
         process.kill()
     watcher.join(10)
-    assert process.returncode == 130, bytes(said[-400:])
+    assert process.returncode == 130, bytes(said[-600:])
+    return process.returncode, out
+
+
+def test_ctrl_c_prints_the_partial_run_and_exits_130() -> None:
+    _, out = interrupted([sys.executable, "-m", "solitaire_tui", "stats", "hit-or-miss", "-n",
+                          "1e15", "--seed", "0", "--json"])
     data = json.loads(out)
     assert data["cancelled"] is True and 0 < data["games"] < 10**15
     assert data["wins"] == int(fast.deal_results(0, data["games"], hm.Options())[:, 0].sum())

@@ -137,41 +137,13 @@ def test_a_review_lists_every_decision_of_any_players_game(
 def test_ctrl_c_to_the_terminals_group_prints_the_games_played_so_far() -> None:
     """A terminal's Ctrl+C reaches the run's worker processes too: they leave the
     stopping to the run, which prints what was played and exits 130."""
-    import os
-    import signal
-    import subprocess
     import sys
-    import threading
-    from typing import IO
 
-    from tests.app.test_cli_stats import PLAYED
+    from tests.app.test_cli_stats import interrupted
 
-    command = [sys.executable, "-m", "solitaire_tui", "stats", "sequence", "--player",
-               example("first_fit"), "-n", "1e7", "--seed", "0", "--json"]
-    environment = {**os.environ, "TTY_COMPATIBLE": "1", "TTY_INTERACTIVE": "1",
-                   "FORCE_COLOR": "1", "COLUMNS": "200"}
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               env=environment, start_new_session=True)
-    assert process.stderr is not None and process.stdout is not None
-    said, playing = bytearray(), threading.Event()
-
-    def watch(stream: IO[bytes]) -> None:
-        for chunk in iter(lambda: stream.read1(4096), b""):
-            said.extend(chunk)
-            if PLAYED.search(said[-400:]):
-                playing.set()
-
-    watcher = threading.Thread(target=watch, args=(process.stderr,), daemon=True)
-    watcher.start()
-    try:
-        assert playing.wait(300), bytes(said[-400:])
-        os.killpg(process.pid, signal.SIGINT)  # as a terminal sends it: to every process
-        out = process.stdout.read()
-        process.wait(30)
-    finally:
-        process.kill()
-    watcher.join(10)
-    assert process.returncode == 130, bytes(said[-600:])
+    _, out = interrupted([sys.executable, "-m", "solitaire_tui", "stats", "sequence",
+                          "--player", example("first_fit"), "-n", "1e7", "--seed", "0",
+                          "--json"], group=True)
     data = json.loads(out)
     assert data["cancelled"] is True and 0 < data["games"] < 10**7
     greedy = player_kernel("greedy").results(0, data["games"])  # first_fit is the greedy rule
