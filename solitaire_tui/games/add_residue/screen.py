@@ -257,16 +257,19 @@ class AddResidueScreen(GameScreen[State, Move]):
         return False if self.session.is_over else self.table.person_to_move() or None
 
     def action_review(self) -> None:
-        """The finished game's review, every seat's decisions; one chosen is gone back
-        to (by undo, to a person's turn), to try the better move."""
+        """The finished game's review, of the people's decisions (the computers' are
+        not theirs to try again); one chosen is gone back to (by undo), to try the
+        better move."""
         from rules.players.add_residue_review import chance_words, review
         from solitaire_tui.ui.review_screen import ReviewScreen, go_back
 
-        session, seed = self.session, self.table.seed
+        session, table = self.session, self.table
 
         def weigh(stop: Callable[[], bool],
                   heard: Callable[[int, int], None]) -> list[Decision[State, Move]]:
-            return review(session.start, list(session.moves), seed, stop=stop, progress=heard)
+            return [decision for decision in review(session.start, list(session.moves),
+                                                    table.seed, stop=stop, progress=heard)
+                    if table.seat(decision.state.to_move).is_person]
 
         chance = chance_words(session.state.options)
         self.app.push_screen(ReviewScreen(weigh, own_rules.name_of, chance),
