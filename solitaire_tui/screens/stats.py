@@ -327,7 +327,7 @@ class StatsScreen(LiveScreen[Snapshot]):
             tally = self._tally()
             return tally is not None and len(tally.histograms) > 1
         if action == "read_players":
-            return self.query_one(RunOptions).own is not None
+            return self.players is not None and self.game.OWN_RULES is not None
         return super().check_action(action, parameters)
 
     def action_read_players(self) -> None:
