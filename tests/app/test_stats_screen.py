@@ -631,3 +631,43 @@ async def test_the_players_own_players_are_run_beside_the_built_in_ones(
                                                                                "#summary")
     finally:
         files.forget()
+
+
+async def test_an_add_residue_seat_may_be_the_players_own(
+        make_app: Callable[..., SolitaireApp], data_path: Path) -> None:
+    """The files of players/add-residue/ are offered in every seat; a seat of one's own
+    plays beside built-in seats seeded as the compiled kernel seeds them."""
+    from solitaire_tui.own import files
+
+    folder = data_path / "players" / "add-residue"
+    folder.mkdir(parents=True)
+    (folder / "mine.py").write_text(
+        "def play(view):\n"
+        "    return max(view.moves, key=lambda move: (view.gain(move), -view.after(move)))\n")
+    files.forget()
+    app = make_app()
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            app.post_message(OpenStats("add-residue", {"players": 2, "n": 6,
+                                                       "strategies": ["greedy", "random"]}))
+            await pilot.pause()
+            screen = panel(app)
+            seat = screen.query_one("#seat-1", Select)
+            await until(pilot, lambda: files.find("mine.py", "add-residue") is not None
+                        and text_of(screen, "#summary").startswith("Your players ("))
+            seat.value = "mine.py"
+            await fill(pilot, screen, "300", "7")
+            await pilot.press("r")
+            await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+            shown = screen.shown
+            assert shown is not None and shown.labels[0] == "P1 mine.py"
+            from rules import add_residue
+            from rules.fast import batch
+            from solitaire_tui.games.add_residue.kernel import kernel
+
+            compiled = batch.run(kernel(add_residue.Options(2, 6), ["greedy", "random"]), 7,
+                                 300, 1)
+            assert [tally.wins for tally in shown.tallies] == [tally.wins
+                                                              for tally in compiled.tallies]
+    finally:
+        files.forget()

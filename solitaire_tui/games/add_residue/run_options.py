@@ -1,5 +1,6 @@
 """Add/Residue's fields in the statistics panel: the players, n, and a computer
-player for each seat (as many fields as there are players)."""
+player for each seat (as many fields as there are players), the player's own players
+(the files of the data directory's ``players/add-residue/``) among them."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from textual.widgets import Label, Select
 
 from rules import add_residue
 from rules.roster import ADD_RESIDUE as NAMES
+from solitaire_tui.own.folder import Found
 from solitaire_tui.ui.run_options import RunOptions, numbers, pick
 
 
@@ -45,6 +47,19 @@ class AddResidueRunOptions(RunOptions):
             shown = seat < players
             self.query_one(f"#seat-{seat + 1}").display = shown
             self.query(Label).filter(".seat")[seat].display = shown
+
+    def show_own(self, found: Found) -> None:
+        """Each seat may be one of the player's own players too (one of them a table):
+        a seat keeps its choice, or takes the one the run opened asked for."""
+        choices = [(name, name) for name in (*NAMES, *(player.name for player in found.players))]
+        known = {name for name, _ in choices}
+        asked = list(self.initial.get("strategies", ()))
+        for seat in range(add_residue.MAX_PLAYERS):
+            level = self.query_one(f"#seat-{seat + 1}", Select)
+            now = level.value
+            wanted = asked[seat] if seat < len(asked) and asked[seat] not in NAMES else now
+            level.set_options(choices)
+            level.value = wanted if wanted in known else now if now in known else NAMES[0]
 
     @property
     def value(self) -> dict[str, Any]:
