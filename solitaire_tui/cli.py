@@ -367,7 +367,8 @@ def _stats(args: argparse.Namespace) -> int:
         if args.scheduler is not None and files.names(game.key):
             raise OptionsError("players of your own play on this machine only, not on a"
                                " cluster: leave out --scheduler")
-        return stats(setup, games, seed, args.workers, args.json, keep, args.scheduler)
+        return stats(setup, games, seed, args.workers, args.json, keep, args.scheduler,
+                     "deals" if game.USES_DECK else "games")
     finally:
         database.close()
 

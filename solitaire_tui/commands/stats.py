@@ -205,9 +205,10 @@ def summary_table(labels: list[str], tallies: list[Tally], flags: frozenset[str]
 
 def stats(setup: Setup, games: int, seed: int, workers: int | None, as_json: bool,
           keep: Callable[[dict[str, Any]], None] | None = None,
-          where: Scheduler | None = None) -> int:
+          where: Scheduler | None = None, deals: str = "deals") -> int:
     """Play and print a run, here or on a cluster (``where``); ``keep`` is handed its
-    figures (the history keeps them)."""
+    figures (the history keeps them); ``deals``: what its numbered games are called
+    ("games" where no cards are dealt)."""
     kernel = setup.make_kernel()
     state = play_run(kernel, games, seed, workers, True,
                      None if where is None else (setup, where))
@@ -219,7 +220,7 @@ def stats(setup: Setup, games: int, seed: int, workers: int | None, as_json: boo
     else:
         console = Console()
         last = state.seed + state.done - 1
-        console.print(f"[bold]{setup.heading}[/]: deals {state.seed}..{last},"
+        console.print(f"[bold]{setup.heading}[/]: {deals} {state.seed}..{last},"
                       f" {state.done:,} games" + (" (cancelled)" if state.cancelled else ""))
         on = counted(state.workers, "worker") + (f" of {where}" if where else "")
         console.print(f"{state.games_per_second:,.0f} games/s on {on},"

@@ -244,9 +244,10 @@ class RatePlot(Chart):
                                         if names else ""), "gray")
         legend = Text("  ").join([Text("win %"), *(Text(*name) for name in names),
                                   Text(*interval)])
-        if legend.cell_len > self.size.width:  # narrow: the names close up, on fewer lines
-            legend = Text(" ").join([Text("win%"), *(Text(*name) for name in names),
-                                     Text("• 95%", "gray")])
+        if legend.cell_len > self.size.width:  # narrow: the names close up, on fewer lines,
+            # the interval's sign first, where it cannot be read as the last name's
+            legend = Text(" ").join([Text("win%"), Text("(• 95%)", "gray"),
+                                     *(Text(*name) for name in names)])
         return legend
 
     def draw(self) -> str:

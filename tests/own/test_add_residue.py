@@ -93,3 +93,10 @@ def test_play_reviews_an_add_residue_game(capsys: pytest.CaptureFixture[str]) ->
     assert main(["play", "add-residue", "--numbers", "4", "--seed", "3", "--review"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[2].startswith("Review: ") and "perfectly" in out[2]
+
+
+def test_a_run_of_a_game_that_deals_nothing_numbers_its_games(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "add-residue", "--strategy", "greedy", "--strategy", "random",
+                 "-n", "50", "--seed", "5"]) == 0
+    assert ": games 5..54, 50 games" in capsys.readouterr().out

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
 
 def heading(names: Sequence[str]) -> str:
-    return f"{SequenceGame.title}, {' v '.join(names)} player{'s' * (len(names) > 1)}"
+    return f"{SequenceGame.title}, {' vs '.join(names)} player{'s' * (len(names) > 1)}"
 
 
 def kernel(names: Sequence[str], move_seconds: float = MOVE_SECONDS) -> Kernel:
