@@ -26,7 +26,6 @@ from solitaire_tui.engine import drop_stale_kernels, is_warm, use_cache_dir
 from solitaire_tui.games.game import Command, Game
 from solitaire_tui.games.registry import ENGINE, GAMES, GAMES_BY_KEY, PROBES, SERIES
 from solitaire_tui.judge import JudgeInputError, answered, lines_of
-from solitaire_tui.own import files
 from solitaire_tui.start import Start
 from solitaire_tui.stats import cluster, compare
 
@@ -364,9 +363,7 @@ def _stats(args: argparse.Namespace) -> int:
 
         if args.scheduler is not None and args.workers is not None:
             raise OptionsError("--workers is for this machine; a cluster's workers are its own")
-        if args.scheduler is not None and files.names(game.key):
-            raise OptionsError("players of your own play on this machine only, not on a"
-                               " cluster: leave out --scheduler")
+        setup.check_where(args.scheduler)
         return stats(setup, games, seed, args.workers, args.json, keep, args.scheduler,
                      "deals" if game.USES_DECK else "games")
     finally:

@@ -357,7 +357,9 @@ class StatsScreen(LiveScreen[Snapshot]):
         # "all" is every core this panel offers: a guest's cap, or every core here.
         workers = chosen if isinstance(chosen, int) and chosen else self.limits.workers
         address = self._address()
-        return setup, games, seed, workers, cluster.scheduler(address) if address else None
+        where = cluster.scheduler(address) if address else None
+        setup.check_where(where)
+        return setup, games, seed, workers, where
 
     def _address(self) -> str:
         """The Cluster field's address ("" for this machine, and where there is no

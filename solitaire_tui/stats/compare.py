@@ -105,7 +105,8 @@ def run_setup(game: Runs, options: Mapping[str, Any]) -> Setup:
         parts=("versions", "version"),
         engine=tuple(dict.fromkeys(part for version in versions for part in version.engine)),
         cost=sum(version.cost for version in versions),
-        split=lambda part: _split(versions, part))
+        split=lambda part: _split(versions, part),
+        local_only=any(version.local_only for version in versions))
 
 
 def versus(headings: Sequence[str]) -> str:

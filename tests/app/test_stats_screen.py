@@ -613,6 +613,13 @@ async def test_the_players_own_players_are_run_beside_the_built_in_ones(
             shown = screen.shown
             assert shown is not None and list(shown.labels) == ["greedy", "mine.py"]
             assert shown.tallies[0].wins == shown.tallies[1].wins  # the greedy rule, twice
+            # A file of one's own is not sent to a cluster's workers.
+            screen.query_one("#scheduler", Input).value = "tcp://127.0.0.1:1"
+            await pilot.press("r")
+            assert not screen.running
+            assert text_of(screen, "#summary").startswith(
+                "Players of your own play on this machine only")
+            screen.query_one("#scheduler", Input).value = ""
             # A player that goes wrong on deal 150.
             (folder / "mine.py").write_text(
                 "def play(view):\n    if view.deal == 150:\n        return None\n"
