@@ -45,7 +45,6 @@ from solitaire_tui.games.game import Game
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.messages import OpenReplay
 from solitaire_tui.own import files as own_files
-from solitaire_tui.own import folder as own_folder
 from solitaire_tui.play.words import sentence
 from solitaire_tui.screens.history import HistoryScreen
 from solitaire_tui.stats import cluster, compare, runs
@@ -336,10 +335,9 @@ class StatsScreen(LiveScreen[Snapshot]):
 
     def on_run_options_own_read(self, event: RunOptions.OwnRead) -> None:
         """Which of the player's own players were read, and why a file is not one."""
-        assert self.players is not None  # read only where there is a folder
         if event.found.problems or not self.running:
-            self._say(run_words.own_players(own_folder.of_game(self.players, self.game.key),
-                                            event.found), error=bool(event.found.problems))
+            self._say(run_words.own_players(event.where, event.found),
+                      error=bool(event.found.problems))
 
     def _ask(self) -> tuple[runs.Setup, int, int, int | None, Scheduler | None]:
         """The run the form describes; a wrong field raises the reason as a sentence."""

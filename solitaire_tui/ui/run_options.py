@@ -58,9 +58,9 @@ class RunOptions(Horizontal):
         """The player's own players were read: said by the panel when a file is no
         player."""
 
-        def __init__(self, found: Found) -> None:
+        def __init__(self, found: Found, where: Path) -> None:
             super().__init__()
-            self.found = found
+            self.found, self.where = found, where  # the players, and their folder
 
     def __init__(self, options: Mapping[str, Any], *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -80,9 +80,9 @@ class RunOptions(Horizontal):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         found = event.worker.result
-        if event.worker.group == "own-players" and isinstance(found, Found):
+        if event.worker.group == "own-players" and isinstance(found, Found) and self.own:
             self.show_own(found)
-            self.post_message(self.OwnRead(found))
+            self.post_message(self.OwnRead(found, own_folder.of_game(*self.own[:2])))
 
     def show_own(self, found: Found) -> None:
         """Show the player's own players as fields (a game with ``Game.OWN_RULES``)."""
