@@ -18,7 +18,7 @@ from rules.play import Rules, moves_of
 from rules.review import Decision
 from solitaire_tui.decks import Deck
 from solitaire_tui.play import review_words
-from solitaire_tui.play.review_words import Named
+from solitaire_tui.play.review_words import Mover, Named
 
 
 @dataclass
@@ -73,12 +73,14 @@ def report(game: str, heading: str, outcome: str, options: Any, deck: Deck | Non
 
 
 def reviewed(report: Report, decisions: Sequence[Decision[Any, Any]], named: Named,
-             chance: str) -> None:
+             chance: str, mover: Mover = lambda state: None) -> None:
     """``report`` with the game's review: a ``review`` list in its JSON, and a line a
-    decision after its outcome (``chance``: what a chance is, in the game's words)."""
-    report.data["review"] = [review_words.entry(decision, named) for decision in decisions]
+    decision after its outcome (``chance``: what a chance is, in the game's words;
+    ``mover``: who moves, at a game of several seats)."""
+    report.data["review"] = [review_words.entry(decision, named, mover)
+                             for decision in decisions]
     report.after = [review_words.summary(decisions, chance),
-                    *(review_words.line(decision, named) for decision in decisions)]
+                    *(review_words.line(decision, named, mover) for decision in decisions)]
 
 
 def report_lines(report: Report) -> Iterator[str]:

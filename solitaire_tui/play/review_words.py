@@ -17,10 +17,17 @@ def percent(chance: float) -> str:
     return f"{100 * chance:.1f}%"
 
 
-def entry(decision: Decision[Any, Any], named: Named) -> dict[str, Any]:
-    """One decision as ``play --review --json`` lists it."""
+Mover = Callable[[Any], str | None]  # a position to who moves there ("P2"), where it says
+
+
+def entry(decision: Decision[Any, Any], named: Named,
+          mover: Mover = lambda state: None) -> dict[str, Any]:
+    """One decision as ``play --review --json`` lists it (with its mover's seat, at a
+    game of several)."""
     state = decision.state
-    return {"move": decision.number, "played": named(state, decision.played),
+    who = mover(state)
+    return {"move": decision.number, **({"seat": who} if who else {}),
+            "played": named(state, decision.played),
             "best": named(state, decision.best),
             "played_chance": decision.chances[decision.played],
             "best_chance": decision.chances[decision.best], "costly": decision.costly,
@@ -28,15 +35,17 @@ def entry(decision: Decision[Any, Any], named: Named) -> dict[str, Any]:
                         for move, chance in decision.chances.items()}}
 
 
-def line(decision: Decision[Any, Any], named: Named) -> str:
-    """"move 5: played 4 (hand→S4, 6.5%), best 2 (hand→S2, 9.5%) · costly"."""
+def line(decision: Decision[Any, Any], named: Named, mover: Mover = lambda state: None) -> str:
+    """"move 5: played 4 (hand→S4, 6.5%), best 2 (hand→S2, 9.5%) · costly", or at a
+    game of several seats "move 5, P2: played …"."""
     state, played, best = decision.state, decision.played, decision.best
 
     def shown(move: Any) -> str:
         name, said = named(state, move), str(move)
         return f"{name} ({said + ', ' if said != name else ''}{percent(decision.chances[move])})"
 
-    text = f"move {decision.number}: played {shown(played)}"
+    who = mover(state)
+    text = f"move {decision.number}{', ' + who if who else ''}: played {shown(played)}"
     if best != played:
         text += f", best {shown(best)}"
     return text + (" · costly" if decision.costly else "")
@@ -47,8 +56,10 @@ def summary(decisions: Sequence[Decision[Any, Any]], chance: str) -> str:
     ``chance``: what a chance is, in the game's words."""
     costly = [decision for decision in decisions if decision.costly]
     worst = max(decisions, key=lambda decision: decision.cost, default=None)
-    said = (f"Review: {len(decisions)} decisions, {len(costly)} costly (a chance of a win"
-            f" {100 * COSTLY:g} points or more below the best move's)")
+    said = (f"Review: {len(decisions)} decisions (moves with a choice), {len(costly)} costly"
+            f" (a chance of a win {100 * COSTLY:g} percentage points or more below the best"
+            " move's)")
     if worst is not None and worst.costly:
-        said += f"; the costliest, move {worst.number}, gave up {100 * worst.cost:.1f} points"
+        said += (f"; the costliest, move {worst.number}, gave up {100 * worst.cost:.1f}"
+                 " percentage points")
     return f"{said}. A chance is {chance}."

@@ -90,9 +90,11 @@ def test_play_reviews_an_add_residue_game(capsys: pytest.CaptureFixture[str]) ->
     data = json.loads(capsys.readouterr().out)
     assert data["review"] and all(entry["best_chance"] == max(entry["chances"].values())
                                   for entry in data["review"])
+    assert {entry["seat"] for entry in data["review"]} == {"P1", "P2"} and data["seed"] == 3
     assert main(["play", "add-residue", "--numbers", "4", "--seed", "3", "--review"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[2].startswith("Review: ") and "perfectly" in out[2]
+    assert out[3].startswith(("move 1, P1: played", "move 2, P2: played"))
 
 
 def test_a_run_of_a_game_that_deals_nothing_numbers_its_games(
