@@ -201,7 +201,9 @@ class GameScreen(Screen[None], Generic[S, M]):
         standing = table.standing()
         if standing is not None:
             text.append(f"{standing}\n", style="italic")
-        text.append(f"{words.again_keys(table)} · u: undo · esc: back · M: menu", style="dim")
+        # A game with a review says so, in M's place: the line fits 80 columns either way.
+        last = "v: review" if self.can("review") else "M: menu"
+        text.append(f"{words.again_keys(table)} · u: undo · esc: back · {last}", style="dim")
         set_text(banner, text)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

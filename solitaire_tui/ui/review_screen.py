@@ -38,6 +38,8 @@ class ReviewScreen(ModalScreen[Decision[Any, Any] | None]):
     BINDINGS = [
         Binding("escape,v", "close", "Close", key_display="esc"),
         Binding("enter", "back_to", "Go there", show=False),
+        Binding("home", "row(0)", "First", show=False, priority=True),
+        Binding("end", "row(-1)", "Last", show=False, priority=True),
     ]
     CSS_PATH = "review_screen.tcss"
 
@@ -109,6 +111,12 @@ class ReviewScreen(ModalScreen[Decision[Any, Any] | None]):
         table = self.query_one(DataTable)
         if self.decisions and table.row_count:
             self.dismiss(self.decisions[table.cursor_row])
+
+    def action_row(self, row: int) -> None:
+        """To the first decision, or (-1) the last."""
+        table = self.query_one(DataTable)
+        if table.row_count:
+            table.move_cursor(row=row % table.row_count)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -524,6 +524,7 @@ async def test_v_reviews_a_finished_game_and_enter_goes_back_to_try_the_best(
         await play_greedy(pilot, screen, end.moves)
         await pilot.pause()
         assert screen.check_action("review", ())
+        assert "v: review" in text_of(screen, "#banner")
         await pilot.press("v")
         page = app.screen
         assert isinstance(page, ReviewScreen)
@@ -535,6 +536,13 @@ async def test_v_reviews_a_finished_game_and_enter_goes_back_to_try_the_best(
         assert text_of(page, "#summary").startswith(f"Review: {len(expected)} decisions")
         chosen = page.decisions[table.cursor_row]
         assert chosen.cost == max(decision.cost for decision in expected)
+        await pilot.press("home")
+        assert table.cursor_row == 0
+        await pilot.press("end", "home", "end")
+        assert table.cursor_row == len(expected) - 1
+        for _ in range(len(expected) - 1 - page.decisions.index(chosen)):
+            await pilot.press("up")
+        assert page.decisions[table.cursor_row] == chosen
         await pilot.press("enter")
         assert app.screen is screen
         assert len(screen.session.moves) == chosen.number - 1
