@@ -20,8 +20,8 @@ M = TypeVar("M")
 
 COSTLY = 0.02  # a move that gave up this much of a chance or more is marked (2 points)
 
-# How a game weighs a decision: (the position, its legal moves, the move's number from
-# 1) to each move's chance of a win for the mover, from 0 to 1.
+# How a game weighs a decision: (the position, its legal moves, the seed of its draws)
+# to each move's chance of a win for the mover, from 0 to 1.
 Weigh = Callable[[S, Sequence[M], int], list[float]]
 
 
@@ -57,12 +57,13 @@ class Stopped(Exception):
 
 
 def review(rules: Rules[S, M], start: S, played: Sequence[M], weigh: Weigh[S, M],
-           stop: Callable[[], bool] = lambda: False,
+           seed: int, stop: Callable[[], bool] = lambda: False,
            progress: Callable[[int, int], None] = lambda done, of: None
            ) -> list[Decision[S, M]]:
     """Every decision of the game played from ``start`` (a position with more than one
-    legal move), weighed; ``stop()`` (asked before each) ends it with ``Stopped``,
-    ``progress(done, of)`` hears each move."""
+    legal move), weighed with draws seeded by the game's ``seed`` and the move's
+    number, so a review of the same game is the same on any machine; ``stop()`` (asked
+    before each) ends it with ``Stopped``, ``progress(done, of)`` hears each move."""
     decisions: list[Decision[S, M]] = []
     state = start
     for number, move in enumerate(played, 1):
@@ -70,7 +71,7 @@ def review(rules: Rules[S, M], start: S, played: Sequence[M], weigh: Weigh[S, M]
             raise Stopped
         legal = rules.legal_moves(state)
         if len(legal) > 1:
-            found = weigh(state, legal, number)
+            found = weigh(state, legal, (seed * 1_000_003 + number) % 2**64)
             decisions.append(Decision(number, state, move, dict(zip(legal, found,
                                                                     strict=True))))
         progress(number, len(played))

@@ -42,3 +42,10 @@ def close_to(typed: str, names: Sequence[str]) -> str:
 
     found = get_close_matches(typed, names, n=1, cutoff=0.7)
     return f" (did you mean {found[0]!r}?)" if found else ""
+
+
+def shortened(value: object, most: int = 40) -> str:
+    """A value as Python writes it, cut short when long (what a player's code returned,
+    repeated in the sentence that refuses it)."""
+    text = repr(value)
+    return text if len(text) <= most else text[:most - 3] + "…"

@@ -33,6 +33,7 @@ from rules import sequence
 from rules.cards import deal_cards
 from rules.errors import IllegalMove
 from rules.sequence import PILE_SIZE, PILES, Move, State, ToFinal, ToStorage
+from rules.words import shortened
 
 NUMBERS = tuple(range(1, PILES + 1))  # the piles, as the screen numbers them
 FIELDS = ("won", "final_cards", "moves")  # a game's row, as the compiled players' kernels
@@ -49,7 +50,6 @@ class SequenceView:
         self._state = state
         self.deal = deal  # the deal's number
         self._clairvoyant = clairvoyant
-        self._named: dict[str, Move] = {}  # the moves by name, once listed (``moves``)
 
     # --- what is on the table ----------------------------------------------------
 
@@ -97,11 +97,14 @@ class SequenceView:
     @cached_property
     def moves(self) -> tuple[str, ...]:
         """Every legal move here, by name: plays to a final pile first."""
+        return tuple(self._named)
+
+    @cached_property
+    def _named(self) -> dict[str, Move]:
+        """The legal moves by name, in the rules' order."""
         wanted = [sequence.rank_needed(index, cards) for index, cards in enumerate(self.finals)]
-        legal = sequence.legal_moves(self._state)
-        names = tuple(_name(move, wanted, self._state) for move in legal)
-        self._named = dict(zip(names, legal, strict=True))
-        return names
+        return {_name(move, wanted, self._state): move
+                for move in sequence.legal_moves(self._state)}
 
     @cached_property
     def random(self) -> random.Random:
@@ -190,8 +193,8 @@ def _name(move: Move, wanted: list[int | None], state: State) -> str:
 
 def move_named(state: State, name: object, view: SequenceView | None = None) -> Move:
     """The move ``name`` stands for here (``apply`` then says if it is not legal);
-    ``IllegalMove`` says why a name stands for none. A view of ``state`` that listed
-    its moves knows theirs at once."""
+    ``IllegalMove`` says why a name stands for none. A view of ``state``
+    knows its moves by name at once (a name typed otherwise, "S 3", is read)."""
     known = view._named.get(name) if view is not None and isinstance(name, str) else None
     if known is not None:
         return known
@@ -199,7 +202,7 @@ def move_named(state: State, name: object, view: SequenceView | None = None) -> 
         name = str(name)  # a storage pile's number, as its key
     if not isinstance(name, str):
         raise IllegalMove(f"a move is named by a string such as '1', 'f' or 's3' (one of"
-                          f" view.moves), not {type(name).__name__} {_short(name)}")
+                          f" view.moves), not {type(name).__name__} {shortened(name)}")
     text = name.replace(" ", "").lower()
     found = _NAME.match(text)
     if found is None:
@@ -225,23 +228,6 @@ def move_named(state: State, name: object, view: SequenceView | None = None) -> 
     return ToFinal(origin, target_pile)
 
 
-def view(state: State, deal: int, clairvoyant: bool) -> SequenceView:
-    return SequenceView(state, deal, clairvoyant)
-
-
-apply = sequence.apply
-is_over = sequence.is_over
-
-
-def fields(options: Mapping[str, Any]) -> tuple[str, ...]:
-    return FIELDS
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 30 else text[:27] + "…"
-
-
 def start(deal: int, options: Mapping[str, Any] | None = None) -> State:
     """Deal ``deal``'s first position."""
     return sequence.new_game(sequence.Options(), deal_cards(deal))
@@ -255,3 +241,15 @@ def others(deal: int, options: Mapping[str, Any], own: str) -> Callable[[State],
 def row(state: State, options: Mapping[str, Any] | None = None) -> tuple[int, ...]:
     """A finished game's row, as ``FIELDS`` names its numbers."""
     return (int(sequence.is_won(state)), state.final_cards, state.moves)
+
+
+def fields(options: Mapping[str, Any]) -> tuple[str, ...]:
+    return FIELDS
+
+
+def view(state: State, deal: int, clairvoyant: bool) -> SequenceView:
+    return SequenceView(state, deal, clairvoyant)
+
+
+apply = sequence.apply
+is_over = sequence.is_over

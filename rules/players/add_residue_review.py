@@ -6,13 +6,14 @@ play makes of it: every seat then plays perfectly to the end, and the mover's sh
 of the win is 1, a part of 1 for a shared top, or 0. Beyond, it is the mover's mean
 share over ``SAMPLES`` of the strong player's playouts after the move
 (``rules.fast.add_residue_review``), the same draws for every move. The draws come
-from the game's number and the move's, so a review is the same on any machine.
+from the game's number and the move's (``rules.review``).
 numpy and numba are imported only when a review is asked for.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from rules import add_residue
 from rules import review as rules_review
@@ -65,8 +66,5 @@ def review(start: State, played: Sequence[Move], seed: int, samples: int = SAMPL
            progress: Callable[[int, int], None] = lambda done, of: None
            ) -> list[Decision[State, Move]]:
     """Every decision of the game played from ``start`` (game ``seed``), weighed."""
-
-    def weigh(state: State, legal: Sequence[Move], number: int) -> list[float]:
-        return chances(state, legal, (seed * 1_000_003 + number) % 2**64, samples)
-
-    return rules_review.review(add_residue, start, played, weigh, stop, progress)
+    return rules_review.review(add_residue, start, played, partial(chances, samples=samples),
+                               seed, stop, progress)

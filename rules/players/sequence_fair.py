@@ -22,6 +22,22 @@ LEVELS = tuple(SAMPLES)
 COLUMNS = sequence.PILES * sequence.PILE_SIZE + 1  # any storage pile, over its NOTHING
 
 
+def seen(state: State) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, np.ndarray]:
+    """What a person at the table sees, as the compiled fair player takes it: the
+    storage piles (``storage[p, 1..heights[p]]``, bottom first), their heights, each
+    final pile's cards, the hand card's rank (0: none) and the unseen cards by rank."""
+    storage = np.zeros((sequence.PILES, COLUMNS), np.int8)
+    heights = np.zeros(sequence.PILES, np.int64)
+    for pile, cards in enumerate(state.storage):
+        heights[pile] = len(cards)
+        storage[pile, 1:len(cards) + 1] = [card.rank for card in cards]
+    placed = np.array([len(pile) for pile in state.finals], np.int64)
+    unseen = np.zeros(sequence.PILE_SIZE + 2, np.int64)  # by rank, 0 and 14 unused
+    for rank, count in Counter(card.rank for card in state.deck).items():
+        unseen[rank] = count
+    return storage, heights, placed, 0 if state.hand is None else state.hand.rank, unseen
+
+
 class FairPlayer:
     """Chooses as the compiled fair player does with ``seed`` (a batch game's deal
     number), so its games equal the batch kernel's move for move. ``samples``
@@ -37,16 +53,7 @@ class FairPlayer:
     def choose(self, state: State) -> Move:
         from rules.fast.sequence_fair import HAND, NO_MOVE, decide, table
 
-        storage = np.zeros((sequence.PILES, COLUMNS), np.int8)
-        heights = np.zeros(sequence.PILES, np.int64)
-        for pile, cards in enumerate(state.storage):
-            heights[pile] = len(cards)
-            storage[pile, 1:len(cards) + 1] = [card.rank for card in cards]
-        placed = np.array([len(pile) for pile in state.finals], np.int64)
-        unseen = np.zeros(sequence.PILE_SIZE + 2, np.int64)  # by rank, 0 and 14 unused
-        for rank, count in Counter(card.rank for card in state.deck).items():
-            unseen[rank] = count
-        hand = 0 if state.hand is None else state.hand.rank
+        storage, heights, placed, hand, unseen = seen(state)
         if self._table is None:
             self._table = table()
         source, target = decide(storage, heights, placed, hand, unseen, self._seed,

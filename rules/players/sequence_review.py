@@ -14,8 +14,8 @@ for.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from rules import review as rules_review
 from rules import sequence
@@ -45,19 +45,10 @@ def chances(state: State, moves: Sequence[Move], seed: int,
     import numpy as np
 
     from rules.fast.sequence_review import wins
+    from rules.players.sequence_fair import seen
 
-    storage = np.zeros((sequence.PILES, sequence.PILES * sequence.PILE_SIZE + 1), np.int8)
-    heights = np.zeros(sequence.PILES, np.int64)
-    for pile, cards in enumerate(state.storage):
-        heights[pile] = len(cards)
-        storage[pile, 1:len(cards) + 1] = [card.rank for card in cards]
-    placed = np.array([len(pile) for pile in state.finals], np.int64)
-    unseen = np.zeros(sequence.PILE_SIZE + 2, np.int64)
-    for rank, count in Counter(card.rank for card in state.deck).items():
-        unseen[rank] = count
     codes = np.array([_code(move) for move in moves], np.int64).reshape(len(moves), 2)
-    won = wins(storage, heights, placed, state.hand.rank, unseen, np.uint64(seed), samples,
-               codes[:, 0].copy(), codes[:, 1].copy())
+    won = wins(*seen(state), np.uint64(seed), samples, codes[:, 0].copy(), codes[:, 1].copy())
     return [int(count) / samples for count in won]
 
 
@@ -67,8 +58,5 @@ def review(start: State, played: Sequence[Move], deal: int, samples: int = SAMPL
            ) -> list[Decision[State, Move]]:
     """Every decision of the game played from ``start`` (deal ``deal``), weighed on
     orders drawn from the deal's number and the move's (``rules.review.review``)."""
-
-    def weigh(state: State, legal: Sequence[Move], number: int) -> list[float]:
-        return chances(state, legal, (deal * 1_000_003 + number) % 2**64, samples)
-
-    return rules_review.review(sequence, start, played, weigh, stop, progress)
+    return rules_review.review(sequence, start, played, partial(chances, samples=samples),
+                               deal, stop, progress)

@@ -49,13 +49,17 @@ def play_out(
     choose: Callable[[Any], Any] | None,
     describe: Callable[[Any, Any, Any], str],
     log: bool,
+    made: list[Any] | None = None,
 ) -> tuple[Any, list[str]]:
-    """The game played from ``state`` to its end, and (``log``) every move described."""
+    """The game played from ``state`` to its end, and (``log``) every move described;
+    ``made``, if given, gets every move (for a review)."""
     lines = []
     before = state
     for move, after in moves_of(rules, state, choose):
         if log:
             lines.append(describe(before, move, after))
+        if made is not None:
+            made.append(move)
         before = after
     return before, lines
 

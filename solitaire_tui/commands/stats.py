@@ -126,11 +126,16 @@ def share_of(count: int, total: int) -> str:
     return "<0.01%" if count and share < 0.005 else f"{share:.2f}%"
 
 
+def _rate(count: int, games: int) -> tuple[str, str, str]:
+    """A count's share of the games and its 95% interval's ends, as percentages."""
+    low, high = wilson_interval(count, games)
+    return percent(count / games if games else math.nan), percent(low), percent(high)
+
+
 def share_text(count: int, games: int) -> str:
     """A count as a percentage of the games, with its 95% interval."""
-    low, high = wilson_interval(count, games)
-    rate = count / games if games else math.nan
-    return f"{percent(rate)}  (95% interval {percent(low)} to {percent(high)})"
+    rate, low, high = _rate(count, games)
+    return f"{rate}  (95% interval {low} to {high})"
 
 
 def tally_table(tally: Tally, label: str, shares_wins: bool,
@@ -183,14 +188,12 @@ def summary_table(labels: list[str], tallies: list[Tally], flags: frozenset[str]
     differences = [paired_difference(tally.histograms, tally.games) for tally in tallies]
     if any(differences):
         table.add_column(f"points over {first_version(labels[0])} (95%)", no_wrap=True)
-    scores = [name for name in tallies[0].histograms
-              if name not in flags and not name.startswith("only ")]
+    scores = [name for name in tallies[0].histograms if name not in flags]
     if scores:
         table.add_column(f"mean {scores[0].replace('_', ' ')}", justify="right")
     for label, tally, difference in zip(labels, tallies, differences, strict=True):
-        low, high = wilson_interval(tally.wins, tally.games)
-        rate = tally.wins / tally.games if tally.games else math.nan
-        row = [label, f"{tally.wins:,}", f"{percent(rate)} ({percent(low)}–{percent(high)})"]
+        rate, low, high = _rate(tally.wins, tally.games)
+        row = [label, f"{tally.wins:,}", f"{rate} ({low}–{high})"]
         if any(differences):
             row.append("" if difference is None else
                        f"{100 * difference[0]:+.2f} ({100 * difference[1]:+.2f} to"
@@ -210,6 +213,7 @@ def stats(setup: Setup, games: int, seed: int, workers: int | None, as_json: boo
     figures (the history keeps them); ``deals``: what its numbered games are called
     ("games" where no cards are dealt)."""
     kernel = setup.make_kernel()
+    files.clear_faults()  # the run's timing may have played (and stopped) a player too
     state = play_run(kernel, games, seed, workers, True,
                      None if where is None else (setup, where))
     data = run_data(setup, state, kernel)
@@ -225,27 +229,30 @@ def stats(setup: Setup, games: int, seed: int, workers: int | None, as_json: boo
         on = counted(state.workers, "worker") + (f" of {where}" if where else "")
         console.print(f"{state.games_per_second:,.0f} games/s on {on},"
                       f" {state.seconds:.2f} s (first call {state.compile_seconds:.2f} s)")
-        wins = [tally.wins for tally in state.tallies]
-        if not state.done:
+        if state.done:
+            _tables(console, kernel, state.tallies)
+        else:
             console.print("No game was played.")
-        elif len(state.tallies) > 1 and not kernel.shares_wins:
-            console.print(summary_table(kernel.labels, state.tallies,
-                                        frozenset().union(*(reading.flags
-                                                            for reading in kernel.readings))))
-            console.print()
-        for seat, (reading, tally) in enumerate(zip(kernel.readings, state.tallies,
-                                                    strict=True)):
-            if not state.done:
-                break
-            console.print(tally_table(tally, reading.label, kernel.shares_wins,
-                                      _advantage(wins, tally.games, seat)
-                                      if kernel.shares_wins and len(wins) > 1 else None,
-                                      reading.flags, first_version(kernel.labels[0])))
     stopped = files.faults()
     for fault in stopped:
         before = f"the {counted(state.done, 'game')} before it are" if state.done else "no game"
         print(f"{PROG}: {fault}; {before} counted above.", file=sys.stderr)
     return 2 if stopped else INTERRUPTED if state.cancelled else 0
+
+
+def _tables(console: Console, kernel: Kernel, tallies: list[Tally]) -> None:
+    """A run's figures: several players or versions side by side first, then each
+    tally's own."""
+    if len(tallies) > 1 and not kernel.shares_wins:
+        flags = frozenset().union(*(reading.flags for reading in kernel.readings))
+        console.print(summary_table(kernel.labels, tallies, flags))
+        console.print()
+    wins = [tally.wins for tally in tallies]
+    for seat, (reading, tally) in enumerate(zip(kernel.readings, tallies, strict=True)):
+        console.print(tally_table(tally, reading.label, kernel.shares_wins,
+                                  _advantage(wins, tally.games, seat)
+                                  if kernel.shares_wins and len(wins) > 1 else None,
+                                  reading.flags, first_version(kernel.labels[0])))
 
 
 def _advantage(wins: list[int], games: int, seat: int) -> str:

@@ -117,6 +117,12 @@ def faults() -> list[str]:
     return [player.fault for player in _LOADED.values() if player.fault is not None]
 
 
+def clear_faults() -> None:
+    """A new run starts: the faults of the last ones are theirs, not its."""
+    for player in _LOADED.values():
+        player.fault = None
+
+
 def forget() -> None:
     """Forget every player loaded (a test's next case starts with none)."""
     _LOADED.clear()

@@ -26,6 +26,7 @@ from typing import Any, cast
 
 from rules.errors import RulesError
 from rules.own import Rules
+from rules.words import shortened
 from solitaire_tui.own.files import OwnPlayer, at_line, chooser, load_module
 
 MOVE_SECONDS = 1.0  # a move's budget unless the player's owner says otherwise
@@ -62,9 +63,14 @@ def of(player: OwnPlayer, budget: float = MOVE_SECONDS,
        options: Mapping[str, Any] | None = None) -> Game:
     """A loaded player's game, in this process (its file run again: a run's worker
     processes each run it once too)."""
-    module = load_module(player.path)
-    return Game(rules_module(player.rules), chooser(module, player.path), player.path,
-                player.clairvoyant, budget, dict(options or {}))
+    return _game(player.path, player.rules, player.clairvoyant, budget, options or {})
+
+
+def _game(path: Path, rules: str, clairvoyant: bool, budget: float,
+          options: Mapping[str, Any]) -> Game:
+    """The player in ``path`` loaded (its file run as a module) and ready to play."""
+    return Game(rules_module(rules), chooser(load_module(path), path), path, clairvoyant,
+                budget, dict(options))
 
 
 def rules_module(name: str) -> Rules:
@@ -118,7 +124,7 @@ def next_move(game: Game, state: Any, deal: int, timer: bool) -> tuple[Any, Any]
     ``Fault`` when the player goes wrong."""
     rules = game.rules
     view = rules.view(state, deal, game.clairvoyant)
-    number = _moves_made(view)
+    number = int(view.moves_made) + 1  # the move about to be made, counted from 1
     began = time.perf_counter()
     try:
         if timer:
@@ -144,13 +150,8 @@ def next_move(game: Game, state: Any, deal: int, timer: bool) -> tuple[Any, Any]
         move = rules.move_named(state, name, view)
         return move, rules.apply(state, move)
     except RulesError as error:
-        raise _fault(game, deal, number, f"chose {_shown(name)}",
+        raise _fault(game, deal, number, f"chose {shortened(name)}",
                      why=str(error)) from None
-
-
-def _moves_made(view: Any) -> int:
-    """The number of the move about to be made, counted from 1."""
-    return int(view.moves_made) + 1
 
 
 # A worker process's game (``own.running``): its player's file loaded once, as the
@@ -171,10 +172,7 @@ def start_worker(path: Path, rules: str, clairvoyant: bool, budget: float,
     # Ctrl+C reaches every process of the terminal's group: the run that started this
     # one stops after its chunk (keeping what was played), not a worker mid-game.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    module = load_module(path)
-    game = Game(rules_module(rules), chooser(module, path), path, clairvoyant, budget,
-                options)
-    _WORKER = game, timed_moves()
+    _WORKER = _game(path, rules, clairvoyant, budget, options), timed_moves()
 
 
 def play_part(start: int, count: int) -> tuple[list[tuple[int, ...]], str | None]:
@@ -199,11 +197,6 @@ def hint_in_worker(state: Any, deal: int) -> tuple[Any, str | None]:
         return next_move(game, state, deal, timer)[0], None
     except Fault as fault:
         return None, fault.sentence
-
-
-def _shown(name: object) -> str:
-    text = repr(name)
-    return text if len(text) <= 40 else text[:37] + "…"
 
 
 def _fault(game: Game, deal: int, move: int, what: str, error: BaseException | None = None,

@@ -45,13 +45,13 @@ _POOLS: dict[tuple[Path, int, str, bool, float, int, str], ProcessPoolExecutor] 
 
 def _pool(player: OwnPlayer, budget: float, workers: int,
           options: Mapping[str, Any]) -> ProcessPoolExecutor:
-    start_resource_tracker()
     key = (player.path, player.stamp, player.rules, player.clairvoyant, budget, workers,
            json.dumps(options, sort_keys=True))
     pool = _POOLS.get(key)
     if pool is None:
         for other in [other for other in _POOLS if other[0] == player.path]:
             _POOLS.pop(other).shutdown(cancel_futures=True)  # one pool a player at a time
+        start_resource_tracker()
         pool = _POOLS[key] = ProcessPoolExecutor(
             workers, mp_context=multiprocessing.get_context("spawn"),
             initializer=start_worker,
@@ -116,7 +116,6 @@ def kernel(player: OwnPlayer, budget: float = MOVE_SECONDS) -> Kernel:
     """A run's kernel for ``player``: the rows its game's compiled players give, one
     tally, the scores of its game's ``rules.own`` module."""
     rules = rules_module(player.rules)
-    player.fault = None
     return one_reading(partial(results, player, budget, {}), rules.fields({}), rules.SCORES)
 
 

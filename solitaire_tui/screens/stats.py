@@ -368,6 +368,7 @@ class StatsScreen(LiveScreen[Snapshot]):
 
     def _launch(self) -> LiveRun:
         self.timings.cancel()
+        own_files.clear_faults()  # a timing's, or an earlier run's, are not this run's
         setup, games, seed, workers, where = self._ask()
         self._keep_scheduler()
         live = LiveRun(setup, seed, games, workers, where)

@@ -194,16 +194,12 @@ class AddResidue(Game):
                                                        "n": options.n, "strategies": seats})
             mine = playing.choosing(game, seed)
         made: list[add_residue.Move] = []
-
-        def recorded(state: add_residue.State) -> add_residue.Move:
-            move = players[state.to_move].choose(state) if state.to_move in players \
-                else mine(state)
-            made.append(move)
-            return move
-
         start = add_residue.new_game(options)
         try:
-            end, lines = play_out(add_residue, start, recorded, describe, log)
+            end, lines = play_out(add_residue, start,
+                                  lambda state: players[state.to_move].choose(state)
+                                  if state.to_move in players else mine(state), describe, log,
+                                  made)
         except playing.Fault as fault:
             raise OptionsError(fault.sentence) from None
         names = [f"P{seat + 1}" for seat in range(options.players)]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import partial
 
 import numpy as np
@@ -31,8 +31,7 @@ def kernel(options: add_residue.Options, strategies: Sequence[str],
         run_options = {"players": options.players, "n": options.n,
                        "strategies": list(strategies)}
         fields = own_rules.fields(run_options)
-        results: Callable[[int, int], np.ndarray] = partial(
-            running.results, own[0], move_seconds, run_options)
+        results = partial(running.results, own[0], move_seconds, run_options)
     else:
         fields = fast.fields(options, strategies)
         results = partial(fast.deal_results, options=options, strategies=strategies)

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from rules import sequence
 from rules.own.sequence import start
+from rules.play import moves_of
 from solitaire_tui.commands.bench_players import ReviewTiming
 
 REVIEWED = (("fair", 3), ("greedy", 3))  # whose games are reviewed, and how many
@@ -23,11 +24,8 @@ def review_timings(tell: Callable[[str], None], seed: int) -> list[ReviewTiming]
         tell(f"Reviews of {deals} Sequence games by the {name} player …")
         seconds, decisions = [], 0
         for deal in range(seed, seed + deals):
-            first = state = start(deal)
-            chooser, moves = player(name, deal), []
-            while not sequence.is_over(state):
-                moves.append(chooser.choose(state))
-                state = sequence.apply(state, moves[-1])
+            first = start(deal)
+            moves = [move for move, _ in moves_of(sequence, first, player(name, deal).choose)]
             review(first, moves[:2], deal, samples=1)  # compiled, not timed
             began = time.perf_counter()
             decisions += len(review(first, moves, deal))

@@ -144,14 +144,8 @@ class SequenceGame(Game):
             name, choose = own.name, playing.choosing(playing.of(own, args.move_seconds), seed)
         state = sequence.new_game(sequence.Options(), deck.cards)
         made: list[sequence.Move] = []
-
-        def recorded(at: sequence.State) -> sequence.Move:
-            move = choose(at)
-            made.append(move)
-            return move
-
         try:
-            end, lines = play_out(sequence, state, recorded, move_text, log)
+            end, lines = play_out(sequence, state, choose, move_text, log, made)
         except playing.Fault as fault:
             raise OptionsError(fault.sentence) from None
         used = seed if name == "random" or args.player is not None else None
