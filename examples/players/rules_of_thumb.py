@@ -2,21 +2,25 @@
 hand card where it buries the fewest cards needed before it, on a top needed just
 after it if there is one."""
 
+COMPILED = True  # it keeps to the typed subset, so numba compiles it
+
 
 def play(view):
     # What fits a final pile goes there, the storage piles' tops first.
-    if view.playable():
+    if len(view.playable()) > 0:
         return view.playable()[0]
-
-    def when(rank):  # how many cards a final pile must take before it takes rank
-        return view.soonest(rank)
-
-    hand = when(view.hand)
-
-    def harm(pile):
+    hand = view.soonest(view.hand)  # how many cards a final pile takes before it
+    best, least = 1, (99, 99, 99)
+    for pile in (1, 2, 3, 4):
         cards = view.storage[pile - 1]
-        buried = sum(1 for card in cards if when(card) < hand)  # needed sooner, now under it
-        gap = when(cards[-1]) - hand if cards and when(cards[-1]) >= hand else 99
-        return buried, gap, len(cards)  # then a top needed just after; then the lowest
-
-    return str(min((1, 2, 3, 4), key=harm))
+        buried = 0  # cards needed sooner than the hand card, which it would cover
+        for card in cards:
+            if view.soonest(card) < hand:
+                buried += 1
+        gap = 99  # how long after the hand card the top is needed, if it is
+        if len(cards) > 0 and view.soonest(cards[-1]) >= hand:
+            gap = view.soonest(cards[-1]) - hand
+        harm = (buried, gap, len(cards))  # the least harm; then the lowest pile
+        if harm < least:
+            best, least = pile, harm
+    return str(best)

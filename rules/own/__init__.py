@@ -18,6 +18,9 @@ class Rules(Protocol):
 
     SCORES: Sequence[str]  # the fields of a finished game's row a run histograms
     DEAL: str  # what a numbered game is called: "deal", or "game" where none is dealt
+    # The module of ``rules.fast`` that compiles a player of the typed subset (a file
+    # that sets ``COMPILED = True``), or "" where the game has none yet.
+    COMPILED_BY: str
 
     def fields(self, options: Mapping[str, Any]) -> Sequence[str]:
         """A finished game's row: "won" and its scores, or the game's own columns."""

@@ -29,6 +29,7 @@ from rules.players.add_residue import seated
 
 SCORES = ("points",)
 DEAL = "game"  # what a numbered game is called (no cards are dealt)
+COMPILED_BY = ""  # no compiled players yet: they play in plain Python
 _NAME = re.compile(r"^(add|mod|a|m)\s*(\d{1,2})$")
 
 

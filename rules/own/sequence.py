@@ -17,7 +17,9 @@ A move is named by the keys that make it on the screen:
 
 A player sees what is still to come, never in what order: ``to_come``. A file that
 sets ``CLAIRVOYANT = True`` also sees the deck in order (``deck``), as the solver
-does, and is listed apart from the fair players.
+does, and is listed apart from the fair players. A file that sets ``COMPILED = True``
+keeps to the typed subset and is compiled with numba, given the same view as a
+numba class (``rules.fast.sequence_own.Table``).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ NUMBERS = tuple(range(1, PILES + 1))  # the piles, as the screen numbers them
 FIELDS = ("won", "final_cards", "moves")  # a game's row, as the compiled players' kernels
 SCORES = ("final_cards",)  # the fields a run histograms
 DEAL = "deal"  # what a numbered game is called
+COMPILED_BY = "rules.fast.sequence_own"  # a player that sets COMPILED = True: its Table
 _NAME = re.compile(r"^(?:([1-4])|f([1-4])?|s([1-4])([1-4])?)$")
 
 

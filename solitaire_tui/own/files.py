@@ -10,6 +10,7 @@ unknown player.
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import inspect
 import traceback
@@ -27,7 +28,8 @@ SUFFIX = ".py"
 @dataclass
 class OwnPlayer:
     """A loaded player: its name (the file's), where it is, the game's module in
-    ``rules.own`` whose views it is given, and whether it sees the deck in order."""
+    ``rules.own`` whose views it is given, whether it sees the deck in order, and
+    whether it is compiled (``COMPILED = True``: it keeps to the typed subset)."""
 
     name: str
     path: Path
@@ -35,6 +37,7 @@ class OwnPlayer:
     rules: str  # its module in ``rules.own``, which the worker processes import
     clairvoyant: bool
     stamp: int = 0  # the file's time of change as loaded: a changed file is run afresh
+    compiled: bool = False
     fault: str | None = field(default=None, compare=False)  # why its last run stopped
 
 
@@ -93,7 +96,12 @@ def load(path_text: str, game: str, rules: str) -> OwnPlayer:
     module = load_module(path)
     chooser(module, path)
     clairvoyant = getattr(module, "CLAIRVOYANT", False) is True
-    player = OwnPlayer(path.name, path, game, rules, clairvoyant, path.stat().st_mtime_ns)
+    compiled = getattr(module, "COMPILED", False) is True
+    if compiled and not getattr(importlib.import_module(rules), "COMPILED_BY", ""):
+        raise OptionsError(f"{path.name} sets COMPILED = True, but players of this game are"
+                           " not compiled yet: take that line out to play it as Python")
+    player = OwnPlayer(path.name, path, game, rules, clairvoyant, path.stat().st_mtime_ns,
+                       compiled)
     known = _LOADED.get(player.name)
     if known is not None and known.path != path:
         raise OptionsError(f"two players are named {player.name}: {known.path} and {path}")

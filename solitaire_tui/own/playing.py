@@ -175,11 +175,16 @@ def start_worker(path: Path, rules: str, clairvoyant: bool, budget: float,
     _WORKER = _game(path, rules, clairvoyant, budget, options), timed_moves()
 
 
+def worker() -> tuple[Game, bool]:
+    """This worker's game, and whether its moves are timed (``start_worker``)."""
+    assert _WORKER is not None, "the worker loads its player as it starts"
+    return _WORKER
+
+
 def play_part(start: int, count: int) -> tuple[list[tuple[int, ...]], str | None]:
     """In a worker: deals start..start+count-1, their rows; the rows before a fault
     and its sentence if the player stopped."""
-    assert _WORKER is not None, "the worker loads its player as it starts"
-    game, timer = _WORKER
+    game, timer = worker()
     rows: list[tuple[int, ...]] = []
     for deal in range(start, start + count):
         try:
@@ -191,8 +196,7 @@ def play_part(start: int, count: int) -> tuple[list[tuple[int, ...]], str | None
 
 def hint_in_worker(state: Any, deal: int) -> tuple[Any, str | None]:
     """In a worker: the player's move from ``state``, or None and why it has none."""
-    assert _WORKER is not None, "the worker loads its player as it starts"
-    game, timer = _WORKER
+    game, timer = worker()
     try:
         return next_move(game, state, deal, timer)[0], None
     except Fault as fault:

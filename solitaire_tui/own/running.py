@@ -10,6 +10,10 @@ the fault; the chunk ends there, the parts after it are dropped, and the fault i
 kept on the player for the run to say. ``batch.run`` then ends the run, as it ends a
 cancelled one, with every game before the faulty deal counted.
 
+A compiled player (``COMPILED = True``) plays its parts in pools of its own, where
+each worker compiles it once (``own.compiled``); as a compiled move cannot be
+interrupted, this process watches each part's ticks and stops a worker stuck in one.
+
 The pools start with ``spawn``: a fresh interpreter for each worker, never a fork of
 a process that runs threads (the app's, numba's).
 """
@@ -19,8 +23,13 @@ from __future__ import annotations
 import atexit
 import json
 import multiprocessing
+import os
+import signal
+import time
 from collections.abc import Mapping
-from concurrent.futures import ProcessPoolExecutor
+from concurrent import futures as waiting
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -29,6 +38,8 @@ import numpy as np
 
 from rules.fast.batch import Kernel
 from rules.fast.kernels import one_reading
+from solitaire_tui.own import compiled as compiled_worker
+from solitaire_tui.own.compiled import WATCH
 from solitaire_tui.own.files import OwnPlayer
 from solitaire_tui.own.playing import (
     MOVE_SECONDS,
@@ -40,29 +51,55 @@ from solitaire_tui.own.playing import (
 )
 from solitaire_tui.processes import deaf_to_ctrl_c, start_resource_tracker
 
-_POOLS: dict[tuple[Path, int, str, bool, float, int, str], ProcessPoolExecutor] = {}
+_Key = tuple[Path, int, str, bool, float, int, str, bool]
 
 
-def _pool(player: OwnPlayer, budget: float, workers: int,
-          options: Mapping[str, Any]) -> ProcessPoolExecutor:
+@dataclass
+class _Pool:
+    """A player's worker processes, and (a compiled player's) their watch slots."""
+
+    executor: ProcessPoolExecutor
+    watches: Any = None  # WATCH int64s a part, shared with the workers
+
+
+_POOLS: dict[_Key, _Pool] = {}
+
+
+def _pool(player: OwnPlayer, budget: float, workers: int, options: Mapping[str, Any],
+          compiled: bool = False) -> _Pool:
     key = (player.path, player.stamp, player.rules, player.clairvoyant, budget, workers,
-           json.dumps(options, sort_keys=True))
+           json.dumps(options, sort_keys=True), compiled)
     pool = _POOLS.get(key)
     if pool is None:
-        for other in [other for other in _POOLS if other[0] == player.path]:
-            _POOLS.pop(other).shutdown(cancel_futures=True)  # one pool a player at a time
+        for other in [other for other in _POOLS if other[0] == player.path
+                      and other[-1] == compiled]:
+            _POOLS.pop(other).executor.shutdown(cancel_futures=True)  # one a player
         start_resource_tracker()
-        pool = _POOLS[key] = ProcessPoolExecutor(
-            workers, mp_context=multiprocessing.get_context("spawn"),
-            initializer=start_worker,
-            initargs=(player.path, player.rules, player.clairvoyant, budget, dict(options)))
+        spawn = multiprocessing.get_context("spawn")
+        args = (player.path, player.rules, player.clairvoyant, budget, dict(options))
+        if compiled:
+            watches = spawn.Array("q", workers * WATCH, lock=False)
+            pool = _Pool(ProcessPoolExecutor(
+                workers, mp_context=spawn, initializer=compiled_worker.start_worker,
+                initargs=(*args, watches)), watches)
+        else:
+            pool = _Pool(ProcessPoolExecutor(workers, mp_context=spawn,
+                                             initializer=start_worker, initargs=args))
+        _POOLS[key] = pool
     return pool
+
+
+def _drop(pool: _Pool) -> None:
+    """A pool whose worker was stopped: the others go too, and it is made afresh."""
+    for key in [key for key, known in _POOLS.items() if known is pool]:
+        del _POOLS[key]
+    pool.executor.shutdown(wait=False, cancel_futures=True)
 
 
 @atexit.register
 def _close() -> None:
     for pool in _POOLS.values():
-        pool.shutdown(wait=False, cancel_futures=True)
+        pool.executor.shutdown(wait=False, cancel_futures=True)
     _POOLS.clear()
 
 
@@ -84,29 +121,77 @@ def results(player: OwnPlayer, budget: float, options: Mapping[str, Any], start:
     run's workers, a row each, up to the first fault (kept on ``player``)."""
     import numba
 
-    workers = max(1, min(numba.get_num_threads(), count))
-    pool = _pool(player, budget, workers, options)
-    rows: list[tuple[int, ...]] = []
+    workers = max(1, numba.get_num_threads())  # a run's first call plays one deal:
+    pool = _pool(player, budget, workers, options, player.compiled)  # the same pool
+    cut = parts(start, count, workers)
+    if pool.watches is not None:
+        np.frombuffer(pool.watches, dtype=np.int64)[:] = 0  # no part has started
     with deaf_to_ctrl_c():  # the pool starts its processes as the parts are handed out
-        futures = [pool.submit(play_part, first, length)
-                   for first, length in parts(start, count, workers)]
-    for future in futures:
-        played, fault = future.result()
-        rows += played
+        futures = [pool.executor.submit(compiled_worker.play_part, first, length, slot)
+                   if pool.watches is not None else
+                   pool.executor.submit(play_part, first, length)
+                   for slot, (first, length) in enumerate(cut)]
+    width = len(rules_module(player.rules).fields(options))
+    rows: list[np.ndarray] = [np.empty((0, width), np.int64)]
+    for slot, future in enumerate(futures):
+        if pool.watches is None:
+            played, fault = future.result()
+        else:
+            played, fault = _watched(player, budget, options, pool, futures, cut, slot)
+        rows.append(np.array(played, dtype=np.int64).reshape(len(played), width))
         if fault is not None:
             player.fault = fault
             for later in futures:
                 later.cancel()
             break
-    width = len(rules_module(player.rules).fields(options))
-    return np.array(rows, dtype=np.int64).reshape(len(rows), width)
+    return np.concatenate(rows)
+
+
+def _watched(player: OwnPlayer, budget: float, options: Mapping[str, Any], pool: _Pool,
+             futures: list[Future[Any]], cut: list[tuple[int, int]],
+             slot: int) -> tuple[Any, str | None]:
+    """Part ``slot``'s outcome, from a compiled player's workers: while it is awaited,
+    a part whose ticks stand still for longer than a move's budget is stuck in a move
+    that may never end. Its worker is stopped, and its deals up to that one are played
+    again in plain Python, where the budget names the line."""
+    watches = np.frombuffer(pool.watches, dtype=np.int64).reshape(-1, WATCH)
+    seen = {part: (-1, time.monotonic()) for part in range(len(futures))}
+    while True:
+        try:
+            return futures[slot].result(timeout=min(budget / 4, 0.25))  # type: ignore[no-any-return]
+        except waiting.TimeoutError:  # Python 3.10's is not the builtin one
+            pass
+        now = time.monotonic()
+        for part, future in enumerate(futures):
+            deal, move, ticks, pid = watches[part].tolist()
+            if future.done() or not pid:
+                continue
+            if ticks != seen[part][0]:
+                seen[part] = ticks, now
+            elif now - seen[part][1] > budget:
+                os.kill(pid, getattr(signal, "SIGKILL", signal.SIGTERM))
+                _drop(pool)
+                return _stuck(player, budget, options, cut[part][0], deal, move)
+
+
+def _stuck(player: OwnPlayer, budget: float, options: Mapping[str, Any], first: int,
+           deal: int, move: int) -> tuple[list[tuple[int, ...]], str]:
+    """The rows of deals first..deal by the plain player, and its fault at ``deal``:
+    where the compiled player was stuck."""
+    plain = _pool(player, budget, 1, options)
+    rows, fault = plain.executor.submit(play_part, first, deal - first + 1).result()
+    if fault is None:
+        fault = (f"{player.name}, compiled, took longer than {budget:g} s at move {move} of"
+                 f" deal {deal}, which it plays through as Python")
+    return rows[:deal - first], fault
 
 
 def hint(player: OwnPlayer, state: Any, deal: int, budget: float = MOVE_SECONDS) -> Any:
     """``player``'s move from ``state`` (of deal ``deal``), worked out in a worker
     process of its own, where its budget is kept even if it never returns; ``Fault``
     when it goes wrong."""
-    move, fault = _pool(player, budget, 1, {}).submit(hint_in_worker, state, deal).result()
+    move, fault = _pool(player, budget, 1, {}).executor.submit(
+        hint_in_worker, state, deal).result()
     if fault is not None:
         raise Fault(fault, deal)
     return move

@@ -46,7 +46,11 @@ if TYPE_CHECKING:
 
 
 def heading(names: Sequence[str]) -> str:
-    return f"{SequenceGame.title}, {' vs '.join(names)} player{'s' * (len(names) > 1)}"
+    """"Sequence Solitaire, greedy vs mine.py (compiled) players": a player of one's
+    own that numba compiles is said to be, here as in the panel's ticks."""
+    shown = [f"{name} (compiled)" if (own := files.find(name, SequenceGame.key)) is not None
+             and own.compiled else name for name in names]
+    return f"{SequenceGame.title}, {' vs '.join(shown)} player{'s' * (len(names) > 1)}"
 
 
 def kernel(names: Sequence[str], move_seconds: float = MOVE_SECONDS) -> Kernel:

@@ -1,0 +1,379 @@
+"""A Sequence player of one's own, compiled: the view it is given, as a numba class,
+and the loop that plays its games.
+
+A player's file that sets ``COMPILED = True`` keeps to the typed subset (the README's
+"Compiled players"): its ``play(view)`` is compiled with numba and given a ``Table``,
+which answers what ``rules.own.sequence.SequenceView`` answers, by the same names and
+with the same values, in numba's types: tuples of numbers where the view has tuples,
+arrays where it has tuples of varying length, ``to_come`` an array indexed by rank,
+moves by the same names. So the same file plays the same moves either way, which the
+tests check on the examples; what numba cannot compile is refused as the file is
+compiled, with its line.
+
+A game stops where the player names no legal move: ``play_deals`` reports the deal,
+and the runner plays that deal again in plain Python, where the rules say why and the
+player's line is known. Each move ticks ``watch`` (deal, move, ticks), which another
+process reads to see a move that never ends: compiled code cannot be interrupted, only
+its process stopped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+from numba import njit, types
+from numba.experimental import jitclass  # type: ignore[attr-defined]
+from numba.extending import intrinsic, overload
+from numba.typed import List
+
+from rules import sequence
+from rules.cards import DECK_SIZE
+from rules.fast.sequence import deal_ranks
+
+PILES = sequence.PILES
+SIZE = sequence.PILE_SIZE
+HAND = -1  # a move's source when it is the hand card
+BAD = -2  # a move's source when the player named no legal move
+# Every move's name, built once: _NAMES[source * _ROW + target], the source a storage
+# pile or the hand (PILES), the target a final pile, PILES for "the final pile it
+# fits" (unsaid), or PILES + 1 + a storage pile.
+_ROW = 2 * PILES + 1
+_NAMES = tuple(
+    (("f" if source == PILES else f"s{source + 1}") + (f"{target + 1}" if target < PILES else "")
+     if target <= PILES else f"{target - PILES}")
+    for source in range(PILES + 1) for target in range(_ROW))
+WATCH = 3  # a worker's watch: the deal, the move (from 1) and a tick a move
+FIELDS = ("won", "final_cards", "moves")
+
+_SPEC = [
+    ("_deck", types.int64[:]),  # the deal's ranks, the first hand card first
+    ("_dealt", types.int64),  # the hand card's place in the deck (len(deck): none)
+    ("_cards", types.int64[:, :]),  # storage: column 0 empty, the bottom card in 1
+    ("_heights", types.int64[:]),
+    ("_placed", types.int64[:]),  # cards on each final pile
+    ("_left", types.int64[:]),  # to_come: by rank, the hand card not counted
+    ("_clairvoyant", types.boolean),
+    ("deal", types.int64),
+    ("moves_made", types.int64),
+]
+
+
+# _NEXT[pile, cards]: the rank final pile ``pile`` (from 0) takes with ``cards`` on it;
+# 0 once it is complete. A lookup: the moves' names ask it of every pile and source.
+_NEXT = np.array([[sequence.rank_needed(pile, cards) or 0 for cards in range(SIZE + 1)]
+                  for pile in range(PILES)], dtype=np.int64)
+
+
+@njit(cache=True, nogil=True)
+def _rank_needed(index: int, cards: int) -> int:
+    """``sequence.rank_needed`` of final pile ``index`` (from 0), 0 for None."""
+    if 0 <= cards <= SIZE:
+        return int(_NEXT[index, cards])
+    if cards > SIZE:
+        return 0
+    return ((cards + 1) * (index + 1) - 1) % 13 + 1
+
+
+@jitclass(_SPEC)
+class Table:
+    """The view a compiled player is given (``SequenceView``'s names and values)."""
+
+    def __init__(self, clairvoyant: bool) -> None:
+        self._deck = np.zeros(DECK_SIZE, np.int64)
+        self._dealt = 0
+        self._cards = np.zeros((PILES, DECK_SIZE + 1), np.int64)
+        self._heights = np.zeros(PILES, np.int64)
+        self._placed = np.zeros(PILES, np.int64)
+        self._left = np.zeros(SIZE + 1, np.int64)
+        self._clairvoyant = clairvoyant
+        self.deal = 0
+        self.moves_made = 0
+
+    @property
+    def hand(self) -> int | None:
+        if self._dealt >= len(self._deck):
+            return None
+        return int(self._deck[self._dealt])
+
+    @property
+    def finals(self) -> tuple[int, int, int, int]:
+        return (self._placed[0], self._placed[1], self._placed[2], self._placed[3])
+
+    @property
+    def storage(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        return (self._cards[0, 1:self._heights[0] + 1], self._cards[1, 1:self._heights[1] + 1],
+                self._cards[2, 1:self._heights[2] + 1], self._cards[3, 1:self._heights[3] + 1])
+
+    @property
+    def to_come(self) -> np.ndarray:
+        return self._left
+
+    @property
+    def deck(self) -> np.ndarray | None:
+        if not self._clairvoyant:
+            return None
+        return self._deck[self._dealt + 1:]
+
+    @property
+    def cards_left(self) -> int:
+        return max(len(self._deck) - self._dealt - 1, 0)
+
+    @property
+    def moves(self) -> Any:
+        return _names(self, False)
+
+    def playable(self) -> Any:
+        return _names(self, True)
+
+    def needs(self, pile: int, later: int = 0) -> int | None:
+        index = _index(pile)
+        rank = _rank_needed(index, self._placed[index] + later)
+        if rank == 0:
+            return None
+        return rank
+
+    def fits(self, rank: int | None) -> Any:
+        found = List.empty_list(types.int64)  # typed: none may be found
+        if rank is not None:
+            for index in range(PILES):
+                if _rank_needed(index, self._placed[index]) == rank:
+                    found.append(index + 1)
+        return found
+
+    def wait(self, rank: int, pile: int) -> int | None:
+        index = _index(pile)
+        for later in range(SIZE - self._placed[index]):
+            if _rank_needed(index, self._placed[index] + later) == rank:
+                return later
+        return None
+
+    def soonest(self, rank: int) -> int | None:
+        best = SIZE
+        for index in range(PILES):
+            for later in range(SIZE - self._placed[index]):
+                if later < best and _rank_needed(index, self._placed[index] + later) == rank:
+                    best = later
+        if best == SIZE:
+            return None
+        return best
+
+    def top(self, pile: int) -> int | None:
+        index = _index(pile)
+        if self._heights[index] == 0:
+            return None
+        return int(self._cards[index, self._heights[index]])
+
+    def below(self, pile: int) -> np.ndarray:
+        index = _index(pile)
+        return self._cards[index, 1:max(self._heights[index], 1)][::-1]
+
+
+@njit(nogil=True)
+def _index(pile: int) -> int:
+    if pile < 1 or pile > PILES:
+        raise IndexError("there is no such pile: they are numbered 1 to 4")
+    return pile - 1
+
+
+@njit(nogil=True)
+def _fitting(table: Any, rank: int) -> int:
+    """How many final piles take ``rank`` now."""
+    count = 0
+    for index in range(PILES):
+        count += _rank_needed(index, table._placed[index]) == rank
+    return count
+
+
+@njit(nogil=True)
+def _names(table: Any, playable: bool) -> Any:
+    """The legal moves' names in the rules' order (``legal_moves``): storage tops to
+    final piles, the hand card to final piles, then to storage."""
+    found = []
+    for source in range(PILES + 1):
+        if source < PILES:
+            if table._heights[source] == 0:
+                continue
+            rank = table._cards[source, table._heights[source]]
+        else:
+            if table._dealt >= len(table._deck):
+                break
+            rank = table._deck[table._dealt]
+        several = _fitting(table, rank) > 1
+        for index in range(PILES):
+            if _rank_needed(index, table._placed[index]) == rank:
+                found.append(_NAMES[source * _ROW + (index if several else PILES)])
+    if not playable and table._dealt < len(table._deck):
+        for index in range(PILES):
+            found.append(_NAMES[PILES * _ROW + PILES + 1 + index])
+    return found
+
+
+@njit(nogil=True)
+def _pile(code: int) -> int:
+    """The pile a character's code names, 1..4; 0 for none (past the name's end);
+    -1 for anything else."""
+    if code == 0:
+        return 0
+    return code - 48 if 49 <= code <= 48 + PILES else -1
+
+
+@njit(nogil=True)
+def _parsed(table: Any, name: str) -> tuple[int, int]:
+    """The (source, target) a name stands for here, as ``move_named`` reads it (spaces
+    and case aside): target a final pile from 0, or PILES + a storage pile; (BAD, 0)
+    for no legal move. Read code by code: a move's name is at most three."""
+    codes = np.zeros(4, np.int64)
+    used = 0
+    for letter in name:
+        code = ord(letter)
+        if code == 32:
+            continue
+        if used == 3:
+            return BAD, 0
+        codes[used] = code + 32 if 65 <= code <= 90 else code  # lower case
+        used += 1
+    first = codes[0]
+    if first == 102 or first == 115:  # "f", "s"
+        source, at = HAND, 1
+        if first == 115:
+            source, at = _pile(codes[1]) - 1, 2
+            if source < 0:
+                return BAD, 0
+        target = _pile(codes[at])
+        if target < 0 or (at == 1 and codes[2] != 0):
+            return BAD, 0
+        return _to_final(table, source, target - 1)
+    pile = _pile(first)
+    if pile <= 0 or used > 1 or table._dealt >= len(table._deck):
+        return BAD, 0
+    return HAND, PILES + pile - 1
+
+
+@njit(nogil=True)
+def _to_final(table: Any, source: int, target: int) -> tuple[int, int]:
+    """A card to a final pile: ``target`` -1 for the one it fits, if only one."""
+    if source == HAND:
+        if table._dealt >= len(table._deck):
+            return BAD, 0
+        rank = table._deck[table._dealt]
+    else:
+        if table._heights[source] == 0:
+            return BAD, 0
+        rank = table._cards[source, table._heights[source]]
+    if target < 0:
+        if _fitting(table, rank) != 1:
+            return BAD, 0
+        for index in range(PILES):
+            if _rank_needed(index, table._placed[index]) == rank:
+                target = index
+    elif _rank_needed(target, table._placed[target]) != rank:
+        return BAD, 0
+    return source, target
+
+
+def _move_of(table: Any, name: Any) -> tuple[int, int]:
+    """(source, target) for what ``play`` returned: a name, a storage pile's number or
+    None (compiled per the type the player returns)."""
+    raise NotImplementedError("compiled only")
+
+
+@intrinsic
+def _present(typing: Any, value: Any) -> Any:
+    """A value that may be None, once it is known not to be, as its own type (numba
+    does not narrow it after ``is None``)."""
+    def cast(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return context.cast(builder, args[0], value, value.type)
+    return value.type(value), cast
+
+
+@overload(_move_of)
+def _move_of_typed(table: Any, name: Any) -> Callable[[Any, Any], tuple[int, int]]:
+    # The implementations' parameters must read as the stub's, annotations and all.
+    if isinstance(name, types.Optional):
+        def maybe(table: Any, name: Any) -> tuple[int, int]:
+            if name is None:
+                return BAD, 0
+            return _move_of(table, _present(name))  # type: ignore[call-arg]
+        return maybe
+    if isinstance(name, types.UnicodeType):
+        def named(table: Any, name: Any) -> tuple[int, int]:
+            return _parsed(table, name)
+        return named
+    if isinstance(name, types.Integer) and not isinstance(name, types.Boolean):
+        def numbered(table: Any, name: Any) -> tuple[int, int]:
+            return _parsed(table, str(name))
+        return numbered
+
+    def nothing(table: Any, name: Any) -> tuple[int, int]:
+        return BAD, 0
+    return nothing
+
+
+@njit(nogil=True)
+def _start(table: Any, deal: int, ranks: np.ndarray) -> None:
+    deal_ranks(np.uint64(deal), ranks)
+    table._deck[:] = ranks
+    table._dealt = 0
+    table._heights[:] = 0
+    table._placed[:] = 0
+    table._left[:] = 0
+    for rank in table._deck[1:]:
+        table._left[rank] += 1
+    table.deal = deal
+    table.moves_made = 0
+
+
+@njit(nogil=True)
+def _is_over(table: Any) -> bool:
+    if table._dealt < len(table._deck):
+        return False
+    for source in range(PILES):
+        if table._heights[source] and _fitting(table, table._cards[source, table._heights[source]]):
+            return False
+    return True
+
+
+@njit(nogil=True)
+def _apply(table: Any, source: int, target: int) -> None:
+    if source == HAND:
+        rank = table._deck[table._dealt]
+        table._dealt += 1
+        if table._dealt < len(table._deck):
+            table._left[table._deck[table._dealt]] -= 1
+    else:
+        rank = table._cards[source, table._heights[source]]
+        table._heights[source] -= 1
+    if target >= PILES:
+        table._heights[target - PILES] += 1
+        table._cards[target - PILES, table._heights[target - PILES]] = rank
+    else:
+        table._placed[target] += 1
+    table.moves_made += 1
+
+
+@njit(nogil=True)
+def play_deals(play: Any, start: int, count: int, clairvoyant: bool, out: np.ndarray,
+               watch: np.ndarray) -> int:
+    """Deals start..start+count-1 by ``play`` into out[game] (``FIELDS``); returns
+    how many were played before one where the player named no legal move (``count``
+    when none did)."""
+    table = Table(clairvoyant)
+    ranks = np.empty(DECK_SIZE, np.int8)
+    for game in range(count):
+        deal = start + game
+        _start(table, deal, ranks)
+        watch[0] = deal
+        while not _is_over(table):
+            watch[1] = table.moves_made + 1
+            watch[2] += 1
+            source, target = _move_of(table, play(table))
+            if source == BAD:
+                return game
+            _apply(table, source, target)
+        final_cards = table._placed.sum()
+        out[game, 0] = final_cards == PILES * SIZE
+        out[game, 1] = final_cards
+        out[game, 2] = table.moves_made
+    return count

@@ -1,0 +1,106 @@
+"""A compiled player of one's own (``COMPILED = True``) in a worker process.
+
+The worker loads the file as a plain player does (``playing.start_worker``), then
+compiles its ``play`` with numba into its game's loop (the module ``Rules.COMPILED_BY``
+names), bounds checked, so that an index past a pile's end raises as in Python. What
+numba cannot compile is the file's fault: one sentence with the line numba names.
+
+Compiled code says neither the line where it went wrong nor why a move is not legal,
+and it cannot be interrupted. So where a compiled game stops (a move that is no legal
+move, or an exception) the worker plays that deal again in plain Python, the same
+file with the same view, where the rules and the traceback say why. A move that
+never ends is seen from the run's process, by the ticks each move leaves in the
+worker's watch, a slot of memory the two share (``own.running``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from solitaire_tui.own import playing
+
+WATCH = 4  # a part's watch: the deal, the move, ticks (the loop's) and the worker's pid
+_FILE_LINE = re.compile(r'File "([^"]+)", line (\d+)')
+_NUMBA_TYPE = re.compile(r"instance\.jitclass\.\w+#\w+<[^>]*>")
+
+# This worker's compiled player: the game's compiled module, the compiled ``play``,
+# the shared watch slots, and why the file could not be compiled (None: it was).
+_STATE: dict[str, Any] = {}
+
+
+def start_worker(path: Path, rules: str, clairvoyant: bool, budget: float,
+                 options: Mapping[str, Any], watches: Any) -> None:
+    """In a new worker process: the plain player's start, then its compile."""
+    from numba import njit
+
+    playing.start_worker(path, rules, clairvoyant, budget, options)
+    fast = importlib.import_module(playing.rules_module(rules).COMPILED_BY)
+    _STATE.update(fast=fast, watches=np.frombuffer(watches, dtype=np.int64), why=None,
+                  clairvoyant=clairvoyant)
+    game, _ = playing.worker()
+    try:
+        play = njit(boundscheck=True)(game.play)
+        out = np.empty((0, len(fast.FIELDS)), np.int64)
+        fast.play_deals(play, 0, 0, clairvoyant, out, np.zeros(WATCH, np.int64))
+    except Exception as error:  # numba's refusal of the file, as it compiles
+        _STATE["why"] = not_compiled(error, path)
+        return
+    _STATE["play"] = play
+
+
+def not_compiled(error: BaseException, path: Path) -> str:
+    """"mine.py, line 7, is not in the compiled subset: Unknown attribute 'random' of
+    the view": numba's reason and the last line of the file it names."""
+    text = str(error)
+    lines = [int(line) for name, line in _FILE_LINE.findall(text)
+             if Path(name).name == path.name]
+    reasons = [line.strip().lstrip(">").strip() for line in text.splitlines()
+               if line.strip() and not line.startswith("Failed in ")]
+    reason = " ".join(reasons[:2]) if reasons and reasons[0].endswith(":") else (
+        reasons[0] if reasons else type(error).__name__)  # "…found for signature: …"
+    reason = _NUMBA_TYPE.sub("the view", reason)
+    if "Optional" in reason:
+        reason = ("a value that may be None (hand, top, needs, wait, soonest) used as a"
+                  " number: once it is tested, write int(x) there")
+    where = f", line {lines[-1]}," if lines else ""
+    reason = reason if len(reason) <= 120 else reason[:117] + "…"
+    return (f"{path.name}{where} is not in the compiled subset: {reason}"
+            " (take out COMPILED = True to play it as Python)")
+
+
+def play_part(start: int, count: int, slot: int) -> tuple[np.ndarray, str | None]:
+    """In a worker: deals start..start+count-1 compiled, their rows (as
+    ``playing.play_part``'s, as an array: a part's rows cross between processes
+    faster so); where a compiled game stopped, the fault as that deal played in plain
+    Python says it."""
+    why = _STATE["why"]
+    fast = _STATE["fast"]
+    if why is not None:
+        return np.empty((0, len(fast.FIELDS)), np.int64), why
+    watch = _STATE["watches"][slot * WATCH:(slot + 1) * WATCH]
+    watch[:] = 0
+    watch[3] = os.getpid()
+    out = np.full((count, len(fast.FIELDS)), -1, np.int64)
+    try:
+        played = fast.play_deals(_STATE["play"], start, count, _STATE["clairvoyant"], out,
+                                 watch)
+    except Exception as error:  # the player's code, compiled, raised
+        played, raised = int(watch[0]) - start, type(error).__name__
+    else:
+        raised = ""
+    if played == count:
+        return out, None
+    deal = start + played
+    _, fault = playing.play_part(deal, 1)  # the same deal, where Python says why
+    if fault is None:  # the plain player played it through: compiled, it differs
+        what = f"raised {raised}" if raised else "named no legal move"
+        fault = (f"{playing.worker()[0].path.name}, compiled, {what} at move"
+                 f" {int(watch[1])} of deal {deal}, which it plays through as Python")
+    return out[:played], fault
