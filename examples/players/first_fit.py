@@ -7,8 +7,9 @@ COMPILED = True  # it keeps to the typed subset, so numba compiles it
 def play(view):
     # A card that fits a final pile goes there: the storage piles' tops first,
     # since a card played from storage frees the card beneath it.
-    if len(view.playable()) > 0:
-        return view.playable()[0]
+    playable = view.playable()
+    if len(playable) > 0:
+        return playable[0]
     # Nothing fits: the hand card goes on the lowest storage pile.
     lowest = 1
     for pile in (2, 3, 4):

@@ -6,21 +6,18 @@ COMPILED = True  # it keeps to the typed subset, so numba compiles it
 
 
 def play(view):
-    # What fits a final pile goes there, the storage piles' tops first.
-    if len(view.playable()) > 0:
-        return view.playable()[0]
+    playable = view.playable()  # what fits a final pile goes there, storage first
+    if len(playable) > 0:
+        return playable[0]
     hand = view.soonest(view.hand)  # how many cards a final pile takes before it
     best, least = 1, (99, 99, 99)
     for pile in (1, 2, 3, 4):
         cards = view.storage[pile - 1]
         buried = 0  # cards needed sooner than the hand card, which it would cover
         for card in cards:
-            if view.soonest(card) < hand:
-                buried += 1
-        gap = 99  # how long after the hand card the top is needed, if it is
-        if len(cards) > 0 and view.soonest(cards[-1]) >= hand:
-            gap = view.soonest(cards[-1]) - hand
-        harm = (buried, gap, len(cards))  # the least harm; then the lowest pile
-        if harm < least:
-            best, least = pile, harm
+            buried += view.soonest(card) < hand
+        top = view.soonest(cards[-1]) if len(cards) > 0 else -1  # needed just after?
+        gap = top - hand if top >= hand else 99
+        if (buried, gap, len(cards)) < least:  # the least harm; then the lowest pile
+            best, least = pile, (buried, gap, len(cards))
     return str(best)

@@ -52,9 +52,13 @@ _SPEC = [
     ("_dealt", types.int64),  # the hand card's place in the deck (len(deck): none)
     ("_cards", types.int64[:, :]),  # storage: column 0 empty, the bottom card in 1
     ("_heights", types.int64[:]),
+    # storage as the view shows it (made as a move changes it: players ask it often)
+    ("_piles", types.UniTuple(types.int64[:], PILES)),  # type: ignore[no-untyped-call]
     ("_placed", types.int64[:]),  # cards on each final pile
     ("_left", types.int64[:]),  # to_come: by rank, the hand card not counted
     ("_clairvoyant", types.boolean),
+    ("_soon", types.int64[:]),  # soonest, by rank (SIZE: never), as of move _soon_at
+    ("_soon_at", types.int64),
     ("deal", types.int64),
     ("moves_made", types.int64),
 ]
@@ -85,9 +89,13 @@ class Table:
         self._dealt = 0
         self._cards = np.zeros((PILES, DECK_SIZE + 1), np.int64)
         self._heights = np.zeros(PILES, np.int64)
+        self._piles = (self._cards[0, 1:1], self._cards[1, 1:1], self._cards[2, 1:1],
+                       self._cards[3, 1:1])
         self._placed = np.zeros(PILES, np.int64)
         self._left = np.zeros(SIZE + 1, np.int64)
         self._clairvoyant = clairvoyant
+        self._soon = np.zeros(SIZE + 1, np.int64)
+        self._soon_at = -1
         self.deal = 0
         self.moves_made = 0
 
@@ -103,8 +111,7 @@ class Table:
 
     @property
     def storage(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        return (self._cards[0, 1:self._heights[0] + 1], self._cards[1, 1:self._heights[1] + 1],
-                self._cards[2, 1:self._heights[2] + 1], self._cards[3, 1:self._heights[3] + 1])
+        return self._piles  # made as a move changes storage: players ask it often
 
     @property
     def to_come(self) -> np.ndarray:
@@ -150,14 +157,19 @@ class Table:
         return None
 
     def soonest(self, rank: int) -> int | None:
-        best = SIZE
-        for index in range(PILES):
-            for later in range(SIZE - self._placed[index]):
-                if later < best and _rank_needed(index, self._placed[index] + later) == rank:
-                    best = later
-        if best == SIZE:
+        if self._soon_at != self.moves_made:  # worked out for every rank once a move:
+            self._soon[:] = SIZE  # players ask it of each card they see
+            for index in range(PILES):
+                for later in range(SIZE - self._placed[index] - 1, -1, -1):
+                    needed = _rank_needed(index, self._placed[index] + later)
+                    self._soon[needed] = min(self._soon[needed], later)
+            self._soon_at = self.moves_made
+        if rank is None:
             return None
-        return best
+        known: int = _present(rank)  # type: ignore[call-arg]
+        if known < 1 or known > SIZE or self._soon[known] == SIZE:
+            return None
+        return int(self._soon[known])
 
     def top(self, pile: int) -> int | None:
         index = _index(pile)
@@ -282,7 +294,10 @@ def _move_of(table: Any, name: Any) -> tuple[int, int]:
 @intrinsic
 def _present(typing: Any, value: Any) -> Any:
     """A value that may be None, once it is known not to be, as its own type (numba
-    does not narrow it after ``is None``)."""
+    does not narrow it after ``is None``); any other value as it is."""
+    if not isinstance(value, types.Optional):  # never None: itself
+        return value(value), lambda context, builder, signature, args: args[0]
+
     def cast(context: Any, builder: Any, signature: Any, args: Any) -> Any:
         return context.cast(builder, args[0], value, value.type)
     return value.type(value), cast
@@ -323,6 +338,16 @@ def _start(table: Any, deal: int, ranks: np.ndarray) -> None:
         table._left[rank] += 1
     table.deal = deal
     table.moves_made = 0
+    table._soon_at = -1
+    stacked(table)
+
+
+@njit(nogil=True)
+def stacked(table: Any) -> None:
+    """The storage piles as the view shows them, after a change."""
+    cards, heights = table._cards, table._heights
+    table._piles = (cards[0, 1:heights[0] + 1], cards[1, 1:heights[1] + 1],
+                    cards[2, 1:heights[2] + 1], cards[3, 1:heights[3] + 1])
 
 
 @njit(nogil=True)
@@ -350,6 +375,8 @@ def _apply(table: Any, source: int, target: int) -> None:
         table._cards[target - PILES, table._heights[target - PILES]] = rank
     else:
         table._placed[target] += 1
+    if source != HAND or target >= PILES:
+        stacked(table)
     table.moves_made += 1
 
 

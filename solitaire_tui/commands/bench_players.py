@@ -1,14 +1,17 @@
 """``bench --engine players``: players of one's own and the game review, timed.
 
-A plain-Python player runs in worker processes (``own.running``); its games a second
+A player of one's own runs in worker processes (``own.running``); its games a second
 on one worker and on two, for the example players each game lists
 (``Game.OWN_EXAMPLES``, in ``examples/players/``), each run also held to the same
-games played in this process. And a whole game's review, where a game has one
-(``Game.REVIEW_BENCH``: the timings its home makes), against the issue's 10 s.
+games played in this process. A compiled example (``COMPILED = True``) is timed both
+ways, compiled and as Python, with the seconds its workers took to compile it. And a
+whole game's review, where a game has one (``Game.REVIEW_BENCH``: the timings its home
+makes), against the issue's 10 s.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import statistics
 import time
@@ -30,6 +33,7 @@ GAMES_A_SECOND = 2_000  # a greedy-class player's games a second on two workers 
 GREEDY_CLASS = "first_fit.py"  # the example held to that
 REVIEW_SECONDS = 10.0  # a whole game's review, at most (issue 39)
 SEED = 39_000
+COMPILED_DEALS = 20  # a compiled player plays this many times the deals, to be timed
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,7 @@ class PlayerTiming:
     deals: int
     seconds: tuple[float, float]  # on one worker, on two
     same: bool  # both runs' rows are the games played in this process
+    compiled: float | None = None  # the seconds its workers took to compile it, if they did
 
     @property
     def rates(self) -> tuple[float, float]:
@@ -45,9 +50,11 @@ class PlayerTiming:
 
     @property
     def met(self) -> bool | None:
-        """Whether a greedy-class player (first_fit) keeps the target; None otherwise."""
-        return self.same and self.rates[1] >= GAMES_A_SECOND if self.name == GREEDY_CLASS \
-            else None
+        """Whether a greedy-class player (first_fit) in Python keeps the target; None
+        otherwise."""
+        if self.name != GREEDY_CLASS or self.compiled is not None:
+            return None
+        return self.same and self.rates[1] >= GAMES_A_SECOND
 
 
 @dataclass(frozen=True)
@@ -71,23 +78,29 @@ def player_timings(games: Sequence[Game], tell: Callable[[str], None],
     timings = []
     for game, (name, deals) in ((one, example) for one in games
                                 for example in one.OWN_EXAMPLES):
-        count = max(20, int(deals * scale))
-        tell(f"{name}: {count:,} deals on one worker, then two …")
         assert game.OWN_RULES is not None, "a game with example players shows them a view"
-        player = files.load(str(EXAMPLES / name), game.key, game.OWN_RULES)
-        played = playing.of(player)
+        loaded = files.load(str(EXAMPLES / name), game.key, game.OWN_RULES)
+        played = playing.of(loaded)
         plain = np.array([playing.play_deal(played, deal, False)
-                          for deal in range(SEED, SEED + min(count, 300))])
-        seconds, same = [], True
-        for workers in (1, 2):
-            numba.set_num_threads(workers)
-            running.results(player, playing.MOVE_SECONDS, {}, SEED, 2 * workers)  # pool up
-            began = time.perf_counter()
-            rows = running.results(player, playing.MOVE_SECONDS, {}, SEED, count)
-            seconds.append(time.perf_counter() - began)
-            same &= bool(np.array_equal(rows[:len(plain)], plain)) and len(rows) == count
+                          for deal in range(SEED, SEED + min(deals, 300))])
+        for compiled in (True, False) if loaded.compiled else (False,):
+            player = dataclasses.replace(loaded, compiled=compiled)
+            count = max(20, int(deals * scale * (COMPILED_DEALS if compiled else 1)))
+            tell(f"{name}{' compiled' * compiled}: {count:,} deals on one worker, then two …")
+            seconds, same, starts = [], True, []
+            for workers in (1, 2):
+                numba.set_num_threads(workers)
+                began = time.perf_counter()
+                running.results(player, playing.MOVE_SECONDS, {}, SEED, 2 * workers)  # pool up
+                starts.append(time.perf_counter() - began)
+                began = time.perf_counter()
+                rows = running.results(player, playing.MOVE_SECONDS, {}, SEED, count)
+                seconds.append(time.perf_counter() - began)
+                shared = min(len(plain), count)  # the deals played here too
+                same &= bool(np.array_equal(rows[:shared], plain[:shared])) and len(rows) == count
+            timings.append(PlayerTiming(name, count, (seconds[0], seconds[1]), same,
+                                        max(starts) if compiled else None))
         numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
-        timings.append(PlayerTiming(name, count, (seconds[0], seconds[1]), same))
     return timings
 
 
@@ -103,13 +116,14 @@ def review_timings(games: Sequence[Game], tell: Callable[[str], None]) -> list[R
 
 def players_table(timings: list[PlayerTiming]) -> Table:
     table = Table(title="Players of one's own (examples/players), in worker processes")
-    for column in ("player", "deals", "1 worker", "2 workers", "scaling", "games",
+    for column in ("player", "as", "deals", "1 worker", "2 workers", "scaling", "games",
                    "target"):
-        table.add_column(column, justify="left" if column == "player" else "right")
+        table.add_column(column, justify="left" if column in ("player", "as") else "right")
     for timing in timings:
         one, two = timing.rates
         target = {None: "", True: "✓ ", False: "✗ "}[timing.met]
-        table.add_row(timing.name, f"{timing.deals:,}", f"{one:,.0f}/s", f"{two:,.0f}/s",
+        how = "Python" if timing.compiled is None else f"compiled ({timing.compiled:.1f} s)"
+        table.add_row(timing.name, how, f"{timing.deals:,}", f"{one:,.0f}/s", f"{two:,.0f}/s",
                       f"{two / one:.2f}×", "as played here" if timing.same else "DIFFERENT",
                       f"{target}≥ {GAMES_A_SECOND:,}/s" if timing.met is not None else "")
     return table

@@ -224,7 +224,8 @@ def stats(setup: Setup, games: int, seed: int, workers: int | None, as_json: boo
     else:
         console = Console()
         last = state.seed + state.done - 1
-        console.print(f"[bold]{setup.heading}[/]: {deals} {state.seed}..{last},"
+        span = f"{state.seed}..{last}" if state.done else f"from {state.seed}"
+        console.print(f"[bold]{setup.heading}[/]: {deals} {span},"
                       f" {state.done:,} games" + (" (cancelled)" if state.cancelled else ""))
         on = counted(state.workers, "worker") + (f" of {where}" if where else "")
         console.print(f"{state.games_per_second:,.0f} games/s on {on},"

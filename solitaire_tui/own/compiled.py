@@ -16,6 +16,7 @@ worker's watch, a slot of memory the two share (``own.running``).
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
 import re
 from collections.abc import Mapping
@@ -24,11 +25,26 @@ from typing import Any
 
 import numpy as np
 
-from solitaire_tui.own import playing
+from solitaire_tui.own import files, playing
 
 WATCH = 4  # a part's watch: the deal, the move, ticks (the loop's) and the worker's pid
 _FILE_LINE = re.compile(r'File "([^"]+)", line (\d+)')
+_RESOLVING = re.compile(r"^\s*- Resolution failure for \w+ arguments:")
 _NUMBA_TYPE = re.compile(r"instance\.jitclass\.\w+#\w+<[^>]*>")
+
+# Numba's reasons that a newcomer to the subset meets most, said plainly (the first
+# whose words are in numba's reason).
+_PLAINLY = (
+    ("Optional", "a value that may be None (hand, top, needs, wait, soonest) used as a"
+                 " number: once it is tested, write int(x) there"),
+    ("yield", "a generator expression, as in sum(... for ...): write a for loop"),
+    ("built-in function min>", "min takes numbers here, without key=: write a for loop"),
+    ("built-in function max>", "max takes numbers here, without key=: write a for loop"),
+    ("<class 'int'>) found for signature: int(unicode", "int() of a string: compare the"
+                                                        " strings instead"),
+    ("Cannot unify", "a variable holds values of two types (a number, then a string?):"
+                     " give each its own name"),
+)
 
 # This worker's compiled player: the game's compiled module, the compiled ``play``,
 # the shared watch slots, and why the file could not be compiled (None: it was).
@@ -38,15 +54,12 @@ _STATE: dict[str, Any] = {}
 def start_worker(path: Path, rules: str, clairvoyant: bool, budget: float,
                  options: Mapping[str, Any], watches: Any) -> None:
     """In a new worker process: the plain player's start, then its compile."""
-    from numba import njit
-
     playing.start_worker(path, rules, clairvoyant, budget, options)
     fast = importlib.import_module(playing.rules_module(rules).COMPILED_BY)
     _STATE.update(fast=fast, watches=np.frombuffer(watches, dtype=np.int64), why=None,
                   clairvoyant=clairvoyant)
-    game, _ = playing.worker()
     try:
-        play = njit(boundscheck=True)(game.play)
+        play = _compiled(path)
         out = np.empty((0, len(fast.FIELDS)), np.int64)
         fast.play_deals(play, 0, 0, clairvoyant, out, np.zeros(WATCH, np.int64))
     except Exception as error:  # numba's refusal of the file, as it compiles
@@ -55,20 +68,32 @@ def start_worker(path: Path, rules: str, clairvoyant: bool, budget: float,
     _STATE["play"] = play
 
 
+def _compiled(path: Path) -> Any:
+    """The file's ``play``, compiled with every function of the file it calls: the file
+    is run again, as a module of its own, so the plain player's (which plays a deal
+    again to say why it stopped) keeps its Python functions."""
+    from numba import njit
+
+    module = files.load_module(path)
+    for name, value in list(vars(module).items()):
+        if inspect.isfunction(value) and value.__module__ == module.__name__:
+            setattr(module, name, njit(boundscheck=True)(value))
+    return files.chooser(module, path)
+
+
 def not_compiled(error: BaseException, path: Path) -> str:
     """"mine.py, line 7, is not in the compiled subset: Unknown attribute 'random' of
     the view": numba's reason and the last line of the file it names."""
     text = str(error)
     lines = [int(line) for name, line in _FILE_LINE.findall(text)
              if Path(name).name == path.name]
-    reasons = [line.strip().lstrip(">").strip() for line in text.splitlines()
+    reasons = [_RESOLVING.sub("", line).strip().lstrip(">").strip()
+               for line in text.splitlines()
                if line.strip() and not line.startswith("Failed in ")]
     reason = " ".join(reasons[:2]) if reasons and reasons[0].endswith(":") else (
         reasons[0] if reasons else type(error).__name__)  # "…found for signature: …"
-    reason = _NUMBA_TYPE.sub("the view", reason)
-    if "Optional" in reason:
-        reason = ("a value that may be None (hand, top, needs, wait, soonest) used as a"
-                  " number: once it is tested, write int(x) there")
+    reason = _NUMBA_TYPE.sub("the view", reason.replace("of type instance.", "of instance."))
+    reason = next((said for found, said in _PLAINLY if found in reason), reason)
     where = f", line {lines[-1]}," if lines else ""
     reason = reason if len(reason) <= 120 else reason[:117] + "…"
     return (f"{path.name}{where} is not in the compiled subset: {reason}"

@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from rules.fast.batch import Kernel
+from rules.fast.batch import Kernel, available_workers
 from rules.fast.kernels import one_reading
 from solitaire_tui.own import compiled as compiled_worker
 from solitaire_tui.own.compiled import WATCH
@@ -85,6 +85,9 @@ def _pool(player: OwnPlayer, budget: float, workers: int, options: Mapping[str, 
         else:
             pool = _Pool(ProcessPoolExecutor(workers, mp_context=spawn,
                                              initializer=start_worker, initargs=args))
+        with deaf_to_ctrl_c():  # every worker started (and compiling) at once
+            for _ in range(workers):
+                pool.executor.submit(int)
         _POOLS[key] = pool
     return pool
 
@@ -121,9 +124,11 @@ def results(player: OwnPlayer, budget: float, options: Mapping[str, Any], start:
     run's workers, a row each, up to the first fault (kept on ``player``)."""
     import numba
 
-    workers = max(1, numba.get_num_threads())  # a run's first call plays one deal:
-    pool = _pool(player, budget, workers, options, player.compiled)  # the same pool
-    cut = parts(start, count, workers)
+    # One pool for every run of the player (its timing on one worker, a first call of
+    # one deal, the run), as many workers as the machine gives runs: a compiled
+    # player's workers compile it as they start.
+    pool = _pool(player, budget, available_workers(), options, player.compiled)
+    cut = parts(start, count, max(1, numba.get_num_threads()))
     if pool.watches is not None:
         np.frombuffer(pool.watches, dtype=np.int64)[:] = 0  # no part has started
     with deaf_to_ctrl_c():  # the pool starts its processes as the parts are handed out

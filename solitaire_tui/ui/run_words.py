@@ -54,7 +54,9 @@ def workers(snap: Snapshot) -> str:
 
 
 def own_players(where: Path, found: Found) -> str:
-    """The player's own players read for the panel, and why a file is not one."""
-    names = ", ".join(player.name for player in found.players) or "none"
+    """The player's own players read for the panel (which of them are compiled), and
+    why a file is not one."""
+    names = ", ".join(player.name + " (compiled)" * player.compiled
+                      for player in found.players) or "none"
     return f"Your players ({where}): {names}." + "".join(
         f" {sentence_start(problem)}." for problem in found.problems)

@@ -18,8 +18,11 @@ def test_the_example_players_are_timed_on_one_and_two_workers_as_played_here() -
         timings = bench_players.player_timings(GAMES, lambda _: None, scale=0.02)
     finally:
         files.forget()
-    assert [timing.name for timing in timings] == [name for game in GAMES
-                                                   for name, _ in game.OWN_EXAMPLES]
+    assert {timing.name for timing in timings} == {name for game in GAMES
+                                                   for name, _ in game.OWN_EXAMPLES}
+    compiled = [timing.name for timing in timings if timing.compiled is not None]
+    assert compiled and all(  # a compiled example is timed as Python too
+        [timing.name for timing in timings].count(name) == 2 for name in compiled)
     assert bench_players.GREEDY_CLASS in [timing.name for timing in timings]
     assert all(timing.same and min(timing.rates) > 0 for timing in timings)
     out = io.StringIO()

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from rules import sequence as sq
 from rules.errors import OptionsError
 from rules.fast import batch
-from rules.fast.sequence_own import Table
+from rules.fast.sequence_own import Table, stacked
 from rules.own.sequence import SequenceView
 from solitaire_tui.own import files, running
 from solitaire_tui.own.compiled import not_compiled
@@ -79,6 +79,7 @@ def table_of(state: sq.State, deal: int, clairvoyant: bool = False) -> Table:
         left[card.rank] += 1
     table._left = left
     table.deal, table.moves_made = deal, state.moves
+    stacked(table)
     return table
 
 
@@ -179,8 +180,8 @@ def test_numbas_refusal_reads_as_a_sentence() -> None:
                       " attribute 'x' of type instance.jitclass.Table#7f<_deck:array>\n\n"
                       'File "/a/mine.py", line 4:\n<source elided>\nFile "/a/mine.py", line 9:')
     assert not_compiled(error, Path("/b/mine.py")) == (
-        "mine.py, line 9, is not in the compiled subset: Unknown attribute 'x' of type the"
-        " view (take out COMPILED = True to play it as Python)")
+        "mine.py, line 9, is not in the compiled subset: Unknown attribute 'x' of the view"
+        " (take out COMPILED = True to play it as Python)")
 
 
 def test_a_game_without_compiled_players_says_so(tmp_path: Path) -> None:
@@ -188,3 +189,22 @@ def test_a_game_without_compiled_players_says_so(tmp_path: Path) -> None:
     with pytest.raises(OptionsError, match=re.escape(
             "mine.py sets COMPILED = True, but players of this game are not compiled yet")):
         files.load(str(path), "add-residue", "rules.own.add_residue")
+
+
+def test_the_examples_are_short_and_the_readme_shows_one_whole() -> None:
+    for example in EXAMPLES.glob("*.py"):
+        assert len(example.read_text().splitlines()) < 25, example.name
+    readme = (EXAMPLES.parents[1] / "README.md").read_text()
+    assert f"```python\n{(EXAMPLES / 'rules_of_thumb.py').read_text()}```" in readme
+
+
+@pytest.mark.parametrize(("numba_says", "said"), [
+    ("The use of yield in a closure is unsupported.", "a generator expression"),
+    ("No implementation of function Function(<built-in function min>) found for signature:"
+     "\n >>> min(list(unicode_type), …)", "min takes numbers here, without key="),
+    ("Cannot unify Literal[int](1) and Literal[str](1) for 'v.2'", "a variable holds values"),
+])
+def test_numbas_usual_refusals_are_said_plainly(numba_says: str, said: str) -> None:
+    sentence = not_compiled(Exception(f"Failed in nopython mode pipeline\n{numba_says}\n"
+                                      'File "mine.py", line 3:'), Path("mine.py"))
+    assert sentence.startswith(f"mine.py, line 3, is not in the compiled subset: {said}")

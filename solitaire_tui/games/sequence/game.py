@@ -45,11 +45,12 @@ if TYPE_CHECKING:
     from solitaire_tui.ui.run_options import RunOptions
 
 
-def heading(names: Sequence[str]) -> str:
+def heading(names: Sequence[str], runs: bool = True) -> str:
     """"Sequence Solitaire, greedy vs mine.py (compiled) players": a player of one's
-    own that numba compiles is said to be, here as in the panel's ticks."""
-    shown = [f"{name} (compiled)" if (own := files.find(name, SequenceGame.key)) is not None
-             and own.compiled else name for name in names]
+    own that numba compiles is said to be in a run's heading (``runs``), as in the
+    panel's ticks; a single game plays it as Python."""
+    shown = [f"{name} (compiled)" if runs and (own := files.find(name, SequenceGame.key))
+             is not None and own.compiled else name for name in names]
     return f"{SequenceGame.title}, {' vs '.join(shown)} player{'s' * (len(names) > 1)}"
 
 
@@ -153,7 +154,8 @@ class SequenceGame(Game):
         except playing.Fault as fault:
             raise OptionsError(fault.sentence) from None
         used = seed if name == "random" or args.player is not None else None
-        played = report(self.key, f"{heading([name])}, {deck.label}", outcome(*verdict(end)),
+        title = f"{heading([name], runs=False)}, {deck.label}"
+        played = report(self.key, title, outcome(*verdict(end)),
                         {"strategy": name}, deck, sequence.result(end), used, lines)
         if args.review:
             from rules.players.sequence_review import CHANCE

@@ -45,8 +45,7 @@ class SequenceRunOptions(RunOptions):
         self.query(".own").remove()
         row = self.query_one("#own-row")
         row.set_class(bool(found.players), "-some")
-        row.mount_all(Tick(player.name + " (compiled)" * player.compiled,
-                           player.name in chosen, compact=True, classes="own",
+        row.mount_all(Tick(player.name, player.name in chosen, compact=True, classes="own",
                            name=player.name) for player in found.players)
 
     def _own_chosen(self) -> list[str]:
