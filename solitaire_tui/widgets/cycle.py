@@ -42,15 +42,24 @@ class Cycle(Widget, Generic[T], can_focus=True):
             return self.cycle
 
     def __init__(self, choices: Sequence[tuple[str, T]], value: T, *,
-                 id: str | None = None) -> None:
+                 id: str | None = None, classes: str | None = None) -> None:
         """``choices``: (label, value) pairs; ``value`` is the one chosen first."""
-        super().__init__(id=id)
-        self.choices = tuple(choices)
-        self.set_reactive(Cycle.index, [v for _, v in self.choices].index(value))
-        self.styles.width = max(len(label) for label, _ in self.choices) + 6
+        super().__init__(id=id, classes=classes)
+        self._take(choices, value)
         # Values the keys and clicks step past (that cannot be chosen here and now);
         # the one chosen stays, even if it is one of them.
         self.passed_over: frozenset[T] = frozenset()
+
+    def _take(self, choices: Sequence[tuple[str, T]], value: T) -> None:
+        self.choices = tuple(choices)
+        self.set_reactive(Cycle.index, [v for _, v in self.choices].index(value))
+        self.styles.width = max(len(label) for label, _ in self.choices) + 6
+
+    def offer(self, choices: Sequence[tuple[str, T]]) -> None:
+        """Other values to choose from; the one chosen stays, among them or not."""
+        chosen = self.choices[self.index]
+        self._take([*choices, *([] if chosen in choices else [chosen])], chosen[1])
+        self.refresh(layout=True)
 
     @property
     def value(self) -> T:

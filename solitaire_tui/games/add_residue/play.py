@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from rules import add_residue
 from rules.add_residue import Move, Pile, State
+from rules.own import add_residue as own_rules
 from rules.players import Player
 from rules.players.add_residue import player, seated
 from rules.roster import solvable
 from solitaire_tui import decks
 from solitaire_tui.games.add_residue import words
 from solitaire_tui.games.add_residue.table import Offer, Seat, Table, default_table
+from solitaire_tui.own.seat import OwnSeat, is_own
 from solitaire_tui.play.mode import Allowed
 from solitaire_tui.play.table import Game, GameTable
 from solitaire_tui.store.records import Records
@@ -34,6 +37,9 @@ class AddResidueTable(GameTable[State, Move]):
     HAS_AUTO = False  # the computers play their own seats; the people play theirs
     HAS_OPTIONS = True
     SPEED_WITHOUT_AUTO = True  # + and - change how long the computers wait
+    # The data directory whose players/ folder holds the players of one's own that
+    # may sit at the table (the screen's ``Services.players``; None: none may).
+    players_dir: Path | None = None
 
     def __init__(self, game: Game, records: Records, deck: decks.Deck | None = None,
                  options: add_residue.Options | Offer | Table | None = None) -> None:
@@ -62,8 +68,16 @@ class AddResidueTable(GameTable[State, Move]):
         return self.offered
 
     def _computers(self) -> dict[int, Player[State, Move]]:
-        return seated([seat.level for seat in self.seating.seats], self.seed,
-                      self.seating.options)
+        """The built-in computers, seeded as the kernels seed them, and the players of
+        one's own (read from ``players_dir`` when first asked to move)."""
+        levels = [seat.level for seat in self.seating.seats]
+        computers = seated([None if is_own(level) else level for level in levels], self.seed,
+                           self.seating.options)
+        for number, level in enumerate(levels):
+            if level is not None and is_own(level):
+                computers[number] = OwnSeat(level, lambda: self.players_dir, self.game.key,
+                                            own_rules.__name__, self.seed)
+        return computers
 
     def seat(self, number: int) -> Seat:
         return self.seating.seats[number]

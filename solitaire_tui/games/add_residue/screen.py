@@ -33,6 +33,8 @@ from solitaire_tui.games.add_residue.play import AddResidueTable
 from solitaire_tui.games.add_residue.table import Table
 from solitaire_tui.games.add_residue.widgets import BigNumber, Chips, SeatView
 from solitaire_tui.games.game import Game
+from solitaire_tui.own import folder
+from solitaire_tui.own.seat import is_own
 from solitaire_tui.play.services import Services
 from solitaire_tui.ui.choices import kept_choice
 from solitaire_tui.ui.game_screen import GameScreen
@@ -84,6 +86,23 @@ class AddResidueScreen(GameScreen[State, Move]):
         self.pause = self.COMPUTER_PAUSE
         self._computer: Timer | None = None
         self._choosing: State | None = None  # the state a computer is choosing a move for
+        self.table.players_dir = services.players
+        self._own: tuple[str, ...] = ()  # the player's own players, as last read
+
+    def on_mount(self) -> None:
+        """The player's own players, read from their folder in a worker (a file is
+        the player's code, run as it loads) for the set-up to offer."""
+        data = self.services.players
+        if data is not None:
+            self.thinker.think(partial(folder.load, data, self.game.key, own_rules.__name__),
+                               self._players_read, lambda _: None, group="players")
+
+    def _players_read(self, found: folder.Found) -> None:
+        from solitaire_tui.games.add_residue.setup_screen import TableSetup
+
+        self._own = tuple(player.name for player in found.players)
+        if isinstance(self.app.screen, TableSetup):
+            self.app.screen.offer_players(self._own)
 
     # --- drawing ------------------------------------------------------------------
 
@@ -185,7 +204,8 @@ class AddResidueScreen(GameScreen[State, Move]):
         table = self.table
         if table.computer_to_move() and self.is_active:  # not while help or set-up is open
             state = self._choosing = self.session.state
-            searches = table.seat(state.to_move).level not in BASIC
+            level = table.seat(state.to_move).level
+            searches = level not in BASIC and not is_own(level)  # strong, perfect
             self.thinker.think(partial(table.players[state.to_move].choose, state),
                                partial(self._computer_chose, state),
                                partial(self._computer_failed, state), group="computer",
@@ -235,7 +255,7 @@ class AddResidueScreen(GameScreen[State, Move]):
                 self.dismiss()
 
         self.interrupted()
-        self.app.push_screen(TableSetup(self.table.seating), chosen)
+        self.app.push_screen(TableSetup(self.table.seating, self._own), chosen)
 
     def action_speed(self, change: int) -> None:
         """+ and - change how long the computers wait (in a replay, auto play's speed)."""

@@ -9,6 +9,7 @@ its first objection and stays open until it is mended or left.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from contextlib import suppress
 
 from rich.text import Text
@@ -40,9 +41,29 @@ class TableSetup(ModalScreen[Table | None]):
 
     CSS_PATH = "setup_screen.tcss"
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, own: Sequence[str] = ()) -> None:
+        """``own``: the player's own players, offered as computers too (more may come
+        while the form is open: ``offer_players``)."""
         super().__init__()
         self.table = table
+        self.kinds = self._kinds(own)
+
+    def _kinds(self, own: Sequence[str]) -> tuple[tuple[str, str | None], ...]:
+        """A person, the built-in computers and the player's own, and any player of
+        one's own the table seats already (a file gone since stays where it is)."""
+        seated = [seat.level for seat in self.table.seats if seat.level not in NAMES]
+        return (*KINDS, *((f"computer, {name}", name)
+                          for name in dict.fromkeys([*own, *seated]) if name is not None))
+
+    def offer_players(self, own: Sequence[str]) -> None:
+        """The player's own players, read since the form opened (its fields may be
+        composed and not yet mounted: mounting offers them too)."""
+        self.kinds = self._kinds(own)
+        self._offer()
+
+    def _offer(self) -> None:
+        for kind in self.query(".kind").results(Cycle):
+            kind.offer(self.kinds)
 
     def compose(self) -> ComposeResult:
         seats = self.table.seats
@@ -64,7 +85,7 @@ class TableSetup(ModalScreen[Table | None]):
                     yield Label(f"Seat {number + 1}", classes="what")
                     yield Input(name, id=f"name-{number}", max_length=NAME_LENGTH,
                                 compact=True)
-                    yield Cycle(KINDS, level, id=f"kind-{number}")
+                    yield Cycle(self.kinds, level, id=f"kind-{number}", classes="kind")
             yield Label("", id="error")
             with Horizontal(id="buttons"):
                 for label, action in (("Start", "start"), ("Back", "back")):
@@ -75,6 +96,7 @@ class TableSetup(ModalScreen[Table | None]):
                         id="keys")
 
     def on_mount(self) -> None:
+        self._offer()
         self._show_seats()
         self._check_perfect()
 

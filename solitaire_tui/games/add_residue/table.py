@@ -16,6 +16,7 @@ from rules.errors import OptionsError
 from rules.roster import ADD_RESIDUE as NAMES
 from rules.roster import check_solvable
 from rules.words import listed
+from solitaire_tui.own.seat import is_own
 
 NAME_LENGTH = 10  # the board has a narrow column for names at 80 columns
 DEFAULT_NAMES = ("You", "Bea", "Cal", "Dot", "Eli", "Flo")
@@ -24,7 +25,9 @@ DEFAULT_NAMES = ("You", "Bea", "Cal", "Dot", "Eli", "Flo")
 @dataclass(frozen=True)
 class Seat:
     name: str
-    level: str | None = None  # a computer player's name in NAMES; None: a person plays
+    # A computer player's name in NAMES, or a player of one's own (its file's name);
+    # None: a person plays.
+    level: str | None = None
 
     @property
     def is_person(self) -> bool:
@@ -50,9 +53,9 @@ class Table:
             if len(seat.name) > NAME_LENGTH:
                 raise OptionsError(f"Names have at most {NAME_LENGTH} characters, and seat"
                                    f" {number}'s has {len(seat.name)}")
-            if seat.level is not None and seat.level not in NAMES:
-                raise OptionsError(f"Seat {number}'s computer is {', '.join(NAMES)},"
-                                   f" not {seat.level!r}")
+            if seat.level is not None and seat.level not in NAMES and not is_own(seat.level):
+                raise OptionsError(f"Seat {number}'s computer is {', '.join(NAMES)} or one"
+                                   f" of your players (a .py file), not {seat.level!r}")
             if seat.level == "perfect":
                 try:
                     check_solvable(add_residue.Options(len(self.seats), self.n))
@@ -84,7 +87,8 @@ class Table:
         if not levels:
             return f"{len(self.seats)} players, n = {self.n}"
         against = listed([f"{levels.count(level)} {level}" if levels.count(level) > 1
-                          else level for level in NAMES if level in levels])
+                          else level for level in (*NAMES, *sorted(set(levels) - set(NAMES)))
+                          if level in levels])
         return f"{len(self.seats)} players, n = {self.n}, against {against}"
 
 

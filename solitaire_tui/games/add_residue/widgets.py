@@ -105,6 +105,9 @@ class Chips(Widget):
             self.post_message(self.Picked(self.player, self.pile, number))
 
 
+LEVEL = 8  # a computer's name under its seat's, at most: the column is 15 wide
+
+
 class SeatView(Horizontal):
     """A player's name and score beside its add and mod piles."""
 
@@ -129,9 +132,12 @@ class SeatView(Horizontal):
         """The seat's number, name and score; ``level`` names the computer playing it.
         The number is the rules' name for the player, as their messages give it."""
         self.set_class(to_move, "-to-move")
+        level = level or "pts"
+        if len(level) > LEVEL:  # a player of one's own, by its file's name
+            level = level[:LEVEL - 1] + "…"
         self.query_one(".who", Static).update(Text.assemble(
             ("▶ " if to_move else "  ") + f"{self.player + 1} {name}", "\n",
-            (f"{score:>5} ", "bold"), (level or "pts", "dim"),
+            (f"{score:>5} ", "bold"), (level, "dim"),
         ))
 
     def chips(self, pile: Pile) -> Chips:
