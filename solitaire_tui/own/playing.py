@@ -37,8 +37,10 @@ class TooSlow(Exception):
     """A move took longer than its budget."""
 
 
-class Fault(Exception):
-    """A player stopped a game: ``sentence`` says where and why."""
+class Fault(RulesError):
+    """A player stopped a game: ``sentence`` says where and why. A rules error: a
+    screen that asked a player of one's own for a move says it, as it says an illegal
+    move, and it is no bug of the app's to log."""
 
     def __init__(self, sentence: str, deal: int) -> None:
         super().__init__(sentence)

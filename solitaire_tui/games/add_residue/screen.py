@@ -86,6 +86,7 @@ class AddResidueScreen(GameScreen[State, Move]):
         self.pause = self.COMPUTER_PAUSE
         self._computer: Timer | None = None
         self._choosing: State | None = None  # the state a computer is choosing a move for
+        self._stuck: State | None = None  # where a computer could not move (it waits there)
         self.table.players_dir = services.players
         self._own: tuple[str, ...] = ()  # the player's own players, as last read
 
@@ -162,6 +163,9 @@ class AddResidueScreen(GameScreen[State, Move]):
         elif table.replaying:
             text.append(f"{table.seat(state.to_move).label} to move: U plays its move, u"
                         " takes one back")
+        elif self._stuck is state:
+            text.append(f"{table.seat(state.to_move).label} could not move: u takes a move"
+                        " back, n starts a new game")
         else:
             text.append(f"{table.seat(state.to_move).label} is choosing…")
         turn = self.query_one("#turn", Static)
@@ -183,8 +187,10 @@ class AddResidueScreen(GameScreen[State, Move]):
 
     def _schedule_computer(self) -> None:
         """A computer moves by itself after a pause, except in a replay, where the
-        line the computers played is stepped through."""
+        line the computers played is stepped through, and where it could not move (a
+        player of one's own that went wrong: tried again only after an undo)."""
         if (self._computer is None and self._choosing is None and self.table.computer_to_move()
+                and self._stuck is not self.session.state
                 and self.is_active and not self.table.replaying):
             self._computer = self.set_timer(max(self.pause, AT_ONCE), self._computer_move)
 
@@ -221,7 +227,8 @@ class AddResidueScreen(GameScreen[State, Move]):
             self._schedule_computer()
 
     def _computer_failed(self, state: State, error: BaseException) -> None:
-        self._choosing = None
+        self._choosing, self._stuck = None, state
+        self._show_turn(state)
         self.say(f"{self.table.seat(state.to_move).label} could not move: {error}", error=True)
 
     def on_screen_resume(self) -> None:

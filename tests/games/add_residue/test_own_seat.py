@@ -93,6 +93,8 @@ async def test_a_player_of_your_own_that_goes_wrong_is_said(
             "Bea (bad.py) could not move: bad.py, line 2, raised ZeroDivisionError at move 2"
             f" of game {screen.table.seed}: integer division or modulo by zero")
         assert len(screen.session.moves) == 1  # the game waits where it was
+        assert "Bea (bad.py) could not move: u takes a move back" in text_of(screen, "#turn")
+    assert not (data_path / "errors.log").exists()  # the player's fault, no bug of the app's
 
 
 async def test_a_guest_is_offered_no_player_of_ones_own(data_path: Path) -> None:
