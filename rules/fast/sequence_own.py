@@ -30,12 +30,14 @@ from numba.typed import List
 
 from rules import sequence
 from rules.cards import DECK_SIZE
+from rules.fast import sequence as built_in
 from rules.fast.sequence import deal_ranks
 
 PILES = sequence.PILES
 SIZE = sequence.PILE_SIZE
 HAND = -1  # a move's source when it is the hand card
 BAD = -2  # a move's source when the player named no legal move
+FIELDS = built_in.FIELDS  # a game's row, as the built-in players' kernel gives it
 # Every move's name, built once: _NAMES[source * _ROW + target], the source a storage
 # pile or the hand (PILES), the target a final pile, PILES for "the final pile it
 # fits" (unsaid), or PILES + 1 + a storage pile.
@@ -44,8 +46,6 @@ _NAMES = tuple(
     (("f" if source == PILES else f"s{source + 1}") + (f"{target + 1}" if target < PILES else "")
      if target <= PILES else f"{target - PILES}")
     for source in range(PILES + 1) for target in range(_ROW))
-WATCH = 3  # a worker's watch: the deal, the move (from 1) and a tick a move
-FIELDS = ("won", "final_cards", "moves")
 
 _SPEC = [
     ("_deck", types.int64[:]),  # the deal's ranks, the first hand card first
@@ -385,7 +385,7 @@ def play_deals(play: Any, start: int, count: int, clairvoyant: bool, out: np.nda
                watch: np.ndarray) -> int:
     """Deals start..start+count-1 by ``play`` into out[game] (``FIELDS``); returns
     how many were played before one where the player named no legal move (``count``
-    when none did)."""
+    when none did). ``watch`` gets the deal, the move (from 1) and a tick a move."""
     table = Table(clairvoyant)
     ranks = np.empty(DECK_SIZE, np.int8)
     for game in range(count):

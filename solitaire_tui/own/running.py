@@ -155,35 +155,35 @@ def results(player: OwnPlayer, budget: float, options: Mapping[str, Any], start:
 def _watched(player: OwnPlayer, budget: float, options: Mapping[str, Any], pool: _Pool,
              futures: list[Future[Any]], cut: list[tuple[int, int]],
              slot: int) -> tuple[Any, str | None]:
-    """Part ``slot``'s outcome, from a compiled player's workers: while it is awaited,
-    a part whose ticks stand still for longer than a move's budget is stuck in a move
+    """Part ``slot``'s outcome, from a compiled player's workers: a part whose ticks
+    stand still for longer than a move's budget while it is awaited is stuck in a move
     that may never end. Its worker is stopped, and its deals up to that one are played
-    again in plain Python, where the budget names the line."""
-    watches = np.frombuffer(pool.watches, dtype=np.int64).reshape(-1, WATCH)
-    seen = {part: (-1, time.monotonic()) for part in range(len(futures))}
+    again in plain Python, where the budget names the line. (A later part stuck
+    meanwhile is found when its turn comes.)"""
+    watch = np.frombuffer(pool.watches, dtype=np.int64).reshape(-1, WATCH)[slot]
+    seen, since = -1, time.monotonic()
     while True:
         try:
-            return futures[slot].result(timeout=min(budget / 4, 0.25))  # type: ignore[no-any-return]
+            return futures[slot].result(  # type: ignore[no-any-return]
+                timeout=min(budget / 4, 0.25))
         except waiting.TimeoutError:  # Python 3.10's is not the builtin one
             pass
-        now = time.monotonic()
-        for part, future in enumerate(futures):
-            deal, move, ticks, pid = watches[part].tolist()
-            if future.done() or not pid:
-                continue
-            if ticks != seen[part][0]:
-                seen[part] = ticks, now
-            elif now - seen[part][1] > budget:
-                os.kill(pid, getattr(signal, "SIGKILL", signal.SIGTERM))
-                _drop(pool)
-                return _stuck(player, budget, options, cut[part][0], deal, move)
+        deal, move, ticks, pid = watch.tolist()
+        if not pid:  # not started yet
+            continue
+        if ticks != seen:
+            seen, since = ticks, time.monotonic()
+        elif time.monotonic() - since > budget:
+            os.kill(pid, getattr(signal, "SIGKILL", signal.SIGTERM))
+            _drop(pool)
+            return _stuck(player, budget, options, cut[slot][0], deal, move)
 
 
 def _stuck(player: OwnPlayer, budget: float, options: Mapping[str, Any], first: int,
            deal: int, move: int) -> tuple[list[tuple[int, ...]], str]:
     """The rows of deals first..deal by the plain player, and its fault at ``deal``:
     where the compiled player was stuck."""
-    plain = _pool(player, budget, 1, options)
+    plain = _pool(player, budget, available_workers(), options)
     rows, fault = plain.executor.submit(play_part, first, deal - first + 1).result()
     if fault is None:
         fault = (f"{player.name}, compiled, took longer than {budget:g} s at move {move} of"
@@ -195,8 +195,8 @@ def hint(player: OwnPlayer, state: Any, deal: int, budget: float = MOVE_SECONDS)
     """``player``'s move from ``state`` (of deal ``deal``), worked out in a worker
     process of its own, where its budget is kept even if it never returns; ``Fault``
     when it goes wrong."""
-    move, fault = _pool(player, budget, 1, {}).executor.submit(
-        hint_in_worker, state, deal).result()
+    move, fault = _pool(player, budget, available_workers(), {}).executor.submit(
+        hint_in_worker, state, deal).result()  # a run's pool: one start for both
     if fault is not None:
         raise Fault(fault, deal)
     return move
