@@ -31,7 +31,7 @@ from numba.typed import List
 from rules import sequence
 from rules.cards import DECK_SIZE
 from rules.fast import sequence as built_in
-from rules.fast.sequence import deal_ranks
+from rules.fast.sequence import DONE, NEXT_RANK, deal_ranks
 
 PILES = sequence.PILES
 SIZE = sequence.PILE_SIZE
@@ -64,19 +64,15 @@ _SPEC = [
 ]
 
 
-# _NEXT[pile, cards]: the rank final pile ``pile`` (from 0) takes with ``cards`` on it;
-# 0 once it is complete. A lookup: the moves' names ask it of every pile and source.
-_NEXT = np.array([[sequence.rank_needed(pile, cards) or 0 for cards in range(SIZE + 1)]
-                  for pile in range(PILES)], dtype=np.int64)
-
-
 @njit(cache=True, nogil=True)
 def _rank_needed(index: int, cards: int) -> int:
-    """``sequence.rank_needed`` of final pile ``index`` (from 0), 0 for None."""
+    """``sequence.rank_needed`` of final pile ``index`` (from 0), DONE for None: the
+    built-in kernel's table where it reaches (the moves' names ask it of every pile and
+    source), the rule itself before a pile's start (``needs(pile, -2)``)."""
     if 0 <= cards <= SIZE:
-        return int(_NEXT[index, cards])
+        return int(NEXT_RANK[index, cards])
     if cards > SIZE:
-        return 0
+        return DONE
     return ((cards + 1) * (index + 1) - 1) % 13 + 1
 
 
@@ -137,13 +133,13 @@ class Table:
     def needs(self, pile: int, later: int = 0) -> int | None:
         index = _index(pile)
         rank = _rank_needed(index, self._placed[index] + later)
-        if rank == 0:
+        if rank == DONE:
             return None
         return rank
 
     def fits(self, rank: int | None) -> Any:
         found = List.empty_list(types.int64)  # typed: none may be found
-        if rank is not None:
+        if rank is not None and 1 <= rank <= SIZE:  # (a complete pile "takes" DONE)
             for index in range(PILES):
                 if _rank_needed(index, self._placed[index]) == rank:
                     found.append(index + 1)

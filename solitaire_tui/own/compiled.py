@@ -20,6 +20,7 @@ import inspect
 import os
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -46,26 +47,35 @@ _PLAINLY = (
                      " give each its own name"),
 )
 
-# This worker's compiled player: the game's compiled module, the compiled ``play``,
-# the shared watch slots, and why the file could not be compiled (None: it was).
-_STATE: dict[str, Any] = {}
+@dataclass(frozen=True)
+class _Compiled:
+    """This worker's compiled player: its game's compiled module, the compiled
+    ``play`` (None where numba refused the file, and ``why``), the shared watch slots.
+    The plain player beside it is ``playing.worker()``'s."""
+
+    fast: Any
+    play: Any
+    why: str | None
+    watches: np.ndarray
+
+
+_WORKER: _Compiled | None = None
 
 
 def start_worker(path: Path, rules: str, clairvoyant: bool, budget: float,
                  options: Mapping[str, Any], watches: Any) -> None:
     """In a new worker process: the plain player's start, then its compile."""
+    global _WORKER
     playing.start_worker(path, rules, clairvoyant, budget, options)
     fast = importlib.import_module(playing.rules_module(rules).COMPILED_BY)
-    _STATE.update(fast=fast, watches=np.frombuffer(watches, dtype=np.int64), why=None,
-                  clairvoyant=clairvoyant)
+    play, why = None, None
     try:
         play = _compiled(path)
         out = np.empty((0, len(fast.FIELDS)), np.int64)
         fast.play_deals(play, 0, 0, clairvoyant, out, np.zeros(WATCH, np.int64))
     except Exception as error:  # numba's refusal of the file, as it compiles
-        _STATE["why"] = not_compiled(error, path)
-        return
-    _STATE["play"] = play
+        play, why = None, not_compiled(error, path)
+    _WORKER = _Compiled(fast, play, why, np.frombuffer(watches, dtype=np.int64))
 
 
 def _compiled(path: Path) -> Any:
@@ -102,20 +112,19 @@ def not_compiled(error: BaseException, path: Path) -> str:
 
 def play_part(start: int, count: int, slot: int) -> tuple[np.ndarray, str | None]:
     """In a worker: deals start..start+count-1 compiled, their rows (as
-    ``playing.play_part``'s, as an array: a part's rows cross between processes
-    faster so); where a compiled game stopped, the fault as that deal played in plain
-    Python says it."""
-    why = _STATE["why"]
-    fast = _STATE["fast"]
-    if why is not None:
-        return np.empty((0, len(fast.FIELDS)), np.int64), why
-    watch = _STATE["watches"][slot * WATCH:(slot + 1) * WATCH]
+    ``playing.play_part``'s, in the array the loop filled); where a compiled game
+    stopped, the fault as that deal played in plain Python says it."""
+    assert _WORKER is not None, "the worker compiles its player as it starts"
+    compiled, (game, _) = _WORKER, playing.worker()
+    out = np.full((count, len(compiled.fast.FIELDS)), -1, np.int64)
+    if compiled.why is not None:
+        return out[:0], compiled.why
+    watch = compiled.watches[slot * WATCH:(slot + 1) * WATCH]
     watch[:] = 0
     watch[3] = os.getpid()
-    out = np.full((count, len(fast.FIELDS)), -1, np.int64)
     try:
-        played = fast.play_deals(_STATE["play"], start, count, _STATE["clairvoyant"], out,
-                                 watch)
+        played = compiled.fast.play_deals(compiled.play, start, count, game.clairvoyant,
+                                          out, watch)
     except Exception as error:  # the player's code, compiled, raised
         played, raised = int(watch[0]) - start, type(error).__name__
     else:
@@ -126,6 +135,6 @@ def play_part(start: int, count: int, slot: int) -> tuple[np.ndarray, str | None
     _, fault = playing.play_part(deal, 1)  # the same deal, where Python says why
     if fault is None:  # the plain player played it through: compiled, it differs
         what = f"raised {raised}" if raised else "named no legal move"
-        fault = (f"{playing.worker()[0].path.name}, compiled, {what} at move"
-                 f" {int(watch[1])} of deal {deal}, which it plays through as Python")
+        fault = (f"{game.path.name}, compiled, {what} at move {int(watch[1])} of deal"
+                 f" {deal}, which it plays through as Python")
     return out[:played], fault

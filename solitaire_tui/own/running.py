@@ -51,7 +51,7 @@ from solitaire_tui.own.playing import (
 )
 from solitaire_tui.processes import deaf_to_ctrl_c, start_resource_tracker
 
-_Key = tuple[Path, int, str, bool, float, int, str, bool]
+_Key = tuple[Path, int, str, bool, float, str, bool]
 
 
 @dataclass
@@ -65,10 +65,14 @@ class _Pool:
 _POOLS: dict[_Key, _Pool] = {}
 
 
-def _pool(player: OwnPlayer, budget: float, workers: int, options: Mapping[str, Any],
+def _pool(player: OwnPlayer, budget: float, options: Mapping[str, Any],
           compiled: bool = False) -> _Pool:
-    key = (player.path, player.stamp, player.rules, player.clairvoyant, budget, workers,
+    """The player's pool, as many workers as the machine gives runs: one for all its
+    runs (a run's timing on one worker, its first call of one deal, the run itself)
+    and its hints, so a compiled player is compiled once, its workers all at once."""
+    key = (player.path, player.stamp, player.rules, player.clairvoyant, budget,
            json.dumps(options, sort_keys=True), compiled)
+    workers = available_workers()
     pool = _POOLS.get(key)
     if pool is None:
         for other in [other for other in _POOLS if other[0] == player.path
@@ -124,10 +128,7 @@ def results(player: OwnPlayer, budget: float, options: Mapping[str, Any], start:
     run's workers, a row each, up to the first fault (kept on ``player``)."""
     import numba
 
-    # One pool for every run of the player (its timing on one worker, a first call of
-    # one deal, the run), as many workers as the machine gives runs: a compiled
-    # player's workers compile it as they start.
-    pool = _pool(player, budget, available_workers(), options, player.compiled)
+    pool = _pool(player, budget, options, player.compiled)
     cut = parts(start, count, max(1, numba.get_num_threads()))
     if pool.watches is not None:
         np.frombuffer(pool.watches, dtype=np.int64)[:] = 0  # no part has started
@@ -142,7 +143,7 @@ def results(player: OwnPlayer, budget: float, options: Mapping[str, Any], start:
         if pool.watches is None:
             played, fault = future.result()
         else:
-            played, fault = _watched(player, budget, options, pool, futures, cut, slot)
+            played, fault = _watched(player, budget, options, pool, future, cut[slot][0], slot)
         rows.append(np.array(played, dtype=np.int64).reshape(len(played), width))
         if fault is not None:
             player.fault = fault
@@ -153,19 +154,17 @@ def results(player: OwnPlayer, budget: float, options: Mapping[str, Any], start:
 
 
 def _watched(player: OwnPlayer, budget: float, options: Mapping[str, Any], pool: _Pool,
-             futures: list[Future[Any]], cut: list[tuple[int, int]],
-             slot: int) -> tuple[Any, str | None]:
-    """Part ``slot``'s outcome, from a compiled player's workers: a part whose ticks
-    stand still for longer than a move's budget while it is awaited is stuck in a move
-    that may never end. Its worker is stopped, and its deals up to that one are played
-    again in plain Python, where the budget names the line. (A later part stuck
-    meanwhile is found when its turn comes.)"""
+             future: Future[Any], first: int, slot: int) -> tuple[Any, str | None]:
+    """Part ``slot``'s outcome (its deals from ``first``), from a compiled player's
+    workers: a part whose ticks stand still for longer than a move's budget while it is
+    awaited is stuck in a move that may never end. Its worker is stopped, and its deals
+    up to that one are played again in plain Python, where the budget names the line.
+    (A later part stuck meanwhile is found when its turn comes.)"""
     watch = np.frombuffer(pool.watches, dtype=np.int64).reshape(-1, WATCH)[slot]
     seen, since = -1, time.monotonic()
     while True:
         try:
-            return futures[slot].result(  # type: ignore[no-any-return]
-                timeout=min(budget / 4, 0.25))
+            return future.result(timeout=min(budget / 4, 0.25))  # type: ignore[no-any-return]
         except waiting.TimeoutError:  # Python 3.10's is not the builtin one
             pass
         deal, move, ticks, pid = watch.tolist()
@@ -176,14 +175,14 @@ def _watched(player: OwnPlayer, budget: float, options: Mapping[str, Any], pool:
         elif time.monotonic() - since > budget:
             os.kill(pid, getattr(signal, "SIGKILL", signal.SIGTERM))
             _drop(pool)
-            return _stuck(player, budget, options, cut[slot][0], deal, move)
+            return _stuck(player, budget, options, first, deal, move)
 
 
 def _stuck(player: OwnPlayer, budget: float, options: Mapping[str, Any], first: int,
            deal: int, move: int) -> tuple[list[tuple[int, ...]], str]:
     """The rows of deals first..deal by the plain player, and its fault at ``deal``:
     where the compiled player was stuck."""
-    plain = _pool(player, budget, available_workers(), options)
+    plain = _pool(player, budget, options)
     rows, fault = plain.executor.submit(play_part, first, deal - first + 1).result()
     if fault is None:
         fault = (f"{player.name}, compiled, took longer than {budget:g} s at move {move} of"
@@ -195,8 +194,8 @@ def hint(player: OwnPlayer, state: Any, deal: int, budget: float = MOVE_SECONDS)
     """``player``'s move from ``state`` (of deal ``deal``), worked out in a worker
     process of its own, where its budget is kept even if it never returns; ``Fault``
     when it goes wrong."""
-    move, fault = _pool(player, budget, available_workers(), {}).executor.submit(
-        hint_in_worker, state, deal).result()  # a run's pool: one start for both
+    move, fault = _pool(player, budget, {}).executor.submit(
+        hint_in_worker, state, deal).result()
     if fault is not None:
         raise Fault(fault, deal)
     return move

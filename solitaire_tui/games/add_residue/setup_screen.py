@@ -51,9 +51,9 @@ class TableSetup(ModalScreen[Table | None]):
     def _kinds(self, own: Sequence[str]) -> tuple[tuple[str, str | None], ...]:
         """A person, the built-in computers and the player's own, and any player of
         one's own the table seats already (a file gone since stays where it is)."""
-        seated = [seat.level for seat in self.table.seats if seat.level not in NAMES]
-        return (*KINDS, *((f"computer, {name}", name)
-                          for name in dict.fromkeys([*own, *seated]) if name is not None))
+        seated = [seat.level for seat in self.table.seats
+                  if seat.level is not None and seat.level not in NAMES]
+        return (*KINDS, *((f"computer, {name}", name) for name in dict.fromkeys([*own, *seated])))
 
     def offer_players(self, own: Sequence[str]) -> None:
         """The player's own players, read since the form opened (its fields may be
