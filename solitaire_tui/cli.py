@@ -363,7 +363,6 @@ def _stats(args: argparse.Namespace) -> int:
 
         if args.scheduler is not None and args.workers is not None:
             raise OptionsError("--workers is for this machine; a cluster's workers are its own")
-        setup.check_where(args.scheduler)
         return stats(setup, games, seed, args.workers, args.json, keep, args.scheduler,
                      "deals" if game.USES_DECK else "games")
     finally:

@@ -81,7 +81,7 @@ def player_timings(games: Sequence[Game], tell: Callable[[str], None],
         assert game.OWN_RULES is not None, "a game with example players shows them a view"
         loaded = files.load(str(EXAMPLES / name), game.key, game.OWN_RULES)
         played = playing.of(loaded)
-        plain = np.array([playing.play_deal(played, deal, False)
+        plain = np.array([playing.play_deal(played, deal, None)
                           for deal in range(SEED, SEED + min(deals, 300))])
         for compiled in (True, False) if loaded.compiled else (False,):
             player = dataclasses.replace(loaded, compiled=compiled)

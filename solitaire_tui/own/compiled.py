@@ -19,7 +19,8 @@ import importlib
 import inspect
 import os
 import re
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -48,18 +49,31 @@ _PLAINLY = (
 )
 
 @dataclass(frozen=True)
-class _Compiled:
-    """This worker's compiled player: its game's compiled module, the compiled
-    ``play`` (None where numba refused the file, and ``why``), the shared watch slots.
-    The plain player beside it is ``playing.worker()``'s."""
+class Compiled:
+    """A compiled player: its game's compiled module and the compiled ``play`` (None
+    where numba refused the file, and ``why``)."""
 
     fast: Any
     play: Any
     why: str | None
-    watches: np.ndarray
 
 
-_WORKER: _Compiled | None = None
+def compile_player(path: Path, rules: str, clairvoyant: bool) -> Compiled:
+    """The player in ``path`` compiled into its game's loop, and called once (numba
+    compiles as it is first called): ``why`` says what numba refused."""
+    fast = importlib.import_module(playing.rules_module(rules).COMPILED_BY)
+    try:
+        play = _compiled(path)
+        out = np.empty((0, len(fast.FIELDS)), np.int64)
+        fast.play_deals(play, 0, 0, clairvoyant, out, np.zeros(WATCH, np.int64))
+    except Exception as error:  # numba's refusal of the file, as it compiles
+        return Compiled(fast, None, not_compiled(error, path))
+    return Compiled(fast, play, None)
+
+
+# A worker process's compiled player and the watch slots it shares with the run's
+# process (``start_worker``); the plain player beside it is ``playing.worker()``'s.
+_WORKER: tuple[Compiled, np.ndarray] | None = None
 
 
 def start_worker(path: Path, rules: str, clairvoyant: bool, budget: float,
@@ -67,15 +81,8 @@ def start_worker(path: Path, rules: str, clairvoyant: bool, budget: float,
     """In a new worker process: the plain player's start, then its compile."""
     global _WORKER
     playing.start_worker(path, rules, clairvoyant, budget, options)
-    fast = importlib.import_module(playing.rules_module(rules).COMPILED_BY)
-    play, why = None, None
-    try:
-        play = _compiled(path)
-        out = np.empty((0, len(fast.FIELDS)), np.int64)
-        fast.play_deals(play, 0, 0, clairvoyant, out, np.zeros(WATCH, np.int64))
-    except Exception as error:  # numba's refusal of the file, as it compiles
-        play, why = None, not_compiled(error, path)
-    _WORKER = _Compiled(fast, play, why, np.frombuffer(watches, dtype=np.int64))
+    _WORKER = (compile_player(path, rules, clairvoyant),
+               np.frombuffer(watches, dtype=np.int64))
 
 
 def _compiled(path: Path) -> Any:
@@ -111,15 +118,23 @@ def not_compiled(error: BaseException, path: Path) -> str:
 
 
 def play_part(start: int, count: int, slot: int) -> tuple[np.ndarray, str | None]:
-    """In a worker: deals start..start+count-1 compiled, their rows (as
-    ``playing.play_part``'s, in the array the loop filled); where a compiled game
-    stopped, the fault as that deal played in plain Python says it."""
+    """In a worker: deals start..start+count-1 (``play_compiled``), ticking watch
+    ``slot``."""
     assert _WORKER is not None, "the worker compiles its player as it starts"
-    compiled, (game, _) = _WORKER, playing.worker()
+    compiled, watches = _WORKER
+    game, timer = playing.worker()
+    return play_compiled(compiled, game, timer, start, count,
+                         watches[slot * WATCH:(slot + 1) * WATCH])
+
+
+def play_compiled(compiled: Compiled, game: playing.Game, timer: playing.Timer | None,
+                  start: int, count: int, watch: np.ndarray) -> tuple[np.ndarray, str | None]:
+    """Deals start..start+count-1 compiled, their rows (as ``playing.play_games``',
+    in the array the loop filled), each move ticking ``watch``; where a compiled game
+    stopped, the fault as that deal played by ``game`` (the plain player) says it."""
     out = np.full((count, len(compiled.fast.FIELDS)), -1, np.int64)
     if compiled.why is not None:
         return out[:0], compiled.why
-    watch = compiled.watches[slot * WATCH:(slot + 1) * WATCH]
     watch[:] = 0
     watch[3] = os.getpid()
     try:
@@ -132,9 +147,37 @@ def play_part(start: int, count: int, slot: int) -> tuple[np.ndarray, str | None
     if played == count:
         return out, None
     deal = start + played
-    _, fault = playing.play_part(deal, 1)  # the same deal, where Python says why
+    _, fault = playing.play_games(game, timer, deal, 1)  # where Python says why
     if fault is None:  # the plain player played it through: compiled, it differs
         what = f"raised {raised}" if raised else "named no legal move"
         fault = (f"{game.path.name}, compiled, {what} at move {int(watch[1])} of deal"
                  f" {deal}, which it plays through as Python")
     return out[:played], fault
+
+
+def ticking(watch: np.ndarray, budget: float, finished: Callable[[float], bool]) -> bool:
+    """Wait for a compiled part: True once ``finished(timeout)`` says it is over,
+    False when the ticks of its ``watch`` stand still for longer than a move's
+    ``budget`` (it is stuck in a move that may never end: compiled code cannot be
+    interrupted, so the one waiting stops it)."""
+    seen, since = -1, time.monotonic()
+    while not finished(min(budget / 4, 0.25)):
+        ticks, pid = int(watch[2]), int(watch[3])
+        if not pid:  # not started yet
+            continue
+        if ticks != seen:
+            seen, since = ticks, time.monotonic()
+        elif time.monotonic() - since > budget:
+            return False
+    return True
+
+
+def stuck(name: str, budget: float, deal: int, move: int, rows: list[tuple[int, ...]],
+          fault: str | None, first: int) -> tuple[list[tuple[int, ...]], str]:
+    """The rows of deals ``first`` up to ``deal``, where the compiled player was stuck
+    at ``move``, from the plain player's ``rows`` and ``fault`` for deals first..deal;
+    the fault its budget found in Python, or one that says Python plays it through."""
+    if fault is None:
+        fault = (f"{name}, compiled, took longer than {budget:g} s at move {move} of"
+                 f" deal {deal}, which it plays through as Python")
+    return rows[:deal - first], fault

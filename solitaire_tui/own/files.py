@@ -5,14 +5,21 @@ command line's ``--player FILE``); it is then known in this process by its file'
 name (``mine.py``), which the game's run and play options may name beside the
 built-in players. Nothing else loads a file: a name that comes from anywhere else (a
 run kept in the history, a guest of ``serve``) is not known, and is refused as an
-unknown player.
+unknown player. The one way a file travels is the owner's own: a run they send to a
+cluster they chose carries its players' files to its workers (``Shipment``), as it
+carries the rest of the run's code.
 """
 
 from __future__ import annotations
 
+import atexit
+import hashlib
 import importlib
 import importlib.util
 import inspect
+import shutil
+import tempfile
+import threading
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -39,6 +46,9 @@ class OwnPlayer:
     stamp: int = 0  # the file's time of change as loaded: a changed file is run afresh
     compiled: bool = False
     fault: str | None = field(default=None, compare=False)  # why its last run stopped
+    # Received on a cluster's worker (``receive``): it plays in the threads that ask,
+    # in this process (``own.in_process``), not in processes of its own.
+    in_process: bool = False
 
 
 _LOADED: dict[str, OwnPlayer] = {}
@@ -134,3 +144,59 @@ def clear_faults() -> None:
 def forget() -> None:
     """Forget every player loaded (a test's next case starts with none)."""
     _LOADED.clear()
+
+
+@dataclass(frozen=True)
+class Shipment:
+    """A loaded player as a run takes it to a cluster's workers: the file's bytes and
+    what a worker loads them as (``receive``), under the same name."""
+
+    name: str
+    game: str
+    rules: str
+    source: bytes
+
+    @property
+    def key(self) -> str:
+        """What tells one version of a player from another."""
+        return hashlib.sha256(repr((self.name, self.game, self.rules)).encode()
+                              + self.source).hexdigest()
+
+
+def shipment(name: str, game: str) -> Shipment:
+    """The player loaded under ``name`` for ``game``, its file as it is now."""
+    player = find(name, game)
+    if player is None:
+        raise OptionsError(f"no player of your own is loaded as {name}")
+    try:
+        source = player.path.read_bytes()
+    except OSError as error:
+        raise OptionsError(f"{player.path} cannot be read: {error.strerror or error}"
+                           ) from None
+    return Shipment(name, game, player.rules, source)
+
+
+_RECEIVING = threading.Lock()  # a worker's threads receive their chunks' players at once
+_RECEIVED: dict[str, str] = {}  # a received player's name: the key of its version here
+_FOLDER: list[Path] = []  # where this process keeps the files it received
+
+
+def receive(shipment: Shipment) -> OwnPlayer:
+    """On a cluster's worker: the player shipped, written to a folder of this process's
+    own and loaded under its name, to play in this process (``OwnPlayer.in_process``);
+    the same version is loaded once."""
+    with _RECEIVING:
+        known = _LOADED.get(shipment.name)
+        if known is not None and _RECEIVED.get(shipment.name) == shipment.key:
+            return known
+        if not _FOLDER:
+            _FOLDER.append(Path(tempfile.mkdtemp(prefix="solitaire-tui-players-")))
+            atexit.register(shutil.rmtree, _FOLDER[0], True)
+        path = _FOLDER[0] / shipment.key[:16] / Path(shipment.name).name
+        path.parent.mkdir(exist_ok=True)
+        path.write_bytes(shipment.source)
+        _LOADED.pop(shipment.name, None)
+        player = load(str(path), shipment.game, shipment.rules)
+        player.in_process = True
+        _RECEIVED[shipment.name] = shipment.key
+        return player

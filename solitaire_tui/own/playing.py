@@ -8,20 +8,25 @@ than its budget for a move stops the games there with a ``Fault``: one sentence 
 names the deal, the move and the line of the player's file.
 
 The budget is kept by a timer signal (``SIGALRM``) around each move where there is
-one, so a player that never returns is stopped too; where there is none (Windows),
-a move that took too long is found when it returns.
+one, so a player that never returns is stopped too; in a thread other than the main
+one (a cluster's worker plays a chunk a thread), where no signal can be had, a
+watchdog thread stops it instead (``Watchdog``); where there is neither (Windows), a
+move that took too long is found when it returns.
 """
 
 from __future__ import annotations
 
+import ctypes
 import importlib
+import math
 import os
 import signal
+import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import FrameType
+from types import FrameType, TracebackType
 from typing import Any, cast
 
 from rules.errors import RulesError
@@ -31,10 +36,16 @@ from solitaire_tui.own.files import OwnPlayer, at_line, chooser, load_module
 
 MOVE_SECONDS = 1.0  # a move's budget unless the player's owner says otherwise
 _TIMER = hasattr(signal, "setitimer")
+WATCHDOG_SECONDS = 0.05  # how often a watchdog looks at the move under way
+
+# What keeps a move's budget: called with the budget as the move starts, with 0 as it
+# ends (``signal.setitimer``'s way); None where nothing can stop a move under way.
+Timer = Callable[[float], None]
 
 
-class TooSlow(Exception):
-    """A move took longer than its budget."""
+class TooSlow(BaseException):
+    """A move took longer than its budget: a base exception, so that a player's own
+    ``except Exception`` does not swallow it."""
 
 
 class Fault(RulesError):
@@ -86,22 +97,73 @@ def _too_slow(signum: int, frame: FrameType | None) -> None:
     raise TooSlow
 
 
-def timed_moves() -> bool:
+def timed_moves() -> Timer | None:
     """Arm the move timer's handler, in the main thread only (a signal's handler
-    cannot be set elsewhere): True if each move's budget is then kept by the timer."""
+    cannot be set elsewhere): the timer that then keeps each move's budget, if any."""
     if not _TIMER:
-        return False
+        return None
     try:
         signal.signal(signal.SIGALRM, _too_slow)
     except ValueError:  # not the main thread
-        return False
-    return True
+        return None
+    def timer(seconds: float) -> None:
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+
+    return timer
 
 
-def play_deal(game: Game, deal: int, timer: bool) -> tuple[int, ...]:
+def _raise_in(thread: int, error: type[BaseException] | None) -> None:
+    """Raise ``error`` in ``thread`` at its next Python step (None: take back one
+    raised there that has not been delivered yet)."""
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(
+        ctypes.c_ulong(thread), None if error is None else ctypes.py_object(error))
+
+
+class Watchdog:
+    """A move's budget kept in a thread that is not the main one: a thread of the
+    watchdog's own raises ``TooSlow`` in the playing thread once a move has run past
+    its budget. It comes between two of the player's Python steps, so it stops a loop
+    that never ends, though not a wait inside a single call (that move is found too
+    slow when it returns). Used as the ``Timer`` of the thread that made it, in a
+    ``with``."""
+
+    def __init__(self) -> None:
+        self._playing = threading.get_ident()
+        self._deadline = math.inf
+        self._fired = False
+        self._lock = threading.Lock()
+        self._over = threading.Event()
+
+    def __enter__(self) -> Watchdog:
+        threading.Thread(target=self._watch, name="own-player-watchdog", daemon=True).start()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self._over.set()
+
+    def __call__(self, seconds: float) -> None:
+        with self._lock:
+            if seconds:
+                self._deadline = time.monotonic() + seconds
+                return
+            self._deadline = math.inf
+            if self._fired:  # raised as the move ended: not delivered, or caught
+                _raise_in(self._playing, None)
+                self._fired = False
+
+    def _watch(self) -> None:
+        while not self._over.wait(WATCHDOG_SECONDS):
+            with self._lock:
+                if time.monotonic() > self._deadline:
+                    self._deadline, self._fired = math.inf, True
+                    _raise_in(self._playing, TooSlow)
+
+
+def play_deal(game: Game, deal: int, timer: Timer | None) -> tuple[int, ...]:
     """Deal ``deal`` played to its end by ``game``'s player (and the built-in players
-    of the other seats): its row (``Rules.fields``), or ``Fault``. ``timer``: the
-    move timer is armed (``timed_moves``)."""
+    of the other seats): its row (``Rules.fields``), or ``Fault``. ``timer``: what
+    keeps each move's budget (``timed_moves``, ``Watchdog``), if anything does."""
     rules = game.rules
     state = rules.start(deal, game.options)
     computer = rules.others(deal, game.options, game.path.name)
@@ -121,7 +183,7 @@ def choosing(game: Game, deal: int) -> Callable[[Any], Any]:
     return lambda state: next_move(game, state, deal, timer)[0]
 
 
-def next_move(game: Game, state: Any, deal: int, timer: bool) -> tuple[Any, Any]:
+def next_move(game: Game, state: Any, deal: int, timer: Timer | None) -> tuple[Any, Any]:
     """The player's move from ``state`` of deal ``deal``, and the position it reaches;
     ``Fault`` when the player goes wrong."""
     rules = game.rules
@@ -129,13 +191,13 @@ def next_move(game: Game, state: Any, deal: int, timer: bool) -> tuple[Any, Any]
     number = int(view.moves_made) + 1  # the move about to be made, counted from 1
     began = time.perf_counter()
     try:
-        if timer:
-            signal.setitimer(signal.ITIMER_REAL, game.budget)
+        if timer is not None:
+            timer(game.budget)
         try:
             name = game.play(view)
         finally:
-            if timer:
-                signal.setitimer(signal.ITIMER_REAL, 0)
+            if timer is not None:
+                timer(0)
     except TooSlow as error:
         raise _fault(game, deal, number, f"took longer than {game.budget:g} s", error,
                      "that is a move's budget (--move-seconds)") from None
@@ -158,7 +220,7 @@ def next_move(game: Game, state: Any, deal: int, timer: bool) -> tuple[Any, Any]
 
 # A worker process's game (``own.running``): its player's file loaded once, as the
 # process starts, and whether its moves are timed by the timer signal.
-_WORKER: tuple[Game, bool] | None = None
+_WORKER: tuple[Game, Timer | None] | None = None
 
 
 def start_worker(path: Path, rules: str, clairvoyant: bool, budget: float,
@@ -177,16 +239,21 @@ def start_worker(path: Path, rules: str, clairvoyant: bool, budget: float,
     _WORKER = _game(path, rules, clairvoyant, budget, options), timed_moves()
 
 
-def worker() -> tuple[Game, bool]:
+def worker() -> tuple[Game, Timer | None]:
     """This worker's game, and whether its moves are timed (``start_worker``)."""
     assert _WORKER is not None, "the worker loads its player as it starts"
     return _WORKER
 
 
 def play_part(start: int, count: int) -> tuple[list[tuple[int, ...]], str | None]:
-    """In a worker: deals start..start+count-1, their rows; the rows before a fault
-    and its sentence if the player stopped."""
-    game, timer = worker()
+    """In a worker: deals start..start+count-1 (``play_games``)."""
+    return play_games(*worker(), start, count)
+
+
+def play_games(game: Game, timer: Timer | None, start: int, count: int
+               ) -> tuple[list[tuple[int, ...]], str | None]:
+    """Deals start..start+count-1, their rows; the rows before a fault and its
+    sentence if the player stopped."""
     rows: list[tuple[int, ...]] = []
     for deal in range(start, start + count):
         try:

@@ -10,6 +10,9 @@ the fault; the chunk ends there, the parts after it are dropped, and the fault i
 kept on the player for the run to say. ``batch.run`` then ends the run, as it ends a
 cancelled one, with every game before the faulty deal counted.
 
+On a cluster's worker, which may start no processes, a player plays in the thread
+that asks instead (``own.in_process``).
+
 A compiled player (``COMPILED = True``) plays its parts in pools of its own, where
 each worker compiles it once (``own.compiled``); as a compiled move cannot be
 interrupted, this process watches each part's ticks and stops a worker stuck in one.
@@ -25,7 +28,6 @@ import json
 import multiprocessing
 import os
 import signal
-import time
 from collections.abc import Mapping
 from concurrent import futures as waiting
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -39,6 +41,7 @@ import numpy as np
 from rules.fast.batch import Kernel, available_workers
 from rules.fast.kernels import one_reading
 from solitaire_tui.own import compiled as compiled_worker
+from solitaire_tui.own import in_process
 from solitaire_tui.own.compiled import WATCH
 from solitaire_tui.own.files import OwnPlayer
 from solitaire_tui.own.playing import (
@@ -125,7 +128,18 @@ def parts(start: int, count: int, workers: int) -> list[tuple[int, int]]:
 def results(player: OwnPlayer, budget: float, options: Mapping[str, Any], start: int,
             count: int) -> np.ndarray:
     """Deals start..start+count-1 by ``player`` (with the run's ``options``) on the
-    run's workers, a row each, up to the first fault (kept on ``player``)."""
+    run's workers, a row each, up to the first fault (kept on ``player``); on a
+    cluster's worker, in this thread (``own.in_process``)."""
+    if player.in_process:
+        rows, fault = in_process.results(player, budget, options, start, count)
+        player.fault = fault or player.fault
+        return rows
+    return _pooled(player, budget, options, start, count)
+
+
+def _pooled(player: OwnPlayer, budget: float, options: Mapping[str, Any], start: int,
+            count: int) -> np.ndarray:
+    """``results`` from the player's pool, a part of the deals a worker."""
     import numba
 
     pool = _pool(player, budget, options, player.compiled)
@@ -156,38 +170,20 @@ def results(player: OwnPlayer, budget: float, options: Mapping[str, Any], start:
 def _watched(player: OwnPlayer, budget: float, options: Mapping[str, Any], pool: _Pool,
              future: Future[Any], first: int, slot: int) -> tuple[Any, str | None]:
     """Part ``slot``'s outcome (its deals from ``first``), from a compiled player's
-    workers: a part whose ticks stand still for longer than a move's budget while it is
-    awaited is stuck in a move that may never end. Its worker is stopped, and its deals
-    up to that one are played again in plain Python, where the budget names the line.
-    (A later part stuck meanwhile is found when its turn comes.)"""
+    workers: a part stuck while it is awaited (``compiled.ticking``) has its worker
+    stopped, and its deals up to the one it was stuck in played again in plain
+    Python, where the budget names the line. (A later part stuck meanwhile is found
+    when its turn comes.)"""
     watch = np.frombuffer(pool.watches, dtype=np.int64).reshape(-1, WATCH)[slot]
-    seen, since = -1, time.monotonic()
-    while True:
-        try:
-            return future.result(timeout=min(budget / 4, 0.25))  # type: ignore[no-any-return]
-        except waiting.TimeoutError:  # Python 3.10's is not the builtin one
-            pass
-        deal, move, ticks, pid = watch.tolist()
-        if not pid:  # not started yet
-            continue
-        if ticks != seen:
-            seen, since = ticks, time.monotonic()
-        elif time.monotonic() - since > budget:
-            os.kill(pid, getattr(signal, "SIGKILL", signal.SIGTERM))
-            _drop(pool)
-            return _stuck(player, budget, options, first, deal, move)
-
-
-def _stuck(player: OwnPlayer, budget: float, options: Mapping[str, Any], first: int,
-           deal: int, move: int) -> tuple[list[tuple[int, ...]], str]:
-    """The rows of deals first..deal by the plain player, and its fault at ``deal``:
-    where the compiled player was stuck."""
+    if compiled_worker.ticking(watch, budget, lambda seconds: not waiting.wait(
+            [future], seconds).not_done):
+        return future.result()  # type: ignore[no-any-return]
+    deal, move, _, pid = watch.tolist()
+    os.kill(pid, getattr(signal, "SIGKILL", signal.SIGTERM))
+    _drop(pool)
     plain = _pool(player, budget, options)
     rows, fault = plain.executor.submit(play_part, first, deal - first + 1).result()
-    if fault is None:
-        fault = (f"{player.name}, compiled, took longer than {budget:g} s at move {move} of"
-                 f" deal {deal}, which it plays through as Python")
-    return rows[:deal - first], fault
+    return compiled_worker.stuck(player.name, budget, deal, move, rows, fault, first)
 
 
 def hint(player: OwnPlayer, state: Any, deal: int, budget: float = MOVE_SECONDS) -> Any:

@@ -17,6 +17,13 @@ ahead of an earlier one waits its turn). A chunk whose worker dies is run again 
 the scheduler itself, and its result is taken once. A stop cancels the futures under
 way and keeps the chunks counted.
 
+Players of one's own (``Setup.own``) travel with the tasks: their files' bytes
+(``files.Shipment``), which a worker loads once and plays in its threads
+(``own.in_process``). A player's fault ends a chunk early; the run ends at the first
+such chunk in deal order, with the games before the fault counted and the fault kept
+on the player here, as a run on this machine ends. A worker left spinning in a
+compiled move that never ends is restarted.
+
 ``distributed`` is an optional extra (``pip install -e ".[cluster]"``); it is
 imported only when a run asks for a scheduler.
 """
@@ -36,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 from rules.cards import check_deals
 from rules.errors import OptionsError, RulesError
 from rules.stats import Tally
+from solitaire_tui.own import files
 from solitaire_tui.processes import deaf_to_ctrl_c, start_resource_tracker
 from solitaire_tui.stats.runs import Setup
 
@@ -55,6 +63,7 @@ CONNECT_SECONDS = 10  # how long to wait for a scheduler to answer
 LOCAL = re.compile(r"local(?::(\d+))?")
 ADDRESS = re.compile(r"(tcp|tls|inproc|ucx)://\S+")
 MAX_LOCAL = 64  # processes; a local cluster is for trying a run on this machine
+FAULT_CHARACTERS = 400  # the most of a fault's sentence a worker's answer may put here
 
 
 class ClusterError(RulesError):
@@ -124,6 +133,21 @@ def connected(where: Scheduler) -> Iterator[tuple[Client, int | None]]:
         yield client, max(1, (os.cpu_count() or 1) // where.local)
 
 
+@dataclass(frozen=True)
+class Chunk:
+    """A chunk as a worker plays it: the games played (fewer than asked where a player
+    of one's own stopped, and why: ``faults``, as (player, sentence)), their tallies,
+    the seconds playing them and loading the kernel first, and the worker's address
+    where it is to be restarted (a compiled move there never ends)."""
+
+    played: int
+    tallies: list[Tally]
+    seconds: float
+    loading: float
+    faults: list[tuple[str, str]]
+    restart: str = ""
+
+
 def run(setup: Setup, kernel: Kernel, seed: int, games: int, where: Scheduler,
         on_progress: Callable[[Run], None] | None = None,
         stop: Callable[[], bool] | None = None, first_chunk: int | None = None) -> Run:
@@ -136,25 +160,27 @@ def run(setup: Setup, kernel: Kernel, seed: int, games: int, where: Scheduler,
     check_deals(seed, games)
     stopped = stop or (lambda: False)
     distributed = _distributed()
+    shipments = [files.shipment(name, setup.game) for name in setup.own]
     with connected(where) as (client, threads):
         workers = sum(client.nthreads().values()) or 1  # type: ignore[no-untyped-call]
         state = Run(seed, games, workers, [Tally() for _ in kernel.readings])
-        recipe = json.dumps([setup.game, setup.options], sort_keys=True)  # names the kernel
+        # Names the kernel on a worker: the game, its options, its players' versions.
+        recipe = json.dumps([setup.game, setup.options, [shipped.key for shipped in shipments]],
+                            sort_keys=True)
         chunk = first_chunk or MIN_CHUNK
         next_start, end = seed, seed + games
-        running: dict[Future[Any], int] = {}
-        finished: dict[int, tuple[int, list[Tally], float, float]] = {}
+        running: dict[Future[Any], tuple[int, int]] = {}
+        finished: dict[int, tuple[int, Chunk]] = {}
         began = time.perf_counter()
-        while state.done < games:
+        while state.done < games and not state.cancelled:
             while len(running) < IN_FLIGHT * workers and next_start < end:
                 count = min(chunk, end - next_start)
-                future = client.submit(play_chunk, recipe, setup.make_kernel, next_start,
-                                       count, threads, pure=False)
-                running[future] = next_start
+                future = client.submit(play_chunk, recipe, setup.make_kernel, shipments,
+                                       next_start, count, threads, pure=False)
+                running[future] = next_start, count
                 next_start += count
             if stopped():
                 state.cancelled = True
-                client.cancel(list(running))  # type: ignore[no-untyped-call]
                 break
             try:
                 done, _ = distributed.wait(list(running), timeout=POLL_SECONDS,
@@ -162,28 +188,54 @@ def run(setup: Setup, kernel: Kernel, seed: int, games: int, where: Scheduler,
             except (TimeoutError, distributed.TimeoutError):
                 continue
             for future in done:
-                start = running.pop(future)
+                start, count = running.pop(future)
                 try:
-                    finished[start] = future.result()  # a chunk's error is the run's
+                    played = future.result()  # a chunk's error is the run's
                 except distributed.KilledWorker:
                     raise ClusterError(f"the workers playing deals from {start:,} died"
                                        " again and again; see the workers' logs") from None
-                count, _, seconds, loading = finished[start]
-                state.compile_seconds = max(state.compile_seconds, loading)
+                finished[start] = count, played
+                if played.restart:
+                    _restart(client, played.restart)
+                state.compile_seconds = max(state.compile_seconds, played.loading)
                 # At most double, as locally, toward about CHUNK_SECONDS a chunk.
                 chunk = int(min(MAX_CHUNK, 2 * chunk, max(
-                    MIN_CHUNK, count * CHUNK_SECONDS / max(seconds, 1e-6))))
-            grew = False
-            while seed + state.done in finished:
-                count, tallies, _, _ = finished.pop(seed + state.done)
-                for total, tally in zip(state.tallies, tallies, strict=True):
-                    total.merge(tally)
-                state.done += count
-                grew = True
+                    MIN_CHUNK, played.played * CHUNK_SECONDS / max(played.seconds, 1e-6))))
+            grew = _count(state, finished, setup.game)
             state.seconds = time.perf_counter() - began
             if grew and on_progress is not None:
                 on_progress(state)
+        if running:
+            client.cancel(list(running))  # type: ignore[no-untyped-call]
         return state
+
+
+def _count(state: Run, finished: dict[int, tuple[int, Chunk]], game: str) -> bool:
+    """Count the chunks that are next in deal order, up to one a player of one's own
+    stopped (the run ends there, its fault kept on the player): whether any was."""
+    grew = False
+    while not state.cancelled and state.seed + state.done in finished:
+        asked, chunk = finished.pop(state.seed + state.done)
+        for total, tally in zip(state.tallies, chunk.tallies, strict=True):
+            total.merge(tally)
+        state.done += chunk.played
+        grew = True
+        if chunk.played < asked:
+            state.cancelled = True
+            for name, sentence in chunk.faults:
+                player = files.find(name, game)
+                if player is not None:  # a worker's sentence, cleaned and bounded
+                    player.fault = "".join(filter(str.isprintable, sentence))[
+                        :FAULT_CHARACTERS]
+    return grew
+
+
+def _restart(client: Client, worker: str) -> None:
+    """Restart a worker left spinning in a compiled move; one already gone is let be."""
+    try:
+        client.restart_workers([worker], raise_for_error=False)
+    except Exception:  # the run's result does not wait on it
+        logging.getLogger(__name__).warning("could not restart the worker at %s", worker)
 
 
 # --- on a worker ---------------------------------------------------------------------
@@ -207,18 +259,22 @@ def _kernel(recipe: str, make: Callable[[], Kernel]) -> Kernel:
     return _KERNELS[recipe]
 
 
-def play_chunk(recipe: str, make: Callable[[], Kernel], start: int, count: int,
-               threads: int | None) -> tuple[int, list[Tally], float, float]:
-    """A chunk's tallies, played on a worker: (games, tallies, seconds playing, seconds
-    loading the kernel first). A worker's tasks take numba's pool in turn
-    (``batch.ENGINE``), each on ``threads`` of it (None: all)."""
+def play_chunk(recipe: str, make: Callable[[], Kernel], shipments: list[files.Shipment],
+               start: int, count: int, threads: int | None) -> Chunk:
+    """A chunk played on a worker, with the run's players of one's own received
+    first. A worker's tasks take numba's pool in turn (``batch.ENGINE``), each on
+    ``threads`` of it (None: all)."""
     import numba
 
     from rules.fast.batch import ENGINE, available_workers, chunk_tally
+    from solitaire_tui.own import in_process
 
+    for shipped in shipments:
+        files.receive(shipped)
     began = time.perf_counter()
     kernel = _kernel(recipe, make)
     loading = time.perf_counter() - began
+    in_process.taken()  # the kernel's first call may have played one, and faulted
     with ENGINE:
         if threads is not None:
             numba.set_num_threads(min(threads, available_workers()))
@@ -226,4 +282,10 @@ def play_chunk(recipe: str, make: Callable[[], Kernel], start: int, count: int,
         results = kernel.results(start, count)
         seconds = time.perf_counter() - began
     tallies = [chunk_tally(start, reading, results) for reading in kernel.readings]
-    return count, tallies, seconds, loading
+    faults, stuck = in_process.taken()
+    restart = ""
+    if stuck:
+        from distributed import get_worker
+
+        restart = get_worker().address
+    return Chunk(len(results), tallies, seconds, loading, faults, restart)

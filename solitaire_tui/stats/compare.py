@@ -106,7 +106,7 @@ def run_setup(game: Runs, options: Mapping[str, Any]) -> Setup:
         engine=tuple(dict.fromkeys(part for version in versions for part in version.engine)),
         cost=sum(version.cost for version in versions),
         split=lambda part: _split(versions, part),
-        local_only=any(version.local_only for version in versions))
+        own=tuple(dict.fromkeys(name for version in versions for name in version.own)))
 
 
 def versus(headings: Sequence[str]) -> str:

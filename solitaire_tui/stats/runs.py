@@ -55,15 +55,9 @@ class Setup:
     # A comparison's part as the version's own run and part (``stats.compare``), for a
     # replay of one of its games; None: the parts are this run's own.
     split: Callable[[int], tuple[Setup, int]] | None = None
-    # Plays on this machine only: its kernel runs a file of the player's own, which a
-    # cluster's workers do not have (and are not to run).
-    local_only: bool = False
-
-    def check_where(self, where: object | None) -> None:
-        """Refuse a cluster (``where``) for a run that plays on this machine only."""
-        if where is not None and self.local_only:
-            raise OptionsError("players of your own play on this machine only, not on a"
-                               " cluster: leave the cluster out")
+    # The players of one's own it plays (``own.files``), by name: a cluster's
+    # workers are sent their files.
+    own: tuple[str, ...] = ()
 
     def own_part(self, part: int) -> tuple[Setup, int]:
         """The run and part a game of tally ``part`` was played in, to replay it."""

@@ -7,7 +7,8 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ import pytest
 from rules.errors import OptionsError
 from solitaire_tui import cli
 from solitaire_tui.games.registry import GAMES, GAMES_BY_KEY
+from solitaire_tui.own import files
 from solitaire_tui.stats import cluster
 from solitaire_tui.stats.runs import Setup, run_data
 
@@ -102,6 +104,78 @@ def test_a_cancel_keeps_the_deals_counted_in_order(scheduler: cluster.Scheduler)
         here(setup, 300, ran.done) | {"requested": 0, "cancelled": False})
 
 
+EXAMPLES = Path(__file__).parents[2] / "examples" / "players"
+
+
+@pytest.fixture
+def own() -> Iterator[Callable[[Path, str], str]]:
+    """Load a player of one's own (a file, a game's key) as the command line does:
+    its name; forgotten after the test."""
+    from rules.own import add_residue, sequence
+
+    modules = {"sequence": sequence.__name__, "add-residue": add_residue.__name__}
+    files.forget()
+    yield lambda path, game: files.load(str(path), game, modules[game]).name
+    files.forget()
+
+
+def test_players_of_ones_own_go_to_the_workers_with_the_run(
+        scheduler: cluster.Scheduler, own: Callable[[Path, str], str]) -> None:
+    # One compiled and one plain Python player, beside a built-in one.
+    names = ["greedy", own(EXAMPLES / "first_fit.py", "sequence"),
+             own(EXAMPLES / "random_mover.py", "sequence")]
+    setup = GAMES_BY_KEY["sequence"].setup({"strategies": names})
+    ran = cluster.run(setup, setup.make_kernel(), 4321, 3000, scheduler, first_chunk=100)
+    assert ran.done == 3000 and not files.faults()
+    assert figures(setup, ran) == here(setup, 4321, 3000)
+    seats = GAMES_BY_KEY["add-residue"].setup({"players": 3, "n": 9, "strategies": [
+        own(EXAMPLES / "add_residue_spoiler.py", "add-residue"), "greedy", "random"]})
+    ran = cluster.run(seats, seats.make_kernel(), 8, 600, scheduler, first_chunk=50)
+    assert figures(seats, ran) == here(seats, 8, 600)
+
+
+@pytest.mark.parametrize("header", ["", "COMPILED = True\n"])
+def test_a_player_that_goes_wrong_on_a_worker_ends_the_run_there(
+        header: str, tmp_path: Path, scheduler: cluster.Scheduler,
+        own: Callable[[Path, str], str]) -> None:
+    path = tmp_path / "wrong.py"
+    path.write_text(header + "def play(view):\n"
+                    "    if view.deal == 1210 and view.moves_made == 2:\n"
+                    "        return view.moves[99]\n"
+                    "    return view.moves[0]\n")
+    setup = GAMES_BY_KEY["sequence"].setup({"strategies": [own(path, "sequence"), "greedy"]})
+    ran = cluster.run(setup, setup.make_kernel(), 1000, 2000, scheduler, first_chunk=30)
+    (said,) = files.faults()
+    files.clear_faults()
+    assert ran.cancelled and ran.done == 210 and files.faults() == []
+    assert figures(setup, ran) == here(setup, 1000, 2000) and files.faults() == [said]
+    assert said.startswith(f"wrong.py, line {3 + bool(header)}, raised IndexError at move 3"
+                           " of deal 1210")
+
+
+@pytest.mark.parametrize("header", ["", "COMPILED = True\n"])
+def test_a_move_that_never_ends_on_a_worker_is_stopped_by_its_budget(
+        header: str, tmp_path: Path, scheduler: cluster.Scheduler,
+        own: Callable[[Path, str], str]) -> None:
+    path = tmp_path / "endless.py"
+    path.write_text(header + "def play(view):\n"
+                    "    turns = 0\n"
+                    "    while view.deal == 530 and turns >= 0:\n"
+                    "        turns = (turns + 1) % 7\n"
+                    "    return view.moves[0]\n")
+    setup = GAMES_BY_KEY["sequence"].setup({"strategies": [own(path, "sequence")],
+                                            "move_seconds": 0.3})
+    ran = cluster.run(setup, setup.make_kernel(), 500, 1000, scheduler, first_chunk=20)
+    assert ran.cancelled and ran.done == 30
+    (said,) = files.faults()
+    # Stopped in the loop, at its test or its body:
+    assert said in [f"endless.py, line {line + bool(header)}, took longer than 0.3 s at move 1"
+                    " of deal 530: that is a move's budget (--move-seconds)" for line in (3, 4)]
+    # The worker left spinning in the compiled move was restarted: the next run plays.
+    again = GAMES_BY_KEY["sequence"].setup({"strategies": ["greedy"]})
+    assert cluster.run(again, again.make_kernel(), 1, 500, scheduler).done == 500
+
+
 @pytest.mark.parametrize(("text", "expected"), [
     ("tcp://10.0.0.5:8786", cluster.Scheduler(address="tcp://10.0.0.5:8786")),
     (" local:3 ", cluster.Scheduler(local=3)),
@@ -183,3 +257,33 @@ async def test_the_panel_runs_on_the_cluster_it_is_given_and_remembers_it(
         await pilot.pause()
         assert isinstance(again.screen, StatsScreen)
         assert again.screen.query_one("#scheduler").value == scheduler.address
+
+
+async def test_the_panel_sends_the_players_of_ones_own_ticked_to_the_cluster(
+        make_app: Any, data_path: Path, scheduler: cluster.Scheduler,
+        own: Callable[[Path, str], str]) -> None:
+    from solitaire_tui.messages import OpenStats
+    from solitaire_tui.widgets.toggles import Tick
+    from tests.app.test_stats_screen import fill, panel, untimed
+    from tests.pilots import SIZE, until
+
+    folder = data_path / "players" / "sequence"
+    folder.mkdir(parents=True)
+    (folder / "mine.py").write_bytes((EXAMPLES / "random_mover.py").read_bytes())
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(OpenStats("sequence", {"strategies": ["greedy"]}))
+        await pilot.pause()
+        screen = panel(app)
+        await until(pilot, lambda: bool(screen.query(".own")))
+        screen.query_one(".own", Tick).value = True
+        await fill(pilot, screen, "800", "33")
+        screen.query_one("#scheduler").value = scheduler.address  # type: ignore[attr-defined]
+        await pilot.press("r")
+        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        assert screen.shown is not None and screen.shown.data is not None
+        shown = screen.shown.data
+    assert shown["workers"] == 2 and [part["strategy"] for part in shown["strategies"]] == [
+        "greedy", "mine.py"]
+    setup = GAMES_BY_KEY["sequence"].setup({"strategies": ["greedy", "mine.py"]})
+    assert untimed(shown) == untimed(here(setup, 33, 800))

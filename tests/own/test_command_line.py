@@ -44,7 +44,7 @@ def test_players_of_ones_own_are_compared_with_the_built_in_ones_on_the_same_dea
     module = files.load_module(EXAMPLES / "rules_of_thumb.py")
     game = Game(rules_module("rules.own.sequence"), module.play,
                 EXAMPLES / "rules_of_thumb.py", False)
-    own = np.array([play_deal(game, deal, False) for deal in range(40, 640)])
+    own = np.array([play_deal(game, deal, None) for deal in range(40, 640)])
     assert versions["rules_of_thumb.py"]["wins"] == own[:, 0].sum()
     here = versions["rules_of_thumb.py"]["histograms"]["won_only_here"]
     assert here.get("1", 0) == int(np.count_nonzero(own[:, 0] & ~greedy[:, 0]))
@@ -73,8 +73,6 @@ def test_a_player_that_goes_wrong_ends_the_run_in_one_sentence(
 
 @pytest.mark.parametrize(("argv", "said"), [
     (["--player", "nowhere.py"], "there is no player file 'nowhere.py'"),
-    (["--player", example("first_fit"), "--scheduler", "tcp://127.0.0.1:1"],
-     "players of your own play on this machine only"),
     (["--player", example("first_fit"), "--move-seconds", "0"], "a move's seconds must be"),
 ])
 def test_a_wrong_player_option_is_one_line(argv: list[str], said: str,
@@ -95,7 +93,7 @@ def test_play_with_a_player_of_ones_own(capsys: pytest.CaptureFixture[str]) -> N
     module = files.load_module(EXAMPLES / "rules_of_thumb.py")
     game = Game(rules_module("rules.own.sequence"), module.play,
                 EXAMPLES / "rules_of_thumb.py", False)
-    won, cards, moves = play_deal(game, 5, False)
+    won, cards, moves = play_deal(game, 5, None)
     assert data["result"] == {"won": bool(won), "final_cards": cards, "moves": moves}
     assert data["options"] == {"strategy": "rules_of_thumb.py"}
 
@@ -120,7 +118,7 @@ def test_a_review_lists_every_decision_of_any_players_game(
                 EXAMPLES / "rules_of_thumb.py", False)
     state, moves = start(9), []
     while not sq.is_over(state):
-        move, after = next_move(game, state, 9, False)
+        move, after = next_move(game, state, 9, None)
         moves.append((state, move))
         state = after
     decisions = review(start(9), [move for _, move in moves], 9)

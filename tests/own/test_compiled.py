@@ -113,7 +113,7 @@ def test_a_compiled_player_plays_the_games_it_plays_as_python(tmp_path: Path, na
         tmp_path, ASKS_EVERYTHING, name)
     player = files.load(str(path), "sequence", RULES)
     assert player.compiled
-    plain = np.array([play_deal(game_of(path), deal, False) for deal in range(900, 1300)])
+    plain = np.array([play_deal(game_of(path), deal, None) for deal in range(900, 1300)])
     run = batch.run(running.kernel(player), 900, 400, 2)
     assert run.done == 400 and not run.cancelled and player.fault is None, player.fault
     assert run.tallies[0].wins == int(plain[:, 0].sum())

@@ -5,6 +5,7 @@ processes with the same figures on any number of workers."""
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,7 +17,14 @@ from rules.fast import batch
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.games.sequence.kernel import player_kernel
 from solitaire_tui.own import files, running
-from solitaire_tui.own.playing import Fault, Game, play_deal, rules_module, timed_moves
+from solitaire_tui.own.playing import (
+    Fault,
+    Game,
+    Watchdog,
+    play_deal,
+    rules_module,
+    timed_moves,
+)
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "players"
 RULES = "rules.own.sequence"
@@ -98,7 +106,57 @@ def test_a_slow_move_is_found_without_the_timer_too(tmp_path: Path) -> None:
     path = written(tmp_path, "import time\n\ndef play(view):\n    time.sleep(0.05)\n"
                              "    return view.moves[0]\n")
     with pytest.raises(Fault, match=re.escape("took longer than 0.01 s")):
-        play_deal(game_of(path, budget=0.01), 0, timer=False)
+        play_deal(game_of(path, budget=0.01), 0, timer=None)
+
+
+@pytest.mark.parametrize(("body", "line"), [
+    ("    while True: pass", 3),
+    ("    try:\n        while True: pass\n    except Exception:\n        return view.moves[0]", 4),
+])
+def test_off_the_main_thread_a_watchdog_keeps_the_budget(tmp_path: Path, body: str,
+                                                         line: int) -> None:
+    # A cluster's worker plays in threads, where no timer signal can be had; the
+    # player's own except Exception does not swallow the stop.
+    path = written(tmp_path, f"def play(view):\n    # line 2\n{body}\n")
+    stopped: list[BaseException] = []
+
+    def play() -> None:
+        with Watchdog() as timer:
+            try:
+                play_deal(game_of(path, budget=0.2), 4, timer)
+            except Fault as fault:
+                stopped.append(fault)
+
+    thread = threading.Thread(target=play)
+    thread.start()
+    thread.join()
+    (fault,) = stopped
+    assert str(fault).startswith(f"mine.py, line {line}, took longer than 0.2 s at move 1 of"
+                                 " deal 4")
+
+
+def test_a_watchdog_lets_moves_within_the_budget_be(tmp_path: Path) -> None:
+    path = written(tmp_path, "import time\n\ndef play(view):\n    time.sleep(0.01)\n"
+                             "    return view.moves[0]\n")
+    with Watchdog() as timer:
+        rows = [play_deal(game_of(path, budget=0.05), deal, timer) for deal in range(3)]
+    assert rows == [play_deal(game_of(path), deal, None) for deal in range(3)]
+
+
+def test_a_player_sent_to_a_worker_is_loaded_there_once_a_version(tmp_path: Path) -> None:
+    path = written(tmp_path, "def play(view):\n    return view.moves[0]\n")
+    sent = files.shipment(files.load(str(path), "sequence", RULES).name, "sequence")
+    files.forget()  # as on a worker, which has no such file
+    there = files.receive(sent)
+    assert there.in_process and there.name == "mine.py" and there.path != path
+    assert there.path.read_bytes() == path.read_bytes()
+    assert files.receive(sent) is there and files.find("mine.py", "sequence") is there
+    changed = files.Shipment(sent.name, sent.game, sent.rules, b"def play(view):\n"
+                             b"    return view.moves[-1]\n")
+    newer = files.receive(changed)
+    assert newer is not there and files.find("mine.py", "sequence") is newer
+    with pytest.raises(OptionsError, match=re.escape("no player of your own is loaded as o")):
+        files.shipment("other.py", "sequence")
 
 
 def test_parts_cover_the_deals_in_order() -> None:
@@ -109,7 +167,7 @@ def test_parts_cover_the_deals_in_order() -> None:
 
 def test_a_run_in_worker_processes_is_the_plain_games_on_any_workers() -> None:
     player = files.load(str(EXAMPLES / "rules_of_thumb.py"), "sequence", RULES)
-    plain = np.array([play_deal(game_of(player.path), deal, False)
+    plain = np.array([play_deal(game_of(player.path), deal, None)
                       for deal in range(500, 800)])
     for workers in (1, 2):
         run = batch.run(running.kernel(player), 500, 300, workers)

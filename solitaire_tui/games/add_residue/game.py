@@ -256,7 +256,7 @@ class AddResidue(Game):
                      heading(table, seats), lambda: kernel(table, seats, seconds), table,
                      parts=("seats", "seat"), engine=() if mine else (self.ENGINE[-1].name,),
                      cost=size * sum(SECONDS_A_SEAT.get(seat, OWN_SECONDS) for seat in seats),
-                     local_only=bool(mine))
+                     own=tuple(dict.fromkeys(seat for seat in seats if seat in mine)))
 
     def run_fields(self, options: Mapping[str, Any]) -> RunOptions:
         from solitaire_tui.games.add_residue.run_options import AddResidueRunOptions

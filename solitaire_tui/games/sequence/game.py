@@ -207,7 +207,7 @@ class SequenceGame(Game):
         return Setup(self.key, kept, heading(names), lambda: kernel(names, seconds),
                      parts=("strategies", "strategy"), engine=self.run_parts(names),
                      cost=sum(SECONDS_A_GAME.get(name, OWN_SECONDS) for name in names),
-                     local_only=bool(set(names) - set(NAMES)))
+                     own=tuple(name for name in names if name not in NAMES))
 
     def run_fields(self, options: Mapping[str, Any]) -> RunOptions:
         from solitaire_tui.games.sequence.run_options import SequenceRunOptions
