@@ -112,13 +112,15 @@ class AddResidueOptions(OptionsCodec[Table]):
                 "strategies": [seat.level or "random" for seat in options.seats]}
 
     def encode(self, options: Table) -> Any:
-        return {"seats": [[seat.name, seat.level] for seat in options.seats], "n": options.n}
+        return {"seats": [[seat.name, seat.level] for seat in options.seats], "n": options.n,
+                "helper": options.helper}
 
     def decode(self, data: Any, now: Table | None) -> Table:
         try:
             seats = tuple(Seat(str(name), None if level is None else str(level))
                           for name, level in data["seats"])
-            return Table(seats, int(data["n"]))
+            helper = data.get("helper")  # (a table kept before hints had a choice: None)
+            return Table(seats, int(data["n"]), None if helper is None else str(helper))
         except (KeyError, TypeError, ValueError) as error:  # RulesError is a ValueError
             raise OptionsError(f"The table kept from last time cannot be read: {error}") from None
 

@@ -101,22 +101,28 @@ class AddResidueTable(GameTable[State, Move]):
         return words.figures(state)
 
     @property
-    def hint_part(self) -> str:
-        """The strong and perfect players (``AddResidue.ENGINE``)."""
-        return self.game.ENGINE[0].name
+    def hint_part(self) -> str | None:
+        """The strong and perfect players (``AddResidue.ENGINE``); nothing compiled for
+        a player of one's own."""
+        return None if self.seating.helper else self.game.ENGINE[0].name
 
     def hint(self, state: State) -> Move | None:
-        """The perfect player's move where the game is solved, else the strong one's."""
+        """The helper's move: a player of one's own, chosen in the set-up, or the
+        perfect player's where the game is solved, else the strong one's."""
         if add_residue.is_over(state):
             return None
         if self._adviser is None:
-            options = self.seating.options
-            self._adviser = player("perfect" if solvable(options) else "strong", self.seed,
-                                   options)
+            options, helper = self.seating.options, self.seating.helper
+            self._adviser = (player("perfect" if solvable(options) else "strong", self.seed,
+                                    options) if helper is None else
+                             OwnSeat(helper, lambda: self.players_dir, self.game.key,
+                                     own_rules.__name__, self.seed))
         return self._adviser.choose(state)
 
     def thinking(self) -> str:
         """The first perfect hint solves the whole game, which takes seconds: said."""
+        if self.seating.helper:
+            return f"Asking {self.seating.helper}…"
         if self._adviser is None and solvable(self.seating.options):
             return "Solving the whole game for the perfect player's hint (once, a few seconds)…"
         return "Thinking…"

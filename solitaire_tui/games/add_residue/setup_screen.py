@@ -1,5 +1,5 @@
 """Setting the Add/Residue table: how many play, each seat's name, a person or a
-computer at each, and n.
+computer at each, n, and who gives the people hints (a player of one's own can).
 
 Every row for six seats is built at once and the ones beyond the player count
 are hidden, so names typed before the count goes down come back when it goes up.
@@ -31,6 +31,7 @@ PLAYERS = tuple((str(p), p) for p in range(add_residue.MIN_PLAYERS, add_residue.
 WEAKEST_FIRST = ("random", "greedy", "strong", "perfect")
 KINDS: tuple[tuple[str, str | None], ...] = (
     ("person", None), *((f"computer, {name}", name) for name in WEAKEST_FIRST))
+BEST = ("the best computer", None)  # the hints' helper unless a player of one's own
 
 
 class TableSetup(ModalScreen[Table | None]):
@@ -46,24 +47,30 @@ class TableSetup(ModalScreen[Table | None]):
         while the form is open: ``offer_players``)."""
         super().__init__()
         self.table = table
-        self.kinds = self._kinds(own)
+        self.kinds, self.helpers = self._kinds(own)
 
-    def _kinds(self, own: Sequence[str]) -> tuple[tuple[str, str | None], ...]:
-        """A person, the built-in computers and the player's own, and any player of
-        one's own the table seats already (a file gone since stays where it is)."""
-        seated = [seat.level for seat in self.table.seats
-                  if seat.level is not None and seat.level not in NAMES]
-        return (*KINDS, *((f"computer, {name}", name) for name in dict.fromkeys([*own, *seated])))
+    def _kinds(self, own: Sequence[str]) -> tuple[tuple[tuple[str, str | None], ...],
+                                                  tuple[tuple[str, str | None], ...]]:
+        """What a seat may be (a person, the built-in computers and the player's own)
+        and who may give hints (the best computer and the player's own); any player of
+        one's own the table has already stays (a file gone since stays where it is)."""
+        had = [seat.level for seat in self.table.seats
+               if seat.level is not None and seat.level not in NAMES]
+        mine = dict.fromkeys([*own, *had, *([self.table.helper] if self.table.helper else [])])
+        return ((*KINDS, *((f"computer, {name}", name) for name in mine)),
+                (BEST, *((name, name) for name in mine)))
 
     def offer_players(self, own: Sequence[str]) -> None:
         """The player's own players, read since the form opened (its fields may be
         composed and not yet mounted: mounting offers them too)."""
-        self.kinds = self._kinds(own)
+        self.kinds, self.helpers = self._kinds(own)
         self._offer()
 
     def _offer(self) -> None:
         for kind in self.query(".kind").results(Cycle):
             kind.offer(self.kinds)
+        for helper in self.query("#helper").results(Cycle):
+            helper.offer(self.helpers)
 
     def compose(self) -> ComposeResult:
         seats = self.table.seats
@@ -86,6 +93,11 @@ class TableSetup(ModalScreen[Table | None]):
                     yield Input(name, id=f"name-{number}", max_length=NAME_LENGTH,
                                 compact=True)
                     yield Cycle(self.kinds, level, id=f"kind-{number}", classes="kind")
+            with Horizontal(classes="row", id="hints"):
+                yield Label("Hints", classes="what")
+                yield Cycle(self.helpers, self.table.helper, id="helper")
+                yield Label("", classes="gap")
+                yield Label("who gives the people hints (h)", classes="note")
             yield Label("", id="error")
             with Horizontal(id="buttons"):
                 for label, action in (("Start", "start"), ("Back", "back")):
@@ -152,7 +164,8 @@ class TableSetup(ModalScreen[Table | None]):
                   self.query_one(f"#kind-{number}", Cycle).value)
                  for number in range(self._players)]
         try:
-            table = make_table(seats, self.query_one("#n", Input).value)
+            table = make_table(seats, self.query_one("#n", Input).value,
+                               self.query_one("#helper", Cycle).value)
         except RulesError as error:
             self.query_one("#error", Label).update(Text(f"{error}."))
             self.app.bell()

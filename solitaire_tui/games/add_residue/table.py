@@ -43,9 +43,15 @@ class Seat:
 class Table:
     seats: tuple[Seat, ...]
     n: int = add_residue.Options.n
+    # Who gives the people hints and plays auto for them: a player of one's own (its
+    # file's name); None: the best computer (perfect where the game is solved).
+    helper: str | None = None
 
     def __post_init__(self) -> None:
         add_residue.Options(len(self.seats), self.n)  # the rules' own bounds first
+        if self.helper is not None and not is_own(self.helper):
+            raise OptionsError(f"Hints come from the best computer or one of your players"
+                               f" (a .py file), not {self.helper!r}")
         seen: dict[str, int] = {}
         for number, seat in enumerate(self.seats, 1):
             if not seat.name.strip():
@@ -117,11 +123,13 @@ def default_table(options: add_residue.Options | None = None,
     )
 
 
-def make_table(seats: Sequence[tuple[str, str | None]], n_text: str) -> Table:
-    """A table from the set-up form: (name, level) per seat and n as typed; names
-    lose surrounding spaces, which nobody means to type. A game to play needs a
-    person at it (only a replay seats computers alone)."""
-    table = Table(tuple(Seat(name.strip(), level) for name, level in seats), add_residue.N(n_text))
+def make_table(seats: Sequence[tuple[str, str | None]], n_text: str,
+               helper: str | None = None) -> Table:
+    """A table from the set-up form: (name, level) per seat, n as typed and who gives
+    hints; names lose surrounding spaces, which nobody means to type. A game to play
+    needs a person at it (only a replay seats computers alone)."""
+    table = Table(tuple(Seat(name.strip(), level) for name, level in seats),
+                  add_residue.N(n_text), helper)
     if not table.people:
         raise OptionsError("At least one seat must be played by a person")
     return table

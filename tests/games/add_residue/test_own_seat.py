@@ -122,3 +122,28 @@ def test_a_seat_names_a_player_of_ones_own_by_its_file_alone() -> None:
     for level in ("../mine.py", "mine", "/tmp/mine.py"):
         with pytest.raises(OptionsError, match="one of your players"):
             Table((Seat("You"), Seat("Bea", level)), 4)
+
+
+async def test_hints_come_from_a_player_of_your_own_chosen_in_the_set_up(
+        make_app: Any, data_path: Path) -> None:
+    folder = data_path / "players" / "add-residue"
+    folder.mkdir(parents=True)
+    (folder / "mine.py").write_text(GREEDY)
+    app = make_app(Start("add-residue"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableSetup)
+                    and ("mine.py", "mine.py") in app.screen.helpers)
+        helper = app.screen.query_one("#helper", Cycle)
+        while app.focused is not helper:
+            await pilot.press("tab")
+        await pilot.press("right")
+        assert helper.value == "mine.py"
+        await pilot.press("enter")
+        screen = board(app)
+        assert screen.table.seating.helper == "mine.py"
+        assert screen.table.thinking() == "Asking mine.py…"
+        state = screen.session.state
+        hinted = greedy_rule(state, screen.table.seed)
+        await pilot.press("h")
+        await until(pilot, lambda: f"Hint: {hinted} " in text_of(screen, "#message"))
+        assert screen.session.moves == []  # said, not played

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from rules import add_residue
@@ -45,6 +47,20 @@ def test_a_wrong_table_is_refused_in_one_sentence(
     with pytest.raises(RulesError, match=message) as error:
         make_table(seats, n)
     assert not str(error.value).endswith(".")  # the set-up adds the full stop
+
+
+def test_hints_come_from_the_best_computer_or_a_player_of_ones_own() -> None:
+    from solitaire_tui.games.add_residue.game import GAME
+
+    table = make_table([("Ann", None), ("Ben", "greedy")], "9", "mine.py")
+    assert table.helper == "mine.py"
+    assert make_table([("Ann", None), ("Ben", None)], "9").helper is None
+    assert GAME.OPTIONS.decode(GAME.OPTIONS.encode(table), None) == table  # kept
+    older = {"seats": [["Ann", None], ["Ben", "greedy"]], "n": 9}  # kept before the choice
+    assert GAME.OPTIONS.decode(older, None).helper is None
+    with pytest.raises(RulesError, match=re.escape("or one of your players (a .py file),"
+                                                   " not '../x.py'")):
+        make_table([("Ann", None), ("Ben", None)], "9", "../x.py")
 
 
 def test_n_is_a_whole_number_in_the_rules_range() -> None:
