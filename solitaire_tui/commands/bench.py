@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.table import Table
 
+from solitaire_tui.commands.console import table_console
 from solitaire_tui.stats.runs import BenchCase
 
 if TYPE_CHECKING:
@@ -121,7 +122,5 @@ def bench(cases: Sequence[BenchCase], seconds: float, as_json: bool) -> int:
             f"{row.compile_seconds:.1f} s", f"{row.cached_first_call_seconds:.2f} s",
             f"{row.pure_games_per_second:,.0f}/s", f"{row.speedup_over_pure:,.0f}×",
         )
-    screen = Console()
-    # Piped, Rich assumes 80 columns, too few for this table: a file can be wider.
-    (screen if screen.is_terminal else Console(width=150)).print(table)
+    table_console().print(table)
     return 0

@@ -71,6 +71,7 @@ from solitaire_tui.commands.bench_players import PlayerTiming, ReviewTiming
 from solitaire_tui.commands.bench_series import SeriesTiming
 from solitaire_tui.commands.bench_start import StartTiming
 from solitaire_tui.commands.bench_workers import WorkerTiming
+from solitaire_tui.commands.console import table_console
 from solitaire_tui.engine import Part, Probe, Series
 
 if TYPE_CHECKING:
@@ -280,9 +281,7 @@ def bench_engine(parts: Sequence[Part], probes: Sequence[Probe], sections: Seque
     if as_json:
         print(json.dumps(as_data(bench)))
         return 0
-    screen = Console()
-    # Piped, Rich assumes 80 columns, too few for these tables: a file can be wider.
-    out = screen if screen.is_terminal else Console(width=150)
+    out = table_console()
     for table in tables(bench):
         out.print(table)
     out.print(f"The machine's load (one-minute average) was {bench.load[0]:.2f} before and"

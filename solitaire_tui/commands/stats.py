@@ -32,6 +32,7 @@ from rich.text import Text
 from rules.stats import Histogram, Tally, seat_advantage, wilson_interval
 from rules.words import counted
 from solitaire_tui.commands.arguments import PROG
+from solitaire_tui.commands.console import table_console
 from solitaire_tui.own import files
 from solitaire_tui.stats import cluster
 from solitaire_tui.stats.cluster import Scheduler
@@ -222,7 +223,7 @@ def stats(setup: Setup, games: int, seed: int, workers: int | None, as_json: boo
     if as_json:
         print(json.dumps(data))
     else:
-        console = Console()
+        console = table_console()
         last = state.seed + state.done - 1
         span = f"{state.seed}..{last}" if state.done else f"from {state.seed}"
         console.print(f"[bold]{setup.heading}[/]: {deals} {span},"

@@ -122,13 +122,14 @@ def connected(where: Scheduler) -> Iterator[tuple[Client, int | None]]:
         with client:
             yield client, None
         return
-    # One thread a process, each task's kernel on its share of the cores; the
-    # dashboard would need bokeh, and nothing here reads it.
+    # One thread a process, each task's kernel on its share of the cores. The
+    # scheduler's web server (its dashboard would need bokeh, and nothing here reads
+    # it) on a free port of the loopback: Dask's own, 8787, may be another's.
     start_resource_tracker()
     with deaf_to_ctrl_c():
         local = distributed.LocalCluster(
             n_workers=where.local, threads_per_worker=1, processes=True, host="127.0.0.1",
-            dashboard_address=None, silence_logs=logging.CRITICAL)
+            dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL)
     with local, distributed.Client(local) as client:
         yield client, max(1, (os.cpu_count() or 1) // where.local)
 

@@ -31,7 +31,7 @@ TIMING = ("seconds", "compile_seconds", "games_per_second", "workers")
 def scheduler() -> Iterator[cluster.Scheduler]:
     """Two worker processes of one thread each, restarted by their nannies if killed."""
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  host="127.0.0.1", dashboard_address=None,
+                                  host="127.0.0.1", dashboard_address="127.0.0.1:0",
                                   silence_logs=50) as local:
         yield cluster.Scheduler(address=local.scheduler_address)
 

@@ -91,8 +91,13 @@ class AddResidueScreen(GameScreen[State, Move]):
         self._own: tuple[str, ...] = ()  # the player's own players, as last read
 
     def on_mount(self) -> None:
+        self._read_players()
+
+    def _read_players(self) -> None:
         """The player's own players, read from their folder in a worker (a file is
-        the player's code, run as it loads) for the set-up to offer."""
+        the player's code, run as it loads) for the set-up to offer: as the screen
+        opens, and again each time the set-up does (it takes a file added since as
+        soon as it is read)."""
         data = self.services.players
         if data is not None:
             self.thinker.think(partial(folder.load, data, self.game.key, own_rules.__name__),
@@ -263,6 +268,7 @@ class AddResidueScreen(GameScreen[State, Move]):
 
         self.interrupted()
         self.app.push_screen(TableSetup(self.table.seating, self._own), chosen)
+        self._read_players()
 
     def action_speed(self, change: int) -> None:
         """+ and - change how long the computers wait (in a replay, auto play's speed)."""

@@ -46,12 +46,13 @@ if TYPE_CHECKING:
 
 
 def heading(names: Sequence[str], runs: bool = True) -> str:
-    """"Sequence Solitaire, greedy vs mine.py (compiled) players": a player of one's
-    own that numba compiles is said to be in a run's heading (``runs``), as in the
-    panel's ticks; a single game plays it as Python."""
+    """"Sequence Solitaire, greedy vs mine.py (compiled)": a player of one's own that
+    numba compiles is said to be in a run's heading (``runs``), as in the panel's
+    ticks; a single game plays it as Python. The players' names alone, so that a
+    comparison of them (``stats.compare``) reads as a run of several does."""
     shown = [f"{name} (compiled)" if runs and (own := files.find(name, SequenceGame.key))
              is not None and own.compiled else name for name in names]
-    return f"{SequenceGame.title}, {' vs '.join(shown)} player{'s' * (len(names) > 1)}"
+    return f"{SequenceGame.title}, {' vs '.join(shown)}"
 
 
 def kernel(names: Sequence[str], move_seconds: float = MOVE_SECONDS) -> Kernel:
@@ -154,7 +155,7 @@ class SequenceGame(Game):
         except playing.Fault as fault:
             raise OptionsError(fault.sentence) from None
         used = seed if name == "random" or args.player is not None else None
-        title = f"{heading([name], runs=False)}, {deck.label}"
+        title = f"{heading([name], runs=False)} player, {deck.label}"
         played = report(self.key, title, outcome(*verdict(end)),
                         {"strategy": name}, deck, sequence.result(end), used, lines)
         if args.review:

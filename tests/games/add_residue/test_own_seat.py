@@ -147,3 +147,22 @@ async def test_hints_come_from_a_player_of_your_own_chosen_in_the_set_up(
         await pilot.press("h")
         await until(pilot, lambda: f"Hint: {hinted} " in text_of(screen, "#message"))
         assert screen.session.moves == []  # said, not played
+
+
+async def test_a_file_added_while_the_game_is_open_is_offered_by_the_next_set_up(
+        make_app: Any, data_path: Path) -> None:
+    folder = data_path / "players" / "add-residue"
+    folder.mkdir(parents=True)
+    app = make_app(Start("add-residue"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableSetup))
+        assert ("mine.py", "mine.py") not in app.screen.helpers
+        await pilot.press("enter")
+        screen = board(app)
+        (folder / "mine.py").write_text(GREEDY)
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, TableSetup)
+                    and ("mine.py", "mine.py") in app.screen.helpers
+                    and ("computer, mine.py", "mine.py") in app.screen.kinds)
+        await pilot.press("escape")
+        assert app.screen is screen
