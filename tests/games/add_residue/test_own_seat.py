@@ -42,6 +42,15 @@ def greedy_rule(state: add_residue.State, game: int) -> add_residue.Move:
                                                                      -view.after(move))))
 
 
+def players_folder(data_path: Path, text: str | None = None, name: str = "mine.py") -> Path:
+    """The data directory's players/add-residue/, with ``text`` as file ``name``."""
+    folder = data_path / "players" / "add-residue"
+    folder.mkdir(parents=True)
+    if text is not None:
+        (folder / name).write_text(text)
+    return folder
+
+
 async def seat_two_plays(pilot: Pilot[None], app: Any, level: str) -> None:
     """In the set-up: seat 2 set to ``level`` by keys, once the folder is read."""
     await until(pilot, lambda: isinstance(app.screen, TableSetup)
@@ -58,9 +67,7 @@ async def seat_two_plays(pilot: Pilot[None], app: Any, level: str) -> None:
 
 async def test_a_player_of_your_own_plays_a_seat_chosen_in_the_set_up(
         make_app: Any, data_path: Path) -> None:
-    folder = data_path / "players" / "add-residue"
-    folder.mkdir(parents=True)
-    (folder / "mine.py").write_text(GREEDY)
+    players_folder(data_path, GREEDY)
     app = make_app(Start("add-residue"))
     async with app.run_test(size=SIZE) as pilot:
         await seat_two_plays(pilot, app, "mine.py")
@@ -80,9 +87,7 @@ async def test_a_player_of_your_own_plays_a_seat_chosen_in_the_set_up(
 
 async def test_a_player_of_your_own_that_goes_wrong_is_said(
         make_app: Any, data_path: Path) -> None:
-    folder = data_path / "players" / "add-residue"
-    folder.mkdir(parents=True)
-    (folder / "bad.py").write_text("def play(view):\n    return 1 // 0\n")
+    players_folder(data_path, "def play(view):\n    return 1 // 0\n", "bad.py")
     app = make_app(Start("add-residue"))
     async with app.run_test(size=SIZE) as pilot:
         await seat_two_plays(pilot, app, "bad.py")
@@ -99,9 +104,7 @@ async def test_a_player_of_your_own_that_goes_wrong_is_said(
 
 async def test_a_guest_is_offered_no_player_of_ones_own(data_path: Path) -> None:
     """A file in the players' folder is code: a guest of ``serve`` loads none."""
-    folder = data_path / "players" / "add-residue"
-    folder.mkdir(parents=True)
-    (folder / "mine.py").write_text("raise SystemExit('loaded')\n")
+    players_folder(data_path, "raise SystemExit('loaded')\n")
     app = SolitaireApp(data=data_path, limits=limits.guest(1, 5000), start=Start("add-residue"))
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, TableSetup))
@@ -126,9 +129,7 @@ def test_a_seat_names_a_player_of_ones_own_by_its_file_alone() -> None:
 
 async def test_hints_come_from_a_player_of_your_own_chosen_in_the_set_up(
         make_app: Any, data_path: Path) -> None:
-    folder = data_path / "players" / "add-residue"
-    folder.mkdir(parents=True)
-    (folder / "mine.py").write_text(GREEDY)
+    players_folder(data_path, GREEDY)
     app = make_app(Start("add-residue"))
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, TableSetup)
@@ -151,8 +152,7 @@ async def test_hints_come_from_a_player_of_your_own_chosen_in_the_set_up(
 
 async def test_a_file_added_while_the_game_is_open_is_offered_by_the_next_set_up(
         make_app: Any, data_path: Path) -> None:
-    folder = data_path / "players" / "add-residue"
-    folder.mkdir(parents=True)
+    folder = players_folder(data_path)
     app = make_app(Start("add-residue"))
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, TableSetup))
