@@ -203,7 +203,9 @@ def run(setup: Setup, kernel: Kernel, seed: int, games: int, where: Scheduler,
                 chunk = int(min(MAX_CHUNK, 2 * chunk, max(
                     MIN_CHUNK, played.played * CHUNK_SECONDS / max(played.seconds, 1e-6))))
             grew = _count(state, finished, setup.game)
-            state.seconds = time.perf_counter() - began
+            # Playing time, as a run here counts it: without the workers' first load
+            # (or compile) of the kernel, which they do at once as the run starts.
+            state.seconds = max(0.0, time.perf_counter() - began - state.compile_seconds)
             if grew and on_progress is not None:
                 on_progress(state)
         if running:
