@@ -37,6 +37,9 @@ PLAY_DEFAULT = "fair"  # ``play``'s player: the screen's helper (``play.HELPERS`
 SECONDS_A_GAME = {"greedy": 1.5e-6, "random": 3e-6, "quick": 1.7e-3, "fair": 0.32,
                   "solver": 0.07}
 OWN_SECONDS = 2e-3  # a plain-Python player of one's own, greedy-class
+# The same compiled (``bench --engine players``: first_fit.py about 48,000 games/s on
+# one worker, rules_of_thumb.py about 22,000).
+COMPILED_SECONDS = 3e-5
 
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel
@@ -53,6 +56,12 @@ def heading(names: Sequence[str], runs: bool = True) -> str:
     shown = [f"{name} (compiled)" if runs and (own := files.find(name, SequenceGame.key))
              is not None and own.compiled else name for name in names]
     return f"{SequenceGame.title}, {' vs '.join(shown)}"
+
+
+def _own_cost(name: str) -> float:
+    """A player of one's own's rough seconds a game, before a run has timed it."""
+    own = files.find(name, SequenceGame.key)
+    return COMPILED_SECONDS if own is not None and own.compiled else OWN_SECONDS
 
 
 def kernel(names: Sequence[str], move_seconds: float = MOVE_SECONDS) -> Kernel:
@@ -207,7 +216,7 @@ class SequenceGame(Game):
                                         if set(names) - set(NAMES) else {})
         return Setup(self.key, kept, heading(names), lambda: kernel(names, seconds),
                      parts=("strategies", "strategy"), engine=self.run_parts(names),
-                     cost=sum(SECONDS_A_GAME.get(name, OWN_SECONDS) for name in names),
+                     cost=sum(SECONDS_A_GAME.get(name) or _own_cost(name) for name in names),
                      own=tuple(name for name in names if name not in NAMES))
 
     def run_fields(self, options: Mapping[str, Any]) -> RunOptions:
