@@ -40,6 +40,7 @@ from solitaire_tui.engine import Warmup
 from solitaire_tui.games.registry import ENGINE, GAMES_BY_KEY
 from solitaire_tui.messages import MenuShown, OpenGame, OpenReplay, OpenStats, OptionsChosen
 from solitaire_tui.play.services import Services
+from solitaire_tui.processes import ENDING_SIGNALS
 from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.start import Start
 from solitaire_tui.stats.limits import OWNER, Limits
@@ -56,8 +57,6 @@ from solitaire_tui.widgets.cards import BACKS, BACKS_BY_NAME, use_back
 
 PARENT_LOOK_SECONDS = 1.0  # how often a guest app looks whether its server is still there
 # End the app in order, as q does (SIGHUP is POSIX's: Windows has none).
-ENDING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
-                       if hasattr(signal, name))
 HEAP_LOOK_SECONDS = 1.0  # how often the app looks at what the heap holds (``_look_at_heap``)
 QUIET_SECONDS = 0.5  # no key or click for this long: a full collection may run now
 FULL_AFTER = 10  # younger collections before a full one may run (Python's own default)

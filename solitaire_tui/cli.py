@@ -26,6 +26,7 @@ from solitaire_tui.engine import drop_stale_kernels, is_warm, use_cache_dir
 from solitaire_tui.games.game import Command, Game
 from solitaire_tui.games.registry import ENGINE, GAMES, GAMES_BY_KEY, PROBES, SERIES
 from solitaire_tui.judge import JudgeInputError, answered, lines_of
+from solitaire_tui.processes import ended_as_an_exit
 from solitaire_tui.start import Start
 from solitaire_tui.stats import cluster, compare
 
@@ -423,7 +424,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     use_cache_dir()  # before numba is imported, by any command
     drop_stale_kernels()  # numba would keep a changed callee's old code in its callers
     try:
-        return _run(args)
+        with ended_as_an_exit():
+            return _run(args)
     except (RulesError, JudgeInputError) as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 2

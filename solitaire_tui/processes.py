@@ -1,6 +1,7 @@
 """Starting the processes a run plays in (a local Dask cluster's, a player's own
 worker processes) from the app or the command line, so that they neither fail to
-start in the app nor die of the terminal's Ctrl+C."""
+start in the app nor die of the terminal's Ctrl+C; and the signals that end the
+command line's process in order, so that they are ended with it."""
 
 from __future__ import annotations
 
@@ -10,6 +11,12 @@ import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from types import FrameType
+
+# The signals that end a process that is asked to end (a shutdown, ``timeout``, a
+# supervisor; the terminal closed), where the system has them.
+ENDING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
+                       if hasattr(signal, name))
 
 
 def start_resource_tracker() -> None:
@@ -48,3 +55,23 @@ def deaf_to_ctrl_c() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+@contextmanager
+def ended_as_an_exit() -> Iterator[None]:
+    """SIGTERM and SIGHUP end a command as an exit (status 128 + the signal), not where
+    it stands: what it started is ended in order on the way out (a run's worker
+    processes, whose resources the system would otherwise be left to find). The app
+    catches them itself while it runs."""
+    def ended(signum: int, frame: FrameType | None) -> None:
+        raise SystemExit(128 + signum)
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {ending: signal.signal(ending, ended) for ending in ENDING_SIGNALS}
+    try:
+        yield
+    finally:
+        for ending, handler in previous.items():
+            signal.signal(ending, handler)

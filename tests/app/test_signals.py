@@ -143,3 +143,27 @@ def test_an_error_nobody_foresaw_is_one_line_and_the_game_is_kept(tmp_path: Path
     assert ("solitaire-tui stopped on an error it should not have (an injected failure);"
             f" the details are in {tmp_path / LOG_NAME}.") in " ".join(after.split())
     assert kept_rows(tmp_path) == 1
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("ending", [signal.SIGTERM, signal.SIGHUP], ids=["term", "hup"])
+def test_a_signal_ends_a_command_and_the_processes_it_started_in_order(
+        tmp_path: Path, ending: signal.Signals) -> None:
+    # A player of one's own plays in worker processes of the command's; each process
+    # that loads the file leaves a mark, so the workers are known to be up.
+    marks = tmp_path / "marks"
+    marks.mkdir()
+    player = tmp_path / "mine.py"
+    player.write_text(f"import os, pathlib\npathlib.Path({str(marks)!r}, str(os.getpid())).touch()"
+                      "\n\ndef play(view):\n    return view.moves[0]\n")
+    command = subprocess.Popen(
+        [sys.executable, "-m", "solitaire_tui", "stats", "sequence", "--player", str(player),
+         "-n", "100000000", "--seed", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env=os.environ | {DATA_DIR_VARIABLE: str(tmp_path)})
+    waited(lambda: len(list(marks.iterdir())) >= 2, "a worker loading the player")
+    command.send_signal(ending)
+    _, said = command.communicate(timeout=DEADLINE)
+    assert command.returncode == 128 + ending
+    assert said.decode() == ""  # nothing left for the system to find and complain of
+    for mark in marks.iterdir():  # every worker ended with the command
+        waited(lambda mark=mark: not Path(f"/proc/{mark.name}").exists(), "the worker's end")
