@@ -5,11 +5,12 @@ A Dask worker plays its chunks in threads of one process, which may not start
 processes of its own (its nanny makes it a daemon), and the cluster already spreads
 the chunks over its cores. So a player shipped to a worker (``files.receive``) plays
 there without ``own.running``'s pools, each thread doing what a pool's process does:
-a move's budget is kept by a ``playing.Watchdog``; a compiled player runs in a thread
-of its own (its loop lets go of the GIL), which the asking thread watches as the run's
-process watches a pool's. A compiled move that never ends cannot be stopped: its
-deals are played again in Python, where the budget names the line, and the thread is
-left behind, spinning, so the chunk says its process is to be restarted.
+a move's budget is kept by a ``playing.Watchdog``; a compiled player plays its chunk
+in threads of its own, a part for each of numba's threads (its loop lets go of the
+GIL), which the asking thread watches as the run's process watches a pool's. A
+compiled move that never ends cannot be stopped: its deals are played again in
+Python, where the budget names the line, and the thread is left behind, spinning, so
+the chunk says its process is to be restarted.
 
 What went wrong is kept for the thread that asked (``taken``): a worker's threads
 play chunks of the same player at once, and each chunk says its own faults.
@@ -67,35 +68,71 @@ def results(player: OwnPlayer, budget: float, options: Mapping[str, Any], start:
 
 def _compiled(compiled: Compiled, game: playing.Game, timer: playing.Timer, start: int,
               count: int) -> tuple[np.ndarray, str | None]:
-    """The compiled player's deals, played in a thread that this one watches."""
-    watch = np.zeros(WATCH, np.int64)
-    outcome: list[tuple[np.ndarray, str | None]] = []
-    failed: list[BaseException] = []
+    """The compiled player's deals, a part for each of numba's threads, each part
+    played in a thread of its own (the loop lets go of the GIL, so they play at once,
+    as a run's worker processes do here) and awaited in deal order: the rows up to the
+    first fault. A later part still playing then is awaited too, to know whether it is
+    stuck (its thread would spin on in this process)."""
+    import numba
 
-    def play() -> None:
-        try:
-            with playing.Watchdog() as its_timer:  # where a deal is played again in Python
-                outcome.append(compiling.play_compiled(compiled, game, its_timer, start,
-                                                       count, watch))
-        except BaseException as error:  # handed to the thread that waits
-            failed.append(error)
-
-    thread = threading.Thread(target=play, name="own-player-compiled", daemon=True)
-    thread.start()
-    def ended(seconds: float) -> bool:
-        thread.join(seconds)
-        return not thread.is_alive()
-
-    if compiling.ticking(watch, game.budget, ended):
-        if failed:
-            raise failed[0]
-        return outcome[0]
-    deal, move = int(watch[0]), int(watch[1])
-    _FOUND.stuck = True
-    plain, fault = playing.play_games(game, timer, start, deal - start + 1)
-    kept, said = compiling.stuck(game.path.name, game.budget, deal, move, plain, fault, start)
     width = len(game.rules.fields(game.options))
-    return np.array(kept, dtype=np.int64).reshape(len(kept), width), said
+    under_way = [_Part(compiled, game, first, length)
+                 for first, length in playing.parts(start, count, numba.get_num_threads())]
+    rows = [np.empty((0, width), np.int64)]
+    for index, part in enumerate(under_way):
+        played, fault = part.outcome(timer, width)
+        rows.append(played)
+        if fault is not None:
+            if not all(later.ends() for later in under_way[index + 1:]):
+                _FOUND.stuck = True
+            return np.concatenate(rows), fault
+    return np.concatenate(rows), None
+
+
+class _Part:
+    """Deals first..first+count-1 of a compiled player, played in a thread of their
+    own as this one is made, their moves ticking a watch of their own."""
+
+    def __init__(self, compiled: Compiled, game: playing.Game, first: int, count: int) -> None:
+        self.game, self.first = game, first
+        self.watch = np.zeros(WATCH, np.int64)
+        self._outcome: list[tuple[np.ndarray, str | None]] = []
+        self._failed: list[BaseException] = []
+
+        def play() -> None:
+            try:
+                with playing.Watchdog() as timer:  # where a deal is played again in Python
+                    self._outcome.append(compiling.play_compiled(
+                        compiled, game, timer, first, count, self.watch))
+            except BaseException as error:  # handed to the thread that waits
+                self._failed.append(error)
+
+        self._thread = threading.Thread(target=play, name="own-player-compiled", daemon=True)
+        self._thread.start()
+
+    def ends(self) -> bool:
+        """Wait for the part: True once it is over, False if it is stuck in a move."""
+        def ended(seconds: float) -> bool:
+            self._thread.join(seconds)
+            return not self._thread.is_alive()
+
+        return compiling.ticking(self.watch, self.game.budget, ended)
+
+    def outcome(self, timer: playing.Timer, width: int) -> tuple[np.ndarray, str | None]:
+        """The part's rows and fault; where it is stuck, its deals up to that one played
+        again in Python by this thread (``timer``: its watchdog), and the process marked
+        to be restarted."""
+        if self.ends():
+            if self._failed:
+                raise self._failed[0]
+            return self._outcome[0]
+        deal, move = int(self.watch[0]), int(self.watch[1])
+        _FOUND.stuck = True
+        game = self.game
+        plain, fault = playing.play_games(game, timer, self.first, deal - self.first + 1)
+        kept, said = compiling.stuck(game.path.name, game.budget, deal, move, plain, fault,
+                                     self.first)
+        return np.array(kept, dtype=np.int64).reshape(len(kept), width), said
 
 
 def _faults() -> list[tuple[str, str]]:

@@ -48,6 +48,7 @@ from solitaire_tui.own.playing import (
     MOVE_SECONDS,
     Fault,
     hint_in_worker,
+    parts,
     play_part,
     rules_module,
     start_worker,
@@ -111,18 +112,6 @@ def _close() -> None:
     for pool in _POOLS.values():
         pool.executor.shutdown(wait=False, cancel_futures=True)
     _POOLS.clear()
-
-
-def parts(start: int, count: int, workers: int) -> list[tuple[int, int]]:
-    """``count`` deals from ``start`` in ``workers`` parts as even as can be, in
-    order (none empty)."""
-    size, extra = divmod(count, workers)
-    cut, found = start, []
-    for index in range(min(workers, count)):
-        length = size + (index < extra)
-        found.append((cut, length))
-        cut += length
-    return found
 
 
 def results(player: OwnPlayer, budget: float, options: Mapping[str, Any], start: int,
@@ -204,4 +193,4 @@ def kernel(player: OwnPlayer, budget: float = MOVE_SECONDS) -> Kernel:
     return one_reading(partial(results, player, budget, {}), rules.fields({}), rules.SCORES)
 
 
-__all__ = ["Fault", "kernel", "parts"]
+__all__ = ["Fault", "kernel"]
