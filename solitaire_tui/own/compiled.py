@@ -172,12 +172,11 @@ def ticking(watch: np.ndarray, budget: float, finished: Callable[[float], bool])
     return True
 
 
-def stuck(name: str, budget: float, deal: int, move: int, rows: list[tuple[int, ...]],
-          fault: str | None, first: int) -> tuple[list[tuple[int, ...]], str]:
-    """The rows of deals ``first`` up to ``deal``, where the compiled player was stuck
-    at ``move``, from the plain player's ``rows`` and ``fault`` for deals first..deal;
-    the fault its budget found in Python, or one that says Python plays it through."""
-    if fault is None:
-        fault = (f"{name}, compiled, took longer than {budget:g} s at move {move} of"
-                 f" deal {deal}, which it plays through as Python")
-    return rows[:deal - first], fault
+def stuck(name: str, budget: float, deal: int, move: int, fault: str | None) -> str:
+    """Why a compiled player stuck at ``move`` of ``deal`` stopped: ``fault``, as the
+    plain player's budget found it playing that deal, or, where Python plays it
+    through, a sentence that says so."""
+    if fault is not None:
+        return fault
+    return (f"{name}, compiled, took longer than {budget:g} s at move {move} of deal"
+            f" {deal}, which it plays through as Python")

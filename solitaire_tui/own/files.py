@@ -46,8 +46,8 @@ class OwnPlayer:
     stamp: int = 0  # the file's time of change as loaded: a changed file is run afresh
     compiled: bool = False
     fault: str | None = field(default=None, compare=False)  # why its last run stopped
-    # Received on a cluster's worker (``receive``): it plays in the threads that ask,
-    # in this process (``own.in_process``), not in processes of its own.
+    # Received on a cluster's worker (``receive``): it plays in threads of this
+    # process (``own.in_process``), not in processes of its own.
     in_process: bool = False
 
 

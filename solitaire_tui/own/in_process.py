@@ -1,16 +1,17 @@
-"""A run's games played in this process, in the thread that asks: a player of one's
-own on a cluster's worker.
+"""A run's games played in threads of this process while the asking one waits: a
+player of one's own on a cluster's worker.
 
 A Dask worker plays its chunks in threads of one process, which may not start
 processes of its own (its nanny makes it a daemon), and the cluster already spreads
 the chunks over its cores. So a player shipped to a worker (``files.receive``) plays
-there without ``own.running``'s pools, each thread doing what a pool's process does:
-a move's budget is kept by a ``playing.Watchdog``; a compiled player plays its chunk
-in threads of its own, a part for each of numba's threads (its loop lets go of the
-GIL), which the asking thread watches as the run's process watches a pool's. A
-compiled move that never ends cannot be stopped: its deals are played again in
-Python, where the budget names the line, and the thread is left behind, spinning, so
-the chunk says its process is to be restarted.
+there without ``own.running``'s pools: its games are played in a pool of threads
+of this process while the thread that asked waits, doing what the run's process
+does for a pool of processes. It keeps the moves' budget (``playing.Watchdog``, as
+no timer signal reaches a thread that is not the main one); a compiled player's
+chunk is cut in a part for each of numba's threads (its loop lets go of the GIL), and
+their ticks are watched. A compiled move that never ends cannot be stopped: its
+deals are played again in Python, where the budget names the line, and the thread is
+left behind, spinning, so the chunk says its process is to be restarted.
 
 What went wrong is kept for the thread that asked (``taken``): a worker's threads
 play chunks of the same player at once, and each chunk says its own faults.
@@ -21,6 +22,9 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Mapping
+from concurrent import futures as waiting
+from concurrent.futures import Future, ThreadPoolExecutor
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -30,6 +34,10 @@ from solitaire_tui.own import playing
 from solitaire_tui.own.compiled import WATCH, Compiled
 from solitaire_tui.own.files import OwnPlayer
 
+# The threads the players play in, the asking ones waiting (a chunk's, a compiled
+# chunk's parts): a thread left spinning in a compiled move keeps its place until the
+# process is restarted.
+_THREADS = ThreadPoolExecutor(thread_name_prefix="own-player")
 _LOADING = threading.Lock()
 _GAMES: dict[str, tuple[playing.Game, Compiled | None]] = {}
 _FOUND = threading.local()  # this thread's: faults [(player, sentence)], stuck
@@ -51,36 +59,53 @@ def _loaded(player: OwnPlayer, budget: float, options: Mapping[str, Any]
 
 def results(player: OwnPlayer, budget: float, options: Mapping[str, Any], start: int,
             count: int) -> tuple[np.ndarray, str | None]:
-    """Deals start..start+count-1 by ``player`` in this thread, a row each, up to the
-    first fault, and the fault."""
+    """Deals start..start+count-1 by ``player``, played by this process's threads while
+    this one waits, a row each, up to the first fault, and the fault."""
     game, compiled = _loaded(player, budget, options)
     width = len(game.rules.fields(options))
-    with playing.Watchdog() as timer:
-        if compiled is None:
-            plain, fault = playing.play_games(game, timer, start, count)
-            rows = np.array(plain, dtype=np.int64).reshape(len(plain), width)
-        else:
-            rows, fault = _compiled(compiled, game, timer, start, count)
+    if compiled is None:
+        rows, fault = _played(game, start, count, width)
+    else:
+        rows, fault = _compiled(compiled, game, start, count, width)
     if fault is not None:
         _faults().append((player.name, fault))
     return rows, fault
 
 
-def _compiled(compiled: Compiled, game: playing.Game, timer: playing.Timer, start: int,
-              count: int) -> tuple[np.ndarray, str | None]:
+def _played(game: playing.Game, start: int, count: int, width: int
+            ) -> tuple[np.ndarray, str | None]:
+    """Deals start..start+count-1 by the plain player, in a thread of the pool that
+    this one watches (``playing.Watchdog``): their rows up to a fault, and the fault."""
+    watchdog = playing.Watchdog()
+    future = _THREADS.submit(playing.play_games, game, watchdog, start, count)
+    while not _ended(future, watchdog, playing.WATCHDOG_SECONDS):
+        pass
+    plain, fault = future.result()
+    return np.array(plain, dtype=np.int64).reshape(len(plain), width), fault
+
+
+def _ended(future: Future[Any], watchdog: playing.Watchdog, seconds: float) -> bool:
+    """Whether ``future`` is over after waiting up to ``seconds`` for it (at most a
+    watchdog's turn), its player's move stopped meanwhile if past its budget."""
+    waiting.wait([future], min(seconds, playing.WATCHDOG_SECONDS))
+    watchdog.look()
+    return future.done()
+
+
+def _compiled(compiled: Compiled, game: playing.Game, start: int, count: int, width: int
+              ) -> tuple[np.ndarray, str | None]:
     """The compiled player's deals, a part for each of numba's threads, each part
-    played in a thread of its own (the loop lets go of the GIL, so they play at once,
+    played in a thread of the pool (the loop lets go of the GIL, so they play at once,
     as a run's worker processes do here) and awaited in deal order: the rows up to the
     first fault. A later part still playing then is awaited too, to know whether it is
     stuck (its thread would spin on in this process)."""
     import numba
 
-    width = len(game.rules.fields(game.options))
     under_way = [_Part(compiled, game, first, length)
                  for first, length in playing.parts(start, count, numba.get_num_threads())]
     rows = [np.empty((0, width), np.int64)]
     for index, part in enumerate(under_way):
-        played, fault = part.outcome(timer, width)
+        played, fault = part.outcome(width)
         rows.append(played)
         if fault is not None:
             if not all(later.ends() for later in under_way[index + 1:]):
@@ -90,49 +115,32 @@ def _compiled(compiled: Compiled, game: playing.Game, timer: playing.Timer, star
 
 
 class _Part:
-    """Deals first..first+count-1 of a compiled player, played in a thread of their
-    own as this one is made, their moves ticking a watch of their own."""
+    """Deals first..first+count-1 of a compiled player, handed to the pool as this one
+    is made, their moves ticking a watch of their own."""
 
     def __init__(self, compiled: Compiled, game: playing.Game, first: int, count: int) -> None:
         self.game, self.first = game, first
         self.watch = np.zeros(WATCH, np.int64)
-        self._outcome: list[tuple[np.ndarray, str | None]] = []
-        self._failed: list[BaseException] = []
-
-        def play() -> None:
-            try:
-                with playing.Watchdog() as timer:  # where a deal is played again in Python
-                    self._outcome.append(compiling.play_compiled(
-                        compiled, game, timer, first, count, self.watch))
-            except BaseException as error:  # handed to the thread that waits
-                self._failed.append(error)
-
-        self._thread = threading.Thread(target=play, name="own-player-compiled", daemon=True)
-        self._thread.start()
+        self.watchdog = playing.Watchdog()  # where a deal is played again in Python
+        self.future = _THREADS.submit(compiling.play_compiled, compiled, game, self.watchdog,
+                                      first, count, self.watch)
 
     def ends(self) -> bool:
         """Wait for the part: True once it is over, False if it is stuck in a move."""
-        def ended(seconds: float) -> bool:
-            self._thread.join(seconds)
-            return not self._thread.is_alive()
+        return compiling.ticking(self.watch, self.game.budget, partial(
+            _ended, self.future, self.watchdog))
 
-        return compiling.ticking(self.watch, self.game.budget, ended)
-
-    def outcome(self, timer: playing.Timer, width: int) -> tuple[np.ndarray, str | None]:
+    def outcome(self, width: int) -> tuple[np.ndarray, str | None]:
         """The part's rows and fault; where it is stuck, its deals up to that one played
-        again in Python by this thread (``timer``: its watchdog), and the process marked
-        to be restarted."""
+        again in Python, and the process marked to be restarted."""
         if self.ends():
-            if self._failed:
-                raise self._failed[0]
-            return self._outcome[0]
+            return self.future.result()
         deal, move = int(self.watch[0]), int(self.watch[1])
         _FOUND.stuck = True
         game = self.game
-        plain, fault = playing.play_games(game, timer, self.first, deal - self.first + 1)
-        kept, said = compiling.stuck(game.path.name, game.budget, deal, move, plain, fault,
-                                     self.first)
-        return np.array(kept, dtype=np.int64).reshape(len(kept), width), said
+        rows, fault = _played(game, self.first, deal - self.first + 1, width)
+        return rows[:deal - self.first], compiling.stuck(game.path.name, game.budget, deal,
+                                                         move, fault)
 
 
 def _faults() -> list[tuple[str, str]]:

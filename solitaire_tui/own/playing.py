@@ -9,9 +9,9 @@ names the deal, the move and the line of the player's file.
 
 The budget is kept by a timer signal (``SIGALRM``) around each move where there is
 one, so a player that never returns is stopped too; in a thread other than the main
-one (a cluster's worker plays a chunk a thread), where no signal can be had, a
-watchdog thread stops it instead (``Watchdog``); where there is neither (Windows), a
-move that took too long is found when it returns.
+one (a cluster's worker plays a chunk a thread), where no signal can be had, the
+thread that waits for the playing one stops it instead (``Watchdog``); where there
+is neither (Windows), a move that took too long is found when it returns.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import FrameType, TracebackType
+from types import FrameType
 from typing import Any, cast
 
 from rules.errors import RulesError
@@ -36,7 +36,7 @@ from solitaire_tui.own.files import OwnPlayer, at_line, chooser, load_module
 
 MOVE_SECONDS = 1.0  # a move's budget unless the player's owner says otherwise
 _TIMER = hasattr(signal, "setitimer")
-WATCHDOG_SECONDS = 0.05  # how often a watchdog looks at the move under way
+WATCHDOG_SECONDS = 0.05  # how often a watchdog is asked to look at the move under way
 
 # What keeps a move's budget: called with the budget as the move starts, with 0 as it
 # ends (``signal.setitimer``'s way); None where nothing can stop a move under way.
@@ -120,31 +120,24 @@ def _raise_in(thread: int, error: type[BaseException] | None) -> None:
 
 
 class Watchdog:
-    """A move's budget kept in a thread that is not the main one: a thread of the
-    watchdog's own raises ``TooSlow`` in the playing thread once a move has run past
-    its budget. It comes between two of the player's Python steps, so it stops a loop
-    that never ends, though not a wait inside a single call (that move is found too
-    slow when it returns). Used as the ``Timer`` of the thread that made it, in a
-    ``with``."""
+    """A move's budget kept where no timer signal can be had (a thread that is not the
+    main one: a cluster's worker plays in threads). The playing thread uses it as its
+    ``Timer``; the thread that waits for that one calls ``look`` every
+    ``WATCHDOG_SECONDS``, which raises ``TooSlow`` in the playing thread once a move
+    has run past its budget. It comes between two of the player's Python steps, so it
+    stops a loop that never ends, though not a wait inside a single call (that move is
+    found too slow when it returns)."""
 
     def __init__(self) -> None:
-        self._playing = threading.get_ident()
+        self._playing = 0  # the thread that armed it last
         self._deadline = math.inf
         self._fired = False
         self._lock = threading.Lock()
-        self._over = threading.Event()
-
-    def __enter__(self) -> Watchdog:
-        threading.Thread(target=self._watch, name="own-player-watchdog", daemon=True).start()
-        return self
-
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 trace: TracebackType | None) -> None:
-        self._over.set()
 
     def __call__(self, seconds: float) -> None:
         with self._lock:
             if seconds:
+                self._playing = threading.get_ident()
                 self._deadline = time.monotonic() + seconds
                 return
             self._deadline = math.inf
@@ -152,12 +145,12 @@ class Watchdog:
                 _raise_in(self._playing, None)
                 self._fired = False
 
-    def _watch(self) -> None:
-        while not self._over.wait(WATCHDOG_SECONDS):
-            with self._lock:
-                if time.monotonic() > self._deadline:
-                    self._deadline, self._fired = math.inf, True
-                    _raise_in(self._playing, TooSlow)
+    def look(self) -> None:
+        """Stop the move under way if it has run past its budget."""
+        with self._lock:
+            if time.monotonic() > self._deadline:
+                self._deadline, self._fired = math.inf, True
+                _raise_in(self._playing, TooSlow)
 
 
 def play_deal(game: Game, deal: int, timer: Timer | None) -> tuple[int, ...]:

@@ -10,8 +10,8 @@ the fault; the chunk ends there, the parts after it are dropped, and the fault i
 kept on the player for the run to say. ``batch.run`` then ends the run, as it ends a
 cancelled one, with every game before the faulty deal counted.
 
-On a cluster's worker, which may start no processes, a player plays in the thread
-that asks instead (``own.in_process``).
+On a cluster's worker, which may start no processes, a player plays in threads of
+its process instead (``own.in_process``).
 
 A compiled player (``COMPILED = True``) plays its parts in pools of its own, where
 each worker compiles it once (``own.compiled``); as a compiled move cannot be
@@ -118,7 +118,7 @@ def results(player: OwnPlayer, budget: float, options: Mapping[str, Any], start:
             count: int) -> np.ndarray:
     """Deals start..start+count-1 by ``player`` (with the run's ``options``) on the
     run's workers, a row each, up to the first fault (kept on ``player``); on a
-    cluster's worker, in this thread (``own.in_process``)."""
+    cluster's worker, in threads of this process (``own.in_process``)."""
     if player.in_process:
         rows, fault = in_process.results(player, budget, options, start, count)
         player.fault = fault or player.fault
@@ -172,7 +172,7 @@ def _watched(player: OwnPlayer, budget: float, options: Mapping[str, Any], pool:
     _drop(pool)
     plain = _pool(player, budget, options)
     rows, fault = plain.executor.submit(play_part, first, deal - first + 1).result()
-    return compiled_worker.stuck(player.name, budget, deal, move, rows, fault, first)
+    return rows[:deal - first], compiled_worker.stuck(player.name, budget, deal, move, fault)
 
 
 def hint(player: OwnPlayer, state: Any, deal: int, budget: float = MOVE_SECONDS) -> Any:

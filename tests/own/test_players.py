@@ -5,9 +5,11 @@ processes with the same figures on any number of workers."""
 from __future__ import annotations
 
 import re
-import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent import futures as waiting
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 import pytest
@@ -18,6 +20,7 @@ from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.games.sequence.kernel import player_kernel
 from solitaire_tui.own import files, playing, running
 from solitaire_tui.own.playing import (
+    WATCHDOG_SECONDS,
     Fault,
     Game,
     Watchdog,
@@ -28,6 +31,7 @@ from solitaire_tui.own.playing import (
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "players"
 RULES = "rules.own.sequence"
+T = TypeVar("T")
 
 
 @pytest.fixture(autouse=True)
@@ -118,29 +122,29 @@ def test_off_the_main_thread_a_watchdog_keeps_the_budget(tmp_path: Path, body: s
     # A cluster's worker plays in threads, where no timer signal can be had; the
     # player's own except Exception does not swallow the stop.
     path = written(tmp_path, f"def play(view):\n    # line 2\n{body}\n")
-    stopped: list[BaseException] = []
-
-    def play() -> None:
-        with Watchdog() as timer:
-            try:
-                play_deal(game_of(path, budget=0.2), 4, timer)
-            except Fault as fault:
-                stopped.append(fault)
-
-    thread = threading.Thread(target=play)
-    thread.start()
-    thread.join()
-    (fault,) = stopped
-    assert str(fault).startswith(f"mine.py, line {line}, took longer than 0.2 s at move 1 of"
-                                 " deal 4")
+    with pytest.raises(Fault) as stopped:
+        watched(lambda timer: play_deal(game_of(path, budget=0.2), 4, timer))
+    assert str(stopped.value).startswith(f"mine.py, line {line}, took longer than 0.2 s at"
+                                         " move 1 of deal 4")
 
 
 def test_a_watchdog_lets_moves_within_the_budget_be(tmp_path: Path) -> None:
     path = written(tmp_path, "import time\n\ndef play(view):\n    time.sleep(0.01)\n"
                              "    return view.moves[0]\n")
-    with Watchdog() as timer:
-        rows = [play_deal(game_of(path, budget=0.05), deal, timer) for deal in range(3)]
+    rows = watched(lambda timer: [play_deal(game_of(path, budget=0.05), deal, timer)
+                                  for deal in range(3)])
     assert rows == [play_deal(game_of(path), deal, None) for deal in range(3)]
+
+
+def watched(play: Callable[[Watchdog], T]) -> T:
+    """``play(timer)`` in a thread that is not the main one, with a watchdog as its
+    timer, looked at while this thread waits (as a cluster's worker plays)."""
+    watchdog = Watchdog()
+    with ThreadPoolExecutor(1) as threads:
+        future = threads.submit(play, watchdog)
+        while not waiting.wait([future], WATCHDOG_SECONDS).done:
+            watchdog.look()
+        return future.result()
 
 
 def test_a_player_sent_to_a_worker_is_loaded_there_once_a_version(tmp_path: Path) -> None:
