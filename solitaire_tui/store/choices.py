@@ -12,6 +12,7 @@ table of its own.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from solitaire_tui.store.database import Database
@@ -45,13 +46,7 @@ class Choices:
     def put(self, game: str, options: dict[str, Any]) -> None:
         """Remember ``options`` for ``game`` (``StoreError`` if the saver writes at once
         and they cannot be)."""
-        text = json.dumps(options)
-
-        def job(connection: Any) -> None:
-            connection.execute("INSERT OR REPLACE INTO choices (game, options) VALUES (?, ?)",
-                               (game, text))
-
-        self.saver.save(Save("Your choice of options", job, key=f"choice {game}"))
+        self.saver.save(choosing(game, json.dumps(options)))
 
     def look(self, name: str) -> str | None:
         """The look ``name`` ("theme", "back") last chosen, if one was."""
@@ -78,13 +73,47 @@ class Choices:
         """Remember ``value`` for the look ``name`` and keep the others, read and
         written in one transaction, so that two windows choosing at once keep both
         (``StoreError`` if the saver writes at once and it cannot be)."""
+        self.saver.save(looking(name, value))
 
-        def job(connection: Any) -> None:
-            row = connection.execute("SELECT options FROM choices WHERE game = ?",
-                                     (LOOKS,)).fetchone()
-            looks = (_options(row[0]) if row else None) or {}
-            looks[name] = value
-            connection.execute("INSERT OR REPLACE INTO choices (game, options) VALUES (?, ?)",
-                               (LOOKS, json.dumps(looks)))
 
-        self.saver.save(Save("Your choice of looks", job, key=f"look {name}"))
+def choosing(game: str, options: str) -> Save:
+    """The save of a game's options (a JSON object as text); kept in a pending file if
+    the app ends while it waits."""
+
+    def job(connection: Any) -> None:
+        connection.execute("INSERT OR REPLACE INTO choices (game, options) VALUES (?, ?)",
+                           (game, options))
+
+    return Save("Your choice of options", job, key=f"choice {game}",
+                pending={"kind": "choice", "game": game, "options": options})
+
+
+def looking(name: str, value: str) -> Save:
+    """The save of one look, the others kept as they are."""
+
+    def job(connection: Any) -> None:
+        row = connection.execute("SELECT options FROM choices WHERE game = ?",
+                                 (LOOKS,)).fetchone()
+        looks = (_options(row[0]) if row else None) or {}
+        looks[name] = value
+        connection.execute("INSERT OR REPLACE INTO choices (game, options) VALUES (?, ?)",
+                           (LOOKS, json.dumps(looks)))
+
+    return Save("Your choice of looks", job, key=f"look {name}",
+                pending={"kind": "look", "name": name, "value": value})
+
+
+def pending_choice(data: Mapping[str, Any]) -> Save:
+    """A choice of options or of a look as a pending file kept it, checked field by
+    field (another program may have written it); ``ValueError`` if it is not one."""
+    if data.get("kind") == "look":
+        if not (set(data) == {"kind", "name", "value"} and isinstance(data["name"], str)
+                and isinstance(data["value"], str) and len(data["name"]) <= 64
+                and len(data["value"]) <= ANSWER_CHARACTERS):
+            raise ValueError("not the fields of a look")
+        return looking(data["name"], data["value"])
+    if not (set(data) == {"kind", "game", "options"} and isinstance(data["game"], str)
+            and len(data["game"]) <= 64 and isinstance(data["options"], str)
+            and _options(data["options"]) is not None):
+        raise ValueError("not the fields of a choice of options")
+    return choosing(data["game"], data["options"])

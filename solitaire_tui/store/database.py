@@ -35,6 +35,9 @@ BUSY_SECONDS = 10.0  # how long a writer waits for another process's transaction
 Role = Literal["owner", "reader", "retrying"]  # how a ``Database`` opens its file
 TRY_SECONDS = 0.5  # how long the app's writer waits before it tries again later
 READ_BUSY_SECONDS = 0.05  # how long the screen's reads wait: never long enough to be seen
+# The write-ahead log is cut back to this after a checkpoint (``Database.checkpoint``):
+# without it, a log another program kept from being reset stays at its largest for good.
+WAL_LIMIT = 4 << 20
 
 # Each step takes the schema from the version before it to its own number (SQLite's
 # user_version); a database from a newer release is left as it is.
@@ -215,6 +218,18 @@ class Database:
         except sqlite3.Error as error:
             raise _failed(what, error) from None
 
+    def checkpoint(self, *, last: bool = False) -> None:
+        """Copy the write-ahead log into the file as far as readers allow, never waiting
+        for them (SQLite's PASSIVE); ``last``, when the app ends, also cuts the log to
+        nothing if no reader is in it (TRUNCATE, within the busy timeout). The app's
+        writer does it whenever it has written all that waited, so the log is reset and
+        cut back to ``WAL_LIMIT`` as soon as other programs' reads let it, instead of
+        growing between SQLite's own checkpoints."""
+        if self._connection is None or not self._saving:
+            return
+        with suppress(sqlite3.Error):
+            self._connection.execute(f"PRAGMA wal_checkpoint({'TRUNCATE' if last else 'PASSIVE'})")
+
     def read(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """The rows of a query; a database that fails now (damaged by another program
         meanwhile) reads as empty rather than crashing the screen that asked. A reader
@@ -292,7 +307,7 @@ def _open_reader(path: Path) -> tuple[sqlite3.Connection, bool]:
             return connection, False
         except sqlite3.OperationalError as error:
             connection.close()
-            if "locked" in str(error) or "busy" in str(error):
+            if _busy(error):
                 raise
         except sqlite3.DatabaseError:
             connection.close()
@@ -315,17 +330,47 @@ def _connect(path: Path, busy: float) -> sqlite3.Connection:
                                  check_same_thread=False)
     try:
         connection.execute(f"PRAGMA busy_timeout = {int(busy * 1000)}")
-        connection.execute("PRAGMA journal_mode = WAL")
         # FULL: a committed game survives a power cut too, at a cost no player notices
         # (one fsync per finished game).
         connection.execute("PRAGMA synchronous = FULL")
-        (check,) = connection.execute("PRAGMA quick_check").fetchone()
-        if check != "ok":
-            raise sqlite3.DatabaseError(f"SQLite's check says: {check}")
-        return _prepared(connection)
+        connection.execute(f"PRAGMA journal_size_limit = {WAL_LIMIT}")
+        return _patiently(lambda: _set_up(connection), busy)
     except BaseException:
         connection.close()
         raise
+
+
+def _set_up(connection: sqlite3.Connection) -> sqlite3.Connection:
+    connection.execute("PRAGMA journal_mode = WAL")
+    (check,) = connection.execute("PRAGMA quick_check").fetchone()
+    if check != "ok":
+        raise sqlite3.DatabaseError(f"SQLite's check says: {check}")
+    return _prepared(connection)
+
+
+def _patiently(step: Callable[[], sqlite3.Connection], busy: float) -> sqlite3.Connection:
+    """``step``, tried again while another process holds the file, for ``busy`` seconds
+    in all. Needed because SQLite never calls its busy handler for some steps of
+    opening: switching a new or rollback-journal file to WAL reads, then writes, and a
+    second process doing the same at that instant is told "database is locked" at once
+    (four processes opening a new data folder together lost one session's games so)."""
+    deadline = time.monotonic() + busy
+    pause = 0.005
+    while True:
+        try:
+            return step()
+        except sqlite3.OperationalError as error:
+            if not _busy(error) or time.monotonic() + pause > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.1)
+
+
+def _busy(error: sqlite3.OperationalError) -> bool:
+    """Whether ``error`` is another process holding the file (passes), not a lasting
+    refusal (no access, a read-only file)."""
+    words = str(error)
+    return "locked" in words or "busy" in words
 
 
 def _version(connection: sqlite3.Connection) -> int:

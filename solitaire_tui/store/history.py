@@ -9,6 +9,8 @@ one transaction; the oldest beyond ``KEPT`` are dropped in the same one.
 from __future__ import annotations
 
 import json
+import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,15 +52,8 @@ class History:
 
     def add(self, entry: Entry) -> None:
         """Keep a run (``StoreError`` if the saver writes at once and it cannot be)."""
-        row = (entry.game, entry.when, json.dumps(entry.data), json.dumps(thinned(entry.curve)))
-
-        def job(connection: Any) -> None:
-            connection.execute(
-                "INSERT INTO runs (game, finished, data, curve) VALUES (?, ?, ?, ?)", row)
-            connection.execute("DELETE FROM runs WHERE id NOT IN"
-                               " (SELECT id FROM runs ORDER BY id DESC LIMIT ?)", (KEPT,))
-
-        self.saver.save(Save("This run", job))
+        self.saver.save(recording(entry.game, entry.when, json.dumps(entry.data),
+                                  json.dumps(thinned(entry.curve)), secrets.token_hex(16)))
 
     @property
     def entries(self) -> list[Entry]:
@@ -73,6 +68,35 @@ class History:
                 self.database.notice(f"A saved run from {when} could not be read"
                                              f" ({type(error).__name__}) and is not listed.")
         return entries
+
+
+def recording(game: str, when: str, data: str, curve: str, token: str) -> Save:
+    """The save of a run (its JSON and its curve as text): kept in a pending file as
+    soon as it has to wait (a run may have taken an hour), ``token`` naming the file."""
+
+    def job(connection: Any) -> None:
+        connection.execute("INSERT INTO runs (game, finished, data, curve) VALUES (?, ?, ?, ?)",
+                           (game, when, data, curve))
+        connection.execute("DELETE FROM runs WHERE id NOT IN"
+                           " (SELECT id FROM runs ORDER BY id DESC LIMIT ?)", (KEPT,))
+
+    return Save("This run", job, pending={"kind": "run", "token": token, "game": game,
+                                          "when": when, "data": data, "curve": curve},
+                lasting=True)
+
+
+def pending_run(data: Mapping[str, Any]) -> Save:
+    """A run as a pending file kept it (``recording``), checked as a row is read (the
+    file may have been written by another program); ``ValueError`` if it is not one."""
+    if set(data) != {"kind", "token", "game", "when", "data", "curve"}:
+        raise ValueError("not the fields of a run")
+    if not (all(isinstance(data[name], str) for name in ("token", "game", "when", "data",
+                                                         "curve"))
+            and len(data["token"]) <= 64 and len(data["when"]) <= 64
+            and _run(data["data"])["game"] == data["game"]):
+        raise ValueError("a field of the wrong kind")
+    _curve(data["curve"])
+    return recording(data["game"], data["when"], data["data"], data["curve"], data["token"])
 
 
 def _run(text: str) -> dict[str, Any]:

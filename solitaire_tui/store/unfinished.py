@@ -20,11 +20,12 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.errors import RulesError
+from solitaire_tui.store.claims import CLAIMS, Claims
 from solitaire_tui.store.database import Database, StoreError
 from solitaire_tui.store.saving import Now, Save, Saver
 
@@ -38,14 +39,34 @@ PRUNE = ("DELETE FROM unfinished WHERE slot IN (SELECT slot FROM (SELECT slot,"
 
 
 SELECT_KEPT = "SELECT slot, game, changed, data FROM unfinished WHERE slot = ?"
+# A position is never written over a newer one of its slot (a pending file written
+# late, by the next process to start).
+KEEP = ("INSERT INTO unfinished (slot, game, changed, data) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (slot) DO UPDATE SET game = excluded.game, changed = excluded.changed,"
+        " data = excluded.data WHERE excluded.changed >= unfinished.changed")
 MOVE_KEPT = "UPDATE unfinished SET slot = ? WHERE slot = ?"
 
 
-def _moved(slot: str, fresh: str) -> Callable[[Any], None]:
-    def job(connection: Any) -> None:  # before the new slot's first save, which follows
+def moving(slot: str, fresh: str) -> Save:
+    """The save that moves a resumed game to its new screen's slot (before that slot's
+    first save, which follows it); kept in a pending file as soon as it has to wait, so
+    that the game is never listed twice."""
+
+    def job(connection: Any) -> None:
         connection.execute(MOVE_KEPT, (fresh, slot))
 
-    return job
+    return Save("Resuming this game", job, durable=False,
+                pending={"kind": "moved", "slot": slot, "fresh": fresh}, lasting=True)
+
+
+def pending_moved(data: Mapping[str, Any]) -> Save:
+    """A move to a new slot as a pending file kept it (``moving``); ``Damaged`` if it is
+    not one."""
+    if not (set(data) == {"kind", "slot", "fresh"}
+            and all(isinstance(data[name], str) and len(data[name]) <= 64
+                    for name in ("slot", "fresh"))):
+        raise Damaged("not the fields of a game resumed")
+    return moving(data["slot"], data["fresh"])
 
 
 def new_slot() -> str:
@@ -132,8 +153,7 @@ def keeping(kept: Kept) -> Save:
     data = _data(kept)
 
     def job(connection: Any) -> None:
-        connection.execute("INSERT OR REPLACE INTO unfinished (slot, game, changed, data)"
-                           " VALUES (?, ?, ?, ?)", (kept.slot, kept.game, changed, data))
+        connection.execute(KEEP, (kept.slot, kept.game, changed, data))
         connection.execute(PRUNE, (MOST_KEPT,))
 
     return Save("This game in play", job, durable=False, key=kept.slot,
@@ -177,6 +197,8 @@ class Unfinished:
         self.database = database
         self.saver = saver or Now(database)
         self._dropped: set[str] = set()  # slots dropped here: unlisted, written or not
+        self.claims = None if database.path is None else Claims(
+            database.path.with_name(CLAIMS))
 
     def put(self, kept: Kept) -> None:
         """Keep ``kept`` in its slot, in place of what the slot held (``StoreError`` if
@@ -229,7 +251,10 @@ class Unfinished:
 
         When the database cannot be written now (held by another program, read-only),
         the game is read as it is and the saver moves it when it can: resuming never
-        waits, at the cost of the rare copy if another window resumes it meanwhile."""
+        waits. Either way the game is first claimed by a file made only if none is
+        there (``claims.Claims``), so two windows resuming it at once never both have it."""
+        if self.claims is not None and not self.claims.take(slot):
+            return None
         fresh = new_slot()
         try:
             with self.database.writing("Resuming this game", durable=False) as connection:
@@ -242,7 +267,7 @@ class Unfinished:
             rows = self.database.read(SELECT_KEPT, (slot,))
             row = rows[0] if rows else None
             if row is not None:
-                self.saver.save(Save("Resuming this game", _moved(slot, fresh), durable=False))
+                self.saver.save(moving(slot, fresh))
         if row is None:
             return None
         try:

@@ -7,15 +7,20 @@ While the database cannot be written (another program holds it, the disk is full
 the file or its directory is read-only, it cannot even be opened yet) the writer
 tries again with a growing pause, and the player is told once when saves begin to
 wait and once when they are written. Saves are written in the order they came; a
-newer save of the same game in play replaces one still waiting. A finished game that
-has to wait is kept in a pending file beside the database at once (``store.pending``),
-so an app that ends or is killed meanwhile loses nothing: whichever process opens the
-database next writes it, once. When the app ends, its writer tries what is left once
-more and keeps what still waits (the game in play too) in pending files.
+newer save of the same game in play replaces one still waiting.
+
+A finished game is in a pending file beside the database (``store.pending``) before
+``save`` returns, so before the screen counts it: a kill at any instant after its
+banner loses nothing, whether or not the database was free (the file goes once the
+row is written; whichever process opens the database next writes it, once). What else
+matters (the game in play, a run) gets its file as soon as it has to wait. When the
+app ends, its writer tries what is left once more and keeps what still waits in
+pending files.
 """
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -59,6 +64,7 @@ class Writer:
         self.opened = opened
         self.directory = None if database.path is None else database.path.with_name(
             pending.NAME)
+        self.owner = None if self.directory is None else pending.Owner(self.directory)
         self._queue: deque[_Waiting] = deque()
         self._changed = threading.Condition()
         self._stopping = False
@@ -70,14 +76,20 @@ class Writer:
         self._ended = threading.Event()
 
     def save(self, save: Save) -> None:
-        """Write ``save`` soon, in turn; never waits and never raises."""
+        """Write ``save`` soon, in turn; never raises, and never waits for the database.
+        A finished game is first kept in its pending file (a few milliseconds)."""
+        waiting = _Waiting(save)
+        if (save.pending is not None and save.pending["kind"] == "finished"
+                and self.owner is not None and not self._in_memory):
+            with contextlib.suppress(OSError):  # if not, kept (or told) once it has to wait
+                waiting.file = self.owner.keep(save.pending)
         with self._changed:
             if save.key is not None:
-                for waiting in self._queue:
-                    if waiting.save.key == save.key and not waiting.tried:
-                        waiting.save, waiting.stale = save, waiting.file is not None
+                for queued in self._queue:
+                    if queued.save.key == save.key and not queued.tried:
+                        queued.save, queued.stale = save, queued.file is not None
                         return
-            self._queue.append(_Waiting(save))
+            self._queue.append(waiting)
             self._changed.notify()
 
     @property
@@ -123,9 +135,12 @@ class Writer:
         try:
             if self._open():
                 self._write_all()
+                self.database.checkpoint(last=True)
             self._keep_what_waits()
         finally:
             self.database.close()
+            if self.owner is not None:
+                self.owner.close()
             self._ended.set()
 
     def _open(self) -> bool:
@@ -148,11 +163,12 @@ class Writer:
                     return False
                 pause = min(pause * 2, LONGEST_PAUSE)
         self.opened(self.database)
-        if self.directory is not None and not self._in_memory:
+        if self.directory is not None and self.owner is not None and not self._in_memory:
+            self.owner.take_over()  # the files of processes gone become this one's
             with self._changed:  # this session's own files are written in their turn
                 own = {waiting.file for waiting in self._queue}
             found = [_Waiting(save, name) for name, save in
-                     pending.waiting(self.directory, self.tell, own)]
+                     pending.waiting(self.directory, self.tell, own, self.owner)]
             with self._changed:
                 self._queue.extendleft(reversed(found))
         self.saved()
@@ -196,6 +212,7 @@ class Writer:
             if self._behind is not None:  # on a full disk while a finished game does not
                 self._behind = None
                 self.tell("Your saved games can be written again: what waited is saved.")
+            self.database.checkpoint()
             self.saved()
 
     def _wait(self, error: StoreError) -> None:
@@ -244,10 +261,10 @@ class Writer:
         save that replaces it meanwhile leaves the file stale, to be written again."""
         with self._changed:
             save = waiting.save
-        if save.pending is None or self.directory is None:
+        if save.pending is None or self.owner is None:
             return False
         try:
-            name = pending.keep(self.directory, save.pending)
+            name = self.owner.keep(save.pending)
         except OSError as error:
             self._unkept = True
             if not self._told_unkept:

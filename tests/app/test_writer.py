@@ -83,8 +83,9 @@ def rows(directory: Path) -> list[tuple[object, ...]]:
 
 
 def waiting_files(directory: Path) -> list[str]:
+    """The pending files, at the top and in each process's folder, by name."""
     folder = directory / pending.NAME
-    return sorted(os.listdir(folder)) if folder.exists() else []
+    return sorted(path.name for path in folder.rglob("*.json")) if folder.exists() else []
 
 
 @pytest.fixture
@@ -109,8 +110,9 @@ def test_a_held_database_holds_no_caller_and_the_game_is_written_once_let_go(
         # Returned at once, and counted at once, while the row waits for the lock …
         assert records.total("one-handed").played == 2
         assert records.finished_before("one-handed", "standard", 6, None)
-        # … told once, and kept beside the database in case the app ends meanwhile.
-        opened.until(lambda: len(waiting_files(made)) == 2)
+        # … kept beside the database before they count, in case the app ends meanwhile,
+        assert len(waiting_files(made)) == 2
+        opened.until(lambda: bool(opened.told))  # and told once.
         assert len([text for text in opened.told if "cannot be written now" in text]) == 1
         assert "database is locked" in opened.told[0]
         assert not opened.store.writer.idle
