@@ -329,7 +329,8 @@ def _stats(args: argparse.Namespace) -> int:
     from solitaire_tui.commands.stats import stats
     from solitaire_tui.stats.estimate import default_games, estimate
     from solitaire_tui.stats.runs import random_seed
-    from solitaire_tui.store.database import Database, StoreError, data_dir
+    from solitaire_tui.store.database import Database, data_dir
+    from solitaire_tui.store.direct import Direct
     from solitaire_tui.store.history import Entry, History
 
     game = GAMES_BY_KEY[args.game]
@@ -339,8 +340,9 @@ def _stats(args: argparse.Namespace) -> int:
     setup = compare.run_setup(game, compare.with_spec(options, spec))
     seed = args.seed if args.seed is not None else random_seed()
     database = Database(data_dir())
+    saver = Direct(database, lambda text: print(f"{PROG}: {text}", file=sys.stderr))
     try:
-        history = History(database)
+        history = History(database, saver)
         measured = [entry.data for entry in history.entries]
         workers = args.workers or os.cpu_count() or 1
         games = args.games
@@ -357,16 +359,14 @@ def _stats(args: argparse.Namespace) -> int:
                   file=sys.stderr)
 
         def keep(data: dict[str, Any]) -> None:
-            try:
-                history.add(Entry(data, time.strftime("%Y-%m-%d %H:%M:%S")))
-            except StoreError as error:
-                print(f"solitaire-tui: {error}", file=sys.stderr)
+            history.add(Entry(data, time.strftime("%Y-%m-%d %H:%M:%S")))
 
         if args.scheduler is not None and args.workers is not None:
             raise OptionsError("--workers is for this machine; a cluster's workers are its own")
         return stats(setup, games, seed, args.workers, args.json, keep, args.scheduler,
                      "deals" if game.USES_DECK else "games")
     finally:
+        saver.close()
         database.close()
 
 

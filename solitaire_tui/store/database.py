@@ -148,6 +148,9 @@ class Database:
         self._tell: Callable[[str], object] | None = None
         self._connection: sqlite3.Connection | None = None
         self._saving = False
+        # What becomes of what is saved when the file can only be opened in memory, as
+        # the notice says it (the command line keeps it in pending files instead).
+        self.in_memory = "this session's games will not be saved"
 
     def listen(self, tell: Callable[[str], object]) -> None:
         self._tell = tell
@@ -283,7 +286,7 @@ class Database:
             return self._in_memory(why)
 
     def _in_memory(self, why: str) -> sqlite3.Connection:
-        self.notice(f"{why}; this session's games will not be saved.")
+        self.notice(f"{why}; {self.in_memory}.")
         return _prepared(sqlite3.connect(":memory:", isolation_level=None))
 
 
