@@ -22,8 +22,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path, PurePath
+from types import FrameType
 from typing import Any
 
+from rich.console import RenderableType
 from textual import events, on
 from textual.app import SystemCommand
 from textual.command import SimpleCommand
@@ -36,6 +38,7 @@ from textual.worker import Worker
 from solitaire_tui import lifeline
 from solitaire_tui.commands import errors
 from solitaire_tui.decks import Deck
+from solitaire_tui.ending import GRACE_SECONDS, KEEP_SECONDS, LastResort, Terminal, stacks
 from solitaire_tui.engine import Warmup
 from solitaire_tui.games.registry import ENGINE, GAMES_BY_KEY
 from solitaire_tui.messages import MenuShown, OpenGame, OpenReplay, OpenStats, OptionsChosen
@@ -46,6 +49,7 @@ from solitaire_tui.start import Start
 from solitaire_tui.stats.limits import OWNER, Limits
 from solitaire_tui.store.database import data_dir
 from solitaire_tui.store.kept import Store
+from solitaire_tui.textual_private import resume_only_after_a_stop, sturdy_output
 from solitaire_tui.ui.boundary import ending, failure
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import APP_KEYS
@@ -120,8 +124,9 @@ class SolitaireApp(PaletteApp):
         the background if its cache is cold (the command does; tests choose).
         ``theme``: a theme to use and remember (``ui.themes.checked_theme``); by
         default the one last chosen, or Textual's default if none was. ``limits``:
-        what a statistics run may ask for (less for a web visitor's app). ``signals``: end
-        as ``q`` does on SIGTERM and SIGHUP (the command line's app, at a terminal).
+        what a statistics run may ask for (less for a web visitor's app). ``signals``: the
+        command line's app, at a terminal: end as ``q`` does on SIGTERM and SIGHUP, and
+        once quitting, end within seconds whatever Textual's shutdown does (``ending``).
         ``log_errors``: end on an error in a handler or a render with its traceback in
         the log and one line in ``ended_by`` (``ui.boundary.ending``), for the command
         line to print; the tests' apps show it and raise it, as Textual's do."""
@@ -149,6 +154,12 @@ class SolitaireApp(PaletteApp):
                                  (data or data_dir()) if limits.own_players else None)
         self.warm_up = warm_up
         self.signals = signals
+        # Armed as the app begins to quit. The terminal is read now, before Textual
+        # changes its modes.
+        self.last_resort = LastResort(self._keep_at_last, Terminal.found()) if signals else None
+        self._handlers: dict[signal.Signals, Any] = {}  # the ending signals' before ours
+        if signals:
+            sturdy_output()
         self.log_errors = log_errors
         self.ended_by: str | None = None  # the line an error nobody caught left, if any
         self._told: set[str] = set()  # failed parts the player was told of
@@ -167,6 +178,7 @@ class SolitaireApp(PaletteApp):
             self.set_interval(PARENT_LOOK_SECONDS, self._look_at_parent)
         if self.signals:
             self._catch_ending_signals()
+            resume_only_after_a_stop()
         # Each notice names "your saved games" itself: no title to say it twice.
         self.database.listen(partial(self.notify, severity="warning", timeout=15))
         if self.warm_up and self.engine.start():
@@ -340,19 +352,49 @@ class SolitaireApp(PaletteApp):
         Python's default for both ends the process where it stands, leaving all that
         undone."""
         loop = asyncio.get_running_loop()
-        with contextlib.suppress(NotImplementedError):  # Windows' event loops
-            for ending in ENDING_SIGNALS:
-                loop.add_signal_handler(ending, self._ended_by, ending)
+        for sent in ENDING_SIGNALS:
+            self._handlers[sent] = signal.signal(sent, partial(self._signalled, loop))
 
-    def _ended_by(self, ending: signal.Signals) -> None:
-        self.exit(return_code=128 + ending)
+    def _signalled(self, loop: asyncio.AbstractEventLoop, signum: int,
+                   _: FrameType | None) -> None:
+        """A Python handler, not the event loop's: it runs in the main thread even
+        while that waits on a lock (as in a stuck shutdown), so the last resort is
+        armed at the signal; the quit itself is asked of the event loop."""
+        sent = signal.Signals(signum)
+        if self.last_resort is not None:
+            self.last_resort.arm(128 + sent)
+        with contextlib.suppress(RuntimeError):  # the loop already closed
+            loop.call_soon_threadsafe(self._ended_by, sent)
+
+    def _ended_by(self, sent: signal.Signals) -> None:
+        self.exit(return_code=128 + sent)
+
+    def exit(self, result: None = None, return_code: int = 0,
+             message: RenderableType | None = None) -> None:
+        """Quitting begins (a key, a signal, an error, the terminal gone): the last
+        resort is armed."""
+        if self.last_resort is not None:
+            self.last_resort.arm(return_code)
+        super().exit(result, return_code, message)
+
+    def panic(self, *renderables: RenderableType) -> None:
+        """Textual's own quit on an error (its input thread's, say), past ``exit``."""
+        if self.last_resort is not None:
+            self.last_resort.arm(1)
+        super().panic(*renderables)
+
+    def _keep_at_last(self) -> None:
+        """The last resort's keeping, on a thread of its own: what waits to be saved is
+        written, or kept in pending files, as the app's own end does (``Store.close``),
+        and where each thread stood goes to the log, for whoever mends the hang."""
+        self.store.writer.close()  # the writer's thread begins its last work now
+        errors.logged(TimeoutError(f"still quitting after {GRACE_SECONDS} s; where each"
+                                   f" thread stood:\n{stacks()}"))
+        self.store.writer.join(KEEP_SECONDS)
 
     def on_unmount(self) -> None:
-        if self.signals:
-            loop = asyncio.get_running_loop()
-            with contextlib.suppress(NotImplementedError):
-                for ending in ENDING_SIGNALS:
-                    loop.remove_signal_handler(ending)
+        for sent, handler in self._handlers.items():
+            signal.signal(sent, handler)
         gc.unfreeze()  # the heap as the app found it (the app may be one of many, in tests)
         gc.set_threshold(*self._thresholds)
         self.engine.close()

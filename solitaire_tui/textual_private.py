@@ -13,23 +13,30 @@ one line rather than a screenful of traceback (``app.SolitaireApp``); the comman
 palette's PageUp and PageDown bindings, and ``App.action_command_palette``,
 ``search_commands`` and ``search_themes`` that open it (``ui.palette``); and
 ``OptionList``'s page actions (``widgets.pages``): these two step around a Textual
-bug (``docs/TEXTUAL.md``).
+bug (``docs/TEXTUAL.md``). And two of the terminal driver's ways are mended where a
+terminal goes away (``sturdy_output``, ``resume_only_after_a_stop``;
+``docs/upstream/textual-writer-hang.md``).
 """
 
 from __future__ import annotations
 
+import contextlib
+import signal
 from collections.abc import Callable
+from types import FrameType
 from typing import Any
 
 from textual.app import App
 from textual.content import Content
 from textual.driver import Driver
+from textual.drivers._writer_thread import WriterThread
 from textual.widgets._markdown import MarkdownTable  # a help page's table, as one widget
 from textual.widgets._toggle_button import ToggleButton  # whose mark a toggle sets
 from textual.worker import Worker, active_worker
 
-__all__ = ["MarkdownTable", "ToggleButton", "current_worker", "driver_of",
-           "forget_worker", "on_each_frame", "table_cells"]
+__all__ = ["MarkdownTable", "SturdyWriter", "ToggleButton", "current_worker", "driver_of",
+           "forget_worker", "on_each_frame", "resume_only_after_a_stop", "sturdy_output",
+           "table_cells"]
 
 
 def current_worker() -> Worker[Any] | None:
@@ -66,3 +73,68 @@ def driver_of(app: App[Any]) -> Driver:
     driver = app._driver
     assert driver is not None, "the app is not running"
     return driver
+
+
+class SturdyWriter(WriterThread):
+    """Textual's output thread, which goes on taking what comes once a write failed.
+
+    Textual's own ends at the first write that raises (the terminal gone: EIO), and
+    then nobody empties its queue, of 30: the 31st write blocks the app's thread for
+    ever, its shutdown's ``WriterThread.stop`` too. Here a failed write writes nothing
+    more, and the queue is still emptied until ``stop``.
+    """
+
+    def run(self) -> None:
+        file, queue = self._file, self._queue
+        working = True
+        while (text := queue.get()) is not None:
+            if working:
+                try:
+                    file.write(text)
+                    if queue.qsize() == 0:
+                        file.flush()
+                except (OSError, ValueError):  # gone, or closed
+                    working = False
+        if working:
+            with contextlib.suppress(OSError, ValueError):
+                file.flush()
+
+
+def sturdy_output() -> None:
+    """Textual's terminal driver makes its output thread by the name it imported:
+    from now on that is a ``SturdyWriter`` (POSIX's driver: Windows' has no termios)."""
+    from textual.drivers import linux_driver
+
+    linux_driver.WriterThread = SturdyWriter  # type: ignore[attr-defined]
+
+
+Handler = Callable[[int, FrameType | None], Any]
+
+
+def resume_only_after_a_stop() -> None:
+    """Pass SIGCONT on to the terminal driver only after a SIGTSTP stopped the app.
+
+    The driver answers every SIGCONT by starting its application mode again, as after
+    Ctrl+Z; but a terminal that hangs up sends the process that leads its session
+    (the app, under tmux or ``ssh -t``) SIGHUP *and* SIGCONT, so the driver started a
+    second output thread on the dead terminal, whose first write killed it, and a
+    second input thread. Called once the driver is running (its handlers are set as
+    it is made)."""
+    stop, resume = signal.getsignal(signal.SIGTSTP), signal.getsignal(signal.SIGCONT)
+    if not (callable(stop) and callable(resume)):
+        return
+    stopped = False
+
+    def stopping(signum: int, frame: FrameType | None) -> None:
+        nonlocal stopped
+        stopped = True
+        stop(signum, frame)
+
+    def resuming(signum: int, frame: FrameType | None) -> None:
+        nonlocal stopped
+        if stopped:
+            stopped = False
+            resume(signum, frame)
+
+    signal.signal(signal.SIGTSTP, stopping)
+    signal.signal(signal.SIGCONT, resuming)

@@ -3,7 +3,12 @@ still does what it did: a Textual upgrade that changes one fails here, by name."
 
 from __future__ import annotations
 
+import errno
 import inspect
+import os
+import signal
+import threading
+from types import FrameType
 from typing import Any
 
 from textual import work
@@ -12,15 +17,19 @@ from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.dom import DOMNode
 from textual.driver import Driver
+from textual.drivers import _writer_thread, linux_driver
 from textual.widgets import Checkbox, Markdown, RadioButton, Static
 
 from solitaire_tui.textual_private import (
     MarkdownTable,
+    SturdyWriter,
     ToggleButton,
     current_worker,
     driver_of,
     forget_worker,
     on_each_frame,
+    resume_only_after_a_stop,
+    sturdy_output,
     table_cells,
 )
 from tests.pilots import until
@@ -90,3 +99,67 @@ async def test_frames_are_seen_and_the_driver_is_there() -> None:
         await until(pilot, lambda: bool(frames))
         assert frames[-1] is app.screen
         assert isinstance(driver_of(app), Driver)
+
+
+class Gone:
+    """A terminal that has gone away: every write fails as a hung-up tty's does."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+    def flush(self) -> None:
+        raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+
+def test_the_drivers_writer_is_made_by_the_name_replaced() -> None:
+    made = vars(linux_driver)["WriterThread"]
+    try:
+        sturdy_output()
+        assert vars(linux_driver)["WriterThread"] is SturdyWriter
+    finally:
+        linux_driver.WriterThread = made  # type: ignore[attr-defined]
+    assert _writer_thread.MAX_QUEUED_WRITES < 100
+    assert list(inspect.signature(_writer_thread.WriterThread.__init__).parameters) == [
+        "self", "file"]
+
+
+def test_a_writer_whose_terminal_went_away_still_takes_every_write() -> None:
+    writer = SturdyWriter(Gone())  # type: ignore[arg-type]
+    writer.start()
+
+    def write_then_stop() -> None:
+        for _ in range(100):
+            writer.write("x")
+        writer.stop()
+
+    stopping = threading.Thread(target=write_then_stop, daemon=True)
+    stopping.start()
+    stopping.join(60)
+    assert not stopping.is_alive()  # Textual's own blocks at the 31st write
+
+
+async def test_sigcont_resumes_the_driver_only_after_a_stop() -> None:
+    class Probe(App[None]):
+        pass
+
+    before = {sent: signal.getsignal(sent) for sent in (signal.SIGTSTP, signal.SIGCONT)}
+    try:
+        driver = linux_driver.LinuxDriver(Probe())  # the driver sets both as it is made
+        assert signal.getsignal(signal.SIGCONT) == driver._sigcont_application
+        assert signal.getsignal(signal.SIGTSTP) == driver._sigtstp_application
+        seen: list[int] = []
+
+        def heard(signum: int, frame: FrameType | None) -> None:
+            seen.append(signum)
+
+        signal.signal(signal.SIGTSTP, heard)  # the driver's would stop this process
+        signal.signal(signal.SIGCONT, heard)
+        resume_only_after_a_stop()
+        signal.raise_signal(signal.SIGCONT)  # as from a terminal hanging up
+        assert seen == []
+        signal.raise_signal(signal.SIGTSTP)
+        signal.raise_signal(signal.SIGCONT)
+        assert seen == [signal.SIGTSTP, signal.SIGCONT]
+    finally:
+        for sent, handler in before.items():
+            signal.signal(sent, handler)
