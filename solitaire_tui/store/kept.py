@@ -50,9 +50,14 @@ class Store:
         unkept = self.writer.unkept()
         if not unkept:
             return []
-        games = "a finished game waits" if unkept == 1 else f"{unkept} finished games wait"
-        return [f"{games} to be saved, and neither your saved games nor the folder beside"
-                " them can be written now: quitting loses what waits"]
+        games = unkept.count("This game")
+        waits = [("a finished game" if games == 1 else f"{games} finished games")] if games else []
+        waits += [what[0].lower() + what[1:] for what in dict.fromkeys(unkept)
+                  if what != "This game"]  # a run, a choice, the game in play: once each
+        said = waits[0] if len(waits) == 1 else f"{', '.join(waits[:-1])} and {waits[-1]}"
+        verb = "waits" if len(unkept) == 1 else "wait"
+        return [f"{said} {verb} to be saved, and neither your saved games nor the folder"
+                " beside them can be written now: quitting loses what waits"]
 
     def close(self) -> None:
         """The app ends: the writer tries what waits once more, for a moment at most,

@@ -98,12 +98,14 @@ class Writer:
             return "never"
         return "later" if self._behind is not None else "now"
 
-    def unkept(self) -> int:
-        """Finished games waiting in memory only (no pending file could be written):
-        lost if the app ends now."""
+    def unkept(self) -> list[str]:
+        """What waits in memory only, as notices name it ("This game", "This run"), a
+        finished game each time: no pending file could be written for a finished game,
+        and none would be for the rest when the app ends. Lost if the app ends now."""
         with self._changed:
-            return sum(1 for waiting in self._queue if waiting.file is None
-                       and (waiting.save.pending or {}).get("kind") == "finished")
+            return [waiting.save.what for waiting in self._queue
+                    if waiting.file is None and waiting.save.pending is not None
+                    and (self._unkept or waiting.save.pending["kind"] == "finished")]
 
     @property
     def idle(self) -> bool:

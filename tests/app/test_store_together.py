@@ -18,10 +18,10 @@ from solitaire_tui.cli import main
 from solitaire_tui.store import database as database_module
 from solitaire_tui.store import pending
 from solitaire_tui.store.database import FILE_NAME, WAL_LIMIT, Database
-from solitaire_tui.store.history import History
+from solitaire_tui.store.history import Entry, History
 from solitaire_tui.store.saving import Now
 from solitaire_tui.store.unfinished import Kept, Unfinished, keeping
-from tests.app.store_helpers import Held, Opened, rows, waiting_files
+from tests.app.store_helpers import Held, Opened, game, rows, waiting_files
 
 ROOT = Path(__file__).parents[2]
 
@@ -236,3 +236,23 @@ def test_the_write_ahead_log_is_cut_back_while_another_program_keeps_it_open(
         assert not wal.exists() or wal.stat().st_size == 0  # the log cut when the app ends
     finally:
         other.close()
+
+
+def test_the_quit_question_names_every_kind_of_save_that_would_be_lost(
+        tmp_path: Path) -> None:
+    Opened(tmp_path).store.close()  # the database made
+    (tmp_path / pending.NAME).write_text("")  # a file where the folder goes: nothing kept
+    held = Held(tmp_path / FILE_NAME, "wal")
+    try:
+        opened = Opened(tmp_path)
+        opened.store.records.add(game(31))
+        opened.store.history.add(Entry({"game": "one-handed"}, "2026-11-28 04:00:00"))
+        opened.until(lambda: any("cannot be kept" in text for text in opened.told))
+        assert opened.store.losses() == [
+            "a finished game and this run wait to be saved, and neither your saved games nor"
+            " the folder beside them can be written now: quitting loses what waits"]
+    finally:
+        held.let_go()
+    opened.until(lambda: opened.store.writer.idle)
+    assert opened.store.losses() == []
+    opened.store.close()
