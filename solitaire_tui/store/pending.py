@@ -119,6 +119,18 @@ class Owner:
         for entry in folders[:MOST_READ]:
             with contextlib.suppress(OSError):
                 self._take(Path(entry.path))
+        self._tidy_top()
+
+    def _tidy_top(self) -> None:
+        """Half-written files at the top (``.<name>.<pid>``, an earlier release's) go
+        once their process is gone."""
+        with contextlib.suppress(OSError):
+            for entry in os.scandir(self.directory):
+                *_, pid = entry.name.rsplit(".", 1)
+                if (entry.name.startswith(".") and ".json." in entry.name and pid.isdigit()
+                        and entry.is_file(follow_symlinks=False) and not _running(int(pid))):
+                    with contextlib.suppress(OSError):
+                        os.unlink(entry.path)
 
     def close(self) -> None:
         """The process ends: its folder goes if nothing waits in it; the lock is let go."""
@@ -176,6 +188,17 @@ class Owner:
             folder.rmdir()
         finally:
             os.close(lock)
+
+
+def _running(pid: int) -> bool:
+    """Whether a process ``pid`` runs (or may: one of another user's)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
 
 
 def _locked(path: Path) -> int | None:

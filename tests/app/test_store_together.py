@@ -116,12 +116,16 @@ def test_a_window_writes_only_the_files_of_windows_that_are_gone(tmp_path: Path)
     assert folder is not None
     (folder / f".{Path(name).name}.999999").write_text("{")  # a kill mid-write
     live.close()  # gone (as a kill lets go of its lock): its folder is taken over
+    (directory / ".finished-0.json.999999").write_text("{")  # an earlier release's
+    (directory / f".finished-1.json.{os.getpid()}").write_text("{")  # a live one's
     starting.take_over()
     assert not folder.exists() and starting.folder is not None
     taken = [found for found, _ in pending.waiting(directory, print, (), starting)]
     assert taken == [f"{starting.folder.name}/{Path(name).name}"]
     assert sorted(path.name for path in starting.folder.iterdir()) == [
         pending.LOCK, Path(name).name]  # the half-written file gone with the folder
+    assert sorted(path.name for path in directory.glob(".*.json.*")) == [
+        f".finished-1.json.{os.getpid()}"]
     starting.close()
 
 
