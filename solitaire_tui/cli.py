@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from rules import values
 from rules.cards import check_deals, deal_cards, format_cards, ranks_only
 from rules.errors import OptionsError, RulesError
+from solitaire_tui import __version__
 from solitaire_tui.commands import arguments, errors
 from solitaire_tui.commands.arguments import PROG, Parser
 from solitaire_tui.commands.report import report_lines
@@ -143,6 +144,7 @@ def _serve_options(serve: argparse.ArgumentParser) -> None:
 
 def build_parser() -> Parser:
     parser = Parser(prog=PROG, description="Five solitaire and number games in the terminal.")
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     _theme_option(parser)
     # The app as ``serve`` starts it for a web visitor: its runs capped to WORKERS
     # threads and GAMES games, no cluster, and ended with the server.

@@ -164,6 +164,12 @@ def test_help_on_every_level(capsys: pytest.CaptureFixture[str]) -> None:
         assert code == 0 and "usage:" in out, argv
 
 
+def test_version_names_the_installed_release(capsys: pytest.CaptureFixture[str]) -> None:
+    from importlib.metadata import version
+
+    assert run(capsys, "--version") == (0, f"solitaire-tui {version('solitaire-tui')}\n", "")
+
+
 def test_n_is_a_number_of_games_and_its_old_meaning_works_with_a_notice(
         capsys: pytest.CaptureFixture[str]) -> None:
     new = run(capsys, "play", "add-residue", "--numbers", "5", "--seed", "1", "--headless")
