@@ -17,6 +17,9 @@ from types import FrameType
 # supervisor; the terminal closed), where the system has them.
 ENDING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
                        if hasattr(signal, name))
+# The app's threads start processes at once (two games' players read, a run's pool):
+# one at a time lends ``sys.stderr`` to the tracker, or one would keep the other's.
+_TRACKING = threading.Lock()
 
 
 def start_resource_tracker() -> None:
@@ -26,18 +29,19 @@ def start_resource_tracker() -> None:
     the tracker gets an empty stderr of its own; it only warns of leaks."""
     from multiprocessing import resource_tracker
 
-    try:
-        if sys.stderr is not None and sys.stderr.fileno() >= 0:
-            return
-    except (AttributeError, OSError, ValueError):
-        pass
-    captured = sys.stderr
-    with open(os.devnull, "w", encoding="utf-8") as nowhere:
-        sys.stderr = nowhere
+    with _TRACKING:
         try:
-            resource_tracker.ensure_running()
-        finally:
-            sys.stderr = captured
+            if sys.stderr is not None and sys.stderr.fileno() >= 0:
+                return
+        except (AttributeError, OSError, ValueError):
+            pass
+        captured = sys.stderr
+        with open(os.devnull, "w", encoding="utf-8") as nowhere:
+            sys.stderr = nowhere
+            try:
+                resource_tracker.ensure_running()
+            finally:
+                sys.stderr = captured
 
 
 @contextmanager

@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from solitaire_tui.own import files, playing
+from solitaire_tui.own import playing, source
 
 WATCH = 4  # a part's watch: the deal, the move, ticks (the loop's) and the worker's pid
 _FILE_LINE = re.compile(r'File "([^"]+)", line (\d+)')
@@ -91,11 +91,11 @@ def _compiled(path: Path) -> Any:
     again to say why it stopped) keeps its Python functions."""
     from numba import njit
 
-    module = files.load_module(path)
+    module = source.load_module(path)
     for name, value in list(vars(module).items()):
         if inspect.isfunction(value) and value.__module__ == module.__name__:
             setattr(module, name, njit(boundscheck=True)(value))
-    return files.chooser(module, path)
+    return source.chooser(module, path)
 
 
 def not_compiled(error: BaseException, path: Path) -> str:

@@ -1,13 +1,18 @@
 """Players people write: a Python file with a function ``play(view)``, loaded by name.
 
-A player's file is code, so only the person at this machine's shell loads one (the
-command line's ``--player FILE``); it is then known in this process by its file's
-name (``mine.py``), which the game's run and play options may name beside the
-built-in players. Nothing else loads a file: a name that comes from anywhere else (a
-run kept in the history, a guest of ``serve``) is not known, and is refused as an
-unknown player. The one way a file travels is the owner's own: a run they send to a
-cluster they chose carries its players' files to its workers (``Shipment``), as it
-carries the rest of the run's code.
+A player's file is code, so only the person at this machine loads one: the command
+line's ``--player FILE``, or the app from the owner's own folder (``own.folder``). It
+is then known in this process by its game and its file's name (``mine.py``), which
+the game's run and play options may name beside the built-in players; the same name in
+two games' folders is two players. Nothing else loads a file: a name that comes from
+anywhere else (a run kept in the history, a guest of ``serve``) is not known, and is
+refused as an unknown player.
+
+Loading a file runs its top level, in a process of its own under a budget
+(``own.loading``), never in this one. The one way a file travels is the owner's own: a
+run they send to a cluster they chose carries its players' files to its workers
+(``Shipment``), as it carries the rest of the run's code; a worker, which may start no
+process, loads one in its own process (``receive``), as it plays it there.
 """
 
 from __future__ import annotations
@@ -15,19 +20,16 @@ from __future__ import annotations
 import atexit
 import hashlib
 import importlib
-import importlib.util
-import inspect
 import shutil
 import tempfile
 import threading
-import traceback
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
-from typing import Any
 
 from rules.errors import OptionsError
+from solitaire_tui.own import loading, source
+from solitaire_tui.own.source import Traits
 
 SUFFIX = ".py"
 
@@ -51,83 +53,75 @@ class OwnPlayer:
     in_process: bool = False
 
 
-_LOADED: dict[str, OwnPlayer] = {}
-
-
-def load_module(path: Path) -> ModuleType:
-    """The player's file, run as a module of its own (``OptionsError`` in one sentence
-    when it cannot be read, or raises as it loads)."""
-    spec = importlib.util.spec_from_file_location(f"own_player_{path.stem}", path)
-    if spec is None or spec.loader is None:
-        raise OptionsError(f"{path} is not a Python file")
-    module = importlib.util.module_from_spec(spec)
-    try:
-        spec.loader.exec_module(module)
-    except OSError as error:
-        raise OptionsError(f"{path} cannot be read: {error.strerror or error}") from None
-    except SyntaxError as error:
-        raise OptionsError(f"{path}, line {error.lineno}: {error.msg}") from None
-    except Exception as error:  # the player's own code, as it loads
-        raise OptionsError(f"{path}{at_line(error, path)}: {type(error).__name__}"
-                           f"{': ' + str(error) if str(error) else ''}") from None
-    return module
-
-
-def chooser(module: ModuleType, path: Path) -> Callable[[Any], Any]:
-    """The file's ``play`` function, which takes the view."""
-    play = getattr(module, "play", None)
-    if not callable(play):
-        raise OptionsError(f"{path} has no function play(view) that returns a move")
-    try:
-        inspect.signature(play).bind(None)
-    except TypeError:
-        raise OptionsError(f"{path}: play must take one argument, the view") from None
-    except ValueError:
-        pass  # a callable without a signature to read: tried as it plays
-    return play  # type: ignore[no-any-return]
-
-
-def at_line(error: BaseException, path: Path) -> str:
-    """", line 12": where in the player's file ``error`` was raised (its last frame
-    there), or "" when none of its frames is in the file."""
-    lines = [frame.lineno for frame in traceback.extract_tb(error.__traceback__)
-             if Path(frame.filename) == path]
-    return f", line {lines[-1]}" if lines else ""
+_LOADED: dict[tuple[str, str], OwnPlayer] = {}  # by (game, file's name)
+_NAMING = threading.Lock()  # the app reads two games' folders at once, in two threads
 
 
 def load(path_text: str, game: str, rules: str) -> OwnPlayer:
-    """Load the player in ``path_text`` for ``game`` (whose views are ``rules``'),
-    checked: it is known by its file's name from now on in this process."""
+    """The player in ``path_text`` for ``game`` (``load_all``), or ``OptionsError``."""
+    (found,) = load_all([path_text], game, rules)
+    if isinstance(found, OptionsError):
+        raise found
+    return found
+
+
+def load_all(path_texts: Sequence[str], game: str, rules: str
+             ) -> list[OwnPlayer | OptionsError]:
+    """The players in ``path_texts`` for ``game`` (whose views are ``rules``'), each
+    checked, or why it is none; their top levels run at once, each in a process of its
+    own (``loading.apart``). Each is known by its game and file's name from now on in
+    this process."""
+    paths = [_player_file(text) for text in path_texts]
+    ran = iter(loading.apart([path for path in paths if isinstance(path, Path)]))
+    return [_known(path, game, rules, next(ran)) if isinstance(path, Path) else path
+            for path in paths]
+
+
+def _player_file(path_text: str) -> Path | OptionsError:
+    """Where the player ``path_text`` names is, or why that is no player's file."""
     path = Path(path_text).expanduser().resolve()
     if path.suffix != SUFFIX:
-        raise OptionsError(f"a player is a Python file ending in {SUFFIX}, not {path_text!r}")
+        return OptionsError(f"a player is a Python file ending in {SUFFIX}, not {path_text!r}")
     if not path.is_file():
-        raise OptionsError(f"there is no player file {path_text!r}")
-    module = load_module(path)
-    chooser(module, path)
-    clairvoyant = getattr(module, "CLAIRVOYANT", False) is True
-    compiled = getattr(module, "COMPILED", False) is True
-    if compiled and not getattr(importlib.import_module(rules), "COMPILED_BY", ""):
+        return OptionsError(f"there is no player file {path_text!r}")
+    return path
+
+
+def _known(path: Path, game: str, rules: str, ran: Traits | OptionsError
+           ) -> OwnPlayer | OptionsError:
+    """The player in ``path``, whose file ran as ``ran`` says (``_named``), or why it
+    is none."""
+    try:
+        return ran if isinstance(ran, OptionsError) else _named(path, game, rules, ran)
+    except OptionsError as error:
+        return error
+
+
+def _named(path: Path, game: str, rules: str, traits: Traits) -> OwnPlayer:
+    """The player in ``path`` (whose file says ``traits`` of itself), known from now on
+    under its game and name."""
+    if traits.compiled and not getattr(importlib.import_module(rules), "COMPILED_BY", ""):
         raise OptionsError(f"{path.name} sets COMPILED = True, but players of this game are"
                            " not compiled yet: take that line out to play it as Python")
-    player = OwnPlayer(path.name, path, game, rules, clairvoyant, path.stat().st_mtime_ns,
-                       compiled)
-    known = _LOADED.get(player.name)
-    if known is not None and known.path != path:
-        raise OptionsError(f"two players are named {player.name}: {known.path} and {path}")
-    _LOADED[player.name] = player
+    player = OwnPlayer(path.name, path, game, rules, traits.clairvoyant,
+                       path.stat().st_mtime_ns, traits.compiled)
+    with _NAMING:
+        known = _LOADED.get((game, player.name))
+        if known is not None and known.path != path:
+            raise OptionsError(f"two players of {game} are named {player.name}, {known.path}"
+                               f" and {path}: rename one to load both")
+        _LOADED[game, player.name] = player
     return player
 
 
 def find(name: str, game: str) -> OwnPlayer | None:
     """The player loaded under ``name`` for ``game``, if one is."""
-    player = _LOADED.get(name)
-    return player if player is not None and player.game == game else None
+    return _LOADED.get((game, name))
 
 
 def names(game: str) -> tuple[str, ...]:
     """The players loaded for ``game``, in the order they were loaded."""
-    return tuple(name for name, player in _LOADED.items() if player.game == game)
+    return tuple(name for (of_game, name) in _LOADED if of_game == game)
 
 
 def faults() -> list[str]:
@@ -169,25 +163,27 @@ def shipment(name: str, game: str) -> Shipment:
     if player is None:
         raise OptionsError(f"no player of your own is loaded as {name}")
     try:
-        source = player.path.read_bytes()
+        text = player.path.read_bytes()
     except OSError as error:
         raise OptionsError(f"{player.path} cannot be read: {error.strerror or error}"
                            ) from None
-    return Shipment(name, game, player.rules, source)
+    return Shipment(name, game, player.rules, text)
 
 
 _RECEIVING = threading.Lock()  # a worker's threads receive their chunks' players at once
-_RECEIVED: dict[str, str] = {}  # a received player's name: the key of its version here
+_RECEIVED: dict[tuple[str, str], str] = {}  # a received player's: its version's key here
 _FOLDER: list[Path] = []  # where this process keeps the files it received
 
 
 def receive(shipment: Shipment) -> OwnPlayer:
     """On a cluster's worker: the player shipped, written to a folder of this process's
     own and loaded under its name, to play in this process (``OwnPlayer.in_process``);
-    the same version is loaded once."""
+    the same version is loaded once. Its top level runs in this process, as its games
+    will: a cluster's worker is a daemon, which may start no process to run it in."""
+    named = shipment.game, shipment.name
     with _RECEIVING:
-        known = _LOADED.get(shipment.name)
-        if known is not None and _RECEIVED.get(shipment.name) == shipment.key:
+        known = _LOADED.get(named)
+        if known is not None and _RECEIVED.get(named) == shipment.key:
             return known
         if not _FOLDER:
             _FOLDER.append(Path(tempfile.mkdtemp(prefix="solitaire-tui-players-")))
@@ -195,8 +191,8 @@ def receive(shipment: Shipment) -> OwnPlayer:
         path = _FOLDER[0] / shipment.key[:16] / Path(shipment.name).name
         path.parent.mkdir(exist_ok=True)
         path.write_bytes(shipment.source)
-        _LOADED.pop(shipment.name, None)
-        player = load(str(path), shipment.game, shipment.rules)
+        _LOADED.pop(named, None)
+        player = _named(path, shipment.game, shipment.rules, source.checked(path))
         player.in_process = True
-        _RECEIVED[shipment.name] = shipment.key
+        _RECEIVED[named] = shipment.key
         return player

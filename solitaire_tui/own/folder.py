@@ -2,9 +2,10 @@
 directory, one folder a game (``players/sequence/`` for Sequence Solitaire).
 
 The app loads them when asked for them (the helper's dialog, the statistics panel),
-again each time, so a file edited meanwhile is the one used. Only the app of the
-person at this machine has such a folder (``Services.players``); a guest of ``serve``
-has none, and loads no code.
+again each time, so a file edited meanwhile is the one used: each file's top level in
+a process of its own, all of a folder's at once (``files.load_all``), so a read waits
+one load budget at most. Only the app of the person at this machine has such a folder
+(``Services.players``); a guest of ``serve`` has none, and loads no code.
 """
 
 from __future__ import annotations
@@ -43,11 +44,20 @@ def load(data: Path, game: str, rules: str) -> Found:
                        if path.suffix == SUFFIX and path.is_file())
     except OSError:
         return found  # no folder yet: no players
-    for path in paths[:MOST]:
-        try:
-            found.players.append(files.load(str(path), game, rules))
-        except OptionsError as error:  # named by the file alone: the folder is said
-            found.problems.append(str(error).replace(str(path), path.name))
+    read = paths[:MOST]
+    for path, loaded in zip(read, files.load_all([str(path) for path in read], game, rules),
+                            strict=True):
+        if isinstance(loaded, OptionsError):
+            found.problems.append(_named_by_file(str(loaded), path))
+        else:
+            found.players.append(loaded)
     if len(paths) > MOST:
         found.problems.append(f"only the first {MOST} files of {folder} are read")
     return found
+
+
+def _named_by_file(sentence: str, path: Path) -> str:
+    """A sentence that starts with the file's path, named by the file alone (the folder
+    is said beside it); any other (two players of one name) whole."""
+    where = str(path.resolve())  # as the file's sentences name it
+    return path.name + sentence[len(where):] if sentence.startswith(where) else sentence

@@ -19,7 +19,6 @@ from __future__ import annotations
 import ctypes
 import importlib
 import math
-import os
 import signal
 import threading
 import time
@@ -32,7 +31,8 @@ from typing import Any, cast
 from rules.errors import RulesError
 from rules.own import Rules
 from rules.words import shortened
-from solitaire_tui.own.files import OwnPlayer, at_line, chooser, load_module
+from solitaire_tui.own.files import OwnPlayer
+from solitaire_tui.own.source import at_line, chooser, cut_off, load_module
 
 MOVE_SECONDS = 1.0  # a move's budget unless the player's owner says otherwise
 _TIMER = hasattr(signal, "setitimer")
@@ -230,17 +230,11 @@ _WORKER: tuple[Game, Timer | None] | None = None
 
 def start_worker(path: Path, rules: str, clairvoyant: bool, budget: float,
                  options: Mapping[str, Any]) -> None:
-    """In a new worker process: cut it off from the terminal (a player's prints and
-    input() would land in the app's screen and keys; ``play --headless`` runs a player
-    in its own process, prints and all) and from Ctrl+C, load the player, arm the move
-    timer."""
+    """In a new worker process: cut it off from the terminal and from Ctrl+C (the run
+    that started it stops after its chunk, keeping what was played, not a worker
+    mid-game), load the player, arm the move timer."""
     global _WORKER
-    nowhere = os.open(os.devnull, os.O_RDWR)
-    for stream in (0, 1, 2):
-        os.dup2(nowhere, stream)
-    # Ctrl+C reaches every process of the terminal's group: the run that started this
-    # one stops after its chunk (keeping what was played), not a worker mid-game.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    cut_off()
     _WORKER = _game(path, rules, clairvoyant, budget, options), timed_moves()
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from solitaire_tui.cli import main
 from solitaire_tui.games.sequence.kernel import player_kernel
-from solitaire_tui.own import files
+from solitaire_tui.own import files, source
 from solitaire_tui.own.playing import Game, next_move, play_deal, rules_module
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "players"
@@ -41,7 +41,7 @@ def test_players_of_ones_own_are_compared_with_the_built_in_ones_on_the_same_dea
     greedy = player_kernel("greedy").results(40, 600)
     assert versions["greedy"]["wins"] == versions["first_fit.py"]["wins"] == greedy[:, 0].sum()
     # Each later player's games paired with the first's, deal by deal.
-    module = files.load_module(EXAMPLES / "rules_of_thumb.py")
+    module = source.load_module(EXAMPLES / "rules_of_thumb.py")
     game = Game(rules_module("rules.own.sequence"), module.play,
                 EXAMPLES / "rules_of_thumb.py", False)
     own = np.array([play_deal(game, deal, None) for deal in range(40, 640)])
@@ -90,7 +90,7 @@ def test_play_with_a_player_of_ones_own(capsys: pytest.CaptureFixture[str]) -> N
     assert main(["play", "sequence", "--headless", "--deal", "5", "--json", "--player",
                  example("rules_of_thumb")]) == 0
     data = json.loads(capsys.readouterr().out)
-    module = files.load_module(EXAMPLES / "rules_of_thumb.py")
+    module = source.load_module(EXAMPLES / "rules_of_thumb.py")
     game = Game(rules_module("rules.own.sequence"), module.play,
                 EXAMPLES / "rules_of_thumb.py", False)
     won, cards, moves = play_deal(game, 5, None)
@@ -113,7 +113,7 @@ def test_a_review_lists_every_decision_of_any_players_game(
     assert main(["play", "sequence", "--deal", "9", "--player", example("rules_of_thumb"),
                  "--review", "--json", "--moves"]) == 0
     data = json.loads(capsys.readouterr().out)
-    module = files.load_module(EXAMPLES / "rules_of_thumb.py")
+    module = source.load_module(EXAMPLES / "rules_of_thumb.py")
     game = Game(rules_module("rules.own.sequence"), module.play,
                 EXAMPLES / "rules_of_thumb.py", False)
     state, moves = start(9), []

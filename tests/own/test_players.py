@@ -18,7 +18,7 @@ from rules.errors import OptionsError
 from rules.fast import batch
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.games.sequence.kernel import player_kernel
-from solitaire_tui.own import files, playing, running
+from solitaire_tui.own import files, playing, running, source
 from solitaire_tui.own.playing import (
     WATCHDOG_SECONDS,
     Fault,
@@ -48,8 +48,8 @@ def written(tmp_path: Path, text: str, name: str = "mine.py") -> Path:
 
 
 def game_of(path: Path, budget: float = 1.0) -> Game:
-    module = files.load_module(path)
-    return Game(rules_module(RULES), files.chooser(module, path), path, False, budget)
+    module = source.load_module(path)
+    return Game(rules_module(RULES), source.chooser(module, path), path, False, budget)
 
 
 @pytest.mark.parametrize(("text", "said"), [
@@ -81,8 +81,11 @@ def test_a_player_is_known_by_its_files_name_only_once_loaded(tmp_path: Path) ->
     assert game.setup({"strategies": ["mine.py"]}).options["strategies"] == ["mine.py"]
     other = tmp_path / "other"
     other.mkdir()
-    with pytest.raises(OptionsError, match=re.escape("two players are named mine.py")):
-        files.load(str(written(other, "def play(view):\n    return '1'\n")), "sequence", RULES)
+    again = written(other, "def play(view):\n    return '1'\n")
+    with pytest.raises(OptionsError) as refused:
+        files.load(str(again), "sequence", RULES)
+    assert str(refused.value) == (f"two players of sequence are named mine.py, {path} and"
+                                  f" {again}: rename one to load both")
 
 
 @pytest.mark.parametrize(("body", "said"), [
