@@ -54,6 +54,9 @@ class OwnPlayer:
 
 
 _LOADED: dict[tuple[str, str], OwnPlayer] = {}  # by (game, file's name)
+# Each file's traits as its checked top level gave them, with the version checked: a
+# folder read again starts no process for a file unchanged since (``load_all``).
+_CHECKED: dict[Path, tuple[tuple[int, int], Traits]] = {}
 _NAMING = threading.Lock()  # the app reads two games' folders at once, in two threads
 
 
@@ -72,9 +75,28 @@ def load_all(path_texts: Sequence[str], game: str, rules: str
     own (``loading.apart``). Each is known by its game and file's name from now on in
     this process."""
     paths = [_player_file(text) for text in path_texts]
-    ran = iter(loading.apart([path for path in paths if isinstance(path, Path)]))
-    return [_known(path, game, rules, next(ran)) if isinstance(path, Path) else path
-            for path in paths]
+    versions = {path: _version(path) for path in paths if isinstance(path, Path)}
+    fresh = [path for path, version in versions.items()
+             if version is None or path not in _CHECKED or _CHECKED[path][0] != version]
+    ran = dict(zip(fresh, loading.apart(fresh), strict=True))
+    for path, traits in ran.items():
+        version = versions[path]
+        if isinstance(traits, Traits) and version is not None:
+            _CHECKED[path] = version, traits
+        else:  # a refusal is checked afresh next time (it may have been a busy machine's)
+            _CHECKED.pop(path, None)
+    return [_known(path, game, rules, ran[path] if path in ran else _CHECKED[path][1])
+            if isinstance(path, Path) else path for path in paths]
+
+
+def _version(path: Path) -> tuple[int, int] | None:
+    """What says a file has not changed since it was checked: its time of change and
+    size (None if it cannot be read: it is checked, and refused, afresh)."""
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return status.st_mtime_ns, status.st_size
 
 
 def _player_file(path_text: str) -> Path | OptionsError:
@@ -136,8 +158,9 @@ def clear_faults() -> None:
 
 
 def forget() -> None:
-    """Forget every player loaded (a test's next case starts with none)."""
+    """Forget every player loaded and checked (a test's next case starts with none)."""
     _LOADED.clear()
+    _CHECKED.clear()
 
 
 @dataclass(frozen=True)

@@ -157,6 +157,23 @@ def test_a_loading_process_ends_itself_once_its_parent_is_gone(tmp_path: Path) -
     assert waited(lambda: gone(int(pid.read_text())), LOAD_SECONDS + MARGIN)
 
 
+def test_a_folder_read_again_runs_only_the_files_changed_since(tmp_path: Path) -> None:
+    """The helper's dialog and the panel read the folder each time they open: a file
+    unchanged since its check starts no process, a changed one is run afresh."""
+    players = folder.of_game(tmp_path, "sequence")
+    players.mkdir(parents=True)
+    path, pid = telling(players, "")
+    assert [player.name for player in folder.load(tmp_path, "sequence",
+                                                  sequence.__name__).players] == ["mine.py"]
+    pid.unlink()
+    assert folder.load(tmp_path, "sequence", sequence.__name__).problems == []
+    assert not pid.exists()  # not run again
+    path.write_text(path.read_text() + "\nCLAIRVOYANT = True\n")
+    os.utime(path, ns=(time.time_ns(), time.time_ns() + 10**9))  # a later change, surely
+    (player,) = folder.load(tmp_path, "sequence", sequence.__name__).players
+    assert pid.exists() and player.clairvoyant
+
+
 def test_the_same_file_name_in_two_games_is_two_players(tmp_path: Path) -> None:
     for game in ("sequence", "add-residue"):
         folder.of_game(tmp_path, game).mkdir(parents=True)
