@@ -78,31 +78,17 @@ FIT_COST = 10  # a top wanted later, plus twice the slack and twice the height
 KING_COVERED = 35  # a king on top is kept for kings
 MISFIT_COST = 44  # a top wanted sooner, plus the cards held back (``_delay``)
 WIN_SCORE = FULL + 20  # a win, worth 20 cards more: 60 or 300 won less often
-# The quick level samples like the fair one once at most ENDGAME cards are unseen, with
-# ENDGAME_SAMPLES orders (22.5% of deals 0..19999 won, 1.5 ms a deal; 16 and 24: 21.0%,
-# 1.1 ms; 20 and 24: 23.6% but 2.0 ms, before the exact last moves). With them, on one
-# core (``python -m rules.fast.sequence_fair --deals 0:10000 --samples 0``,
-# NUMBA_NUM_THREADS=1), measured again on a slower day: 18: 29.16% at 2.03-2.08 ms a
-# deal, over the 2 ms aim; 17: 28.44% at 1.91 ms; 16: 28.07% at 1.69 ms.
+# How these were chosen, with the runs that chose them: docs/tuning.md.
+# The quick level samples like the fair one once at most ENDGAME cards are unseen,
+# with ENDGAME_SAMPLES orders: the most that keeps it near 2 ms a deal on one core.
 ENDGAME = 16
 ENDGAME_SAMPLES = 24
 # Unseen cards, at most, from which a level plays the best move there is
-# (``sequence_endgame``). Fair: 5 won 634 of deals 0..999 at 0.19 s a deal, 6 won 200
-# of 0..299 (66.7%, against 63.7% with 5) but at 0.9 s. Quick: 3 won 31.3% of
-# 0..4999 at 2.8 ms a deal, 2 won 29.5% at 1.7 ms.
+# (``sequence_endgame``): one more costs each level several times the time.
 EXACT_QUICK, EXACT_FAIR = 2, 5
 # With EXACT_TRY cards unseen or fewer the fair level tries the best move too, but
 # gives up after TRY_BUDGET positions and samples instead: a few positions there take
-# millions, and a hint must come within half a second. Before the relaxed game
-# (``sequence_proofs.tangled``) cut the positions lost whatever comes: 6 at 400,000
-# (0.38 s at most on the fair player's own positions of deals 0..79), 644 of deals
-# 0..999 won (64.4%); 646 at 500,000 (hints up to 0.45 s); 0..299: 196 won at
-# 200,000, 191 at 20,000 (as with none). With it (``bench``-like runs of whole games,
-# ``FairPlayer`` hints timed move by move on deals 0..59): 6 at
-# 400,000, 74 of 0..99 won at 0.18 s a game (0.32 s before) and hints up to 0.24 s;
-# 7 at 400,000, 77 of 0..99 but hints up to 1.6 s; 7 at 100,000, 666 of 0..999
-# (66.6%) at about 0.3 s a game, hints up to 0.42 s; 8 at 100,000, hints up to 0.76 s
-# for no more wins on 0..59; 6 without a budget, games up to 5.4 s.
+# millions, and a hint must come within half a second.
 EXACT_TRY, TRY_BUDGET = 7, np.int64(100_000)  # numpy's: test_compile_once.py
 CHECK = 8  # sampled orders between looks at which options still matter
 SAME = 32  # sampled orders after which options that never differed are one

@@ -108,10 +108,7 @@ PILOT, BEAM = 0, 1
 # Cards left to turn, at most, where the search goes on with no limit instead: near
 # the end wins are few and near the first line, and a loss is proved only by searching
 # every line, which the finders would spend the budget before. 14: the hand card and
-# 13 in the deck, as the screen counts them ("deck 13"). The greedy player's positions
-# of deals 0..99 are all decided there (85 lost, 15 won, 5.8 s at most, 31 s in all),
-# as at 13 to turn (88 lost, 12 won, 1.3 s in all); with 16 to turn and no limit from
-# 16 they are too, but one took a minute (81 lost, 19 won, 117 s in all).
+# 13 in the deck, as the screen counts them ("deck 13"); why not more: docs/tuning.md.
 SEARCHED_WHOLE = 14
 FINDERS = ((PILOT, 1), (PILOT, 2), (BEAM, 64), (BEAM, 256), (PILOT, 3), (BEAM, 1024))
 WATCH_SECONDS = 0.05  # how often the watcher asks whether to stop and reports progress

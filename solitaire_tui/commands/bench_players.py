@@ -29,9 +29,9 @@ if TYPE_CHECKING:
     from solitaire_tui.games.game import Game
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "players"
-GAMES_A_SECOND = 2_000  # a greedy-class player's games a second on two workers (issue 39)
+GAMES_A_SECOND = 2_000  # a greedy-class player's games a second on two workers
 GREEDY_CLASS = "first_fit.py"  # the example held to that
-REVIEW_SECONDS = 10.0  # a whole game's review, at most (issue 39)
+REVIEW_SECONDS = 10.0  # a whole game's review, at most
 SEED = 39_000
 COMPILED_DEALS = 20  # a compiled player plays this many times the deals, to be timed
 

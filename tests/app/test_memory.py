@@ -1,7 +1,6 @@
 """What a long session must not pile up: a closed panel's plots, the workers that ran
-a closed screen's work, and a long run's curve, which every snapshot carries (issue
-"Nothing lost, nothing crashes": the app grew to 1 GB in 17 minutes of panel runs and
-replays)."""
+a closed screen's work, and a long run's curve, which every snapshot carries (the app
+once grew to 1 GB in 17 minutes of panel runs and replays)."""
 
 from __future__ import annotations
 

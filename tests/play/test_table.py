@@ -62,7 +62,7 @@ def test_a_game_played_by_the_player_counts_and_is_written_once(records: Records
 
 def test_a_game_auto_play_finished_counts_and_says_how(records: Records) -> None:
     """One-Handed has no choices: auto play's game is the one the player's keys would
-    have played, so it counts (issue 38); the row says how it was played."""
+    have played, so it counts; the row says how it was played."""
     table = table_of(records)
     table.ledger.helped = True
     assert table.how == "help" and table.uncounted is None

@@ -36,8 +36,8 @@ def solve(deal: int) -> Callable[[], Answer]:
 
 def endgame(deal: int) -> Callable[[], Answer]:
     """A peek at deal ``deal`` once ENDGAME cards are left to turn, the greedy player's
-    moves (plain Python) having brought it there: issue 17 asks that a peek decide
-    every such position. Poor play leaves most of them lost, and a loss is proved only
+    moves (plain Python) having brought it there: a peek must decide every such
+    position. Poor play leaves most of them lost, and a loss is proved only
     by searching every line, so this is where the solver's loss proofs are timed."""
     return _solving(_greedy(deal, lambda state: _to_turn(state) > ENDGAME))
 

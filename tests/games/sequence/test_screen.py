@@ -210,7 +210,7 @@ async def test_hint_and_auto_play_follow_the_quick_helper_to_the_end(
         await auto_play_to_end(pilot, screen)
         end = final_state(sequence, start, quick.choose)
         assert screen.session.state == end
-    # The helper's game counts, its win apart: not the player's own (issue 38).
+    # The helper's game counts, its win apart: not the player's own.
     record = saved_record(data_path, "sequence", "standard")
     assert (record.played, record.won, record.helped) == (1, 1, 1)
     assert [(row["how"], row["counts"]) for row in saved(data_path)] == [("auto", 1)]

@@ -105,7 +105,7 @@ DEAL_0 = sq.State(sq.Options(), finals(7, 2, 3, 5),
 def test_a_peek_with_13_cards_to_turn_decides() -> None:
     """With 13 cards to turn the solver searches every line, and the relaxed game,
     tried after each card put on storage, cuts it short: deals 0 and 10 played
-    greedily there are proved lost (issue 17: a peek there always decides)."""
+    greedily there are proved lost (a peek there always decides)."""
     assert solve(UNDER_KINGS).verdict == "lost"
     assert not is_tangled(DEAL_0)
     assert solve(DEAL_0).verdict == "lost"
