@@ -78,7 +78,7 @@ FIT_COST = 10  # a top wanted later, plus twice the slack and twice the height
 KING_COVERED = 35  # a king on top is kept for kings
 MISFIT_COST = 44  # a top wanted sooner, plus the cards held back (``_delay``)
 WIN_SCORE = FULL + 20  # a win, worth 20 cards more: 60 or 300 won less often
-# How these were chosen, with the runs that chose them: docs/tuning.md.
+# How these were chosen, with the runs that chose them: docs/TUNING.md.
 # The quick level samples like the fair one once at most ENDGAME cards are unseen,
 # with ENDGAME_SAMPLES orders: the most that keeps it near 2 ms a deal on one core.
 ENDGAME = 16

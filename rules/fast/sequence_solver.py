@@ -108,7 +108,7 @@ PILOT, BEAM = 0, 1
 # Cards left to turn, at most, where the search goes on with no limit instead: near
 # the end wins are few and near the first line, and a loss is proved only by searching
 # every line, which the finders would spend the budget before. 14: the hand card and
-# 13 in the deck, as the screen counts them ("deck 13"); why not more: docs/tuning.md.
+# 13 in the deck, as the screen counts them ("deck 13"); why not more: docs/TUNING.md.
 SEARCHED_WHOLE = 14
 FINDERS = ((PILOT, 1), (PILOT, 2), (BEAM, 64), (BEAM, 256), (PILOT, 3), (BEAM, 1024))
 WATCH_SECONDS = 0.05  # how often the watcher asks whether to stop and reports progress
