@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import signal
-import sys
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -41,6 +39,7 @@ from solitaire_tui.decks import Deck
 from solitaire_tui.ending import GRACE_SECONDS, KEEP_SECONDS, LastResort, Terminal, stacks
 from solitaire_tui.engine import Warmup
 from solitaire_tui.games.registry import ENGINE, GAMES_BY_KEY
+from solitaire_tui.heap import Heap
 from solitaire_tui.messages import MenuShown, OpenGame, OpenReplay, OpenStats, OptionsChosen
 from solitaire_tui.play.services import Services
 from solitaire_tui.processes import ENDING_SIGNALS
@@ -61,12 +60,8 @@ from solitaire_tui.widgets.cards import BACKS, BACKS_BY_NAME, use_back
 
 PARENT_LOOK_SECONDS = 1.0  # how often a guest app looks whether its server is still there
 # End the app in order, as q does (SIGHUP is POSIX's: Windows has none).
-HEAP_LOOK_SECONDS = 1.0  # how often the app looks at what the heap holds (``_look_at_heap``)
+HEAP_LOOK_SECONDS = 1.0  # how often the app looks at what the heap holds (``heap.Heap``)
 QUIET_SECONDS = 0.5  # no key or click for this long: a full collection may run now
-FULL_AFTER = 10  # younger collections before a full one may run (Python's own default)
-# Younger collections before Python runs a full one of its own: ten times its default,
-# as the app runs one in the first pause of the keys (``_look_at_heap``).
-PYTHON_FULL_AFTER = 10 * FULL_AFTER
 
 # Every screen's style sheet, read with the app's own at start. Textual reads a
 # screen's ``CSS_PATH`` the first time the screen is shown, and then parses all the
@@ -163,16 +158,11 @@ class SolitaireApp(PaletteApp):
         self.log_errors = log_errors
         self.ended_by: str | None = None  # the line an error nobody caught left, if any
         self._told: set[str] = set()  # failed parts the player was told of
-        self._modules = 0  # the modules loaded when the heap was last frozen
-        self._frozen = False  # frozen since the menu was last shown
-        self._thawed = False  # back at the menu since: to be collected, then frozen again
-        self._at_menu = False  # the menu was on top at the last look
+        self.heap = Heap()
         self._last_input = 0.0  # when the last key or click came (``time.monotonic``)
-        self._thresholds = gc.get_threshold()  # Python's, given back when the app ends
 
     def on_mount(self) -> None:
-        young, middle, _ = self._thresholds
-        gc.set_threshold(young, middle, PYTHON_FULL_AFTER)
+        self.heap.start()
         self.set_interval(HEAP_LOOK_SECONDS, self._look_at_heap)
         if lifeline.tied():  # a server's app: ends with the server, however it ends
             self.set_interval(PARENT_LOOK_SECONDS, self._look_at_parent)
@@ -209,47 +199,15 @@ class SolitaireApp(PaletteApp):
         await super().on_event(event)
 
     def _look_at_heap(self) -> None:
-        """Keep Python's full garbage collections short and out of a key's way.
-
-        Short: what lives as long as the app (Textual's modules, numba's, the
-        kernels') is taken out of the collector's sight (``gc.freeze``) once new
-        modules have been loaded, so a full collection no longer walks it. A frozen
-        cycle is never collected, so whenever the menu is back on top after a freeze
-        the heap is thawed (``_menu_shown``), and once the menu has stayed on top
-        with no key for half a second, collected once and frozen again.
-
-        Out of the way: when no key or click has come for half a second, a full
-        collection that may be due runs then, rather than in the middle of the next
-        key; Python's own come seldom (``PYTHON_FULL_AFTER``). How long the pauses
-        were is in ``docs/TUNING.md``.
-        """
-        stack = self.screen_stack  # empty while the app closes
-        at_menu = bool(stack) and isinstance(stack[-1], MenuScreen)
-        # A screen just closed may still be held for a moment after the menu is back
-        # (being taken apart, an animation): frozen then, it would not be freed until
-        # the next thaw. So the menu must have been on top at the last look too.
-        settled, self._at_menu = at_menu and self._at_menu, at_menu
-        quiet = time.monotonic() - self._last_input >= QUIET_SECONDS
-        loaded = len(sys.modules) != self._modules
-        if at_menu and settled and quiet and (loaded or self._thawed):
-            gc.collect()
-            self._freeze()
-        elif not at_menu and loaded:
-            self._freeze()
-        if quiet and gc.get_count()[2] >= FULL_AFTER:  # younger ones since the last full
-            gc.collect()
-
-    def _freeze(self) -> None:
-        gc.freeze()
-        self._modules = len(sys.modules)
-        self._thawed, self._frozen = False, True
+        """What the heap's keeping needs to know of the app: whether the menu is on
+        top (an empty stack while the app closes is not) and no key has come lately."""
+        stack = self.screen_stack
+        self.heap.look(at_menu=bool(stack) and isinstance(stack[-1], MenuScreen),
+                       quiet=time.monotonic() - self._last_input >= QUIET_SECONDS)
 
     @on(MenuShown)
     def _menu_shown(self) -> None:
-        if self._frozen:
-            self._frozen = False
-            gc.unfreeze()
-            self._thawed = True
+        self.heap.menu_shown()
 
     async def action_to_menu(self) -> None:
         """Straight back to the menu, however deep (esc goes back one screen), asking
@@ -395,8 +353,7 @@ class SolitaireApp(PaletteApp):
     def on_unmount(self) -> None:
         for sent, handler in self._handlers.items():
             signal.signal(sent, handler)
-        gc.unfreeze()  # the heap as the app found it (the app may be one of many, in tests)
-        gc.set_threshold(*self._thresholds)
+        self.heap.end()  # as the app found it (the app may be one of many, in tests)
         self.engine.close()
         self.store.close()
 

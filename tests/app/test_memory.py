@@ -14,7 +14,8 @@ from itertools import pairwise
 import numpy as np
 from textual.worker import Worker
 
-from solitaire_tui.app import FULL_AFTER, QUIET_SECONDS, SolitaireApp
+from solitaire_tui.app import QUIET_SECONDS, SolitaireApp
+from solitaire_tui.heap import FULL_AFTER
 from solitaire_tui.messages import OpenStats
 from solitaire_tui.screens.stats import StatsScreen
 from solitaire_tui.stats.runner import CURVE_STEP, LiveRun, Phase
@@ -50,7 +51,7 @@ async def test_a_closed_panel_leaves_no_plot_behind(
 
 async def test_a_panel_frozen_with_new_modules_is_collected_back_at_the_menu(
         make_app: Callable[..., SolitaireApp]) -> None:
-    """The app freezes the heap when modules load (``SolitaireApp._look_at_heap``); a panel
+    """The app freezes the heap when modules load (``heap.Heap.look``); a panel
     open then is frozen too, and must not outlive its closing for good: back at the
     menu the heap is thawed and collected."""
     app = make_app()
@@ -78,7 +79,7 @@ async def test_a_panel_frozen_with_new_modules_is_collected_back_at_the_menu(
 async def test_a_full_collection_waits_for_a_pause_in_the_keys(
         make_app: Callable[..., SolitaireApp]) -> None:
     """A full collection walks all the screens have drawn: the app runs one when no key
-    has come for a while, not in the middle of a key (``SolitaireApp._look_at_heap``)."""
+    has come for a while, not in the middle of a key (``heap.Heap.look``)."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("down")

@@ -1,0 +1,71 @@
+"""Keeping Python's full garbage collections short and out of a key's way, for a
+long-lived app (``Heap``; the app tells it what it sees: ``look`` once a second).
+
+Short: what lives as long as the app (Textual's modules, numba's, the kernels') is
+taken out of the collector's sight (``gc.freeze``) once new modules have been loaded,
+so a full collection no longer walks it. A frozen cycle is never collected, so
+whenever the menu is back on top after a freeze the heap is thawed (``menu_shown``),
+and once the menu has stayed on top with no key for a while, collected once and
+frozen again.
+
+Out of the way: when no key or click has come for a while, a full collection that may
+be due runs then, rather than in the middle of the next key; Python's own come seldom
+(``PYTHON_FULL_AFTER``). How long the pauses were is in ``docs/TUNING.md``.
+"""
+
+from __future__ import annotations
+
+import gc
+import sys
+
+FULL_AFTER = 10  # younger collections before a full one may run (Python's own default)
+# Younger collections before Python runs a full one of its own: ten times its default,
+# as the app runs one in the first pause of the keys (``Heap.look``).
+PYTHON_FULL_AFTER = 10 * FULL_AFTER
+
+
+class Heap:
+    """The collector's settings while an app runs, and when it freezes and collects."""
+
+    def __init__(self) -> None:
+        self._modules = 0  # the modules loaded when the heap was last frozen
+        self._frozen = False  # frozen since the menu was last shown
+        self._thawed = False  # back at the menu since: to be collected, then frozen again
+        self._at_menu = False  # the menu was on top at the last look
+        self._thresholds = gc.get_threshold()  # Python's, given back by ``end``
+
+    def start(self) -> None:
+        self._thresholds = gc.get_threshold()
+        young, middle, _ = self._thresholds
+        gc.set_threshold(young, middle, PYTHON_FULL_AFTER)
+
+    def look(self, *, at_menu: bool, quiet: bool) -> None:
+        """``at_menu``: the menu is on top; ``quiet``: no key or click came lately."""
+        # A screen just closed may still be held for a moment after the menu is back
+        # (being taken apart, an animation): frozen then, it would not be freed until
+        # the next thaw. So the menu must have been on top at the last look too.
+        settled, self._at_menu = at_menu and self._at_menu, at_menu
+        loaded = len(sys.modules) != self._modules
+        if at_menu and settled and quiet and (loaded or self._thawed):
+            gc.collect()
+            self._freeze()
+        elif not at_menu and loaded:
+            self._freeze()
+        if quiet and gc.get_count()[2] >= FULL_AFTER:  # younger ones since the last full
+            gc.collect()
+
+    def menu_shown(self) -> None:
+        if self._frozen:
+            self._frozen = False
+            gc.unfreeze()
+            self._thawed = True
+
+    def end(self) -> None:
+        """The collector as it was found."""
+        gc.unfreeze()
+        gc.set_threshold(*self._thresholds)
+
+    def _freeze(self) -> None:
+        gc.freeze()
+        self._modules = len(sys.modules)
+        self._thawed, self._frozen = False, True
