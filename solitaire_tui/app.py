@@ -416,7 +416,7 @@ class SolitaireApp(PaletteApp):
 
     @on(OpenStats)
     def _open_stats(self, message: OpenStats) -> None:
-        from solitaire_tui.screens.stats import StatsScreen
+        from solitaire_tui.screens.stats.screen import StatsScreen
 
         self.push_screen(StatsScreen(GAMES_BY_KEY[message.game], message.options,
                                      history=self.history, choices=self.choices,

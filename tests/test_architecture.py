@@ -179,7 +179,7 @@ def test_the_pure_rules_and_the_app_load_without_numba() -> None:
     """In a fresh interpreter: every pure rules module, the command line and the app."""
     pure = [name for name in MODULES if name.startswith("rules")
             and not name.startswith("rules.fast") and "measures" not in name]
-    app = ["solitaire_tui.cli", "solitaire_tui.app", "solitaire_tui.screens.stats",
+    app = ["solitaire_tui.cli", "solitaire_tui.app", "solitaire_tui.screens.stats.screen",
            *(f"{type(game).__module__.rpartition('.')[0]}.screen" for game in GAMES)]
     code = (f"import importlib, sys\nfor name in {pure + app!r}: importlib.import_module(name)\n"
             "print(sorted(name for name in sys.modules if name.split('.')[0] == 'numba'))")

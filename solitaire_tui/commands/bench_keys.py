@@ -59,7 +59,7 @@ from solitaire_tui.textual_private import driver_of, on_each_frame
 
 if TYPE_CHECKING:
     from solitaire_tui.games.game import Game
-    from solitaire_tui.screens.stats import StatsScreen
+    from solitaire_tui.screens.stats.screen import StatsScreen
 
 KEY_TARGET = 0.050  # the aim: a key's feedback within 50 ms, during a run too
 TIMEOUT = 3.0  # a key whose change is not painted by then is counted as missed

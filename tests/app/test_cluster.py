@@ -218,7 +218,7 @@ def test_the_command_line_runs_on_a_cluster(
 async def test_the_panel_runs_on_the_cluster_it_is_given_and_remembers_it(
         make_app: Any, scheduler: cluster.Scheduler) -> None:
     from solitaire_tui.messages import OpenStats
-    from solitaire_tui.screens.stats import StatsScreen
+    from solitaire_tui.screens.stats.screen import StatsScreen
     from solitaire_tui.stats.runner import Phase
     from tests.app.test_stats_screen import fill, panel, untimed
     from tests.pilots import SIZE, text_of, type_in, until

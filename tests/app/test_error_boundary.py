@@ -23,7 +23,7 @@ from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.games.sequence.play import SequenceTable
 from solitaire_tui.games.sequence.screen import SequenceScreen
 from solitaire_tui.messages import OpenReplay, OpenStats
-from solitaire_tui.screens.stats import StatsScreen
+from solitaire_tui.screens.stats.screen import StatsScreen
 from solitaire_tui.start import Start
 from solitaire_tui.stats.runner import Phase
 from solitaire_tui.store.database import DATA_DIR_VARIABLE

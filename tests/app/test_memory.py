@@ -17,7 +17,7 @@ from textual.worker import Worker
 from solitaire_tui.app import QUIET_SECONDS, SolitaireApp
 from solitaire_tui.heap import FULL_AFTER
 from solitaire_tui.messages import OpenStats
-from solitaire_tui.screens.stats import StatsScreen
+from solitaire_tui.screens.stats.screen import StatsScreen
 from solitaire_tui.stats.runner import CURVE_STEP, LiveRun, Phase
 from solitaire_tui.stats.runs import Setup
 from solitaire_tui.widgets.stats import Chart

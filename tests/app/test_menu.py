@@ -17,7 +17,7 @@ from solitaire_tui.games.one_handed.screen import OneHandedScreen
 from solitaire_tui.games.registry import GAMES
 from solitaire_tui.messages import OpenStats
 from solitaire_tui.screens.menu import MenuScreen
-from solitaire_tui.screens.stats import StatsScreen
+from solitaire_tui.screens.stats.screen import StatsScreen
 from solitaire_tui.start import Start
 from solitaire_tui.store.database import FILE_NAME
 from solitaire_tui.ui.deal_dialog import DealDialog

@@ -35,7 +35,7 @@ from solitaire_tui.games.hit_or_miss.zero_strike_screen import ZeroStrikeScreen
 from solitaire_tui.games.registry import GAMES, GAMES_BY_KEY
 from solitaire_tui.screens.history import HistoryScreen
 from solitaire_tui.screens.menu import MenuScreen
-from solitaire_tui.screens.stats import StatsScreen
+from solitaire_tui.screens.stats.screen import StatsScreen
 from solitaire_tui.stats.runner import LiveRun
 from solitaire_tui.store.database import Database
 from solitaire_tui.store.history import Entry, History

@@ -71,7 +71,7 @@ def test_stats_panel(snap_compare: Any, tmp_path: Path) -> None:
     """A seeded Add/Residue run reopened from the history: every figure is fixed, the
     timings too (they are set here, as a live run's would vary)."""
     from solitaire_tui.games.registry import GAMES_BY_KEY
-    from solitaire_tui.screens.stats import StatsScreen
+    from solitaire_tui.screens.stats.screen import StatsScreen
     from solitaire_tui.stats.runner import LiveRun
     from solitaire_tui.store.choices import Choices
     from solitaire_tui.store.database import Database

@@ -25,7 +25,7 @@ from solitaire_tui.decks import numbered
 from solitaire_tui.messages import OpenGame, OpenStats
 from solitaire_tui.screens.history import HistoryScreen
 from solitaire_tui.screens.menu import MenuScreen
-from solitaire_tui.screens.stats import PLOT_SECONDS, StatsScreen
+from solitaire_tui.screens.stats.screen import PLOT_SECONDS, StatsScreen
 from solitaire_tui.start import Start
 from solitaire_tui.stats import limits
 from solitaire_tui.stats.estimate import default_games
@@ -577,7 +577,7 @@ def test_a_compared_seats_edge_is_over_the_other_seats_of_its_own_version() -> N
 
 def test_a_run_of_a_game_with_no_deals_speaks_of_games() -> None:
     """Add/Residue deals no cards: its run's games are numbered, not its deals."""
-    from solitaire_tui.ui import run_words
+    from solitaire_tui.screens.stats import run_words
 
     snap = Snapshot(Phase.FINISHED, 5, 10, 10, workers=2)
     assert run_words.summary(snap).startswith("Finished: deals 5..14 in")

@@ -21,7 +21,7 @@ from solitaire_tui.app import SolitaireApp
 from solitaire_tui.decks import numbered
 from solitaire_tui.games.hit_or_miss.screen import HitOrMissScreen
 from solitaire_tui.games.hit_or_miss.zero_strike_screen import ZeroStrikeScreen
-from solitaire_tui.screens.stats import StatsScreen
+from solitaire_tui.screens.stats.screen import StatsScreen
 from solitaire_tui.start import Start
 from solitaire_tui.stats.runner import Phase
 from tests.pilots import SIZE, auto_play_to_end, text_of, type_in, until

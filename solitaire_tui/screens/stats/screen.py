@@ -47,6 +47,8 @@ from solitaire_tui.messages import OpenReplay
 from solitaire_tui.own import files as own_files
 from solitaire_tui.play.words import sentence
 from solitaire_tui.screens.history import HistoryScreen
+from solitaire_tui.screens.stats import run_words
+from solitaire_tui.screens.stats.timing import Timings
 from solitaire_tui.stats import cluster, compare, runs
 from solitaire_tui.stats.cluster import Scheduler
 from solitaire_tui.stats.estimate import (
@@ -61,12 +63,10 @@ from solitaire_tui.stats.limits import OWNER, Limits
 from solitaire_tui.stats.runner import LiveRun, Phase, Snapshot
 from solitaire_tui.store.choices import Choices
 from solitaire_tui.store.history import Entry, History
-from solitaire_tui.ui import run_words
 from solitaire_tui.ui.live import LiveScreen, live_keys
 from solitaire_tui.ui.notices import store_errors
 from solitaire_tui.ui.quit_dialog import Confirm
 from solitaire_tui.ui.run_options import RunOptions
-from solitaire_tui.ui.timing import Timings
 from solitaire_tui.widgets.engine_status import EngineStatus
 from solitaire_tui.widgets.footer import KeyFooter
 from solitaire_tui.widgets.number_field import COUNT_CHARACTERS, NumberField
