@@ -44,6 +44,10 @@ WARM_JOBS = values.Whole("jobs", 1, 64)  # more processes than parts gain nothin
 PORT = values.Whole("port", 1, 65535)
 VISITORS = values.Whole("visitors", 1, 1000)
 IDLE_MINUTES = values.Seconds("idle minutes", 0.1, 7 * 24 * 60)  # a number of minutes
+VISIT_HOURS = values.Seconds("visit hours", 0.01, 30 * 24)  # a number of hours
+VISITOR_SEATS = values.Whole("a visitor's seats", 1, 1000)
+# Megabytes: below 200 an app that has run statistics once is ended (it holds about 200).
+VISITOR_MEMORY = values.Whole("a visitor's memory", 200, 1_000_000)
 VISITOR_GAMES = values.Whole("a visitor's games", 1, values.MOST_GAMES, counts=True)
 BENCH_CASE = values.Whole("the bench case", 0, 999)  # bench itself names the cases there are
 # What ``bench --engine`` measures, in its order (``commands.bench_engine.SECTIONS``).
@@ -132,9 +136,18 @@ def _serve_options(serve: argparse.ArgumentParser) -> None:
                        " https://cards.example): it is printed, and its host is answered to")
     serve.add_argument("--max-visitors", type=arguments.checked(VISITORS), default=8,
                        metavar="N", help="apps at once, one a visitor (default: 8)")
+    serve.add_argument("--visitor-seats", type=arguments.checked(VISITOR_SEATS), default=2,
+                       metavar="N", help="apps at once for one visitor, and for one address"
+                       " (default: 2)")
     serve.add_argument("--idle-minutes", type=arguments.checked(IDLE_MINUTES), default=30,
                        metavar="M", help="close a visitor's app after M minutes without a"
                        " key or a click (default: 30)")
+    serve.add_argument("--visit-hours", type=arguments.checked(VISIT_HOURS), default=8,
+                       metavar="H", help="close a visitor's app after H hours, however busy"
+                       " (default: 8)")
+    serve.add_argument("--visitor-memory", type=arguments.checked(VISITOR_MEMORY),
+                       default=1000, metavar="MB", help="end a visitor's app that holds more"
+                       " than MB megabytes (default: 1000)")
     serve.add_argument("--visitor-workers", type=arguments.checked(WORKERS), default=1,
                        metavar="W", help="the threads a visitor's run plays on (default: 1)")
     serve.add_argument("--visitor-games", type=arguments.checked(VISITOR_GAMES),
@@ -484,7 +497,8 @@ def _run(args: argparse.Namespace) -> int:
 
         return serve(Serving(args.host, args.port, args.token, args.no_token, args.public_url,
                              args.max_visitors, args.idle_minutes, args.visitor_workers,
-                             args.visitor_games))
+                             args.visitor_games, args.visitor_seats, args.visit_hours,
+                             args.visitor_memory))
     else:
         return _open_app(None, args.theme, args.guest) or 0
     return 0

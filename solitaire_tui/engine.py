@@ -322,6 +322,13 @@ def warm(parts: Sequence[Part], jobs: int, report: Callable[[Event], None]) -> b
         return not failed
 
 
+def warm_command() -> tuple[str, ...]:
+    """The background warm-up's command: isolated (``-I``) when the app is, as a
+    guest of ``serve`` is, so that no module is picked up where it runs."""
+    isolated = ("-I",) if sys.flags.isolated else ()
+    return (sys.executable, *isolated, "-m", "solitaire_tui", "warm", "--background")
+
+
 @dataclass
 class Warmup:
     """The app's view of a warm-up in the background: which parts are ready, and a
@@ -330,7 +337,7 @@ class Warmup:
     called, as it always could."""
 
     parts: Sequence[Part]
-    command: Sequence[str] = (sys.executable, "-m", "solitaire_tui", "warm", "--background")
+    command: Sequence[str] = field(default_factory=warm_command)
     ready: set[str] = field(default_factory=set)
     failed: dict[str, str] = field(default_factory=dict)
     compiling: dict[str, float] = field(default_factory=dict)  # part: when it began
@@ -345,9 +352,11 @@ class Warmup:
             self.ready = {part.name for part in self.parts}
             return False
         try:
+            # Where this package is, not where the app runs (a visitor's directory).
             self._process = subprocess.Popen(
                 list(self.command), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+                stderr=subprocess.DEVNULL, text=True, start_new_session=True,
+                cwd=Path(__file__).resolve().parent.parent)
         except OSError:
             return False  # every part then compiles where it is first called
         self.running, self.began = True, time.monotonic()

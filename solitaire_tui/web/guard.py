@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from rules.errors import OptionsError
-from solitaire_tui.web.hosts import Names, host_name
+from solitaire_tui.web.hosts import Names, host_name, host_port
 
 TOKEN_VARIABLE = "SOLITAIRE_TUI_TOKEN"
 TOKEN_FORM = re.compile(r"[A-Za-z0-9._~-]{16,256}")  # as it can stand in an address
@@ -78,7 +78,17 @@ class Guard:
         return f"solitaire-tui-visitor-{self.port}"
 
     def host_ok(self, host: str | None) -> bool:
-        return self.names.answers_to(host_name(host))
+        """Whether ``Host`` names the server: one of its names, and its port (or the
+        public URL's; a header without one means a scheme's default port)."""
+        if not self.names.answers_to(host_name(host)):
+            return False
+        assert host is not None  # a name was read from it
+        ports = {self.port}
+        if self.public:
+            public = _origin(self.public)
+            ports |= {public[2]} if public else set()
+        port = host_port(host)
+        return bool(ports & {80, 443}) if port is None else port in ports
 
     def origin_ok(self, origin: str | None, scheme: str, host: str | None) -> bool:
         """Whether a request's ``Origin`` is the page's own: its scheme and host as

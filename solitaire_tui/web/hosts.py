@@ -63,6 +63,11 @@ def _numeric(address: str) -> str:
     return address.split("%", 1)[0]
 
 
+def host_port(header: str) -> int | None:
+    """The port in a ``Host`` header that ``host_name`` read, None when it gives none."""
+    return urlsplit(f"//{header}").port
+
+
 def host_name(header: str | None) -> str | None:
     """The name in a ``Host`` header (``cards.example:8000``, ``[::1]:8000``), lower
     case and without a final dot; None when it is not a host at all."""
@@ -98,15 +103,14 @@ class Names:
     def answers_to(self, name: str | None) -> bool:
         if name is None:
             return False
-        if name in self.names:
-            return True
         try:
             address = ipaddress.ip_address(name)
         except ValueError:
-            return False  # a name that is not ours: DNS rebinding, or a mistake
-        if address.is_unspecified:  # 0.0.0.0 reaches this machine from some browsers
-            return False
-        return address.is_loopback or _is_own_address(str(address))
+            return name in self.names  # another name: DNS rebinding, or a mistake
+        if address.is_unspecified:  # 0.0.0.0 reaches this machine from some browsers,
+            return False  # a name any page can use, even when it is what we listen on
+        return str(address) in self.names or address.is_loopback or _is_own_address(
+            str(address))
 
 
 @functools.lru_cache(maxsize=64)

@@ -34,6 +34,9 @@ class Serving:
     idle_minutes: float
     visitor_workers: int
     visitor_games: int
+    visitor_seats: int = 2  # apps at once for one visitor, and for one address
+    visit_hours: float = 8.0  # a visit's longest
+    visitor_memory: int = 1000  # megabytes an app may hold
 
 
 def serve(options: Serving) -> int:
@@ -44,7 +47,8 @@ def serve(options: Serving) -> int:
     the web app, which prints the URL, before it binds: a port in use must not be
     announced first."""
     from solitaire_tui.web.guard import TOKEN_VARIABLE, Guard, checked_token, new_token
-    from solitaire_tui.web.server import AppServer, Settings
+    from solitaire_tui.web.server import AppServer
+    from solitaire_tui.web.settings import Settings
     from solitaire_tui.web.visitors import Visitors
 
     where = listening(options.host, options.port)
@@ -72,7 +76,9 @@ def serve(options: Serving) -> int:
     visitors.prune()
     guard = Guard(token, Names.of(where, public), options.port, visitors.secret(), public)
     settings = Settings(options.max_visitors, options.idle_minutes * 60,
-                        options.visitor_workers, options.visitor_games, public)
+                        options.visitor_workers, options.visitor_games, public,
+                        options.visitor_seats, options.visit_hours * 3600,
+                        options.visitor_memory * 2**20)
     address = _address(where, options.port, public)
     try:
         AppServer(options.host, options.port, guard, visitors, settings, address).serve()

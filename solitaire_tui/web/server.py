@@ -7,13 +7,18 @@ visitor shared every game. Here it is wrapped as a public service should be:
 
 - every request must name one of the server's hosts, and come from its own pages
   (``guard``); the page and the websocket need the token;
-- the websocket's frames are read and bounded (``frames``), one log line for a bad
-  one; the terminal size is clamped;
-- at most ``max_visitors`` apps at once (``visitors.Table``); a visitor idle for
-  ``idle_seconds`` is closed;
+- the websocket's frames are read and bounded (``frames``): keys at the pace an app
+  takes them, dropped while the app is behind, one log line for a bad frame; the
+  terminal size is clamped;
+- at most ``max_visitors`` apps at once, ``seats_each`` a visitor and an address
+  (``visitors.Table``), and so many connections an address (``connections``); a visit
+  idle for ``idle_seconds``, or longer than ``longest_seconds``, is closed;
 - each app runs as a guest (``python -I -m solitaire_tui --guest``: no cluster, capped
-  runs and screen) in the visitor's own directory (``visitors``), and ends with the
-  server however the server ends (``lifeline``).
+  runs and screen) in the visitor's own directory (``visitors``), under a memory
+  ceiling (``guest``), and ends with the server however the server ends
+  (``lifeline``);
+- the log is one escaped line a record, and what anyone can make it say is
+  throttled (``logs``).
 """
 
 from __future__ import annotations
@@ -22,24 +27,24 @@ import asyncio
 import logging
 import shlex
 import sys
-import time
-from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 from typing import Any
 
 import aiohttp_jinja2
 import jinja2
-from aiohttp import WSMsgType, web
-from textual_serve.app_service import AppService
+from aiohttp import web
 from textual_serve.server import Server
 
-from solitaire_tui import lifeline
 from solitaire_tui.commands import errors
 from solitaire_tui.commands.arguments import PROG
-from solitaire_tui.store.database import DATA_DIR_VARIABLE
-from solitaire_tui.web.frames import BadFrame, Pace, Pastes, clamped, read_frame
-from solitaire_tui.web.guard import TOKEN_VARIABLE, Guard, offered_tokens
+from solitaire_tui.web import connections
+from solitaire_tui.web.frames import clamped
+from solitaire_tui.web.guard import Guard, offered_tokens
+from solitaire_tui.web.guest import GuestApp
+from solitaire_tui.web.logs import OneLine, Throttle
+from solitaire_tui.web.relay import LARGEST_FRAME, Relay
+from solitaire_tui.web.settings import Settings
 from solitaire_tui.web.visitors import KEEP_DAYS, Table, Visitors
 
 log = logging.getLogger("solitaire-tui.serve")
@@ -47,104 +52,21 @@ log = logging.getLogger("solitaire-tui.serve")
 # than ``Throttle`` lets through, so that nobody fills the owner's log.
 refusals = logging.getLogger("solitaire-tui.serve.refused")
 
-LARGEST_FRAME = 64 * 1024  # bytes: a paste of a deck is a few hundred
-BAD_FRAMES = 100  # a visit that sends this many malformed frames is closed
-QUIT_SECONDS = 10.0  # an app told to quit that is still there after this is killed
 HEARTBEAT_SECONDS = 15.0  # a browser that stops answering pings is gone
 CLOSE_SECONDS = 2.0  # a visit closed by the server waits this long for the browser's word
-CLOSED = (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED)
+PAGE = Path(__file__).parent / "page"  # our page: textual-serve's without inline script
 
 
-@dataclass(frozen=True)
-class Settings:
-    """What the person at the shell chose for the server (``serve``'s options)."""
-
-    max_visitors: int
-    idle_seconds: float
-    visitor_workers: int
-    visitor_games: int
-    public_url: str | None = None
+_bugs = Throttle()  # a bug's traceback goes to errors.log as often as its line
 
 
-class GuestApp(AppService):
-    """One visitor's app: this package run as a guest, started without a shell, in
-    the visitor's directory, tied to the server (``lifeline``); closing the browser's
-    socket when it ends, however it ends."""
-
-    def __init__(self, argv: list[str], directory: Path, threads: int, **relay: Any) -> None:
-        super().__init__(shlex.join(argv), **relay)
-        self.argv = argv
-        self.directory = directory
-        self.threads = threads
-
-    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
-        environment = super()._build_environment(width, height)
-        environment.pop(TOKEN_VARIABLE, None)  # the owner's, not the guest's
-        environment[DATA_DIR_VARIABLE] = str(self.directory)
-        # Every compiled kernel in the app, not only a run's: the findings, a search.
-        environment["NUMBA_NUM_THREADS"] = str(self.threads)
-        return lifeline.child_environment(environment)
-
-    async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
-        # In the visitor's directory, and isolated (``-I`` in ``argv``): no module is
-        # found in the directory the server was started from.
-        self._process = process = await asyncio.create_subprocess_exec(
-            *self.argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE, env=self._build_environment(width, height),
-            cwd=self.directory)
-        assert process.stdin is not None
-        self._stdin = process.stdin
-        return process
-
-    async def run(self) -> None:
-        await super().run()
-        await self.remote_close()  # the app ended: so does the visit
-
-    async def stop(self) -> None:
-        """Tell the app to quit; kill it if it is still there ``QUIT_SECONDS`` later."""
-        stopping = asyncio.ensure_future(super().stop())
-        done, _ = await asyncio.wait({stopping}, timeout=QUIT_SECONDS)
-        if not done:
-            if self._process is not None and self._process.returncode is None:
-                self._process.kill()
-            await stopping
-
-
-class Throttle(logging.Filter):
-    """At most ``most`` records of each kind (its message's form) a minute; the next
-    one let through says how many were left out meanwhile."""
-
-    def __init__(self, most: int = 10, seconds: float = 60.0) -> None:
-        super().__init__()
-        self.most, self.seconds = most, seconds
-        self._kinds: dict[str, tuple[float, int, int]] = {}  # since, passed, left out
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        kind = str(record.msg)
-        now = time.monotonic()
-        since, passed, left_out = self._kinds.get(kind, (now, 0, 0))
-        if now - since >= self.seconds:
-            since, passed = now, 0
-        if passed >= self.most:
-            self._kinds[kind] = since, passed, left_out + 1
-            return False
-        self._kinds[kind] = since, passed + 1, 0
-        if left_out:
-            record.msg = f"{kind} ({left_out} more like it left out)"
-        return True
-
-
-class OneLine(logging.Formatter):
-    """Every record one line: an error's type and words, never its traceback (whose
-    local variables would put what visitors sent into the log)."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        error = record.exc_info[1] if record.exc_info else None
-        record.exc_info = record.exc_text = None
-        line = super().format(record)
-        if error is not None:
-            line += f" ({type(error).__name__}: {error})"
-        return line.replace("\n", " ")
+def _bug(what: str, error: BaseException) -> None:
+    """One line for something that should not have happened, its details in the
+    owner's ``errors.log``: both at most ``Throttle``'s share a minute."""
+    passes, _ = _bugs.passes(what)
+    if passes:
+        log.error("%s: something went wrong that should not have: %s", what,
+                  errors.logged(error))
 
 
 class AppServer(Server):
@@ -156,14 +78,18 @@ class AppServer(Server):
         argv = [sys.executable, "-I", "-m", "solitaire_tui", "--guest",
                 str(settings.visitor_workers), str(settings.visitor_games)]
         super().__init__(shlex.join(argv), host=host, port=port, title=PROG,
-                         public_url=address)
+                         public_url=address, templates_path=PAGE)
         self.argv = argv
         self.guard = guard
         self.visitors = visitors
         self.settings = settings
         # The address to print, with the token that opens it.
         self.announce = address + (f"/?token={guard.token}" if guard.token else "/")
-        self.table = Table(settings.max_visitors)
+        self.table = Table(settings.max_visitors, settings.seats_each)
+        # Every file the page may ask for, by its name: nothing else is looked up.
+        self.statics = {path.relative_to(root).as_posix(): path
+                        for root in (self.statics_path, PAGE) for path in root.rglob("*")
+                        if path.is_file() and path.suffix != ".html"}
         self._visits: set[asyncio.Task[object]] = set()
 
     # --- the server as a whole ------------------------------------------------------
@@ -171,20 +97,23 @@ class AppServer(Server):
     def initialize_logging(self) -> None:
         handler = logging.StreamHandler(sys.stdout)
         handler.setFormatter(OneLine("%(asctime)s %(message)s", datefmt="%H:%M:%S"))
+        # Every warning and error, of any library (asyncio's failed accepts too).
+        handler.addFilter(Throttle(level=logging.WARNING))
         logging.basicConfig(level=logging.INFO, handlers=[handler], force=True)
         logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
-        for anyone in (refusals, logging.getLogger("aiohttp.server")):  # bad requests
-            anyone.addFilter(Throttle())
+        refusals.addFilter(Throttle())  # its information lines too
 
     async def _make_app(self) -> web.Application:
-        app = web.Application(middlewares=[self._guarded])
+        app = connections.Application(middlewares=[self._guarded])
+        # Behind a proxy every connection is the proxy's: not counted by address.
+        app.each = None if self.settings.public_url else connections.EACH_ADDRESS
         aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
         app.add_routes([
             web.get("/", self.handle_index, name="index"),
             web.get("/ws", self.handle_websocket, name="websocket"),
-            # The page's scripts and styles; no listing of them, and no downloads
-            # (the app delivers no files).
-            web.static("/static", self.statics_path, name="static"),
+            # The page's scripts, styles and font; no listing of them, and no
+            # downloads (the app delivers no files).
+            web.get("/static/{filename:.*}", self.handle_static, name="static"),
         ])
         app.on_startup.append(self.on_startup)
         app.on_shutdown.append(self.on_shutdown)
@@ -219,8 +148,7 @@ class AppServer(Server):
             except (web.HTTPException, asyncio.CancelledError):
                 raise
             except Exception as error:
-                log.error("%s: something went wrong that should not have: %s",
-                          request.path, errors.logged(error))
+                _bug(f"{request.path[:80]!r}", error)
                 raise self._page(500, "Something went wrong on the server.") from None
         except web.HTTPException as answer:
             self._protect(answer, host or "")
@@ -236,10 +164,11 @@ class AppServer(Server):
         websocket = "wss://" + own.split("://", 1)[1] if own.startswith("https") else (
             "ws://" + own.split("://", 1)[1])
         response.headers.update({
+            # Scripts are the page's files alone; styles may be set by its script
+            # (xterm.js writes its own), the font is ours.
             "Content-Security-Policy": (
-                "default-src 'self'; script-src 'self' 'unsafe-inline';"
-                " style-src 'self' 'unsafe-inline' https://fonts.googleapis.com;"
-                " font-src 'self' https://fonts.gstatic.com; img-src 'self' data:;"
+                "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline';"
+                " font-src 'self'; img-src 'self' data:;"
                 f" connect-src 'self' {websocket}; frame-ancestors 'none';"
                 " base-uri 'none'; form-action 'none'"),
             "X-Frame-Options": "DENY",
@@ -256,10 +185,19 @@ class AppServer(Server):
         headers = {"Cache-Control": "no-store"}
         if status == 503:
             headers["Retry-After"] = "60"
-        kind = {400: web.HTTPBadRequest, 403: web.HTTPForbidden,
-                503: web.HTTPServiceUnavailable}.get(
-            status, web.HTTPInternalServerError)
+        kind = {400: web.HTTPBadRequest, 403: web.HTTPForbidden, 404: web.HTTPNotFound,
+                503: web.HTTPServiceUnavailable}.get(status, web.HTTPInternalServerError)
         return kind(text=body, content_type="text/html", headers=headers)
+
+    def _admitted(self, request: web.Request) -> bool:
+        """Whether a request holds the token, in any of the places it may."""
+        return self.guard.admits(offered_tokens(request.query.get("token"),
+                                                request.headers.get("Authorization"),
+                                                request.cookies.get(self.guard.token_cookie)))
+
+    def _address(self, request: web.Request) -> str | None:
+        """The visitor's address, for their share; None behind a proxy, whose it is."""
+        return None if self.settings.public_url else request.remote
 
     # --- the page -------------------------------------------------------------------
 
@@ -283,9 +221,10 @@ class AppServer(Server):
             refusals.warning("refused the page: no token")
             raise self._page(403, "This server needs its token: open the address it printed"
                               " when it started (it ends in ?token=…).")
-        if self.table.full:
-            raise self._page(503, f"The table is full: {self.table.seats} visitors are"
-                              " playing. Try again in a while.")
+        refusal = self.table.refusal(guard.visitor(request.cookies.get(guard.visitor_cookie)),
+                                     self._address(request))
+        if refusal is not None:
+            raise self._page(503, f"{refusal} Try again in a while.")
         # The page's script and websocket are addressed as the visitor reached the
         # server (a host the guard has checked), or at the public address.
         self.public_url = self.settings.public_url or f"{request.scheme}://{request.host}"
@@ -293,6 +232,18 @@ class AppServer(Server):
         response.headers["Cache-Control"] = "no-store"
         self._visitor(request, response)
         return response
+
+    async def handle_static(self, request: web.Request) -> web.StreamResponse:
+        """One of the page's own files, by the token's holder: a name not among them
+        is 404 without a look at the disk (a name of 300 bytes made it fail)."""
+        if not self._admitted(request):
+            refusals.warning("refused a page's file: no token")
+            raise self._page(403, "This server needs its token.")
+        path = self.statics.get(request.match_info["filename"])
+        if path is None:
+            refusals.warning("refused a page's file that is not there")
+            raise self._page(404, "There is no such file here.")
+        return web.FileResponse(path, headers={"Cache-Control": "no-cache"})
 
     def _visitor(self, request: web.Request, response: web.StreamResponse) -> None:
         """A visitor without a valid id is given one; a known one is kept longer."""
@@ -313,108 +264,66 @@ class AppServer(Server):
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         guard = self.guard
-        if not guard.admits(offered_tokens(request.query.get("token"),
-                                           request.headers.get("Authorization"),
-                                           request.cookies.get(guard.token_cookie))):
+        if not self._admitted(request):
             refusals.warning("refused a visit: no token, or a wrong one")
             raise self._page(403, "This server needs its token.")
         websocket = web.WebSocketResponse(heartbeat=HEARTBEAT_SECONDS, timeout=CLOSE_SECONDS,
                                           max_msg_size=LARGEST_FRAME)
         if not websocket.can_prepare(request).ok:
             raise self._page(400, "This address is the page's websocket.")
-        if self.table.full:
-            refusals.warning("turned a visitor away: all %d seats are taken", self.table.seats)
-            raise self._page(503, "The table is full. Try again in a while.")
         visitor = guard.visitor(request.cookies.get(guard.visitor_cookie))
+        address = self._address(request)
+        refusal = self.table.refusal(visitor, address)
+        if refusal is not None:
+            refusals.warning("turned a visit away: %s", refusal)
+            raise self._page(503, refusal)
+        visit = asyncio.current_task()
+        assert visit is not None  # aiohttp handles each request in a task
+        self.table.sit(visitor, address)  # nothing is awaited since it was seen free
+        self._visits.add(visit)
+        try:
+            await self._visit(request, websocket, visitor)
+        finally:
+            self.table.leave(visitor, address)
+            self._visits.discard(visit)
+        return websocket
+
+    async def _visit(self, request: web.Request, websocket: web.WebSocketResponse,
+                     visitor: str | None) -> None:
+        """A visit whose seat is taken: its directory is made once its websocket is
+        open (a handshake cut short is no visit, and leaves nothing)."""
+        try:
+            await websocket.prepare(request)
+        except (ConnectionError, asyncio.CancelledError):
+            refusals.info("a visit's handshake was cut short")
+            return
         try:
             directory = (self.visitors.directory(visitor) if visitor and
                          self.visitors.room_for(visitor) else self.visitors.passing())
         except OSError as error:
             log.error("cannot make a visitor's directory (%s)", error)
-            raise self._page(500, "The server cannot keep a visitor's games now.") from None
+            await websocket.close()
+            return
         name = (visitor or directory.name)[:12]
-        visit = asyncio.current_task()
-        assert visit is not None  # aiohttp handles each request in a task
-        self.table.sit()  # nothing is awaited since it was seen free
-        self._visits.add(visit)
+        log.info("visitor %s came (%d of %d seats taken)", name, self.table.taken,
+                 self.table.seats)
         try:
-            await websocket.prepare(request)
-            log.info("visitor %s came (%d of %d seats taken)", name, self.table.taken,
-                     self.table.seats)
             app = GuestApp(self.argv, directory, self.settings.visitor_workers,
-                           write_bytes=websocket.send_bytes,
+                           self.settings.memory, name, write_bytes=websocket.send_bytes,
                            write_str=websocket.send_str, close=websocket.close,
                            download_manager=self.download_manager)
             try:
                 await app.start(*clamped(request.query.get("width"),
                                          request.query.get("height")))
-                await self._relay(websocket, app, name)
+                await Relay(websocket, app, name, request.transport, self.settings).run()
             except asyncio.CancelledError:
                 pass  # the server is stopping
             finally:
                 await app.stop()
                 await websocket.close()
         except Exception as error:
-            log.error("visitor %s: something went wrong that should not have: %s", name,
-                      errors.logged(error))
+            _bug(f"visitor {name}", error)
         finally:
-            self.table.leave()
-            self._visits.discard(visit)
             if visitor is None:
                 self.visitors.forget(directory)
             log.info("visitor %s left", name)
-        return websocket
-
-    async def _relay(self, websocket: web.WebSocketResponse, app: GuestApp, name: str) -> None:
-        """The visitor's frames to their app, until either leaves or the visitor has
-        sent no key, click or resize for ``idle_seconds``."""
-        bad = 0
-        last = time.monotonic()
-        pace = Pace()
-        pastes = Pastes()
-        while True:
-            left = self.settings.idle_seconds - (time.monotonic() - last)
-            if left <= 0:
-                log.info("visitor %s: closed after %.0f minutes without a key or a click",
-                         name, self.settings.idle_seconds / 60)
-                return
-            try:
-                message = await websocket.receive(timeout=left)
-            except asyncio.TimeoutError:
-                continue
-            if message.type == WSMsgType.ERROR:  # a frame over LARGEST_FRAME, say
-                log.warning("visitor %s: closed on a bad frame (%s)", name, message.data)
-                return
-            if message.type in CLOSED:
-                return
-            wait = pace.delay()
-            if wait:
-                await asyncio.sleep(wait)
-            try:
-                if message.type != WSMsgType.TEXT:
-                    raise BadFrame("not text")
-                frame = read_frame(message.data)
-            except BadFrame as error:
-                bad += 1
-                log.warning("visitor %s: a malformed frame (%s), ignored", name, error)
-                if bad >= BAD_FRAMES:
-                    log.warning("visitor %s: closed after %d malformed frames", name, bad)
-                    return
-                continue
-            if frame.kind == "resize" or (frame.text and frame.kind == "stdin"):
-                last = time.monotonic()
-            if frame.kind == "stdin" and frame.text:
-                try:
-                    pastes.feed(frame.text)
-                except BadFrame as error:
-                    log.warning("visitor %s: closed on %s", name, error)
-                    return
-                await app.send_bytes(frame.text.encode("utf-8", "replace"))
-            elif frame.kind == "resize":
-                await app.set_terminal_size(*frame.size)
-            elif frame.kind == "ping":
-                await websocket.send_json(["pong", frame.text])
-            elif frame.kind == "focus":
-                await app.focus()
-            elif frame.kind == "blur":
-                await app.blur()

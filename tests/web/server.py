@@ -98,6 +98,15 @@ class Server:
                         found.append(int(entry.name))
         return found
 
+    def left_app(self, pid: int) -> bool:
+        """Whether app ``pid`` is still there a moment after its visit ended."""
+        deadline = time.monotonic() + STOP_SECONDS
+        while time.monotonic() < deadline:
+            if pid not in self.apps():
+                return False
+            time.sleep(0.05)
+        return True
+
     def kill(self) -> None:
         """End whatever is left of the group, whatever state the test left it in."""
         with contextlib.suppress(ProcessLookupError):

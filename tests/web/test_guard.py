@@ -62,8 +62,10 @@ def test_the_origin_must_be_the_pages_own(origin: str | None, host: str | None,
 
 
 @pytest.mark.parametrize(("host", "allowed"), [
-    ("127.0.0.1:8000", True), ("127.0.0.2", True), ("[::1]:8000", True),
+    ("127.0.0.1:8000", True), ("127.0.0.2:8000", True), ("[::1]:8000", True),
     ("localhost:8000", True), ("LOCALHOST.:8000", True), ("cards.example", True),
+    ("cards.example:443", True), ("127.0.0.1:8001", False), ("localhost:80", False),
+    ("127.0.0.2", True),  # no port: the default, which the public URL's is
     ("evil.example:8000", False), ("127.0.0.1.nip.io:8000", False), ("0.0.0.0:8000", False),
     ("[::]:8000", False), ("192.0.2.1:8000", False), ("", False), (None, False),
     ("127.0.0.1:port", False), ("127.0.0.1:8000/x", False), ("user@127.0.0.1", False),
@@ -72,6 +74,14 @@ def test_the_origin_must_be_the_pages_own(origin: str | None, host: str | None,
 ])
 def test_only_the_servers_own_host_names_are_answered(host: str | None, allowed: bool) -> None:
     assert guard().host_ok(host) is allowed
+
+
+def test_every_address_is_no_name_even_when_it_is_where_the_server_listens() -> None:
+    everywhere = Guard(None, Names.of(Listening("0.0.0.0", ("0.0.0.0",)), None), 8000, b"s" * 32)
+    assert not everywhere.host_ok("0.0.0.0:8000") and not everywhere.host_ok("[::]:8000")
+    assert everywhere.host_ok("127.0.0.1:8000")
+    without = Guard(None, NAMES, 8000, b"s" * 32)  # no public URL: no default port is ours
+    assert not without.host_ok("127.0.0.1") and without.host_ok("127.0.0.1:8000")
 
 
 def test_a_host_header_is_read_as_a_browser_writes_it() -> None:

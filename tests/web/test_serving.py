@@ -11,9 +11,12 @@ outlives it, however it ends.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import signal
+import socket
+import stat
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -24,6 +27,7 @@ import pytest
 from solitaire_tui.store.choices import Choices
 from solitaire_tui.store.database import Database
 from solitaire_tui.store.unfinished import Kept, Unfinished, new_slot
+from solitaire_tui.web.connections import EACH_ADDRESS
 from tests.web.server import APP_SECONDS, STOP_SECONDS, TOKEN, Server, Visit, logged, said
 
 pytestmark = pytest.mark.integration  # processes of their own: apart from the quick loop
@@ -206,7 +210,7 @@ async def test_huge_terminal_sizes_are_clamped_in_the_address_and_in_a_resize(
     assert rss_mb(app) < MOST_RSS_MB
 
 
-async def test_malformed_frames_are_one_log_line_each_and_the_visit_goes_on(
+async def test_malformed_frames_are_a_few_log_lines_and_the_visit_goes_on(
         serving: Callable[..., Server], browser: Browser) -> None:
     server, visit = await seated(serving, browser)
     malformed = ["not json", "[]", '["stdin", 5]', "{}", "null", '"stdin"', "[5]",
@@ -222,7 +226,7 @@ async def test_malformed_frames_are_one_log_line_each_and_the_visit_goes_on(
     await visit.send("ping", "still here")
     assert await visit.text() == '["pong", "still here"]'
     shown = server.log.read_text()
-    assert shown.count("a malformed frame") == 20, shown
+    assert shown.count("a malformed frame") == 10, shown  # then throttled
     assert "Traceback" not in shown and len(shown.splitlines()) < 30
     # A frame over the size allowed ends the visit, in one line.
     await visit.socket.send_str('["stdin", "' + "x" * 100_000 + '"]')
@@ -330,10 +334,12 @@ async def test_an_idle_visitor_is_closed(serving: Callable[..., Server],
     server, visit = await seated(serving, browser, "--idle-minutes", "0.1")
     began = time.monotonic()
     closed = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING)
-    while True:  # empty keys and pings are no sign of a person
+    while True:  # empty keys, pings and what a terminal says itself are no sign of a person
         assert time.monotonic() - began < APP_SECONDS
         await visit.send("stdin", "")
         await visit.send("ping", "1")
+        await visit.send("resize", {"width": 100, "height": 32})  # the same size
+        await visit.press("\x1b[I\x1b[?2026;2$y\x1b[<35;3;3M\x1b[O")
         try:
             if (await visit.socket.receive(timeout=1)).type in closed:
                 break
@@ -365,3 +371,126 @@ async def test_sigterm_ends_the_server_and_every_app_at_once(
     shown = await logged(server.log, "left")
     assert "Traceback" not in shown
     await visit.socket.close()
+
+
+async def test_a_flood_of_keys_is_paced_and_a_visitor_who_leaves_ends_their_app(
+        serving: Callable[..., Server], browser: Browser) -> None:
+    """Keys sent as fast as the socket takes them, for ten seconds: unpaced, an app
+    grew 10 MB a second and went on growing after the visitor left. Paced, the flood
+    waits in the socket (the server may close it: its answers to pings wait there
+    too), and the app ends within seconds of the visitor's leaving."""
+    server, visit = await seated(serving, browser)
+    (app,) = server.apps()
+    before = rss_mb(app)
+    frame = '["stdin", "' + "jk" * 200 + '"]'  # as many keys as a frame may hold
+    began = time.monotonic()
+    with contextlib.suppress(ConnectionError):
+        while time.monotonic() - began < 10:
+            await visit.socket.send_str(frame)
+    assert rss_mb(app) < before + 50
+    await visit.socket.close()
+    left = time.monotonic()
+    await logged(server.log, "left")
+    assert not server.left_app(app)
+    assert time.monotonic() - left < 15  # ended within seconds, not after the backlog
+
+
+async def test_the_page_files_need_the_token_and_a_name_nobody_has_is_404(
+        serving: Callable[..., Server], browser: Browser, data_path: Path) -> None:
+    server = serving()
+    session = browser()
+    long_name = server.base + "/static/" + "a" * 300
+    assert await status(session, long_name) == 403  # no token: no file
+    await page(session, server)
+    assert await status(session, server.base + "/static/js/textual.js") == 200
+    assert await status(session, server.base + "/static/page.css") == 200
+    assert await status(session, long_name) == 404
+    assert await status(session, server.base + "/static/../server.py") in (403, 404)
+    shown = server.log.read_text()
+    assert "Traceback" not in shown and "went wrong" not in shown
+    assert not (data_path / "errors.log").exists()
+
+
+async def test_no_escape_reaches_the_owners_terminal_and_refusals_are_throttled(
+        serving: Callable[..., Server], browser: Browser) -> None:
+    server = serving()
+    session = browser()
+    for _ in range(50):
+        assert await status(session, server.base + "/static/%1b%5d0;PWNED%07aaa") == 403
+        with socket.create_connection(("127.0.0.1", server.port)) as raw:
+            raw.sendall(b"GET / HTTP/1.1\r\nHost: \xc2\x9b\x1b]0;PWNED\x07\r\n\r\n")
+            assert raw.recv(12)[8:10] == b" 4"  # 400: aiohttp refuses it
+    await page(session, server)
+    async with session.get(server.base + "/static/%1b%5d0;PWNED%07aaa") as answer:
+        assert answer.status == 404
+    await logged(server.log, "refused a page's file that is not there")
+    shown = server.log.read_text()
+    assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]", shown), shown
+    assert len(shown.splitlines()) < 30, shown
+
+
+async def test_the_page_runs_no_inline_script_and_fetches_nothing_elsewhere(
+        serving: Callable[..., Server], browser: Browser) -> None:
+    server = serving()
+    session = browser()
+    async with session.get(server.url) as answer:
+        policy = answer.headers["Content-Security-Policy"]
+        text = await answer.text()
+    script = policy.split("script-src", 1)[1].split(";", 1)[0]
+    assert "unsafe-inline" not in script and "googleapis" not in policy + text
+    assert not re.search(r"<script>\s*\S", text) and "onClick" not in text
+
+
+async def test_one_visitor_takes_no_more_than_their_share_of_seats(
+        serving: Callable[..., Server], browser: Browser) -> None:
+    server = serving("--visitor-seats", "2")
+    session = browser()
+    await page(session, server)
+    tabs = [await come(session, server) for _ in range(2)]
+    assert await refused(session, server.base + "/ws") == 503
+    async with session.get(server.base + "/") as answer:
+        assert answer.status == 503 and "2 tabs" in await answer.text()
+    assert len(server.apps()) == 2
+    await tabs[0].socket.close()
+    await logged(server.log, "left")
+    await (await come(session, server)).socket.close()
+    await tabs[1].socket.close()
+
+
+async def test_a_visitors_directory_comes_with_their_first_visit_for_them_alone(
+        serving: Callable[..., Server], browser: Browser, data_path: Path) -> None:
+    server = serving()
+    session = browser()
+    await page(session, server)
+    mine = visitor_directory(session, server, data_path)
+    assert not mine.exists()  # a cookie is no visit
+    for _ in range(5):  # handshakes cut short: no directory, no bug
+        with socket.create_connection(("127.0.0.1", server.port)) as raw:
+            raw.sendall(f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                        f"Authorization: token {TOKEN}\r\nUpgrade: websocket\r\n"
+                        "Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+                        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n".encode())
+    visit = await come(session, server)
+    assert stat.S_IMODE(mine.stat().st_mode) == 0o700
+    assert stat.S_IMODE((data_path / "visitors").stat().st_mode) == 0o700
+    await visit.socket.close()
+    shown = await logged(server.log, "left")
+    assert "went wrong" not in shown and "Traceback" not in shown
+    files = [path for path in mine.rglob("*") if path.is_file()]
+    assert files and all(stat.S_IMODE(path.stat().st_mode) == 0o600 for path in files)
+    assert [path.name for path in (data_path / "visitors").iterdir()
+            if path.is_dir()] == [mine.name]
+
+
+async def test_connections_from_one_address_are_held_to_a_share(
+        serving: Callable[..., Server]) -> None:
+    server = serving()
+    held = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(EACH_ADDRESS)]
+    try:
+        with socket.create_connection(("127.0.0.1", server.port)) as over:
+            over.settimeout(STOP_SECONDS)
+            assert over.recv(1) == b""  # closed by the server, unread
+        await logged(server.log, "refused a connection")
+    finally:
+        for one in held:
+            one.close()

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from solitaire_tui.web import server as server_module
+from solitaire_tui.web import logs as logs_module
 from solitaire_tui.web import visitors as visitors_module
 from solitaire_tui.web.guard import Guard
 from solitaire_tui.web.hosts import Names
-from solitaire_tui.web.server import Throttle
+from solitaire_tui.web.logs import Throttle
 from solitaire_tui.web.visitors import KEEP_DAYS, Table, Visitors
 
 
@@ -55,6 +55,24 @@ def test_the_table_seats_so_many() -> None:
     assert table.sit()
 
 
+def test_a_visitor_and_an_address_hold_their_share_of_the_seats() -> None:
+    table = Table(8, each=2)
+    assert table.sit("one", "127.0.0.1") and table.sit("one", "127.0.0.2")
+    assert "2 tabs" in (table.refusal("one", "127.0.0.3") or "")  # the id's share
+    assert table.sit("two", "127.0.0.1")
+    assert table.refusal("three", "127.0.0.1") is not None  # the address's share
+    assert table.sit("three", None) and table.sit(None, "127.0.0.4")  # behind a proxy; a script
+    table.leave("one", "127.0.0.1")
+    assert table.sit("one", "127.0.0.3") and table.taken == 5
+
+
+def test_directories_are_the_servers_users_alone(tmp_path: Path) -> None:
+    visitors = Visitors(tmp_path / "visitors")
+    one, _ = Guard(None, Names(frozenset()), 1, visitors.secret()).new_visitor()
+    for path in (visitors.root, visitors.directory(one), visitors.passing()):
+        assert stat.S_IMODE(path.stat().st_mode) == 0o700, path
+
+
 def test_beyond_the_most_kept_a_new_visitor_has_no_directory_but_the_known_do(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(visitors_module, "MOST_KEPT", 2)
@@ -73,7 +91,7 @@ def test_the_log_lets_through_so_many_of_a_kind_a_minute() -> None:
     now = [0.0]
     throttle = Throttle(most=3, seconds=60)
     monkeypatch_clock = pytest.MonkeyPatch()
-    monkeypatch_clock.setattr(server_module.time, "monotonic", lambda: now[0])
+    monkeypatch_clock.setattr(logs_module.time, "monotonic", lambda: now[0])
     try:
         def record(message: str) -> logging.LogRecord:
             return logging.LogRecord("x", logging.WARNING, "", 0, message, None, None)
