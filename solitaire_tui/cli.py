@@ -210,9 +210,10 @@ def build_parser() -> Parser:
 
     warm = commands.add_parser(
         "warm", help="compile the engine now rather than on first use",
-        description="Compile every part of the compiled engine (about a minute and a half"
-        " on two cores, once: numba keeps it in its cache). The app does this in the"
-        " background when it starts on a fresh install; this does it from the shell.")
+        description="Compile every part of the compiled engine, once: numba keeps it in"
+        " its cache (how long depends on the machine; `bench --engine compile` times"
+        " it). The app does this in the background when it starts on a fresh install;"
+        " this does it from the shell.")
     warm.add_argument("--jobs", type=arguments.checked(WARM_JOBS), default=None, metavar="J",
                       help="processes to compile on (default: 2, or 1 on one core)")
     # The app's own warm-up: lowest priority, its report as JSON lines.
@@ -243,8 +244,8 @@ def build_parser() -> Parser:
                        " (default: 1)")
     bench.add_argument(
         "--engine", nargs="*", choices=ENGINE_SECTIONS, metavar="WHAT",
-        help="time the engine as a player meets it, WHAT of it (default: all, twenty minutes"
-        " or so): compile (a fresh install's warm-up, part by part), calls (the"
+        help="time the engine as a player meets it, WHAT of it (default: all, the longest"
+        " of the commands): compile (a fresh install's warm-up, part by part), calls (the"
         " first hint, solve and computer move after it, each in a fresh process), load"
         " (the solver's verdicts with every core busy), keys (key-to-screen latency,"
         " idle and during a two-worker run), searches (a solve and a thinking player's"

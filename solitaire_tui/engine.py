@@ -1,8 +1,9 @@
 """The compiled engine, made ready before anyone needs it.
 
 numba compiles a kernel on its first call and keeps the machine code in its cache;
-on a fresh install the kernels take a minute and a half of compiling in all, and a
-player who asks for a hint should not be the one who waits for it. So the engine is
+on a fresh install the kernels take minutes of compiling in all (how many depends on
+the machine: ``bench --engine compile`` times it), and a player who asks for a hint
+should not be the one who waits for it. So the engine is
 split into parts (``Part``: one call compiles one part; each game's home lists its
 own), and ``warm`` compiles them all in processes of their own, most wanted first,
 reporting each part as it is ready. The app starts ``warm`` in the background when

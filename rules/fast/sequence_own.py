@@ -1,7 +1,7 @@
 """A Sequence player of one's own, compiled: the view it is given, as a numba class,
 and the loop that plays its games.
 
-A player's file that sets ``COMPILED = True`` keeps to the typed subset (the README's
+A player's file that sets ``COMPILED = True`` keeps to the typed subset (docs/players.md,
 "Compiled players"): its ``play(view)`` is compiled with numba and given a ``Table``,
 which answers what ``rules.own.sequence.SequenceView`` answers, by the same names and
 with the same values, in numba's types: tuples of numbers where the view has tuples,

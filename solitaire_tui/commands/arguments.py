@@ -110,7 +110,7 @@ def add_own_player(parser: argparse.ArgumentParser, says: str, *, several: bool 
     and the budget of each of its moves, ``--move-seconds``."""
     parser.add_argument("--player", action="append" if several else "store", metavar="FILE",
                         help="a player of your own, a Python file with a function"
-                        f" play(view) (see the README){says}")
+                        f" play(view) (see docs/players.md){says}")
     parser.add_argument("--move-seconds", type=checked(values.MOVE), default=MOVE_SECONDS,
                         metavar="S", help="the longest a move of your own player may take"
                         f" (default: {MOVE_SECONDS:g})")

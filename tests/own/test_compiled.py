@@ -191,11 +191,11 @@ def test_a_game_without_compiled_players_says_so(tmp_path: Path) -> None:
         files.load(str(path), "add-residue", "rules.own.add_residue")
 
 
-def test_the_examples_are_short_and_the_readme_shows_one_whole() -> None:
+def test_the_examples_are_short_and_the_players_guide_shows_one_whole() -> None:
     for example in EXAMPLES.glob("*.py"):
         assert len(example.read_text().splitlines()) < 25, example.name
-    readme = (EXAMPLES.parents[1] / "README.md").read_text()
-    assert f"```python\n{(EXAMPLES / 'rules_of_thumb.py').read_text()}```" in readme
+    guide = (EXAMPLES.parents[1] / "docs" / "players.md").read_text()
+    assert f"```python\n{(EXAMPLES / 'rules_of_thumb.py').read_text()}```" in guide
 
 
 @pytest.mark.parametrize(("numba_says", "said"), [

@@ -1,13 +1,13 @@
 """Winnable deals only: new Sequence deals drawn at random until the solver wins one.
 
 About 1.4% of Sequence deals are left undecided by the solver, none is known lost
-(README, "Solvers"), so most draws are kept at once; the check is a solve with a
-smaller budget than the peek's, which decides most deals in a few milliseconds, and a
-deal it cannot decide is passed over rather than waited for. On this machine (with
-other work running) a winnable deal took 29 ms on average, 3 ms in the median, and at
-most 0.27 s over 100 draws (1.08 tries each): ``bench --engine searches`` times the
-solver itself. The screen still does it in a worker, with the progress it owes past
-0.3 s and a cancel, since a deal can be slow and the first call loads the solver.
+(docs/playing.md, "Solvers, strong players and searches"), so most draws are kept at
+once; the check is a solve with a smaller budget than the peek's, which decides most
+deals in a few milliseconds, and a deal it cannot decide is passed over rather than
+waited for (``bench --engine searches`` times the solver on the machine at hand;
+docs/TUNING.md keeps what was measured when this was chosen). The screen still does
+it in a worker, with the progress it owes past 0.3 s and a cancel, since a deal can be
+slow and the first call loads the solver.
 """
 
 from __future__ import annotations
