@@ -146,7 +146,8 @@ class SolitaireApp(PaletteApp):
         use_back(self.card_back)  # also when it is the default: the last app's may linger
         self.engine = engine or Warmup(ENGINE)
         self.services = Services(self.records, self.store.unfinished, self.choices, self.engine,
-                                 (data or data_dir()) if limits.own_players else None)
+                                 (data or data_dir()) if limits.own_players else None,
+                                 limits)
         self.warm_up = warm_up
         self.signals = signals
         # Armed as the app begins to quit. The terminal is read now, before Textual

@@ -161,6 +161,21 @@ def _engine(stop: Callable[[], bool]) -> bool:
     return True
 
 
+@contextmanager
+def turn(stop: Callable[[], bool]) -> Iterator[bool]:
+    """``ENGINE`` for a whole piece of work (a search, a hint), as a run takes it for
+    each chunk: True while held, False if ``stop()`` came first. An app whose threads
+    are capped (a guest of ``serve``) takes it for every search, so that a search
+    beside a run waits a chunk rather than doubling the threads at work."""
+    if not _engine(stop):
+        yield False
+        return
+    try:
+        yield True
+    finally:
+        ENGINE.release()
+
+
 def run(
     kernel: Kernel,
     seed: int,

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from solitaire_tui.engine import Warmup
+from solitaire_tui.stats.limits import OWNER, Limits
 from solitaire_tui.store.choices import Choices
 from solitaire_tui.store.records import Records
 from solitaire_tui.store.unfinished import Unfinished
@@ -23,3 +24,4 @@ class Services:
     # The data directory whose players/ folder holds the player's own players
     # (``own.folder``); None for a guest of ``serve``, who loads no code.
     players: Path | None = None
+    limits: Limits = OWNER  # what the app may be asked for (a guest's searches take turns)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules import values
+from rules import values, zero_strike
 
 
 @dataclass(frozen=True)
@@ -22,6 +22,11 @@ class Limits:
     cluster: bool = True  # whether a run may go to a Dask cluster
     size: tuple[int, int] | None = None  # the largest screen drawn, in cells; None: any
     own_players: bool = True  # whether the player's own files of players are loaded
+    # Every search (a hint, a peek, a review, a computer's move, a zero-strike search)
+    # takes turns with the runs on the engine (``rules.fast.batch.turn``): ``workers``
+    # threads at most in all, not that many for each search at once.
+    serial: bool = False
+    draws: int = zero_strike.BUDGET.high  # the most draws a zero-strike search makes
 
     @property
     def games_field(self) -> values.Whole:
@@ -37,9 +42,12 @@ class Limits:
 
 OWNER = Limits()
 GUEST_SIZE = (400, 150)  # columns and rows: a wall-sized screen at a small font
+GUEST_DRAWS = zero_strike.DEFAULT_NODES  # the search's own default: its minute or two
 
 
 def guest(workers: int, games: int) -> Limits:
     """A web visitor's: no cluster, the server's caps on workers and games, no screen
-    larger than ``GUEST_SIZE``, and no player's file loaded (a file is code)."""
-    return Limits(workers, games, cluster=False, size=GUEST_SIZE, own_players=False)
+    larger than ``GUEST_SIZE``, no player's file loaded (a file is code), searches
+    taking turns with runs, and a zero-strike search of ``GUEST_DRAWS`` at most."""
+    return Limits(workers, games, cluster=False, size=GUEST_SIZE, own_players=False,
+                  serial=True, draws=GUEST_DRAWS)

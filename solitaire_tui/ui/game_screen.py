@@ -79,7 +79,7 @@ class GameScreen(Screen[None], Generic[S, M]):
         self.game = game
         self.services = services
         self.table: GameTable[S, M] = game.table()(game, services.records, deck, options)
-        self.thinker = Thinker(self, services.engine, self.say)
+        self.thinker = Thinker(self, services.engine, self.say, serial=services.limits.serial)
         self.helping = Helping(self)
         self.keeper = Keeper(services.unfinished, self.table,
                              self.call_after_refresh, partial(self.notify, severity="warning",

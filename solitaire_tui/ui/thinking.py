@@ -8,7 +8,8 @@ workers' state changes to ``failed`` so that what failed is put back in order.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import partial
 from typing import Any, TypeVar
 
@@ -20,14 +21,19 @@ from solitaire_tui.ui.boundary import failure
 from solitaire_tui.ui.workers import let_go
 
 T = TypeVar("T")
+# Said while a thought waits for the run or search under way (``Thinker.serial``).
+WAITING = "Waiting for the run or search under way: this server lets one work at a time."
 
 
 class Thinker:
     def __init__(self, screen: Screen[Any], engine: Warmup | None,
-                 say: Callable[[str], None]) -> None:
+                 say: Callable[[str], None], *, serial: bool = False) -> None:
+        """``serial``: each thought takes its turn on the engine with the app's runs
+        and searches (``Limits.serial``: a guest's threads are capped)."""
         self.screen = screen
         self.engine = engine  # the app's warm-up, whose parts the work may wait for
         self.say = say  # how the screen tells the player what the work waits for
+        self.serial = serial
         # What puts the screen back in order when a group's thought fails.
         self._failed: dict[str, Callable[[BaseException], None]] = {}
 
@@ -53,10 +59,27 @@ class Thinker:
         try:
             if needs is not None and not self._engine_ready(needs, worker):
                 return
-            answer = work()
+            with self._turn(worker) as taken:
+                if not taken:
+                    return
+                answer = work()
             self.screen.app.call_from_thread(_shown, worker, then, answer)
         finally:
             let_go()
+
+    @contextmanager
+    def _turn(self, worker: Worker[None]) -> Iterator[bool]:
+        """The engine held for the work when thoughts take turns (False if the worker
+        was cancelled while waiting); at once otherwise."""
+        if not self.serial:
+            yield True
+            return
+        from rules.fast.batch import ENGINE, turn  # numba loads with the first search
+
+        if ENGINE.locked():
+            self.screen.app.call_from_thread(self.say, WAITING)
+        with turn(lambda: worker.is_cancelled) as taken:
+            yield taken
 
     def _engine_ready(self, part: str, worker: Worker[None]) -> bool:
         """Wait while the warm-up compiles ``part``, saying so; False if the worker

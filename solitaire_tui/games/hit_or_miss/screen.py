@@ -99,7 +99,7 @@ class HitOrMissScreen(GameScreen[State, Call]):
         self.helping.stop()
         self.app.push_screen(ZeroStrikeScreen(
             self.game.key, self.game.OPTIONS.panel(zero_strike.ZERO_STRIKE),
-            self.services.choices, self.services.engine))
+            self.services.choices, self.services.engine, self.services.limits))
 
     def action_options(self) -> None:
         options: Options = self.table.options

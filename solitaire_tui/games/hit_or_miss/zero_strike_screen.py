@@ -16,6 +16,7 @@ import dataclasses
 import functools
 import time
 from collections.abc import Iterable, Mapping
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -28,12 +29,14 @@ from textual.widgets import Button, Input, Label, ProgressBar, Static
 
 from rules import values, zero_strike
 from rules.cards import format_cards, parse_deck
+from rules.errors import OptionsError
 from rules.words import a_number
 from solitaire_tui.decks import Deck
 from solitaire_tui.engine import Warmup
 from solitaire_tui.games.hit_or_miss.engine import SEARCH
 from solitaire_tui.messages import OpenReplay, OpenStats
 from solitaire_tui.replay import Replay
+from solitaire_tui.stats.limits import OWNER, Limits
 from solitaire_tui.stats.runner import Job, Moment, Phase
 from solitaire_tui.store.choices import Choices
 from solitaire_tui.ui.choices import keep_choice, kept_choice
@@ -107,6 +110,7 @@ class LiveSearch(Job[Snapshot]):
 
     seed: int
     budget: int
+    serial: bool = False  # taking its turn on the engine with runs (``Limits.serial``)
     STOPPED: ClassVar[str] = "The search stopped"
 
     def __post_init__(self) -> None:
@@ -131,11 +135,15 @@ class LiveSearch(Job[Snapshot]):
         self._update(reported)
 
     def _work(self) -> None:
+        from rules.fast.batch import turn
         from rules.fast.zero_strike import search  # numba loads in this worker
 
-        for found in search(self.seed, self.budget, progress=self._progress,
-                            stop=self._stopped):
-            self._update(functools.partial(dataclasses.replace, best=found))
+        with turn(self._stopped) if self.serial else nullcontext(True) as taken:
+            if not taken:
+                return
+            for found in search(self.seed, self.budget, progress=self._progress,
+                                stop=self._stopped):
+                self._update(functools.partial(dataclasses.replace, best=found))
 
 
 ZERO_STRIKE_HELP = f"""\
@@ -179,15 +187,18 @@ class ZeroStrikeScreen(LiveScreen[Snapshot]):
     CSS_PATH = "zero_strike_screen.tcss"
 
     def __init__(self, game: str, frequency: Mapping[str, Any],
-                 choices: Choices | None = None, engine: Warmup | None = None) -> None:
+                 choices: Choices | None = None, engine: Warmup | None = None,
+                 limits: Limits = OWNER) -> None:
         """``game``: the key of the game its finds are replayed on (Hit or Miss);
         ``frequency``: that game's panel options for ``strikes=1``, whose win rate is
         how often random deals give a zero-strike game; ``choices``: where the last
-        search's options are kept; ``engine``: the app's warm-up."""
+        search's options are kept; ``engine``: the app's warm-up; ``limits``: what
+        the app may be asked for (a guest's budget is capped, its search takes turns)."""
         super().__init__(engine)
         self.game = game
         self.frequency = frequency
         self.choices = choices
+        self.limits = limits
 
     @property
     def _kept_name(self) -> str:
@@ -239,7 +250,10 @@ class ZeroStrikeScreen(LiveScreen[Snapshot]):
     def _launch(self) -> LiveSearch:
         seed = values.SEED(self.query_one("#seed", Input).value)
         budget = zero_strike.BUDGET(self.query_one("#budget", Input).value)
-        return LiveSearch(seed, budget)
+        if budget > self.limits.draws:
+            raise OptionsError(f"the budget must be at most {self.limits.draws:,} draws"
+                               f" on this server, not {budget:,}")
+        return LiveSearch(seed, budget, self.limits.serial)
 
     def _fields(self) -> Iterable[Widget]:
         return self.query("#controls > *").exclude("#play")

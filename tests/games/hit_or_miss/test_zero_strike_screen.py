@@ -8,6 +8,7 @@ budget, and the deck it shows must play as a zero-strike game of the passes show
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -213,3 +214,30 @@ async def test_f_shows_how_often_random_deals_give_one(
         assert isinstance(panel, StatsScreen)
         assert panel.game.key == "hit-or-miss"
         assert panel.query_one("#variant", Input).value == zs.ZERO_STRIKE.variant
+
+
+async def test_a_guest_s_search_is_held_to_the_server_s_budget_and_takes_its_turn(
+        data_path: Path) -> None:
+    """A guest of ``serve`` (``limits.guest``): a budget past ``GUEST_DRAWS`` is one
+    sentence; a search waits while a run holds the engine, then searches."""
+    from rules.fast.batch import ENGINE
+    from solitaire_tui.stats import limits
+
+    app = SolitaireApp(data=data_path, start=ROLL_CALL, limits=limits.guest(1, 1000))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_search(pilot, app)
+        await search(pilot, screen, f"{limits.GUEST_DRAWS + 1}")
+        assert not screen.running
+        assert text_of(screen, "#summary") == (
+            f"The budget must be at most {limits.GUEST_DRAWS:,} draws on this server,"
+            f" not {limits.GUEST_DRAWS + 1:,}.")
+        ENGINE.acquire()  # a run's chunk under way
+        try:
+            await search(pilot, screen, "1e3")
+            assert screen.running
+            await pilot.pause()
+            assert screen.best is None and screen.running  # waiting its turn
+        finally:
+            ENGINE.release()
+        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        assert screen.shown is not None and screen.shown.phase is Phase.FINISHED

@@ -193,6 +193,32 @@ async def test_the_hint_is_the_fair_players_move(make_app: Any) -> None:
         assert message(screen) == f"Hint: {screen.table.describe(screen.session.state, move)}."
 
 
+async def test_a_guest_s_hint_waits_its_turn_beside_a_run_and_says_so(
+        data_path: Path) -> None:
+    """A guest of ``serve`` (``Limits.serial``): a hint asked while a run's chunk holds
+    the engine waits for it, saying why, then comes as the owner's would."""
+    from rules.fast.batch import ENGINE
+    from solitaire_tui.app import SolitaireApp
+    from solitaire_tui.stats import limits
+    from solitaire_tui.ui.thinking import WAITING
+
+    app = SolitaireApp(data=data_path, start=Start("sequence", numbered(LOST)),
+                       limits=limits.guest(1, 1000))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        await play_greedy(pilot, screen, 6)
+        state = screen.session.state
+        ENGINE.acquire()
+        try:
+            await pilot.press("h")
+            await until(pilot, lambda: message(screen) == WAITING)
+        finally:
+            ENGINE.release()
+        await settle(app, pilot)
+        move = player("fair", LOST).choose(state)
+        assert message(screen) == f"Hint: {screen.table.describe(screen.session.state, move)}."
+
+
 async def test_hint_and_auto_play_follow_the_quick_helper_to_the_end(
     make_app: Any, data_path: Path
 ) -> None:
