@@ -10,6 +10,9 @@ keys too).
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 
 from rules import values, zero_strike
@@ -51,3 +54,20 @@ def guest(workers: int, games: int) -> Limits:
     taking turns with runs, and a zero-strike search of ``GUEST_DRAWS`` at most."""
     return Limits(workers, games, cluster=False, size=GUEST_SIZE, own_players=False,
                   serial=True, draws=GUEST_DRAWS)
+
+
+def taking_turns(serial: bool, stop: Callable[[], bool]) -> AbstractContextManager[bool]:
+    """Hold the engine for a piece of work when the app's work takes turns
+    (``Limits.serial``: ``rules.fast.batch.turn``, True once held, False if ``stop()``
+    came first); otherwise go on at once (True), without loading numba."""
+    if not serial:
+        return nullcontext(True)
+    from rules.fast.batch import turn
+
+    return turn(stop)
+
+
+def engine_busy() -> bool:
+    """Whether a run's chunk or a search holds the engine now (numba is loaded then)."""
+    batch = sys.modules.get("rules.fast.batch")
+    return batch is not None and bool(batch.ENGINE.locked())

@@ -23,6 +23,7 @@ from textual.worker import get_current_worker
 
 from rules.review import Decision, Stopped
 from solitaire_tui.play.review_words import Named, percent, summary
+from solitaire_tui.stats.limits import taking_turns
 
 if TYPE_CHECKING:
     from solitaire_tui.session import Session
@@ -43,10 +44,13 @@ class ReviewScreen(ModalScreen[Decision[Any, Any] | None]):
     ]
     CSS_PATH = "review_screen.tcss"
 
-    def __init__(self, weigh: Work, named: Named, chance: str) -> None:
-        """``chance``: what a chance is, in the game's words."""
+    def __init__(self, weigh: Work, named: Named, chance: str, *, serial: bool = False
+                 ) -> None:
+        """``chance``: what a chance is, in the game's words; ``serial``: the weighing
+        takes its turn on the engine with runs (``Limits.serial``, a guest's)."""
         super().__init__()
         self.weigh, self.named, self.chance = weigh, named, chance
+        self.serial = serial
         self.decisions: list[Decision[Any, Any]] = []
 
     def compose(self) -> ComposeResult:
@@ -71,7 +75,10 @@ class ReviewScreen(ModalScreen[Decision[Any, Any] | None]):
             self.app.call_from_thread(self._progress, done, of)
 
         try:
-            decisions = self.weigh(lambda: worker.is_cancelled, heard)
+            with taking_turns(self.serial, lambda: worker.is_cancelled) as taken:
+                if not taken:
+                    return
+                decisions = self.weigh(lambda: worker.is_cancelled, heard)
         except Stopped:
             return
         self.app.call_from_thread(self._show, list(decisions))

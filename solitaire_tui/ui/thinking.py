@@ -8,8 +8,8 @@ workers' state changes to ``failed`` so that what failed is put back in order.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from functools import partial
 from typing import Any, TypeVar
 
@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.worker import Worker, get_current_worker
 
 from solitaire_tui.engine import Warmup, warm_part
+from solitaire_tui.stats.limits import engine_busy, taking_turns
 from solitaire_tui.ui.boundary import failure
 from solitaire_tui.ui.workers import let_go
 
@@ -67,19 +68,12 @@ class Thinker:
         finally:
             let_go()
 
-    @contextmanager
-    def _turn(self, worker: Worker[None]) -> Iterator[bool]:
+    def _turn(self, worker: Worker[None]) -> AbstractContextManager[bool]:
         """The engine held for the work when thoughts take turns (False if the worker
-        was cancelled while waiting); at once otherwise."""
-        if not self.serial:
-            yield True
-            return
-        from rules.fast.batch import ENGINE, turn  # numba loads with the first search
-
-        if ENGINE.locked():
+        was cancelled while waiting, saying first why it waits); at once otherwise."""
+        if self.serial and engine_busy():
             self.screen.app.call_from_thread(self.say, WAITING)
-        with turn(lambda: worker.is_cancelled) as taken:
-            yield taken
+        return taking_turns(self.serial, lambda: worker.is_cancelled)
 
     def _engine_ready(self, part: str, worker: Worker[None]) -> bool:
         """Wait while the warm-up compiles ``part``, saying so; False if the worker

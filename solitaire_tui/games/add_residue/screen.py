@@ -305,7 +305,8 @@ class AddResidueScreen(GameScreen[State, Move]):
                     if table.seat(decision.state.to_move).is_person]
 
         chance = chance_words(session.state.options)
-        self.app.push_screen(ReviewScreen(weigh, own_rules.name_of, chance),
+        self.app.push_screen(ReviewScreen(weigh, own_rules.name_of, chance,
+                                          serial=self.services.limits.serial),
                              partial(go_back, self, session))
 
     def _choose(self, pile: Pile, number: int) -> None:

@@ -16,7 +16,6 @@ import dataclasses
 import functools
 import time
 from collections.abc import Iterable, Mapping
-from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -36,7 +35,7 @@ from solitaire_tui.engine import Warmup
 from solitaire_tui.games.hit_or_miss.engine import SEARCH
 from solitaire_tui.messages import OpenReplay, OpenStats
 from solitaire_tui.replay import Replay
-from solitaire_tui.stats.limits import OWNER, Limits
+from solitaire_tui.stats.limits import OWNER, Limits, taking_turns
 from solitaire_tui.stats.runner import Job, Moment, Phase
 from solitaire_tui.store.choices import Choices
 from solitaire_tui.ui.choices import keep_choice, kept_choice
@@ -135,10 +134,9 @@ class LiveSearch(Job[Snapshot]):
         self._update(reported)
 
     def _work(self) -> None:
-        from rules.fast.batch import turn
         from rules.fast.zero_strike import search  # numba loads in this worker
 
-        with turn(self._stopped) if self.serial else nullcontext(True) as taken:
+        with taking_turns(self.serial, self._stopped) as taken:
             if not taken:
                 return
             for found in search(self.seed, self.budget, progress=self._progress,

@@ -302,7 +302,8 @@ class SequenceScreen(GameScreen[State, Move]):
             return review(session.start, list(session.moves), deck.seed, stop=stop,
                           progress=heard)
 
-        self.app.push_screen(ReviewScreen(weigh, own_rules.name_of, CHANCE),
+        self.app.push_screen(ReviewScreen(weigh, own_rules.name_of, CHANCE,
+                                          serial=self.services.limits.serial),
                              partial(go_back, self, session))
 
     def action_store(self, number: int) -> None:
