@@ -408,8 +408,9 @@ async def test_equal_top_scores_share_first_place(make_app: Any) -> None:
 async def test_the_computer_waits_while_the_rules_are_open(
     make_app: Any, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Long enough for the help to open first even on a loaded machine.
-    monkeypatch.setattr(AddResidueScreen, "COMPUTER_PAUSE", 0.5)
+    # The computer's own timer never comes first: its turn is made to come below, once
+    # the rules are open, however loaded the machine (a pause of 0.5 s was not enough).
+    monkeypatch.setattr(AddResidueScreen, "COMPUTER_PAUSE", 3600.0)
     due = AddResidueScreen._computer_move
     came: list[bool] = []
 
@@ -422,10 +423,12 @@ async def test_the_computer_waits_while_the_rules_are_open(
     async with app.run_test(size=SIZE) as pilot:
         screen = board(app)
         await pilot.press("enter", "question_mark")
-        await until(pilot, lambda: bool(came))  # the computer's turn came …
+        await until(pilot, lambda: not screen.is_active)  # the rules are open
+        screen._computer_move()  # the computer's turn comes …
         await pilot.pause()
         assert came == [False]  # … under the rules
         assert screen.session.state.turn == 1  # and its move is not yet played
+        screen.pause = 0.05  # once the rules close, it moves soon
         await pilot.press("escape")
         await until_a_person_moves(pilot, screen)
         assert screen.session.state.turn == 2
