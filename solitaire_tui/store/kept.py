@@ -50,10 +50,10 @@ class Store:
         unkept = self.writer.unkept()
         if not unkept:
             return []
-        games = unkept.count("This game")
+        games = sum(1 for save in unkept if (save.pending or {}).get("kind") == "finished")
         waits = [("a finished game" if games == 1 else f"{games} finished games")] if games else []
-        waits += [what[0].lower() + what[1:] for what in dict.fromkeys(unkept)
-                  if what != "This game"]  # a run, a choice, the game in play: once each
+        waits += [what[0].lower() + what[1:] for what in dict.fromkeys(  # once each
+            save.what for save in unkept if (save.pending or {}).get("kind") != "finished")]
         said = waits[0] if len(waits) == 1 else f"{', '.join(waits[:-1])} and {waits[-1]}"
         verb = "waits" if len(unkept) == 1 else "wait"
         return [f"{said} {verb} to be saved, and neither your saved games nor the folder"

@@ -98,12 +98,12 @@ class Writer:
             return "never"
         return "later" if self._behind is not None else "now"
 
-    def unkept(self) -> list[str]:
-        """What waits in memory only, as notices name it ("This game", "This run"), a
-        finished game each time: no pending file could be written for a finished game,
-        and none would be for the rest when the app ends. Lost if the app ends now."""
+    def unkept(self) -> list[Save]:
+        """What waits in memory only: a finished game whose pending file could not be
+        written, and the rest once none can be (none would be when the app ends).
+        Lost if the app ends now."""
         with self._changed:
-            return [waiting.save.what for waiting in self._queue
+            return [waiting.save for waiting in self._queue
                     if waiting.file is None and waiting.save.pending is not None
                     and (self._unkept or waiting.save.pending["kind"] == "finished")]
 
