@@ -59,7 +59,7 @@ async def test_a_panel_frozen_with_new_modules_is_collected_back_at_the_menu(
         app.post_message(OpenStats("hit-or-miss"))
         await pilot.pause()
         plots = [weakref.ref(plot) for plot in app.screen.query(Chart)]
-        app._modules = -1  # as if modules had just been loaded
+        app.heap._modules = -1  # as if modules had just been loaded
         app._look_at_heap()
         frozen = gc.get_freeze_count()
         assert frozen > 0
@@ -67,7 +67,7 @@ async def test_a_panel_frozen_with_new_modules_is_collected_back_at_the_menu(
         await pilot.pause()
         gc.collect()
         assert [ref() for ref in plots if ref() is not None] == []
-        app._at_menu, app._thawed = False, True  # the menu just back, a freeze due
+        app.heap._at_menu, app.heap._thawed = False, True  # the menu just back, a freeze due
         app._last_input -= QUIET_SECONDS  # and no key since
         before = gc.get_freeze_count()
         app._look_at_heap()  # not yet: a closed screen may still be being taken apart
@@ -83,7 +83,7 @@ async def test_a_full_collection_waits_for_a_pause_in_the_keys(
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("down")
-        app._modules = len(sys.modules)  # no freeze at this look
+        app.heap._modules = len(sys.modules)  # no freeze at this look
         gc.disable()  # no collection of Python's own between the lines below
         try:
             for _ in range(FULL_AFTER):
