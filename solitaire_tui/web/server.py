@@ -43,6 +43,7 @@ from solitaire_tui.web.frames import clamped
 from solitaire_tui.web.guard import Guard, offered_tokens
 from solitaire_tui.web.guest import GuestApp
 from solitaire_tui.web.logs import OneLine, Throttle
+from solitaire_tui.web.masked import MaskedWebSocket
 from solitaire_tui.web.relay import LARGEST_FRAME, Relay
 from solitaire_tui.web.settings import Settings
 from solitaire_tui.web.visitors import KEEP_DAYS, Table, Visitors
@@ -267,8 +268,8 @@ class AppServer(Server):
         if not self._admitted(request):
             refusals.warning("refused a visit: no token, or a wrong one")
             raise self._page(403, "This server needs its token.")
-        websocket = web.WebSocketResponse(heartbeat=HEARTBEAT_SECONDS, timeout=CLOSE_SECONDS,
-                                          max_msg_size=LARGEST_FRAME)
+        websocket = MaskedWebSocket(heartbeat=HEARTBEAT_SECONDS, timeout=CLOSE_SECONDS,
+                                    max_msg_size=LARGEST_FRAME)
         if not websocket.can_prepare(request).ok:
             raise self._page(400, "This address is the page's websocket.")
         visitor = guard.visitor(request.cookies.get(guard.visitor_cookie))
