@@ -13,6 +13,7 @@ import time
 import traceback
 from pathlib import Path
 
+from solitaire_tui.printable import escaped_lines
 from solitaire_tui.store.database import data_dir
 
 LOG_NAME = "errors.log"
@@ -42,7 +43,7 @@ def logged(error: BaseException | None = None) -> str:
     try:
         path = _log()
         with path.open("a", encoding="utf-8") as log:
-            log.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n{text}")
+            log.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n{escaped_lines(text)}")
     except OSError:
         return text.strip().splitlines()[-1]
     return f"the details are in {path}"

@@ -14,16 +14,9 @@ from __future__ import annotations
 import logging
 import time
 
+from solitaire_tui.printable import escaped
+
 LINES_OF_A_KIND = 10  # a minute, for what anyone can make the server say
-
-
-def escaped(text: str) -> str:
-    """``text`` with every character a terminal would not just show (control
-    characters, C1, bidirectional marks, line breaks) written as its escape."""
-    if text.isprintable():
-        return text
-    return "".join(char if char.isprintable() else char.encode("unicode_escape").decode("ascii")
-                   for char in text)
 
 
 class Throttle(logging.Filter):

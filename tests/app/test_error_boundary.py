@@ -16,6 +16,7 @@ from textual.widgets import Input, OptionList
 
 from rules import hit_or_miss
 from solitaire_tui.app import SolitaireApp
+from solitaire_tui.commands import errors
 from solitaire_tui.commands.errors import LOG_NAME
 from solitaire_tui.decks import numbered
 from solitaire_tui.games.hit_or_miss.zero_strike_screen import ZeroStrikeScreen
@@ -180,3 +181,15 @@ async def test_a_page_key_on_a_list_not_laid_out_yet_does_nothing() -> None:
         commands = app.query_one(OptionList)
         page(commands, 1)  # laid out: the page move is Textual's own
         assert commands.highlighted == 2
+
+
+def test_a_tracebacks_words_reach_the_log_with_nothing_a_terminal_acts_on(log: Path) -> None:
+    """An error's words may carry what a visitor sent (a path, a name): kept escaped,
+    the traceback's lines as they were."""
+    try:
+        raise ValueError("bad name \x1b]0;PWNED\x07 and\nmore")
+    except ValueError:
+        errors.logged()
+    text = log.read_text()
+    assert "\x1b" not in text and "\x07" not in text
+    assert "bad name \\x1b]0;PWNED\\x07 and" in text and "Traceback" in text
