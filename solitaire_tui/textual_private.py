@@ -13,9 +13,10 @@ one line rather than a screenful of traceback (``app.SolitaireApp``); the comman
 palette's PageUp and PageDown bindings, and ``App.action_command_palette``,
 ``search_commands`` and ``search_themes`` that open it (``ui.palette``); and
 ``OptionList``'s page actions (``widgets.pages``): these two step around a Textual
-bug (``docs/TEXTUAL.md``). And two of the terminal driver's ways are mended where a
+bug (``docs/TEXTUAL.md``). Two of the terminal driver's ways are mended where a
 terminal goes away (``sturdy_output``, ``resume_only_after_a_stop``;
-``docs/upstream/textual-writer-hang.md``).
+``docs/upstream/textual-writer-hang.md``), and ``Select``'s mount where the app closes
+as it mounts (``SteadySelect``).
 """
 
 from __future__ import annotations
@@ -26,17 +27,20 @@ from collections.abc import Callable
 from types import FrameType
 from typing import Any
 
+from textual import events
 from textual.app import App
 from textual.content import Content
 from textual.driver import Driver
 from textual.drivers._writer_thread import WriterThread
+from textual.widgets import Select
 from textual.widgets._markdown import MarkdownTable  # a help page's table, as one widget
+from textual.widgets._select import SelectOverlay  # a choice's list, which it mounts first
 from textual.widgets._toggle_button import ToggleButton  # whose mark a toggle sets
 from textual.worker import Worker, active_worker
 
-__all__ = ["MarkdownTable", "SturdyWriter", "ToggleButton", "current_worker", "driver_of",
-           "forget_worker", "on_each_frame", "resume_only_after_a_stop", "sturdy_output",
-           "table_cells"]
+__all__ = ["MarkdownTable", "SteadySelect", "SturdyWriter", "ToggleButton", "current_worker",
+           "driver_of", "forget_worker", "on_each_frame", "resume_only_after_a_stop",
+           "sturdy_output", "table_cells"]
 
 
 def current_worker() -> Worker[Any] | None:
@@ -138,3 +142,17 @@ def resume_only_after_a_stop() -> None:
 
     signal.signal(signal.SIGTSTP, stopping)
     signal.signal(signal.SIGCONT, resuming)
+
+
+class SteadySelect(Select[Any]):
+    """Textual's ``Select``, which does not fail when the app closes as it mounts.
+
+    Textual's fills its list as it mounts, asking for the list by type; an app that
+    quits while a screen with a choice opens (a key, then the quit at once) may have
+    taken the list away first, and the app then ends on ``NoMatches``. A choice whose
+    list is gone is closing: nothing of its mount is needed (``prevent_default`` stops
+    the handlers of the classes above this one, which is how Textual dispatches)."""
+
+    def _on_mount(self, event: events.Mount) -> None:
+        if not self.query(SelectOverlay):
+            event.prevent_default()

@@ -21,12 +21,13 @@ from textual.worker import Worker
 
 from solitaire_tui.own import folder as own_folder
 from solitaire_tui.own.folder import Found
+from solitaire_tui.textual_private import SteadySelect
 
 
 def pick(choices: list[tuple[str, Any]], value: Any, id: str) -> Select[Any]:
     """A compact choice among ``choices``, on ``value`` when it is one of them."""
     known = [choice for _, choice in choices]
-    return Select(choices, value=value if value in known else known[0], allow_blank=False,
+    return SteadySelect(choices, value=value if value in known else known[0], allow_blank=False,
                   compact=True, id=id)
 
 

@@ -11,7 +11,7 @@ import threading
 from types import FrameType
 from typing import Any
 
-from textual import work
+from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.command import CommandPalette
@@ -19,9 +19,11 @@ from textual.dom import DOMNode
 from textual.driver import Driver
 from textual.drivers import _writer_thread, linux_driver
 from textual.widgets import Checkbox, Markdown, RadioButton, Static
+from textual.widgets._select import SelectOverlay
 
 from solitaire_tui.textual_private import (
     MarkdownTable,
+    SteadySelect,
     SturdyWriter,
     ToggleButton,
     current_worker,
@@ -163,3 +165,23 @@ async def test_sigcont_resumes_the_driver_only_after_a_stop() -> None:
     finally:
         for sent, handler in before.items():
             signal.signal(sent, handler)
+
+
+class Choosing(App[None]):
+    def compose(self) -> ComposeResult:
+        yield SteadySelect([("one", 1), ("two", 2)], value=2, allow_blank=False)
+
+
+async def test_a_steady_choice_mounts_as_textuals_and_one_closing_as_it_mounts_is_let_be(
+        ) -> None:
+    """Mounted, it is Textual's ``Select`` (its list filled, its value set); mounted
+    without its list (taken away as the app closed), its mount asks nothing of it."""
+    app = Choosing()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        choice = app.query_one(SteadySelect)
+        assert choice.value == 2 and choice.query_one(SelectOverlay).option_count == 2
+    orphan = SteadySelect([("one", 1)], allow_blank=False)  # never composed: no list
+    mount = events.Mount()
+    orphan._on_mount(mount)
+    assert mount._no_default_action

@@ -63,6 +63,7 @@ from solitaire_tui.stats.limits import OWNER, Limits
 from solitaire_tui.stats.runner import LiveRun, Phase, Snapshot
 from solitaire_tui.store.choices import Choices
 from solitaire_tui.store.history import Entry, History
+from solitaire_tui.textual_private import SteadySelect
 from solitaire_tui.ui.live import LiveScreen, live_keys
 from solitaire_tui.ui.notices import store_errors
 from solitaire_tui.ui.quit_dialog import Confirm
@@ -192,8 +193,9 @@ class StatsScreen(LiveScreen[Snapshot]):
             yield NumberField(str(self.seed), id="seed", restrict=r"[0-9]*", compact=True)
             yield Label("Workers")
             cores = self.cores
-            yield Select([(f"all ({cores})", 0), *((str(n), n) for n in range(1, cores + 1))],
-                         value=0, allow_blank=False, compact=True, id="workers")
+            yield SteadySelect(
+                [(f"all ({cores})", 0), *((str(n), n) for n in range(1, cores + 1))],
+                value=0, allow_blank=False, compact=True, id="workers")
             yield Button("Run (r)", action="screen.run", compact=True, id="run")
         with Horizontal(id="more"):
             offered = self.game.comparisons(self.options)
@@ -202,9 +204,9 @@ class StatsScreen(LiveScreen[Snapshot]):
                 spec = self.options.get(compare.COMPARE)
                 chosen = next((index for index, one in enumerate(offered) if one.spec == spec),
                               NOTHING)
-                yield Select([("nothing", NOTHING), *((one.title, index) for index, one
-                                                      in enumerate(offered))],
-                             value=chosen, allow_blank=False, compact=True, id="compare")
+                yield SteadySelect([("nothing", NOTHING), *((one.title, index) for index, one
+                                                            in enumerate(offered))],
+                                   value=chosen, allow_blank=False, compact=True, id="compare")
             if self.limits.cluster:
                 yield Label("Cluster")
                 kept = (self.choices.get(PANEL) or {}).get("scheduler")
