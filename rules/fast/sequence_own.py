@@ -125,10 +125,12 @@ class Table:
 
     @property
     def moves(self) -> Any:
-        return _names(self, False)
+        return _names(self._deck, self._dealt, self._cards, self._heights, self._placed,
+                      False)
 
     def playable(self) -> Any:
-        return _names(self, True)
+        return _names(self._deck, self._dealt, self._cards, self._heights, self._placed,
+                      True)
 
     def needs(self, pile: int, later: int = 0) -> int | None:
         index = _index(pile)
@@ -178,47 +180,54 @@ class Table:
         return self._cards[index, 1:max(self._heights[index], 1)][::-1]
 
 
-@njit(nogil=True)
+@njit(cache=True, nogil=True)
 def _index(pile: int) -> int:
     if pile < 1 or pile > PILES:
         raise IndexError("there is no such pile: they are numbered 1 to 4")
     return pile - 1
 
 
-@njit(nogil=True)
-def _fitting(table: Any, rank: int) -> int:
+# What follows works on the table's arrays, not on the table: a function of a numba
+# class cannot be kept in numba's cache, and these are most of the loop's compile
+# (seconds in each process that plays a compiled player); kept, they load at once.
+# The table's own parts (``_start``, ``_is_over``, ``_apply``) only hand them on.
+
+
+@njit(cache=True, nogil=True)
+def _fitting(placed: np.ndarray, rank: int) -> int:
     """How many final piles take ``rank`` now."""
     count = 0
     for index in range(PILES):
-        count += _rank_needed(index, table._placed[index]) == rank
+        count += _rank_needed(index, placed[index]) == rank
     return count
 
 
-@njit(nogil=True)
-def _names(table: Any, playable: bool) -> Any:
+@njit(cache=True, nogil=True)
+def _names(deck: np.ndarray, dealt: int, cards: np.ndarray, heights: np.ndarray,
+           placed: np.ndarray, playable: bool) -> Any:
     """The legal moves' names in the rules' order (``legal_moves``): storage tops to
     final piles, the hand card to final piles, then to storage."""
     found = []
     for source in range(PILES + 1):
         if source < PILES:
-            if table._heights[source] == 0:
+            if heights[source] == 0:
                 continue
-            rank = table._cards[source, table._heights[source]]
+            rank = cards[source, heights[source]]
         else:
-            if table._dealt >= len(table._deck):
+            if dealt >= len(deck):
                 break
-            rank = table._deck[table._dealt]
-        several = _fitting(table, rank) > 1
+            rank = deck[dealt]
+        several = _fitting(placed, rank) > 1
         for index in range(PILES):
-            if _rank_needed(index, table._placed[index]) == rank:
+            if _rank_needed(index, placed[index]) == rank:
                 found.append(_NAMES[source * _ROW + (index if several else PILES)])
-    if not playable and table._dealt < len(table._deck):
+    if not playable and dealt < len(deck):
         for index in range(PILES):
             found.append(_NAMES[PILES * _ROW + PILES + 1 + index])
     return found
 
 
-@njit(nogil=True)
+@njit(cache=True, nogil=True)
 def _pile(code: int) -> int:
     """The pile a character's code names, 1..4; 0 for none (past the name's end);
     -1 for anything else."""
@@ -227,8 +236,9 @@ def _pile(code: int) -> int:
     return code - 48 if 49 <= code <= 48 + PILES else -1
 
 
-@njit(nogil=True)
-def _parsed(table: Any, name: str) -> tuple[int, int]:
+@njit(cache=True, nogil=True)
+def _parsed(deck: np.ndarray, dealt: int, cards: np.ndarray, heights: np.ndarray,
+            placed: np.ndarray, name: str) -> tuple[int, int]:
     """The (source, target) a name stands for here, as ``move_named`` reads it (spaces
     and case aside): target a final pile from 0, or PILES + a storage pile; (BAD, 0)
     for no legal move. Read code by code: a move's name is at most three."""
@@ -252,33 +262,85 @@ def _parsed(table: Any, name: str) -> tuple[int, int]:
         target = _pile(codes[at])
         if target < 0 or (at == 1 and codes[2] != 0):
             return BAD, 0
-        return _to_final(table, source, target - 1)
+        return _to_final(deck, dealt, cards, heights, placed, source, target - 1)
     pile = _pile(first)
-    if pile <= 0 or used > 1 or table._dealt >= len(table._deck):
+    if pile <= 0 or used > 1 or dealt >= len(deck):
         return BAD, 0
     return HAND, PILES + pile - 1
 
 
-@njit(nogil=True)
-def _to_final(table: Any, source: int, target: int) -> tuple[int, int]:
+@njit(cache=True, nogil=True)
+def _numbered(deck: np.ndarray, dealt: int, cards: np.ndarray, heights: np.ndarray,
+              placed: np.ndarray, number: int) -> tuple[int, int]:
+    """``_parsed`` of a number a player returned (a storage pile's)."""
+    return _parsed(deck, dealt, cards, heights, placed, str(number))
+
+
+@njit(cache=True, nogil=True)
+def _to_final(deck: np.ndarray, dealt: int, cards: np.ndarray, heights: np.ndarray,
+              placed: np.ndarray, source: int, target: int) -> tuple[int, int]:
     """A card to a final pile: ``target`` -1 for the one it fits, if only one."""
     if source == HAND:
-        if table._dealt >= len(table._deck):
+        if dealt >= len(deck):
             return BAD, 0
-        rank = table._deck[table._dealt]
+        rank = deck[dealt]
     else:
-        if table._heights[source] == 0:
+        if heights[source] == 0:
             return BAD, 0
-        rank = table._cards[source, table._heights[source]]
+        rank = cards[source, heights[source]]
     if target < 0:
-        if _fitting(table, rank) != 1:
+        if _fitting(placed, rank) != 1:
             return BAD, 0
         for index in range(PILES):
-            if _rank_needed(index, table._placed[index]) == rank:
+            if _rank_needed(index, placed[index]) == rank:
                 target = index
-    elif _rank_needed(target, table._placed[target]) != rank:
+    elif _rank_needed(target, placed[target]) != rank:
         return BAD, 0
     return source, target
+
+
+@njit(cache=True, nogil=True)
+def _over(deck: np.ndarray, dealt: int, cards: np.ndarray, heights: np.ndarray,
+          placed: np.ndarray) -> bool:
+    if dealt < len(deck):
+        return False
+    for source in range(PILES):
+        if heights[source] and _fitting(placed, cards[source, heights[source]]):
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _moved(deck: np.ndarray, dealt: int, cards: np.ndarray, heights: np.ndarray,
+           placed: np.ndarray, left: np.ndarray, source: int, target: int) -> int:
+    """The move (source, target) made on the arrays; the hand card's place after it."""
+    if source == HAND:
+        rank = deck[dealt]
+        dealt += 1
+        if dealt < len(deck):
+            left[deck[dealt]] -= 1
+    else:
+        rank = cards[source, heights[source]]
+        heights[source] -= 1
+    if target >= PILES:
+        heights[target - PILES] += 1
+        cards[target - PILES, heights[target - PILES]] = rank
+    else:
+        placed[target] += 1
+    return dealt
+
+
+@njit(cache=True, nogil=True)
+def _dealt_out(deal: int, ranks: np.ndarray, deck: np.ndarray, heights: np.ndarray,
+               placed: np.ndarray, left: np.ndarray) -> None:
+    """Deal number ``deal`` on the arrays: nothing yet played."""
+    deal_ranks(np.uint64(deal), ranks)
+    deck[:] = ranks
+    heights[:] = 0
+    placed[:] = 0
+    left[:] = 0
+    for rank in deck[1:]:
+        left[rank] += 1
 
 
 def _move_of(table: Any, name: Any) -> tuple[int, int]:
@@ -310,11 +372,13 @@ def _move_of_typed(table: Any, name: Any) -> Callable[[Any, Any], tuple[int, int
         return maybe
     if isinstance(name, types.UnicodeType):
         def named(table: Any, name: Any) -> tuple[int, int]:
-            return _parsed(table, name)
+            return _parsed(table._deck, table._dealt, table._cards, table._heights,
+                           table._placed, name)
         return named
     if isinstance(name, types.Integer) and not isinstance(name, types.Boolean):
         def numbered(table: Any, name: Any) -> tuple[int, int]:
-            return _parsed(table, str(name))
+            return _numbered(table._deck, table._dealt, table._cards, table._heights,
+                             table._placed, name)
         return numbered
 
     def nothing(table: Any, name: Any) -> tuple[int, int]:
@@ -324,14 +388,8 @@ def _move_of_typed(table: Any, name: Any) -> Callable[[Any, Any], tuple[int, int
 
 @njit(nogil=True)
 def _start(table: Any, deal: int, ranks: np.ndarray) -> None:
-    deal_ranks(np.uint64(deal), ranks)
-    table._deck[:] = ranks
+    _dealt_out(deal, ranks, table._deck, table._heights, table._placed, table._left)
     table._dealt = 0
-    table._heights[:] = 0
-    table._placed[:] = 0
-    table._left[:] = 0
-    for rank in table._deck[1:]:
-        table._left[rank] += 1
     table.deal = deal
     table.moves_made = 0
     table._soon_at = -1
@@ -348,29 +406,13 @@ def stacked(table: Any) -> None:
 
 @njit(nogil=True)
 def _is_over(table: Any) -> bool:
-    if table._dealt < len(table._deck):
-        return False
-    for source in range(PILES):
-        if table._heights[source] and _fitting(table, table._cards[source, table._heights[source]]):
-            return False
-    return True
+    return _over(table._deck, table._dealt, table._cards, table._heights, table._placed)
 
 
 @njit(nogil=True)
 def _apply(table: Any, source: int, target: int) -> None:
-    if source == HAND:
-        rank = table._deck[table._dealt]
-        table._dealt += 1
-        if table._dealt < len(table._deck):
-            table._left[table._deck[table._dealt]] -= 1
-    else:
-        rank = table._cards[source, table._heights[source]]
-        table._heights[source] -= 1
-    if target >= PILES:
-        table._heights[target - PILES] += 1
-        table._cards[target - PILES, table._heights[target - PILES]] = rank
-    else:
-        table._placed[target] += 1
+    table._dealt = _moved(table._deck, table._dealt, table._cards, table._heights,
+                          table._placed, table._left, source, target)
     if source != HAND or target >= PILES:
         stacked(table)
     table.moves_made += 1
