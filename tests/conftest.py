@@ -3,9 +3,11 @@ temporary directory."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+import textual._wait
 
 from solitaire_tui.app import SolitaireApp
 from solitaire_tui.commands.warm import default_jobs, warm
@@ -14,6 +16,20 @@ from solitaire_tui.games.registry import ENGINE
 from solitaire_tui.start import Start
 from solitaire_tui.store.database import DATA_DIR_VARIABLE
 from solitaire_tui.ui.game_screen import GameScreen
+
+# A pilot's press waits for the app to go idle, looking every 20 ms (Textual's
+# granularity): some 40 ms of sleep a key, a third of the screen tests' time. Idle
+# is still idle looked at every 5 ms, by Textual's measure (under 5% of the time on
+# the CPU while asleep).
+textual._wait.SLEEP_GRANULARITY = 0.005
+textual._wait.SLEEP_IDLE = textual._wait.SLEEP_GRANULARITY / 20
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: a test process more than the cores. A fifth of the suite's time
+    is spent waiting (on a server, a cluster, a child process, a timeout that must
+    pass), and with one process a core the cores sat idle for it."""
+    return (os.cpu_count() or 1) + 1
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 
 from rules import sequence as sq
@@ -17,16 +17,25 @@ from tests.decks import ranks
 
 PILE_ORDER = tuple(Card(sq.rank_needed(pile, j) or 0) for pile in range(4) for j in range(13))
 EXHAUSTIVE = 10**7  # nodes: more than any endgame here needs, so no verdict is unknown
+# Positions the plain search below may remember before a drawn endgame is passed over:
+# one drawn in six needs more (up to millions: a minute of Python), and tells no more.
+PLAIN_POSITIONS = 30_000
 
 
-def winnable(state: sq.State, memo: dict[object, bool]) -> bool:
+class TooBig(Exception):
+    """The plain search would remember more positions than it may."""
+
+
+def winnable(state: sq.State, memo: dict[object, bool], most: float = float("inf")) -> bool:
     """The plain truth: try every legal move, remembering positions up to the order
     of the storage piles."""
     if sq.is_won(state):
         return True
     key = (state.hand, state.deck, tuple(map(len, state.finals)), tuple(sorted(state.storage)))
     if key not in memo:
-        memo[key] = any(winnable(sq.apply(state, move), memo)
+        if len(memo) >= most:
+            raise TooBig
+        memo[key] = any(winnable(sq.apply(state, move), memo, most)
                         for move in sq.legal_moves(state))
     return memo[key]
 
@@ -51,9 +60,14 @@ def replays_to_a_win(state: sq.State, moves: tuple[sq.Move, ...]) -> bool:
     return sq.is_won(state)
 
 
-def agrees_with_exhaustive(state: sq.State) -> str:
+def agrees_with_exhaustive(state: sq.State, drawn: bool = False) -> str:
+    """The solver's verdict, which the plain search's is; an endgame ``drawn`` by
+    hypothesis too big for the plain search is passed over."""
     solution = solver.solve(state, max_nodes=EXHAUSTIVE)
-    truth = winnable(state, {})
+    try:
+        truth = winnable(state, {}, PLAIN_POSITIONS if drawn else float("inf"))
+    except TooBig:
+        reject()
     assert solution.verdict == ("won" if truth else "lost")
     assert not truth or replays_to_a_win(state, solution.moves)
     return solution.verdict
@@ -71,7 +85,7 @@ def test_the_solver_agrees_with_exhaustive_search_on_numbered_endgames() -> None
 def test_the_solver_agrees_with_exhaustive_search_on_shuffled_tails(
         tail: list[Card], seed: int, left: int) -> None:
     """Decks in pile order but for a shuffled end: a mix of won and lost endgames."""
-    agrees_with_exhaustive(endgame(PILE_ORDER[:-8] + tuple(tail), seed, left))
+    agrees_with_exhaustive(endgame(PILE_ORDER[:-8] + tuple(tail), seed, left), drawn=True)
 
 
 @settings(max_examples=40, deadline=None)
@@ -79,7 +93,7 @@ def test_the_solver_agrees_with_exhaustive_search_on_shuffled_tails(
        left=st.integers(0, 5))
 def test_the_solver_agrees_with_exhaustive_search_on_random_decks(
         deck: list[Card], seed: int, left: int) -> None:
-    agrees_with_exhaustive(endgame(tuple(deck), seed, left))
+    agrees_with_exhaustive(endgame(tuple(deck), seed, left), drawn=True)
 
 
 def test_shuffled_tails_give_both_verdicts() -> None:
