@@ -77,6 +77,17 @@ def place(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, wants: n
         _to_final(wants, placed, rank, target)
 
 
+@inlined
+def taken(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
+          source: int) -> tuple[int, int]:
+    """The rank of the card a move takes from ``source`` (the hand card, or a storage
+    pile's top, which comes off), and the hand card's place in ``deck`` after it."""
+    if source == HAND:
+        return int(deck[dealt]), dealt + 1
+    heights[source] -= 1
+    return int(storage[source, heights[source] + 1]), dealt
+
+
 @njit(cache=True, nogil=True)
 def _play_greedy(deck: np.ndarray, storage: np.ndarray, heights: np.ndarray,
                  placed: np.ndarray, wants: np.ndarray) -> int:
@@ -151,12 +162,7 @@ def _play_random(deck: np.ndarray, storage: np.ndarray, heights: np.ndarray,
         if source == NO_MOVE:
             return moves
         moves += 1
-        if source == HAND:
-            rank = deck[dealt]
-            dealt += 1
-        else:
-            rank = storage[source, heights[source]]
-            heights[source] -= 1
+        rank, dealt = taken(deck, dealt, storage, heights, source)
         place(storage, heights, placed, wants, rank, target)
 
 

@@ -53,6 +53,7 @@ from rules.fast.sequence import (
     _workspace,
     deal_ranks,
     place,
+    taken,
     wants_of,
 )
 from rules.fast.sequence_endgame import NO_BUDGET, best_move, table
@@ -466,14 +467,9 @@ def _game(deck: np.ndarray, seed: np.uint64, samples: int, storage: np.ndarray,
         if source == NO_MOVE:
             break
         moves += 1
-        if source == HAND:
-            rank = hand
-            dealt += 1
-            if dealt < len(deck):
-                unseen[deck[dealt]] -= 1
-        else:
-            rank = storage[source, heights[source]]
-            heights[source] -= 1
+        rank, dealt = taken(deck, dealt, storage, heights, source)
+        if source == HAND and dealt < len(deck):
+            unseen[deck[dealt]] -= 1
         wants_of(placed, wants)
         place(storage, heights, placed, wants, rank, target)
     final_cards = placed.sum()

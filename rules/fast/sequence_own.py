@@ -31,7 +31,7 @@ from numba.typed import List
 from rules import sequence
 from rules.cards import DECK_SIZE
 from rules.fast import sequence as built_in
-from rules.fast.sequence import DONE, NEXT_RANK, deal_ranks
+from rules.fast.sequence import DONE, NEXT_RANK, deal_ranks, taken
 
 PILES = sequence.PILES
 SIZE = sequence.PILE_SIZE
@@ -314,14 +314,9 @@ def _over(deck: np.ndarray, dealt: int, cards: np.ndarray, heights: np.ndarray,
 def _moved(deck: np.ndarray, dealt: int, cards: np.ndarray, heights: np.ndarray,
            placed: np.ndarray, left: np.ndarray, source: int, target: int) -> int:
     """The move (source, target) made on the arrays; the hand card's place after it."""
-    if source == HAND:
-        rank = deck[dealt]
-        dealt += 1
-        if dealt < len(deck):
-            left[deck[dealt]] -= 1
-    else:
-        rank = cards[source, heights[source]]
-        heights[source] -= 1
+    rank, dealt = taken(deck, dealt, cards, heights, source)
+    if source == HAND and dealt < len(deck):
+        left[deck[dealt]] -= 1
     if target >= PILES:
         heights[target - PILES] += 1
         cards[target - PILES, heights[target - PILES]] = rank
