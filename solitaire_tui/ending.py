@@ -9,7 +9,10 @@ daemon timer keeps what the app would keep, for ``KEEP_SECONDS`` at most, puts b
 what it can of the terminal and ends the process with the status it was quitting with.
 
 Plain threads, termios and ``os``: no Textual, so this works whatever state Textual's
-shutdown is in, and is tested without it.
+shutdown is in, and is tested without it. Not a Textual worker, as the app's other
+work is: a worker is started by the event loop, and it is the loop (its thread waiting
+in Textual's shutdown) that is stuck; and it is armed from signal handlers too.
+(``tests/test_architecture.py`` holds the few modules that start threads of their own.)
 """
 
 from __future__ import annotations

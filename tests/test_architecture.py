@@ -229,3 +229,28 @@ def test_no_game_is_named_outside_its_home(module: str) -> None:
     named = {node.value for node in ast.walk(tree)
              if isinstance(node, ast.Constant) and node.value in keys}
     assert not named, f"{module} names {sorted(named)}"
+
+
+# The modules that start a thread of their own rather than a Textual worker, each for
+# a reason ``docs/ARCHITECTURE.md`` ("The concurrency rule") gives: a run's lowered
+# thread, two watchers of compiled code, and the end, which runs when the event loop
+# a worker would need is what is stuck.
+OWN_THREADS = {"solitaire_tui.stats.runner", "rules.fast.batch", "rules.fast.sequence_solver",
+               "solitaire_tui.ending"}
+
+
+def starts_threads(path: Path) -> bool:
+    """Whether the module names ``threading.Thread`` or ``threading.Timer`` (or
+    imports either by name)."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Attribute) and node.attr in {"Thread", "Timer"} and (
+                isinstance(node.value, ast.Name) and node.value.id == "threading"):
+            return True
+        if isinstance(node, ast.ImportFrom) and node.module == "threading" and any(
+                alias.name in {"Thread", "Timer"} for alias in node.names):
+            return True
+    return False
+
+
+def test_work_off_the_screen_runs_in_workers_but_where_the_architecture_says() -> None:
+    assert {name for name, path in modules().items() if starts_threads(path)} == OWN_THREADS
