@@ -18,7 +18,7 @@ from rules import values
 from rules.errors import RulesError
 from rules.words import close_to
 from solitaire_tui import decks
-from solitaire_tui.own.playing import MOVE_SECONDS
+from solitaire_tui.own.playing import MOVE_SECONDS, WALL_SLACK
 
 T = TypeVar("T")
 
@@ -112,8 +112,8 @@ def add_own_player(parser: argparse.ArgumentParser, says: str, *, several: bool 
                         help="a player of your own, a Python file with a function"
                         f" play(view) (see docs/players.md){says}")
     parser.add_argument("--move-seconds", type=checked(values.MOVE), default=MOVE_SECONDS,
-                        metavar="S", help="the longest a move of your own player may take"
-                        f" (default: {MOVE_SECONDS:g})")
+                        metavar="S", help="the longest a move of your own player may compute"
+                        f" (default: {MOVE_SECONDS:g}; by the clock, {WALL_SLACK:g} times that)")
 
 
 def add_review(parser: argparse.ArgumentParser) -> None:

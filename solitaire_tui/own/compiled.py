@@ -157,9 +157,9 @@ def play_compiled(compiled: Compiled, game: playing.Game, timer: playing.Timer |
 
 def ticking(watch: np.ndarray, budget: float, finished: Callable[[float], bool]) -> bool:
     """Wait for a compiled part: True once ``finished(timeout)`` says it is over,
-    False when the ticks of its ``watch`` stand still for longer than a move's
-    ``budget`` (it is stuck in a move that may never end: compiled code cannot be
-    interrupted, so the one waiting stops it)."""
+    False when the ticks of its ``watch`` stand still for ``WALL_SLACK`` times a
+    move's ``budget`` by the clock (it is stuck in a move that may never end:
+    compiled code cannot be interrupted, so the one waiting stops it)."""
     seen, since = -1, time.monotonic()
     while not finished(min(budget / 4, 0.25)):
         ticks, pid = int(watch[2]), int(watch[3])
@@ -167,7 +167,7 @@ def ticking(watch: np.ndarray, budget: float, finished: Callable[[float], bool])
             continue
         if ticks != seen:
             seen, since = ticks, time.monotonic()
-        elif time.monotonic() - since > budget:
+        elif time.monotonic() - since > budget * playing.WALL_SLACK:
             return False
     return True
 

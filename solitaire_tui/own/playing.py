@@ -7,8 +7,11 @@ chooses. A player that raises, names no legal move, returns nothing or takes lon
 than its budget for a move stops the games there with a ``Fault``: one sentence that
 names the deal, the move and the line of the player's file.
 
-The budget is kept by a timer signal (``SIGALRM``) around each move where there is
-one, so a player that never returns is stopped too; in a thread other than the main
+A move's budget is the computing its thread does (``time.thread_time``), so a busy
+machine does not fault a player that a quiet one would let finish; the clock stops a
+move only at ``WALL_SLACK`` times its budget, which stops a player that never returns
+(or sleeps). The clock is kept by a timer signal (``SIGALRM``) around each move where
+there is one; in a thread other than the main
 one (a cluster's worker plays a chunk a thread), where no signal can be had, the
 thread that waits for the playing one stops it instead (``Watchdog``); where there
 is neither (Windows), a move that took too long is found when it returns.
@@ -35,6 +38,7 @@ from solitaire_tui.own.files import OwnPlayer
 from solitaire_tui.own.source import at_line, chooser, cut_off, load_module
 
 MOVE_SECONDS = 1.0  # a move's budget unless the player's owner says otherwise
+WALL_SLACK = 4.0  # by the clock, a move is stopped at this many times its budget
 _TIMER = hasattr(signal, "setitimer")
 WATCHDOG_SECONDS = 0.05  # how often a watchdog is asked to look at the move under way
 
@@ -194,10 +198,10 @@ def next_move(game: Game, state: Any, deal: int, timer: Timer | None) -> tuple[A
     rules = game.rules
     view = rules.view(state, deal, game.clairvoyant)
     number = int(view.moves_made) + 1  # the move about to be made, counted from 1
-    began = time.perf_counter()
+    began = time.thread_time()
     try:
         if timer is not None:
-            timer(game.budget)
+            timer(game.budget * WALL_SLACK)
         try:
             name = game.play(view)
         finally:
@@ -209,7 +213,7 @@ def next_move(game: Game, state: Any, deal: int, timer: Timer | None) -> tuple[A
     except (Exception, SystemExit) as error:  # the player's own code failed
         raise _fault(game, deal, number, f"raised {type(error).__name__}", error,
                      str(error)) from None
-    if time.perf_counter() - began > game.budget:
+    if time.thread_time() - began > game.budget:
         raise _fault(game, deal, number, f"took longer than {game.budget:g} s",
                      why="that is a move's budget (--move-seconds)")
     if name is None:

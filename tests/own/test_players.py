@@ -24,6 +24,7 @@ from solitaire_tui.own.playing import (
     Fault,
     Game,
     Watchdog,
+    next_move,
     play_deal,
     rules_module,
     timed_moves,
@@ -110,10 +111,27 @@ def test_a_player_that_goes_wrong_is_stopped_in_one_sentence(
 
 
 def test_a_slow_move_is_found_without_the_timer_too(tmp_path: Path) -> None:
-    path = written(tmp_path, "import time\n\ndef play(view):\n    time.sleep(0.05)\n"
+    path = written(tmp_path, "import time\n\ndef play(view):\n    began = time.thread_time()\n"
+                             "    while time.thread_time() - began < 0.05:\n        pass\n"
                              "    return view.moves[0]\n")
     with pytest.raises(Fault, match=re.escape("took longer than 0.01 s")):
         play_deal(game_of(path, budget=0.01), 0, timer=None)
+
+
+@pytest.mark.parametrize(("sleep", "stopped"), [(0.1, False), (60, True)])
+def test_a_move_is_charged_its_computing_and_stopped_by_the_clock_past_the_slack(
+        tmp_path: Path, sleep: float, stopped: bool) -> None:
+    # Waiting is no computing: a move that sleeps past its budget (as a move on a busy
+    # machine waits for a core) plays on; one that sleeps past the slack is stopped.
+    path = written(tmp_path, f"import time\n\ndef play(view):\n    time.sleep({sleep})\n"
+                             "    return view.moves[0]\n")
+    game = game_of(path, budget=0.05)
+    assert 0.1 < game.budget * playing.WALL_SLACK < 60
+    if stopped:
+        with pytest.raises(Fault, match=re.escape("line 4, took longer than 0.05 s")):
+            next_move(game, game.rules.start(0, {}), 0, timed_moves())
+    else:
+        assert next_move(game, game.rules.start(0, {}), 0, timed_moves())[0] is not None
 
 
 @pytest.mark.parametrize(("body", "line"), [
