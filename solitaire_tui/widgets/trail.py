@@ -16,6 +16,7 @@ from textual.widget import Widget
 
 from rules.cards import Card
 from solitaire_tui.widgets.cards import cards_text
+from solitaire_tui.widgets.text import relaid_if_taller_or_shorter
 
 CARD_CELLS = 6  # a card in a line of text is five cells wide, and one space apart
 
@@ -38,7 +39,7 @@ class CardTrail(Widget):
         left once a pile has been emptied)."""
         self._cards = tuple(cards)
         self._empty = empty
-        self.refresh(layout=True)
+        relaid_if_taller_or_shorter(self)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return 1 + max(1, -(-len(self._cards) // _per_line(width)))

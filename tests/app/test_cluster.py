@@ -125,13 +125,13 @@ def test_players_of_ones_own_go_to_the_workers_with_the_run(
     names = ["greedy", own(EXAMPLES / "first_fit.py", "sequence"),
              own(EXAMPLES / "random_mover.py", "sequence")]
     setup = GAMES_BY_KEY["sequence"].setup({"strategies": names})
-    ran = cluster.run(setup, setup.make_kernel(), 4321, 3000, scheduler, first_chunk=100)
-    assert ran.done == 3000 and not files.faults()
-    assert figures(setup, ran) == here(setup, 4321, 3000)
+    ran = cluster.run(setup, setup.make_kernel(), 4321, 1000, scheduler, first_chunk=100)
+    assert ran.done == 1000 and not files.faults()
+    assert figures(setup, ran) == here(setup, 4321, 1000)
     seats = GAMES_BY_KEY["add-residue"].setup({"players": 3, "n": 9, "strategies": [
         own(EXAMPLES / "add_residue_spoiler.py", "add-residue"), "greedy", "random"]})
-    ran = cluster.run(seats, seats.make_kernel(), 8, 600, scheduler, first_chunk=50)
-    assert figures(seats, ran) == here(seats, 8, 600)
+    ran = cluster.run(seats, seats.make_kernel(), 8, 300, scheduler, first_chunk=50)
+    assert figures(seats, ran) == here(seats, 8, 300)
 
 
 # Two ways a player goes wrong at move 3 of deal 1210, and the lines it may be

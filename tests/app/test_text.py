@@ -9,6 +9,8 @@ from textual.app import App, ComposeResult
 from textual.widgets import Static
 
 from solitaire_tui.widgets.text import set_text
+from solitaire_tui.widgets.trail import CardTrail
+from tests.decks import ranks
 
 
 class Lines(App[None]):
@@ -45,3 +47,31 @@ async def test_only_a_change_is_shown_and_only_a_size_that_can_follow_is_laid_ou
         assert fixed_asked == [False] and auto_asked == [True]
         await pilot.pause()
         assert str(fixed.render()) == "two" and auto.size.width == len("a longer line")
+
+
+class Wrapped(App[None]):
+    CSS = "#status { width: 20; height: auto; }"
+
+    def compose(self) -> ComposeResult:
+        yield Static("moves 1", id="status")
+        yield CardTrail("Discards", id="trail")
+
+
+async def test_a_line_that_wraps_is_laid_out_only_when_its_rows_change() -> None:
+    app = Wrapped()
+    async with app.run_test(size=(20, 12)) as pilot:
+        status, trail = app.query_one("#status", Static), app.query_one(CardTrail)
+        status_asked, trail_asked = refreshes(status), refreshes(trail)
+        set_text(status, "moves 2")  # one row still: repainted only
+        trail.show(ranks(1, 2))  # three cards to a row at 20 columns: two rows still
+        assert status_asked == [False] and trail_asked == [False]
+        set_text(status, "moves 3, and a line too long for twenty columns")
+        trail.show(ranks(1, 2, 3, 4))
+        assert status_asked == [False, False, True] and trail_asked == [False, True]
+        await pilot.pause()
+        assert status.size.height == 3 and trail.size.height == 3
+        set_text(status, "moves 4")
+        trail.show(())
+        assert status_asked[-1] and trail_asked[-1]
+        await pilot.pause()
+        assert status.size.height == 1 and trail.size.height == 2

@@ -33,18 +33,18 @@ def example(name: str) -> str:
 def test_players_of_ones_own_are_compared_with_the_built_in_ones_on_the_same_deals(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", "sequence", "--strategy", "greedy", "--player", example("first_fit"),
-                 "--player", example("rules_of_thumb"), "-n", "600", "--seed", "40",
+                 "--player", example("rules_of_thumb"), "-n", "300", "--seed", "40",
                  "--move-seconds", "60", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     versions = {version["version"]: version for version in data["versions"]}
     assert list(versions) == ["greedy", "first_fit.py", "rules_of_thumb.py"]
-    greedy = player_kernel("greedy").results(40, 600)
+    greedy = player_kernel("greedy").results(40, 300)
     assert versions["greedy"]["wins"] == versions["first_fit.py"]["wins"] == greedy[:, 0].sum()
     # Each later player's games paired with the first's, deal by deal.
     module = source.load_module(EXAMPLES / "rules_of_thumb.py")
     game = Game(rules_module("rules.own.sequence"), module.play,
                 EXAMPLES / "rules_of_thumb.py", False, budget=60)
-    own = np.array([play_deal(game, deal, None) for deal in range(40, 640)])
+    own = np.array([play_deal(game, deal, None) for deal in range(40, 340)])
     assert versions["rules_of_thumb.py"]["wins"] == own[:, 0].sum()
     here = versions["rules_of_thumb.py"]["histograms"]["won_only_here"]
     assert here.get("1", 0) == int(np.count_nonzero(own[:, 0] & ~greedy[:, 0]))
