@@ -25,7 +25,7 @@ from solitaire_tui.commands.arguments import PROG, Parser
 from solitaire_tui.commands.report import report_lines
 from solitaire_tui.engine import drop_stale_kernels, is_warm, use_cache_dir
 from solitaire_tui.games.game import Command, Game
-from solitaire_tui.games.registry import ENGINE, GAMES, GAMES_BY_KEY, PROBES, SERIES
+from solitaire_tui.games.registry import ENGINE, GAMES, GAMES_BY_KEY
 from solitaire_tui.judge import JudgeInputError, answered, lines_of
 from solitaire_tui.processes import ended_as_an_exit
 from solitaire_tui.start import Start
@@ -50,7 +50,7 @@ VISITOR_SEATS = values.Whole("a visitor's seats", 1, 1000)
 VISITOR_MEMORY = values.Whole("a visitor's memory", 200, 1_000_000)
 VISITOR_GAMES = values.Whole("a visitor's games", 1, values.MOST_GAMES, counts=True)
 BENCH_CASE = values.Whole("the bench case", 0, 999)  # bench itself names the cases there are
-# What ``bench --engine`` measures, in its order (``commands.bench_engine.SECTIONS``).
+# What ``bench --engine`` measures, in its order (``bench.engine.SECTIONS``).
 ENGINE_SECTIONS = ("compile", "calls", "load", "keys", "searches", "start", "estimates",
                    "first-hint", "judge", "workers", "players")
 
@@ -387,27 +387,10 @@ def _stats(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from solitaire_tui.commands import bench
+    from solitaire_tui.bench.command import bench
 
-    if args.engine is not None:
-        return _bench_engine(args.engine or ENGINE_SECTIONS, args.json)
-    cases = [case for game in GAMES for case in game.bench()]
-    if args.first_call is not None:
-        if args.first_call >= len(cases):
-            raise OptionsError(f"bench has cases 0..{len(cases) - 1}, not {args.first_call}")
-        print(bench.first_call_seconds(cases[args.first_call]))
-        return 0
-    return bench.bench(cases, args.seconds, args.json)
-
-
-def _bench_engine(sections: Sequence[str], as_json: bool) -> int:
-    from solitaire_tui.app import SolitaireApp
-    from solitaire_tui.commands.bench_engine import KeySetup, bench_engine
-
-    # The keys are timed on the first game whose hint is a search: its heaviest key.
-    game = next(game for game in GAMES if game.table().SLOW_HINTS)
-    keys = KeySetup(lambda data: SolitaireApp(data=data), game)
-    return bench_engine(ENGINE, PROBES, sections, keys, as_json, SERIES, GAMES)
+    sections = None if args.engine is None else (args.engine or ENGINE_SECTIONS)
+    return bench(sections, args.first_call, args.seconds, args.json)
 
 
 def _at_hand(stream: TextIO) -> Callable[[], bool]:

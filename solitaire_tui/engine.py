@@ -66,45 +66,6 @@ class Part:
     after: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Probe:
-    """A call a player waits for, timed by ``bench --engine`` in a fresh process as
-    the player first meets it (numba's import and the cache's load included).
-    ``prepare`` (``"module:function"``, called with ``args``) sets the call up
-    without the engine and returns it: a function of no arguments that answers with
-    what it found, as plain data (a move, a verdict, a node count). ``part`` is the
-    engine part it uses. ``same_answer`` marks a call whose answer must not depend
-    on the machine: the bench checks that it is the same with a cold cache and with
-    every core busy. ``target``: the seconds its first call should take at most."""
-
-    name: str
-    title: str
-    prepare: str
-    args: tuple[int, ...] = ()
-    part: str = ""
-    same_answer: bool = False
-    target: float | None = None
-
-
-@dataclass(frozen=True)
-class Series:
-    """A call a game makes deal after deal (a solve, a whole game of a player that
-    thinks), timed by ``bench --engine searches`` on the deals ``first..last - 1``
-    in one process once the engine is warm: the seconds a deal (median, 95th
-    percentile, mean) and how its answers came out. ``prepare`` (``"module:function"``,
-    called with a deal number) returns a function of no arguments answering as a
-    ``Probe``'s does; ``outcome`` names the answer's field that is counted (a verdict,
-    won or lost). ``median_target`` and ``mean_target``: seconds a deal at most."""
-
-    name: str
-    title: str
-    prepare: str
-    deals: tuple[int, int]
-    outcome: str
-    median_target: float | None = None
-    mean_target: float | None = None
-
-
 def in_order(parts: Iterable[Part]) -> tuple[Part, ...]:
     """Each part once: those used in play first, in the order given (the first a game
     lists is its most wanted), then the others longest first, so that the longest

@@ -158,6 +158,21 @@ def test_the_game_table_imports_no_textual_or_rich() -> None:
             seen |= edges[module]
 
 
+def test_the_measuring_is_apart_from_the_product() -> None:
+    """Only the command line imports ``solitaire_tui.bench`` (when ``bench`` is asked
+    for), and nothing the app plays with imports a game's ``bench`` module: the
+    measuring reads those through ``measures.of``."""
+    importers = {module for module, targets in graph(typing=True).items()
+                 if module.split(".")[:2] != ["solitaire_tui", "bench"]
+                 and any(target.startswith("solitaire_tui.bench") for target in targets)}
+    assert importers == {"solitaire_tui.cli"}
+    game_benches = {name for name in MODULES
+                    if name.startswith("solitaire_tui.games.") and name.endswith(".bench")}
+    assert game_benches
+    for module, targets in graph(typing=True).items():
+        assert not targets & game_benches or module in game_benches, module
+
+
 def test_no_module_imports_in_a_loop() -> None:
     assert cycles(graph()) == []
 

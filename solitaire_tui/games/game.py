@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from solitaire_tui.commands.report import Report
 from solitaire_tui.decks import Deck
-from solitaire_tui.engine import Part, Probe, Series
+from solitaire_tui.engine import Part
 from solitaire_tui.play.options import NO_OPTIONS, OptionsCodec
 from solitaire_tui.replay import Replay
-from solitaire_tui.stats.runs import BenchCase, Setup
+from solitaire_tui.stats.runs import Setup
 
 if TYPE_CHECKING:
     from solitaire_tui.play.table import GameTable
@@ -65,19 +65,9 @@ class Game(ABC):
     # The parts of the compiled engine the game uses (``engine``), which the app warms
     # up ahead of need: its hints' and computer players' first, then its runs'.
     ENGINE: ClassVar[tuple[Part, ...]] = ()
-    # The calls a player waits for (a hint, a solve, a computer's move), which
-    # ``bench --engine`` times as the player first meets them.
-    PROBES: ClassVar[tuple[Probe, ...]] = ()
-    # The calls it makes deal after deal (a solve, a thinking player's game), which
-    # ``bench --engine searches`` times over many deals.
-    SERIES: ClassVar[tuple[Series, ...]] = ()
     # Players of one's own: the game's module in ``rules.own`` (what they are shown; None:
-    # the game takes none), its example players in ``examples/players/`` that
-    # ``bench --engine players`` times (with the deals it times them on), and where its
-    # reviews are timed ("module:function", ``commands.bench_players.review_timings``).
+    # the game takes none).
     OWN_RULES: ClassVar[str | None] = None
-    OWN_EXAMPLES: ClassVar[tuple[tuple[str, int], ...]] = ()
-    REVIEW_BENCH: ClassVar[str | None] = None
     # The screen's options as the panel, the store and a game kept unfinished take them.
     OPTIONS: ClassVar[OptionsCodec[Any]] = NO_OPTIONS
 
@@ -134,16 +124,6 @@ class Game(ABC):
     def replay(self, setup: Setup, part: int, deal: int) -> Replay:
         """Game ``deal`` of the run ``setup`` describes, as its tally ``part`` (a seat
         or a player) saw it."""
-
-    def bench(self) -> Sequence[BenchCase]:
-        """The kernels ``solitaire-tui bench`` times, each against the plain rules."""
-        return ()
-
-    def timed_runs(self) -> Sequence[Mapping[str, Any]]:
-        """The runs whose first guess of their time ``bench --engine estimates`` checks
-        against the time they take, beside the default and the comparisons offered:
-        the players that think, whose cost a fixed table got wrong."""
-        return ()
 
     def comparisons(self, options: Mapping[str, Any]) -> Sequence[Comparison]:
         """The comparisons the statistics panel offers for a run of ``options``: one

@@ -16,8 +16,6 @@ from solitaire_tui.stats.findings import Finding
 GAMES: tuple[Game, ...] = (HIT_OR_MISS, RELAY, ONE_HANDED, SEQUENCE, ADD_RESIDUE)
 GAMES_BY_KEY = {game.key: game for game in GAMES}
 ENGINE = in_order(part for game in GAMES for part in game.ENGINE)  # what ``warm`` compiles
-PROBES = tuple(probe for game in GAMES for probe in game.PROBES)  # what ``bench --engine`` times
-SERIES = tuple(series for game in GAMES for series in game.SERIES)  # and over many deals
 
 
 def findings() -> list[tuple[str, Finding]]:

@@ -80,17 +80,6 @@ def whole(options: Mapping[str, Any], name: str, default: int) -> int:
     return value
 
 
-@dataclass(frozen=True)
-class BenchCase:
-    """One kernel as ``solitaire-tui bench`` times it, against the plain rules on the
-    same deals."""
-
-    name: str
-    kernel: Callable[[], Kernel]  # imports numba
-    pure: Callable[[int], object]  # one deal (or game) through the plain rules
-    target: int | None = None  # games/s on one worker, from the engine issue
-
-
 class Runs(Protocol):
     """A game as the comparisons and findings use it: a name and its runs
     (``games.game.Game`` is one; named here so that they need not import it)."""

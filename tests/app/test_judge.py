@@ -11,7 +11,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from solitaire_tui import judge_blocks
-from solitaire_tui.commands.bench_judge import case_text, random_cases
+from solitaire_tui.bench.judge import case_text, random_cases
 from solitaire_tui.judge import (
     LONGEST_LINE,
     PLAIN_CASES,

@@ -12,6 +12,7 @@ from dataclasses import replace
 import pytest
 from textual.binding import Binding
 
+from solitaire_tui import measures
 from solitaire_tui.cli import GROUPS, build_parser
 from solitaire_tui.commands.arguments import Parser
 from solitaire_tui.decks import numbered
@@ -122,9 +123,9 @@ def test_a_game_in_play_is_kept_as_json_and_rebuilt_the_same(game: Game) -> None
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.key)
-def test_a_games_own_commands_fit_the_command_line(game: Game) -> None:
+def test_a_games_own_commands_and_measures_fit_the_command_line(game: Game) -> None:
     for command in game.commands():
         assert command.group in GROUPS and command.name and callable(command.run)
         command.arguments(argparse.ArgumentParser())
-    for case in game.bench():
+    for case in measures.of(game).kernels():
         assert case.name and callable(case.kernel) and callable(case.pure)

@@ -14,7 +14,6 @@ from rules import add_residue, values
 from rules.cards import MAX_DEAL
 from rules.errors import OptionsError
 from rules.own import add_residue as own_rules
-from rules.play import final_state
 from rules.players.add_residue import seated
 from rules.roster import ADD_RESIDUE as NAMES
 from rules.roster import check_solvable
@@ -22,7 +21,7 @@ from rules.words import counted
 from solitaire_tui.commands import arguments
 from solitaire_tui.commands.report import Report, plain, play_out, report, reviewed
 from solitaire_tui.decks import Deck
-from solitaire_tui.engine import Part, Probe
+from solitaire_tui.engine import Part
 from solitaire_tui.games.add_residue.table import Seat, Table
 from solitaire_tui.games.add_residue.words import places, winners
 from solitaire_tui.games.game import Command, Game
@@ -32,7 +31,7 @@ from solitaire_tui.own.playing import MOVE_SECONDS
 from solitaire_tui.play.options import OptionsCodec
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.compare import Comparison
-from solitaire_tui.stats.runs import BenchCase, Setup, strategies, whole
+from solitaire_tui.stats.runs import Setup, strategies, whole
 
 # One core's rough seconds a seat's moves take in a game of 2 players and n = 13, for
 # a run's time before it has measured one here (``Setup.cost``); the strong player's
@@ -93,13 +92,6 @@ def describe(before: add_residue.State, move: add_residue.Move,
             + (scored if move.pile is add_residue.Pile.MOD else ""))
 
 
-def _pure(game: int) -> object:
-    options = add_residue.Options(2, 13)
-    players = seated(["greedy", "random"], game, options)
-    return final_state(add_residue, add_residue.new_game(options),
-                       lambda state: players[state.to_move].choose(state))
-
-
 class AddResidueOptions(OptionsCodec[Table]):
     """The whole table, names and people included (the panel's options lose them):
     the screen offers the table last sat at in its set-up, as who sits at the table
@@ -135,9 +127,6 @@ class AddResidue(Game):
         Part("add-residue-runs", "Add/Residue runs", "solitaire_tui.games.add_residue.kernel:warm",
              seconds=7, after=("add-residue-players",)),
     )
-    PROBES = (Probe("add-residue-strong", "Add/Residue strong move (2 players, n = 13)",
-                    "solitaire_tui.games.add_residue.probes:strong", (1,),
-                    "add-residue-players"),)
     OWN_RULES = own_rules.__name__
     blurb = "Add to m or take it modulo your number, and score the rest."
     USES_DECK = False
@@ -274,9 +263,6 @@ class AddResidue(Game):
         return Replay(self.key, None, table, lambda state: players[state.to_move].choose(state),
                       f"game {deal}, won by P{part + 1}")
 
-    def timed_runs(self) -> Sequence[Mapping[str, Any]]:
-        return ({"strategies": ["strong", "greedy"]}, {"n": 5, "strategies": ["perfect", "random"]})
-
     def comparisons(self, options: Mapping[str, Any]) -> Sequence[Comparison]:
         """The first seat's level against random seats: how much each level is worth."""
         players = options.get("players")
@@ -286,10 +272,6 @@ class AddResidue(Game):
                            tuple([level] + ["random"] * (players - 1)
                                  for level in ("random", "greedy", "strong"))),)
 
-    def bench(self) -> Sequence[BenchCase]:
-        return (BenchCase("Add/Residue, greedy v random",
-                          lambda: kernel(add_residue.Options(2, 13), ["greedy", "random"]),
-                          _pure),)
 
 
 GAME = AddResidue()

@@ -4,15 +4,13 @@ zero-strike search command."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rules import hit_or_miss, values, zero_strike
-from rules.cards import deal_cards, ranks_only
 from rules.errors import OptionsError
 from rules.hit_or_miss import Options, PassOrder
-from rules.play import final_state
 from rules.zero_strike import DEFAULT_NODES, DEFAULT_SEED, MOST_MATCHES, SAMPLES, WIDTH
 from solitaire_tui.commands import arguments
 from solitaire_tui.commands.report import Report, play_out, report
@@ -25,7 +23,7 @@ from solitaire_tui.play.words import outcome
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.compare import Comparison
 from solitaire_tui.stats.findings import Finding
-from solitaire_tui.stats.runs import BenchCase, Setup
+from solitaire_tui.stats.runs import Setup
 
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel
@@ -43,11 +41,6 @@ def kernel(options: Options) -> Kernel:
     from solitaire_tui.games.hit_or_miss.kernel import kernel as make
 
     return make(options)
-
-
-def _pure(strikes: int | None) -> Callable[[int], object]:
-    return lambda deal: final_state(hit_or_miss, hit_or_miss.new_game(
-        Options(strikes), ranks_only(deal_cards(deal))))
 
 
 def zero_strike_options(parser: argparse.ArgumentParser) -> None:
@@ -201,12 +194,6 @@ class HitOrMiss(Game):
         from solitaire_tui.games.hit_or_miss.findings import findings
 
         return findings(self)
-
-    def bench(self) -> Sequence[BenchCase]:
-        return (
-            BenchCase("Hit or Miss, unlimited", lambda: kernel(Options()), _pure(None), 800_000),
-            BenchCase("Hit or Miss, roll-call", lambda: kernel(Options(3)), _pure(3)),
-        )
 
 
 GAME = HitOrMiss()

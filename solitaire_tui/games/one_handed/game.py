@@ -5,12 +5,11 @@ Every move is forced, so the game has no options, no players and no seed."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from rules import one_handed
-from rules.cards import deal_cards, format_cards
-from rules.play import final_state
+from rules.cards import format_cards
 from solitaire_tui.commands.report import Report, play_out, report
 from solitaire_tui.decks import Deck, numbered
 from solitaire_tui.engine import Part
@@ -18,7 +17,7 @@ from solitaire_tui.games.game import Game
 from solitaire_tui.games.one_handed.words import verdict
 from solitaire_tui.play.words import outcome
 from solitaire_tui.replay import Replay
-from solitaire_tui.stats.runs import BenchCase, Setup
+from solitaire_tui.stats.runs import Setup
 
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel
@@ -81,12 +80,6 @@ class OneHanded(Game):
     def replay(self, setup: Setup, part: int, deal: int) -> Replay:
         return Replay(self.key, numbered(deal), None, None, f"deal {deal}")
 
-    def bench(self) -> Sequence[BenchCase]:
-        def pure(deal: int) -> object:
-            return final_state(one_handed, one_handed.new_game(one_handed.Options(),
-                                                               deal_cards(deal)))
-
-        return (BenchCase("One-Handed", kernel, pure, 2_000_000),)
 
 
 GAME = OneHanded()

@@ -7,8 +7,6 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rules import relay
-from rules.cards import deal_cards
-from rules.play import final_state
 from rules.relay import Options
 from rules.words import counted
 from solitaire_tui.commands import arguments
@@ -21,7 +19,7 @@ from solitaire_tui.play.options import OptionsCodec
 from solitaire_tui.play.words import outcome
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.compare import Comparison
-from solitaire_tui.stats.runs import BenchCase, Setup, whole
+from solitaire_tui.stats.runs import Setup, whole
 
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel
@@ -116,11 +114,6 @@ class Relay(Game):
     def comparisons(self, options: Mapping[str, Any]) -> Sequence[Comparison]:
         return (Comparison("players: 2, 4, 10", "players", (2, 4, 10)),)
 
-    def bench(self) -> Sequence[BenchCase]:
-        def pure(deal: int) -> object:
-            return final_state(relay, relay.new_game(Options(4), deal_cards(deal)))
-
-        return (BenchCase("Relay, 4 players", lambda: kernel(Options(4)), pure, 150_000),)
 
 
 GAME = Relay()

@@ -9,17 +9,15 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from rules import sequence, values
-from rules.cards import deal_cards
 from rules.errors import OptionsError
 from rules.own import sequence as own_rules
-from rules.play import final_state
 from rules.players import sequence as players
 from rules.roster import SEQUENCE as NAMES
 from rules.roster import SEQUENCE_COMPARED
 from solitaire_tui.commands import arguments
 from solitaire_tui.commands.report import Report, play_out, report, reviewed
 from solitaire_tui.decks import Deck, numbered
-from solitaire_tui.engine import Part, Probe, Series
+from solitaire_tui.engine import Part
 from solitaire_tui.games.game import Command, Game
 from solitaire_tui.games.sequence.moves import move_text
 from solitaire_tui.games.sequence.words import verdict
@@ -29,7 +27,7 @@ from solitaire_tui.play.options import NoOptions
 from solitaire_tui.play.words import outcome
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.compare import COMPARE
-from solitaire_tui.stats.runs import BenchCase, Setup, strategies
+from solitaire_tui.stats.runs import Setup, strategies
 
 # One core's rough seconds a game for each player, for a run's time before it has
 # measured one here (``Setup.cost``); measured on a 2-core machine of 2026.
@@ -70,14 +68,6 @@ def kernel(names: Sequence[str], move_seconds: float = MOVE_SECONDS) -> Kernel:
     return make(names, move_seconds)
 
 
-def _pure(name: str) -> Callable[[int], object]:
-    def play(deal: int) -> object:
-        player = players.player(name, deal)
-        return final_state(sequence, sequence.new_game(sequence.Options(), deal_cards(deal)),
-                           player.choose)
-    return play
-
-
 class SequenceGame(Game):
     # No options on the screen; its panel compares the players on the same deals (the
     # solver when asked for).
@@ -95,31 +85,7 @@ class SequenceGame(Game):
              "solitaire_tui.games.sequence.kernel:warm_solver_runs", seconds=13,
              after=("sequence-solver",)),
     )
-    PROBES = (
-        Probe("sequence-hint", "Sequence hint (fair player, deal 1, move 9)",
-              "solitaire_tui.games.sequence.probes:hint", (1, 8), "sequence-hints", target=1.0),
-        Probe("sequence-solve-1", "solve sequence --deal 1",
-              "solitaire_tui.games.sequence.probes:solve", (1,), "sequence-solver"),
-        Probe("sequence-solve-18", "solve sequence --deal 18",
-              "solitaire_tui.games.sequence.probes:solve", (18,), "sequence-solver",
-              same_answer=True),
-        Probe("sequence-solve-188", "solve sequence --deal 188",
-              "solitaire_tui.games.sequence.probes:solve", (188,), "sequence-solver",
-              same_answer=True),
-    )
-    SERIES = (
-        Series("sequence-solver", "Sequence solver, default budget",
-               "solitaire_tui.games.sequence.probes:solve", (0, 1000), "verdict",
-               median_target=0.002),
-        Series("sequence-endgame", "Sequence peek, 13 cards to turn (greedy play)",
-               "solitaire_tui.games.sequence.probes:endgame", (0, 100), "verdict"),
-        Series("sequence-fair", "Sequence fair player, a whole game",
-               "solitaire_tui.games.sequence.probes:fair_game", (0, 100), "result",
-               mean_target=0.5),
-    )
     OWN_RULES = own_rules.__name__
-    OWN_EXAMPLES = (("first_fit.py", 6_000), ("rules_of_thumb.py", 3_000))
-    REVIEW_BENCH = "solitaire_tui.games.sequence.bench_review:review_timings"
     blurb = "Build four piles counting by 1, 2, 3 and 4 to the king."
     CHOICES = True
     SEED_HELP = "the random player's seed (default: the deal number)"
@@ -203,9 +169,6 @@ class SequenceGame(Game):
         return ((runs,) if set(names) & (set(NAMES) - {"solver"}) else ()) + (
             (solver_runs,) if "solver" in names else ())
 
-    def timed_runs(self) -> Sequence[Mapping[str, Any]]:
-        return tuple({"strategies": [name]} for name in ("quick", "fair", "solver"))
-
     def setup(self, options: Mapping[str, Any]) -> Setup:
         names = strategies(options.get("strategies", ["greedy"]),
                            (*NAMES, *files.names(self.key)), self.title)
@@ -229,10 +192,6 @@ class SequenceGame(Game):
         deck = numbered(deal)
         return Replay(self.key, deck, None, players.player(name, deck.seed).choose,
                       f"deal {deal}, {name} player")
-
-    def bench(self) -> Sequence[BenchCase]:
-        return tuple(BenchCase(f"Sequence, {name}", partial(kernel, [name]), _pure(name), target)
-                     for name, target in (("greedy", 200_000), ("random", None)))
 
 
 GAME = SequenceGame()

@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.table import Table
 
 from solitaire_tui.commands.console import table_console
-from solitaire_tui.stats.runs import BenchCase
+from solitaire_tui.measures import BenchCase
 
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel

@@ -3,7 +3,7 @@ default ``bench`` measures the kernels' speed.
 
 Eight measurements, each its own module, each chosen by name (all by default):
 
-- ``compile`` (``bench_compile``): the warm-up of a fresh install into an empty
+- ``compile`` (``bench_warm_up``): the warm-up of a fresh install into an empty
   temporary cache, part by part on one process and as a whole on two;
 - ``calls`` (``bench_calls``): the first call of each thing a player waits for (a
   hint, a solve, a computer's move) in a fresh process with the cache warm, its
@@ -44,35 +44,34 @@ from rich.console import Console
 from rich.table import Table
 
 from solitaire_tui import engine
-from solitaire_tui.commands import (
-    bench_calls,
-    bench_compile,
-    bench_estimates,
-    bench_first_hint,
-    bench_judge,
-    bench_keys,
-    bench_players,
-    bench_series,
-    bench_start,
-    bench_workers,
-)
-from solitaire_tui.commands.bench_calls import CallTiming
-from solitaire_tui.commands.bench_compile import (
+from solitaire_tui.bench import calls as bench_calls
+from solitaire_tui.bench import estimates as bench_estimates
+from solitaire_tui.bench import first_hint as bench_first_hint
+from solitaire_tui.bench import judge as bench_judge
+from solitaire_tui.bench import keys as bench_keys
+from solitaire_tui.bench import players as bench_players
+from solitaire_tui.bench import series as bench_series
+from solitaire_tui.bench import start as bench_start
+from solitaire_tui.bench import warm_up as bench_warm_up
+from solitaire_tui.bench import workers as bench_workers
+from solitaire_tui.bench.calls import CallTiming
+from solitaire_tui.bench.estimates import EstimateTiming
+from solitaire_tui.bench.first_hint import FirstHint
+from solitaire_tui.bench.judge import JudgeTiming
+from solitaire_tui.bench.keys import KEY_TARGET, KeyReport, Summary
+from solitaire_tui.bench.players import PlayerTiming
+from solitaire_tui.bench.series import SeriesTiming
+from solitaire_tui.bench.start import StartTiming
+from solitaire_tui.bench.warm_up import (
     FIRST_READY_TARGET,
     PLAY_READY_TARGET,
     WALL_TARGET,
     WarmTiming,
 )
-from solitaire_tui.commands.bench_estimates import EstimateTiming
-from solitaire_tui.commands.bench_first_hint import FirstHint
-from solitaire_tui.commands.bench_judge import JudgeTiming
-from solitaire_tui.commands.bench_keys import KEY_TARGET, KeyReport, Summary
-from solitaire_tui.commands.bench_players import PlayerTiming, ReviewTiming
-from solitaire_tui.commands.bench_series import SeriesTiming
-from solitaire_tui.commands.bench_start import StartTiming
-from solitaire_tui.commands.bench_workers import WorkerTiming
+from solitaire_tui.bench.workers import WorkerTiming
 from solitaire_tui.commands.console import table_console
-from solitaire_tui.engine import Part, Probe, Series
+from solitaire_tui.engine import Part
+from solitaire_tui.measures import REVIEW_SECONDS, Probe, ReviewTiming, Series
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -130,7 +129,7 @@ def measure(parts: Sequence[Part], probes: Sequence[Probe], sections: Sequence[s
                 tell(f"Cold compile of {len(parts)} parts on {jobs} process{'es' * (jobs > 1)}"
                      " into an empty cache …")
                 bench.compile.append(
-                    bench_compile.cold_warm_up(parts, jobs, Path(root) / f"jobs-{jobs}", tell))
+                    bench_warm_up.cold_warm_up(parts, jobs, Path(root) / f"jobs-{jobs}", tell))
             warm = Path(root) / "jobs-2"
         else:
             warm = engine.use_cache_dir()
@@ -153,11 +152,11 @@ def measure(parts: Sequence[Part], probes: Sequence[Probe], sections: Sequence[s
         if "keys" in sections and keys is not None:
             tell(f"Key to screen on {keys.game.title}'s screen and panel, idle and during a"
                  " run …")
-            with bench_compile.numba_cache(warm):
+            with bench_warm_up.numba_cache(warm):
                 bench.keys = asyncio.run(bench_keys.key_latency(
                     keys.make_app, keys.game, rounds=keys.rounds))
         if "searches" in sections:
-            with bench_compile.numba_cache(warm):
+            with bench_warm_up.numba_cache(warm):
                 bench.series = [bench_series.timed_series(one, tell) for one in series]
         if "start" in sections:
             tell(f"--help and the app to its menu, {bench_start.RUNS} fresh processes each …")
@@ -170,19 +169,19 @@ def measure(parts: Sequence[Part], probes: Sequence[Probe], sections: Sequence[s
         if "judge" in sections:
             tell(f"The contest judge on {bench_judge.CASES:,} cases, from a file and a pipe"
                  f" ({bench_judge.RUNS} runs each) …")
-            with bench_compile.numba_cache(warm):
+            with bench_warm_up.numba_cache(warm):
                 bench.judge = bench_judge.judge_timings()
         if "workers" in sections:
             tell("Each run's games a second on one worker and on two …")
-            with bench_compile.numba_cache(warm):
+            with bench_warm_up.numba_cache(warm):
                 bench.workers = bench_workers.worker_timings(games, tell)
         if "players" in sections:
-            with bench_compile.numba_cache(warm):
+            with bench_warm_up.numba_cache(warm):
                 bench.players = bench_players.player_timings(games, tell)
                 bench.reviews = bench_players.review_timings(games, tell)
         if "estimates" in sections:
             tell("Each run's first guess of its time, then the run …")
-            with bench_compile.numba_cache(warm):
+            with bench_warm_up.numba_cache(warm):
                 bench.estimates = bench_estimates.estimates(games, tell)
     bench.load = (before, _load())
     return bench
@@ -236,7 +235,7 @@ def as_data(bench: EngineBench) -> dict[str, Any]:
                                                   "target": bench_players.GAMES_A_SECOND}
                     for timing in bench.players],
         "reviews": [dataclasses.asdict(timing) | {"met": timing.met,
-                                                  "target": bench_players.REVIEW_SECONDS}
+                                                  "target": REVIEW_SECONDS}
                     for timing in bench.reviews],
         "workers": [dataclasses.asdict(timing) | {"scaling": timing.scaling,
                                                   "met": timing.met,

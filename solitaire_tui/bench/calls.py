@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from solitaire_tui import engine
-from solitaire_tui.engine import Probe
+from solitaire_tui.measures import Probe
 
 BUSY_LOOP = "while True: pass"
 
@@ -59,7 +59,7 @@ def timed_call(probe: Probe, cache: Path) -> CallTiming:
     if setting is not None:
         env[engine.CACHE_VARIABLE] = setting
     done = subprocess.run(
-        [sys.executable, "-m", "solitaire_tui.commands.bench_probe", probe.prepare,
+        [sys.executable, "-m", "solitaire_tui.bench.probe", probe.prepare,
          *(str(arg) for arg in probe.args)],
         capture_output=True, text=True, check=True, env=env)
     data = json.loads(done.stdout.strip().splitlines()[-1])

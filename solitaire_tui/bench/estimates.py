@@ -1,6 +1,6 @@
 """``bench --engine estimates``: a run's first guess of its time against the time it
 takes, for every game's default run, the comparisons its panel offers and the
-players that think (``Game.timed_runs``).
+players that think (``Measures.timed_runs``).
 
 Each run is timed on its first deals as the panel and ``stats`` time it
 (``stats.calibrate``), sized by that timing as a default run is, but to
@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from rich.table import Table
 
 from rules.errors import RulesError
+from solitaire_tui import measures
 from solitaire_tui.stats import compare
 from solitaire_tui.stats.calibrate import calibrate, key
 from solitaire_tui.stats.estimate import default_games, estimate
@@ -64,7 +65,7 @@ def setups(games: Sequence[Game]) -> list[Setup]:
             with contextlib.suppress(RulesError):
                 found.append(compare.run_setup(
                     game, compare.with_spec(default.options, offered.spec)))
-        found += [game.setup(options) for options in game.timed_runs()]
+        found += [game.setup(options) for options in measures.of(game).timed_runs]
     return found
 
 

@@ -10,11 +10,13 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from solitaire_tui import engine
+from solitaire_tui import engine, measures
+from solitaire_tui.bench import engine as bench_engine
+from solitaire_tui.bench import keys as bench_keys
+from solitaire_tui.bench.engine import EngineBench, as_data, measure, tables
 from solitaire_tui.cli import ENGINE_SECTIONS, build_parser
-from solitaire_tui.commands import bench_engine, bench_keys
-from solitaire_tui.commands.bench_engine import EngineBench, as_data, measure, tables
-from solitaire_tui.engine import Part, Probe, Series
+from solitaire_tui.engine import Part
+from solitaire_tui.measures import Probe, Series
 from solitaire_tui.stats.compare import COMPARE
 
 QUICK = Part("quick", "a quick part", "tests.app.engine_parts:quick")
@@ -136,14 +138,14 @@ async def test_keys_are_timed_idle_and_during_a_run(data_path: Path) -> None:
 
 def test_the_estimates_bench_covers_every_game_its_comparisons_and_its_thinking_players(
 ) -> None:
-    from solitaire_tui.commands.bench_estimates import EstimateTiming, setups
+    from solitaire_tui.bench.estimates import EstimateTiming, setups
     from solitaire_tui.games.registry import GAMES
 
     found = setups(GAMES)
     assert {setup.game for setup in found} == {game.key for game in GAMES}
     assert sum(COMPARE in setup.options for setup in found) >= 3  # the panel's comparisons
     for game in GAMES:
-        for options in game.timed_runs():
+        for options in measures.of(game).timed_runs:
             assert game.setup(options).options in [setup.options for setup in found]
     within = EstimateTiming("run", 10, 1.0, 0.5, guessed=10.0, took=19.0)
     assert within.met and not EstimateTiming("run", 10, 1.0, 0.5, 10.0, 21.0).met
@@ -152,10 +154,10 @@ def test_the_estimates_bench_covers_every_game_its_comparisons_and_its_thinking_
 def test_the_workers_bench_plays_each_run_on_one_worker_and_on_two() -> None:
     """On a stand-in game of one quick run: the same games both ways, timed."""
     from rules.fast import batch
-    from solitaire_tui.commands import bench_workers
+    from solitaire_tui.bench import workers as bench_workers
     from solitaire_tui.games.registry import GAMES
 
-    quick = next(game for game in GAMES if not game.timed_runs()
+    quick = next(game for game in GAMES if not measures.of(game).timed_runs
                  and not game.comparisons(game.setup({}).options))
     lines: list[str] = []
     timings = bench_workers.worker_timings([quick], lines.append, seconds=0.2)

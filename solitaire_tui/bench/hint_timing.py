@@ -1,5 +1,5 @@
 """The measurement ``bench --engine first-hint`` makes in a process of its own
-(``commands.bench_first_hint``): the app, headless, on a fresh install's empty cache;
+(``bench.first_hint``): the app, headless, on a fresh install's empty cache;
 a while at the menu; a deal of the game; ``h``; the seconds until the hint shows.
 
 A module of its own, outside ``commands``: it opens the app, which the commands
@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from solitaire_tui.commands.bench_first_hint import TIMEOUT, FirstHint
+from solitaire_tui.bench.first_hint import TIMEOUT, FirstHint
 
 DEAL = 1
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from solitaire_tui.engine import Series
+from solitaire_tui.measures import Series
 
 
 @dataclass(frozen=True)

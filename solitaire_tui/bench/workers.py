@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from rich.table import Table
 
-from solitaire_tui.commands.bench_estimates import setups
+from solitaire_tui.bench.estimates import setups
 from solitaire_tui.stats.calibrate import calibrate
 
 if TYPE_CHECKING:

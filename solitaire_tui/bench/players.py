@@ -2,17 +2,16 @@
 
 A player of one's own runs in worker processes (``own.running``); its games a second
 on one worker and on two, for the example players each game lists
-(``Game.OWN_EXAMPLES``, in ``examples/players/``), each run also held to the same
+(``Measures.own_examples``, in ``examples/players/``), each run also held to the same
 games played in this process. A compiled example (``COMPILED = True``) is timed both
 ways, compiled and as Python, with the seconds its workers took to compile it. And a
-whole game's review, where a game has one (``Game.REVIEW_BENCH``: the timings its home
+whole game's review, where a game has one (``Measures.reviews``: the timings its home
 makes), against the issue's 10 s.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -23,6 +22,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 from rich.table import Table
 
+from solitaire_tui import measures
+from solitaire_tui.measures import ReviewTiming
 from solitaire_tui.own import files, playing, running
 
 if TYPE_CHECKING:
@@ -31,7 +32,6 @@ if TYPE_CHECKING:
 EXAMPLES = Path(__file__).parents[2] / "examples" / "players"
 GAMES_A_SECOND = 2_000  # a greedy-class player's games a second on two workers
 GREEDY_CLASS = "first_fit.py"  # the example held to that
-REVIEW_SECONDS = 10.0  # a whole game's review, at most
 SEED = 39_000
 COMPILED_DEALS = 20  # a compiled player plays this many times the deals, to be timed
 
@@ -57,18 +57,6 @@ class PlayerTiming:
         return self.same and self.rates[1] >= GAMES_A_SECOND
 
 
-@dataclass(frozen=True)
-class ReviewTiming:
-    player: str
-    deals: int
-    seconds: tuple[float, ...]  # a game each
-    decisions: int
-
-    @property
-    def met(self) -> bool:
-        return max(self.seconds) <= REVIEW_SECONDS
-
-
 def player_timings(games: Sequence[Game], tell: Callable[[str], None],
                    scale: float = 1.0) -> list[PlayerTiming]:
     """Each game's example players on one worker and then two, on the same deals
@@ -77,7 +65,7 @@ def player_timings(games: Sequence[Game], tell: Callable[[str], None],
 
     timings = []
     for game, (name, deals) in ((one, example) for one in games
-                                for example in one.OWN_EXAMPLES):
+                                for example in measures.of(one).own_examples):
         assert game.OWN_RULES is not None, "a game with example players shows them a view"
         loaded = files.load(str(EXAMPLES / name), game.key, game.OWN_RULES)
         played = playing.of(loaded)
@@ -105,12 +93,12 @@ def player_timings(games: Sequence[Game], tell: Callable[[str], None],
 
 
 def review_timings(games: Sequence[Game], tell: Callable[[str], None]) -> list[ReviewTiming]:
-    """Each game's reviews, timed as its home times them (``Game.REVIEW_BENCH``)."""
+    """Each game's reviews, timed as its home times them (``Measures.reviews``)."""
     timings: list[ReviewTiming] = []
     for game in games:
-        if game.REVIEW_BENCH is not None:
-            module, _, function = game.REVIEW_BENCH.partition(":")
-            timings += getattr(importlib.import_module(module), function)(tell, SEED)
+        reviews = measures.of(game).reviews
+        if reviews is not None:
+            timings += reviews(tell, SEED)
     return timings
 
 
@@ -137,5 +125,5 @@ def reviews_table(timings: list[ReviewTiming]) -> Table:
         table.add_row(timing.player, str(timing.deals), f"{timing.decisions:,}",
                       f"{statistics.median(timing.seconds):.2f} s",
                       f"{max(timing.seconds):.2f} s",
-                      ("✓ " if timing.met else "✗ ") + f"≤ {REVIEW_SECONDS:g} s")
+                      ("✓ " if timing.met else "✗ ") + f"≤ {measures.REVIEW_SECONDS:g} s")
     return table

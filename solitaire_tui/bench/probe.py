@@ -1,5 +1,5 @@
 """One call a player waits for (an ``engine.Probe``), timed in this process:
-``bench --engine`` runs ``python -m solitaire_tui.commands.bench_probe
+``bench --engine`` runs ``python -m solitaire_tui.bench.probe
 MODULE:FUNCTION ARG…`` in a fresh process with the numba cache it chooses, and
 reads the one JSON line this prints.
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from solitaire_tui.commands import bench_judge
+from solitaire_tui.bench import judge as bench_judge
 from solitaire_tui.judge import parse
 
 

@@ -2,7 +2,7 @@
 meets it: the app opened on an empty numba cache (so it starts its warm-up in the
 background), a while at the menu, then a deal of the game and ``h``.
 
-Timed in a fresh process of its own (``solitaire_tui.hint_timing``), since numba
+Timed in a fresh process of its own (``solitaire_tui.bench.hint_timing``), since numba
 reads where its cache is when it is imported: the app runs headless on temporary
 data and a temporary cache, and the seconds from the key to the hint on the screen
 come back as JSON, with what the engine's line said when the key was pressed. The
@@ -42,7 +42,7 @@ def first_hint(at_menu: float, game: str) -> FirstHint:
     with tempfile.TemporaryDirectory(prefix="solitaire-bench-hint-") as root:
         env = dict(os.environ, NUMBA_CACHE_DIR=str(Path(root) / "numba"))
         done = subprocess.run(
-            [sys.executable, "-m", "solitaire_tui.hint_timing", str(at_menu), game,
+            [sys.executable, "-m", "solitaire_tui.bench.hint_timing", str(at_menu), game,
              str(Path(root) / "data")], capture_output=True, text=True, check=True, env=env,
             timeout=TIMEOUT + at_menu + 60)
     return FirstHint(**json.loads(done.stdout.strip().splitlines()[-1]))

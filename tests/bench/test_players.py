@@ -8,7 +8,8 @@ import io
 
 from rich.console import Console
 
-from solitaire_tui.commands import bench_players
+from solitaire_tui import measures
+from solitaire_tui.bench import players as bench_players
 from solitaire_tui.games.registry import GAMES
 from solitaire_tui.own import files
 
@@ -19,7 +20,7 @@ def test_the_example_players_are_timed_on_one_and_two_workers_as_played_here() -
     finally:
         files.forget()
     assert {timing.name for timing in timings} == {name for game in GAMES
-                                                   for name, _ in game.OWN_EXAMPLES}
+                                                   for name, _ in measures.of(game).own_examples}
     compiled = [timing.name for timing in timings if timing.compiled is not None]
     assert compiled and all(  # a compiled example is timed as Python too
         [timing.name for timing in timings].count(name) == 2 for name in compiled)

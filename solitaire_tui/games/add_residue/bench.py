@@ -1,0 +1,46 @@
+"""Add/Residue as ``bench`` measures it: the strong player's move a player waits for
+(set up without numba, so its first call meets the engine as the app's first hint
+does), the runs of thinking players whose estimates are checked, and its kernel
+against the plain rules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rules import add_residue
+from rules.play import final_state
+from rules.players.add_residue import player, seated
+from solitaire_tui.games.add_residue.game import kernel
+from solitaire_tui.measures import BenchCase, Measures, Probe
+
+
+def strong(seed: int) -> Callable[[], dict[str, object]]:
+    """The strong player's move on the default table's first position (two players,
+    n = 13: too large for the perfect player, so a hint there is the strong one's)."""
+    options = add_residue.Options()
+    state = add_residue.new_game(options)
+    chooser = player("strong", seed, options)
+
+    def call() -> dict[str, object]:
+        return {"move": str(chooser.choose(state))}
+
+    return call
+
+
+def _pure(game: int) -> object:
+    options = add_residue.Options(2, 13)
+    players = seated(["greedy", "random"], game, options)
+    return final_state(add_residue, add_residue.new_game(options),
+                       lambda state: players[state.to_move].choose(state))
+
+
+MEASURES = Measures(
+    probes=(Probe("add-residue-strong", "Add/Residue strong move (2 players, n = 13)",
+                  "solitaire_tui.games.add_residue.bench:strong", (1,),
+                  "add-residue-players"),),
+    timed_runs=({"strategies": ["strong", "greedy"]},
+                {"n": 5, "strategies": ["perfect", "random"]}),
+    kernels=lambda: (BenchCase("Add/Residue, greedy v random",
+                               lambda: kernel(add_residue.Options(2, 13), ["greedy", "random"]),
+                               _pure),),
+)
