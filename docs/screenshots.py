@@ -27,7 +27,7 @@ if __package__ in (None, ""):  # run as a script: the repository's packages firs
 
 from textual.pilot import Pilot
 
-SIZE = (100, 32)  # tests/pilots.py's SIZE
+SIZE = (100, 32)  # tests/support/pilots.py's SIZE
 IMAGES = Path(__file__).resolve().parent / "images"
 DATA_DIR = "SOLITAIRE_TUI_DATA_DIR"  # store.database.DATA_DIR_VARIABLE
 RUN_SECONDS = 120.0  # the statistics run's wait, a compile included, at most

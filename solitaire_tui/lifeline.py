@@ -20,9 +20,12 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import multiprocessing
+import multiprocessing.connection
 import os
 import signal
 import sys
+import threading
 
 # The parent's pid, when the parent gives it (``serve`` does): a child that starts
 # after its parent died already has another parent, which its own pid would not show.
@@ -73,3 +76,25 @@ def parent_gone() -> bool:
 def child_environment(environment: dict[str, str]) -> dict[str, str]:
     """``environment`` with this process named as the parent of the child it starts."""
     return {**environment, PARENT_VARIABLE: str(os.getpid())}
+
+
+def end_with_parent() -> None:
+    """In a process ``multiprocessing`` started (a pool's worker): end it at once, with
+    nothing left to do in order, when the process that started it ends, as its parent
+    sentinel says (a pipe that closes then).
+
+    For the workers of a pool (a player's own): their main thread waits on the pool's
+    queue, which never ends when the process that made the pool dies, as every worker
+    holds the queue's writing end too; the workers of a pool whose app was killed, or
+    quit without its pool shut down, were left waiting for good. The parent's death
+    signal cannot serve here: the pool is made from a run's thread, and the kernel
+    sends it when that thread ends, long before the app does."""
+    parent = multiprocessing.parent_process()
+    if parent is None:  # not started by multiprocessing: no sentinel to wait on
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()

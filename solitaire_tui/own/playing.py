@@ -34,6 +34,7 @@ from typing import Any, cast
 from rules.errors import RulesError
 from rules.own import Rules
 from rules.words import shortened
+from solitaire_tui import lifeline
 from solitaire_tui.own.files import OwnPlayer
 from solitaire_tui.own.source import at_line, chooser, cut_off, load_module
 
@@ -236,9 +237,11 @@ def start_worker(path: Path, rules: str, clairvoyant: bool, budget: float,
                  options: Mapping[str, Any]) -> None:
     """In a new worker process: cut it off from the terminal and from Ctrl+C (the run
     that started it stops after its chunk, keeping what was played, not a worker
-    mid-game), load the player, arm the move timer."""
+    mid-game), end it with the process that made its pool, load the player, arm the
+    move timer."""
     global _WORKER
     cut_off()
+    lifeline.end_with_parent()
     _WORKER = _game(path, rules, clairvoyant, budget, options), timed_moves()
 
 

@@ -79,9 +79,11 @@ def _pool(player: OwnPlayer, budget: float, options: Mapping[str, Any],
     workers = available_workers()
     pool = _POOLS.get(key)
     if pool is None:
+        # One pool a player and way (compiled or not): a pool of its file as it was
+        # before an edit goes, however it plays.
         for other in [other for other in _POOLS if other[0] == player.path
-                      and other[-1] == compiled]:
-            _POOLS.pop(other).executor.shutdown(cancel_futures=True)  # one a player
+                      and (other[-1] == compiled or other[1] != player.stamp)]:
+            _POOLS.pop(other).executor.shutdown(cancel_futures=True)
         start_resource_tracker()
         spawn = multiprocessing.get_context("spawn")
         args = (player.path, player.rules, player.clairvoyant, budget, dict(options))

@@ -17,11 +17,11 @@ from solitaire_tui import engine
 from solitaire_tui.commands import warm as warm_command
 from solitaire_tui.engine import Event, Part, Warmup
 from solitaire_tui.games.registry import ENGINE, GAMES
-from tests.pilots import text_of, until
+from tests.support.pilots import text_of, until
 
-QUICK = Part("quick", "a quick part", "tests.app.engine_parts:quick")
-SECOND = Part("second", "a second part", "tests.app.engine_parts:quick", play=True)
-BROKEN = Part("broken", "a broken part", "tests.app.engine_parts:broken")
+QUICK = Part("quick", "a quick part", "tests.support.engine_parts:quick")
+SECOND = Part("second", "a second part", "tests.support.engine_parts:quick", play=True)
+BROKEN = Part("broken", "a broken part", "tests.support.engine_parts:broken")
 
 
 @pytest.fixture(autouse=True)
@@ -233,7 +233,7 @@ async def test_a_hint_waits_for_its_part_saying_so_and_the_status_line_goes(
     from solitaire_tui.start import Start
     from solitaire_tui.widgets.engine_status import EngineStatus
 
-    hints = Part("sequence-hints", "Sequence's fair player", "tests.app.engine_parts:quick")
+    hints = Part("sequence-hints", "Sequence's fair player", "tests.support.engine_parts:quick")
     fake = Warmup([hints, SECOND], script(tmp_path, "gate"))
     fake.command = tuple(part.replace('"quick"', '"sequence-hints"') for part in fake.command)
     deck = numbered(7)

@@ -21,9 +21,9 @@ from solitaire_tui.screens.stats.screen import StatsScreen
 from solitaire_tui.stats.runner import CURVE_STEP, LiveRun, Phase
 from solitaire_tui.stats.runs import Setup
 from solitaire_tui.widgets.stats import Chart
-from tests.app.test_runs import Running, finish
-from tests.app.test_stats_screen import finished_run
-from tests.pilots import SIZE, until, worked
+from tests.support.panel import finished_run
+from tests.support.pilots import SIZE, until, worked
+from tests.support.runs import Running, finish
 
 
 async def test_a_closed_panel_leaves_no_plot_behind(

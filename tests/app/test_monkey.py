@@ -42,7 +42,7 @@ from solitaire_tui.store.history import Entry, History
 from solitaire_tui.ui.deal_dialog import DealDialog
 from solitaire_tui.ui.help import HelpScreen
 from solitaire_tui.ui.options_dialog import OptionsDialog
-from tests.pilots import until, work
+from tests.support.pilots import until, work
 
 # A few seconds a screen on one core; a crash hunt takes more steps, and other seeds:
 # SOLITAIRE_TUI_MONKEY_STEPS=300 SOLITAIRE_TUI_MONKEY_SEED=hunt pytest tests/app/test_monkey.py

@@ -15,7 +15,7 @@ from solitaire_tui.app import SolitaireApp
 from solitaire_tui.decks import numbered
 from solitaire_tui.games.add_residue.table import Seat, Table
 from solitaire_tui.start import Start
-from tests.pilots import SIZE, worked
+from tests.support.pilots import SIZE, worked
 
 
 def app_on(tmp_path: Path, start: Start | None = None) -> SolitaireApp:

@@ -34,7 +34,7 @@ from solitaire_tui.textual_private import (
     sturdy_output,
     table_cells,
 )
-from tests.pilots import until
+from tests.support.pilots import until
 
 
 class Probe(App[None]):

@@ -19,13 +19,13 @@ from solitaire_tui.engine import Part
 from solitaire_tui.measures import Probe, Series
 from solitaire_tui.stats.compare import COMPARE
 
-QUICK = Part("quick", "a quick part", "tests.app.engine_parts:quick")
-SECOND = Part("second", "a second part", "tests.app.engine_parts:quick", play=True)
-ANSWER = Probe("answer", "a stand-in call", "tests.app.engine_parts:answer", (7,), "second",
+QUICK = Part("quick", "a quick part", "tests.support.engine_parts:quick")
+SECOND = Part("second", "a second part", "tests.support.engine_parts:quick", play=True)
+ANSWER = Probe("answer", "a stand-in call", "tests.support.engine_parts:answer", (7,), "second",
                same_answer=True, target=60.0)
-ONCE = Probe("once", "another stand-in call", "tests.app.engine_parts:answer", (1,), "quick")
-DEALS = Series("deals", "a stand-in series", "tests.app.engine_parts:verdict", (3, 8), "verdict",
-               median_target=60.0)
+ONCE = Probe("once", "another stand-in call", "tests.support.engine_parts:answer", (1,), "quick")
+DEALS = Series("deals", "a stand-in series", "tests.support.engine_parts:verdict", (3, 8),
+               "verdict", median_target=60.0)
 
 
 @pytest.fixture(autouse=True)

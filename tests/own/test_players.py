@@ -4,7 +4,12 @@ processes with the same figures on any number of workers."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
+import time
+import uuid
 from collections.abc import Callable, Iterator
 from concurrent import futures as waiting
 from concurrent.futures import ThreadPoolExecutor
@@ -220,3 +225,45 @@ def test_a_fault_ends_the_run_keeping_the_games_before_it(tmp_path: Path) -> Non
     assert run.done == 234 and run.cancelled
     assert player.fault is not None and player.fault.startswith(
         "mine.py chose 'q' at move 6 of deal 1234: 'q' names no move; moves are")
+
+
+# Made a pool with a player's worker processes, then ended without shutting it down
+# (killed, or quit past its pool): its marker is in its workers' environment.
+POOL_MAKER = """
+import os, sys
+from solitaire_tui.own import files, running
+player = files.load(sys.argv[1], "sequence", "rules.own.sequence")
+assert running.results(player, 1.0, {}, 0, 4).shape[0] == 4
+os._exit(0)
+"""
+
+
+def marked(mark: str) -> list[int]:
+    """The live processes whose environment holds ``mark``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+            if state != "Z" and mark.encode() in (entry / "environ").read_bytes():
+                found.append(int(entry.name))
+        except OSError:  # gone meanwhile, or not ours to read
+            continue
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_pools_workers_end_once_the_process_that_made_it_is_gone(tmp_path: Path) -> None:
+    """Their main thread waits on the pool's queue, which a dead parent never closes
+    (each worker holds its writing end): they used to wait for good."""
+    mark = f"SOLITAIRE_TUI_TEST_POOL={uuid.uuid4().hex}"
+    name, _, value = mark.partition("=")
+    made = subprocess.run([sys.executable, "-c", POOL_MAKER, str(EXAMPLES / "random_mover.py")],
+                          env={**os.environ, name: value}, capture_output=True, text=True,
+                          timeout=60)
+    assert made.returncode == 0, made.stderr
+    deadline = time.monotonic() + 10
+    while marked(mark) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert marked(mark) == []

@@ -16,7 +16,7 @@ from rules.errors import IllegalMove
 from rules.own import sequence as own
 from rules.own.sequence import SequenceView
 from rules.sequence import ToFinal, ToStorage
-from tests.decks import ranks
+from tests.support.decks import ranks
 
 HAND = None
 

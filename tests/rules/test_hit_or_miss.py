@@ -8,7 +8,7 @@ from rules import hit_or_miss as hm
 from rules.cards import deal_cards, ranks_only
 from rules.errors import IllegalMove, NumberError, OptionsError
 from rules.play import final_state, moves_of
-from tests.decks import ranks
+from tests.support.decks import ranks
 
 ORDERED = ranks(*range(1, 14)) * 4
 NEVER = ranks(*range(2, 14), 1)  # each card is one more than the count it meets

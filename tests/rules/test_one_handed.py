@@ -8,7 +8,7 @@ from rules import one_handed as oh
 from rules.cards import FULL_DECK, Card, deal_cards
 from rules.errors import DeckError, IllegalMove
 from rules.play import final_state
-from tests.decks import cards, ranks
+from tests.support.decks import cards, ranks
 
 M = oh.Move
 

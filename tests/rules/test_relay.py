@@ -8,7 +8,7 @@ from rules import relay
 from rules.cards import Card, deal_cards, ranks_only
 from rules.errors import IllegalMove, OptionsError
 from rules.play import final_state
-from tests.decks import ranks
+from tests.support.decks import ranks
 
 SAMPLE_1 = ranks(*range(1, 14)) * 4
 SAMPLE_2 = ranks(*range(2, 14), 1) * 4

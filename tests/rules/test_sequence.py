@@ -10,7 +10,7 @@ from rules.errors import IllegalMove
 from rules.play import final_state
 from rules.players.sequence import GreedyPlayer
 from rules.sequence import ToFinal, ToStorage
-from tests.decks import ranks
+from tests.support.decks import ranks
 
 HAND = None
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from rules import zero_strike as zs
 from rules.cards import FULL_DECK, check_full_deck, deal_cards
 from rules.fast import zero_strike as fast
-from tests.decks import ranks
+from tests.support.decks import ranks
 
 SMALL = zs.Beam(width=6, samples=3, most_matches=8)
 # Seeds and budgets (in draws) with which this small beam reaches whole decks.

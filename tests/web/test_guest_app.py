@@ -19,7 +19,7 @@ from solitaire_tui.engine import CACHE_VARIABLE, use_cache_dir
 from solitaire_tui.stats import limits
 from solitaire_tui.store.database import DATA_DIR_VARIABLE
 from solitaire_tui.web.guest import DRIVER, QUIT_SECONDS, GuestApp, environment
-from tests.pilots import until
+from tests.support.pilots import until
 
 
 async def until_true(condition: Callable[[], bool], seconds: float = 30) -> None:

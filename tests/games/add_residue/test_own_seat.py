@@ -24,7 +24,7 @@ from solitaire_tui.stats import limits
 from solitaire_tui.widgets.cycle import Cycle
 from tests.games.add_residue.test_screen import board, until_a_person_moves
 from tests.own.test_add_residue import GREEDY
-from tests.pilots import SIZE, text_of, until
+from tests.support.pilots import SIZE, text_of, until
 
 
 @pytest.fixture(autouse=True)

@@ -23,7 +23,7 @@ from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.start import Start
 from solitaire_tui.ui.quit_dialog import Confirm
 from solitaire_tui.widgets.cycle import Cycle
-from tests.pilots import SIZE, footer_keys, saved, saved_record, settle, text_of, until
+from tests.support.pilots import SIZE, footer_keys, saved, saved_record, settle, text_of, until
 
 HOT_SEAT = Table((Seat("Ann"), Seat("Ben")), 3)
 AGAINST_GREEDY = Table((Seat("You"), Seat("Bot", "greedy")), 4)

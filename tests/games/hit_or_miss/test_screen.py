@@ -19,7 +19,7 @@ from solitaire_tui.play.auto import INSTANT, SPEEDS
 from solitaire_tui.start import Start
 from solitaire_tui.ui.options_dialog import OptionsDialog
 from solitaire_tui.ui.quit_dialog import Confirm
-from tests.pilots import (
+from tests.support.pilots import (
     SIZE,
     finish_by_key,
     press_busy,

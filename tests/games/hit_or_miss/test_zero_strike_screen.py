@@ -25,7 +25,7 @@ from solitaire_tui.games.hit_or_miss.zero_strike_screen import ZeroStrikeScreen
 from solitaire_tui.screens.stats.screen import StatsScreen
 from solitaire_tui.start import Start
 from solitaire_tui.stats.runner import Phase
-from tests.pilots import SIZE, auto_play_to_end, text_of, type_in, until
+from tests.support.pilots import SIZE, auto_play_to_end, text_of, type_in, until
 
 SEED = 7
 BUDGET = 1_000_000  # draws: from seed 7, a 6-pass game, found after 1,152,768 (the pass

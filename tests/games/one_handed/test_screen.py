@@ -11,7 +11,7 @@ from rules.play import final_state
 from solitaire_tui.decks import numbered
 from solitaire_tui.games.one_handed.screen import PLAY_KEYS, OneHandedScreen
 from solitaire_tui.start import Start
-from tests.pilots import (
+from tests.support.pilots import (
     SIZE,
     auto_play_to_end,
     saved,

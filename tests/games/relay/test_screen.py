@@ -16,7 +16,7 @@ from solitaire_tui.games.relay.screen import RelayScreen
 from solitaire_tui.judge import judge
 from solitaire_tui.start import Start
 from solitaire_tui.ui.options_dialog import OptionsDialog
-from tests.pilots import (
+from tests.support.pilots import (
     SIZE,
     auto_play_to_end,
     finish_by_key,

@@ -26,7 +26,7 @@ from solitaire_tui.games.sequence.widgets import StoragePile, StorageTable
 from solitaire_tui.messages import OpenReplay
 from solitaire_tui.start import Start
 from solitaire_tui.widgets.cards import CardView
-from tests.pilots import (
+from tests.support.pilots import (
     SIZE,
     auto_play_to_end,
     finish_by_key,

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -14,6 +13,7 @@ from rules.errors import OptionsError
 from rules.fast import batch
 from rules.fast import hit_or_miss as fast
 from rules.stats import Tally
+from tests.support.runs import SlowCompile
 
 ROLL_CALL = hm.Options(3)
 
@@ -108,28 +108,6 @@ def test_bad_ranges_are_refused(seed: int, games: int, message: str) -> None:
 def test_too_many_workers_are_refused() -> None:
     with pytest.raises(OptionsError, match="workers must be"):
         batch.run(kernel(), 0, 10, workers=batch.available_workers() + 1)
-
-
-class SlowCompile:
-    """A kernel whose first call (the compile, which nothing stops) waits until
-    released; ``compiling`` is set while it waits, ``compiled`` once it is done."""
-
-    def __init__(self, on_compile: Callable[[], None] = lambda: None) -> None:
-        self.on_compile = on_compile
-        self.compiling, self.release, self.compiled = (threading.Event() for _ in range(3))
-
-    def results(self, start: int, count: int) -> np.ndarray:
-        if not self.compiled.is_set():
-            self.compiling.set()
-            self.on_compile()
-            self.release.wait(60)
-            self.compiled.set()
-        return np.ones((count, 1), dtype=np.int8)
-
-    @property
-    def kernel(self) -> batch.Kernel:
-        return batch.Kernel(self.results, (batch.Reading("", lambda r: r[:, 0] != 0,
-                                                         lambda r: {}),), 1)
 
 
 def test_a_stop_during_the_first_compile_ends_the_run_at_once() -> None:

@@ -11,7 +11,7 @@ from rules.fast import add_residue as fast
 from rules.play import final_state
 from rules.players import Player, RandomPlayer
 from rules.players.add_residue import GreedyPlayer, seated
-from tests.replay import AGREEMENT_DEALS, first_difference, pure_rows
+from tests.support.replay import AGREEMENT_DEALS, first_difference, pure_rows
 
 Seats = tuple[str, ...]
 TWO_SEATS: list[Seats] = [("greedy", "random"), ("random", "greedy"), ("greedy", "greedy"),

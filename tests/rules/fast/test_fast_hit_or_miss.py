@@ -9,8 +9,8 @@ from rules import hit_or_miss as hm
 from rules.cards import deal_cards
 from rules.fast import hit_or_miss as fast
 from rules.play import final_state
-from tests.decks import ranks
-from tests.replay import AGREEMENT_DEALS, first_difference, pure_rows
+from tests.support.decks import ranks
+from tests.support.replay import AGREEMENT_DEALS, first_difference, pure_rows
 
 VARIANTS = [
     hm.Options(strikes, order)

@@ -11,8 +11,8 @@ from rules import one_handed as oh
 from rules.cards import Card, deal_cards
 from rules.fast import one_handed as fast
 from rules.play import final_state
-from tests.decks import cards
-from tests.replay import AGREEMENT_DEALS, first_difference, pure_rows
+from tests.support.decks import cards
+from tests.support.replay import AGREEMENT_DEALS, first_difference, pure_rows
 
 
 def pure_result(deck: tuple[Card, ...]) -> tuple[int, int, int]:

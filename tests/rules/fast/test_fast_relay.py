@@ -14,8 +14,8 @@ from rules.cards import deal_cards
 from rules.fast import relay as fast
 from rules.play import final_state
 from solitaire_tui.judge import Case, parse, solve
-from tests.decks import ranks
-from tests.replay import AGREEMENT_DEALS, first_difference, pure_rows
+from tests.support.decks import ranks
+from tests.support.replay import AGREEMENT_DEALS, first_difference, pure_rows
 
 DATA = Path(__file__).parents[2] / "data"
 PLAYER_COUNTS = range(2, relay.MAX_PLAYERS + 1)

@@ -12,8 +12,8 @@ from rules.fast import sequence as fast
 from rules.play import final_state
 from rules.players import Player, RandomPlayer
 from rules.players.sequence import GreedyPlayer
-from tests.decks import ranks
-from tests.replay import AGREEMENT_DEALS, first_difference, pure_rows
+from tests.support.decks import ranks
+from tests.support.replay import AGREEMENT_DEALS, first_difference, pure_rows
 
 STRATEGIES = ("greedy", "random")
 PILE_ORDER = tuple(Card(sq.rank_needed(pile, j) or 0) for pile in range(4) for j in range(13))

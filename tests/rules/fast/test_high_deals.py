@@ -26,12 +26,12 @@ from rules.fast import hit_or_miss as fast_hit_or_miss
 from rules.fast import one_handed as fast_one_handed
 from rules.fast import relay as fast_relay
 from rules.fast import sequence as fast_sequence
-from tests.replay import first_difference
 from tests.rules.fast import test_fast_add_residue as add_residue_test
 from tests.rules.fast import test_fast_hit_or_miss as hit_or_miss_test
 from tests.rules.fast import test_fast_one_handed as one_handed_test
 from tests.rules.fast import test_fast_relay as relay_test
 from tests.rules.fast import test_fast_sequence as sequence_test
+from tests.support.replay import first_difference
 
 # Around the sign bit of an int64 and at the very end of the deal numbers.
 STARTS = (2**63 - 2, MAX_DEAL - 4)

@@ -16,7 +16,7 @@ from rules.errors import IllegalMove
 from rules.fast import sequence_fair as fast
 from rules.play import final_state, moves_of
 from rules.players.sequence_fair import FairPlayer
-from tests.decks import ranks
+from tests.support.decks import ranks
 
 SAMPLES = 8  # few sampled orders keep the tests quick; the code paths are the same
 DEALS = 200

@@ -10,7 +10,7 @@ from rules.players.sequence import player
 from rules.players.sequence_review import chances, review
 from rules.review import Stopped
 from rules.sequence import ToFinal
-from tests.decks import ranks
+from tests.support.decks import ranks
 
 
 def played(deal: int, name: str = "greedy") -> tuple[sq.State, list[sq.Move]]:

@@ -13,7 +13,7 @@ from rules.cards import Card, below, deal_cards
 from rules.fast import sequence_solver as solver
 from rules.players.sequence_greedy import GreedyPlayer
 from rules.players.sequence_solver import Peek, SolverPlayer
-from tests.decks import ranks
+from tests.support.decks import ranks
 
 PILE_ORDER = tuple(Card(sq.rank_needed(pile, j) or 0) for pile in range(4) for j in range(13))
 EXHAUSTIVE = 10**7  # nodes: more than any endgame here needs, so no verdict is unknown

@@ -19,44 +19,15 @@ from rules.play import final_state, moves_of
 from rules.stats import Tally
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.stats import runs
-from solitaire_tui.stats.runner import BACKGROUND_NICE, LiveRun, Phase, Snapshot, lowered
+from solitaire_tui.stats.runner import BACKGROUND_NICE, LiveRun, Phase, lowered
 from solitaire_tui.store.history import thinned
-from tests.rules.fast.test_batch import SlowCompile
+from tests.support.runs import Running, SlowCompile, finish
 
 
 def setup(game: str, options: dict[str, Any]) -> runs.Setup:
     if game not in GAMES_BY_KEY:
         raise OptionsError(f"there is no game called {game!r}")
     return GAMES_BY_KEY[game].setup(options)
-
-
-class Running:
-    """A job in a plain thread, as the panel's worker runs it: its reports are kept,
-    and cancel is the worker's flag and the job's own."""
-
-    def __init__(self, job: LiveRun) -> None:
-        self.job = job
-        self.reports: list[Snapshot] = []
-        self._stop = threading.Event()
-        self.thread = threading.Thread(target=job.work, args=(self.reports.append,
-                                                               self._stop.is_set), daemon=True)
-        self.thread.start()
-
-    @property
-    def snapshot(self) -> Snapshot:
-        return self.job.snapshot
-
-    def cancel(self) -> Snapshot:
-        self._stop.set()
-        return self.job.cancel()
-
-
-def finish(run: Running, seconds: float = 120) -> Snapshot:
-    for _ in range(int(seconds / 0.02)):
-        if run.snapshot.over:
-            return run.snapshot
-        time.sleep(0.02)
-    raise AssertionError("the run did not end in time")
 
 
 @pytest.mark.parametrize(("game", "options", "message"), [

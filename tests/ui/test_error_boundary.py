@@ -30,7 +30,7 @@ from solitaire_tui.stats.runner import Phase
 from solitaire_tui.store.database import DATA_DIR_VARIABLE
 from solitaire_tui.ui.palette import Palette
 from solitaire_tui.widgets.pages import page
-from tests.pilots import SIZE, Notices, settle, text_of, until
+from tests.support.pilots import SIZE, Notices, settle, text_of, until
 
 INJECTED = "an injected failure"
 

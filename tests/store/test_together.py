@@ -21,7 +21,7 @@ from solitaire_tui.store.database import FILE_NAME, WAL_LIMIT, Database
 from solitaire_tui.store.history import Entry, History
 from solitaire_tui.store.saving import Now
 from solitaire_tui.store.unfinished import Kept, Unfinished, keeping
-from tests.app.store_helpers import Held, Opened, game, rows, waiting_files
+from tests.support.store import Held, Opened, game, rows, waiting_files
 
 ROOT = Path(__file__).parents[2]
 

@@ -18,8 +18,7 @@ from solitaire_tui.screens.stats.screen import StatsScreen
 from solitaire_tui.start import Start
 from solitaire_tui.store.database import FILE_NAME, Database
 from solitaire_tui.store.history import Entry, History
-from tests.app.test_writer import Held
-from tests.pilots import (
+from tests.support.pilots import (
     SIZE,
     Notices,
     play_one_handed_out,
@@ -28,6 +27,7 @@ from tests.pilots import (
     text_of,
     until,
 )
+from tests.support.store import Held
 
 
 async def test_two_windows_on_one_directory_each_keep_their_game(data_path: Path) -> None:

@@ -30,7 +30,7 @@ from solitaire_tui.stats.runner import Phase, Snapshot
 from solitaire_tui.ui.themes import CARD_TABLE, checked_theme, theme_names
 from solitaire_tui.widgets.cards import BACKS, chosen_back
 from solitaire_tui.widgets.stats import RatePlot
-from tests.pilots import SIZE, settle, text_of
+from tests.support.pilots import SIZE, settle, text_of
 
 HIT_OR_MISS = Start("hit-or-miss", numbered(5), hit_or_miss.Options(strikes=3, seed=5))
 SEQUENCE = Start("sequence", numbered(3))

@@ -60,7 +60,7 @@ def test_a_stop_ends_the_work() -> None:
 async def test_the_page_fills_in_its_answers_and_keeps_them(make_app: Any) -> None:
     from solitaire_tui.screens.findings import FindingsScreen
     from solitaire_tui.ui.help import HelpMarkdown, Page
-    from tests.pilots import SIZE, until
+    from tests.support.pilots import SIZE, until
 
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -155,8 +155,8 @@ async def test_the_panel_compares_the_versions_its_game_offers(
 
     from solitaire_tui.messages import OpenStats
     from solitaire_tui.stats.runner import Phase
-    from tests.app.test_stats_screen import fill, panel, table_text, untimed
-    from tests.pilots import SIZE, until
+    from tests.support.panel import fill, panel, table_text, untimed
+    from tests.support.pilots import SIZE, until
 
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -179,7 +179,7 @@ async def test_the_panel_compares_the_versions_its_game_offers(
 
 
 def main_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
-    from tests.app.test_stats_screen import untimed
+    from tests.support.panel import untimed
 
     assert cli.main([*argv, "--json"]) == 0
     return untimed(json.loads(capsys.readouterr().out))

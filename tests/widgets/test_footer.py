@@ -17,7 +17,7 @@ from solitaire_tui.games.add_residue.table import Seat, Table
 from solitaire_tui.start import Start
 from solitaire_tui.ui.keys import APP_KEYS
 from solitaire_tui.widgets.footer import CELL, KeyFooter
-from tests.pilots import footer_keys, until
+from tests.support.pilots import footer_keys, until
 
 KEY_WIDTH = {"escape": 3, "question_mark": 1, "home": 4}  # as the footer shows them
 

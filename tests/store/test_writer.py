@@ -17,7 +17,7 @@ import pytest
 from solitaire_tui.store import pending
 from solitaire_tui.store.database import FILE_NAME
 from solitaire_tui.store.unfinished import Kept
-from tests.app.store_helpers import Held, Opened, game, rows, waiting_files
+from tests.support.store import Held, Opened, game, rows, waiting_files
 
 
 @pytest.fixture
@@ -122,7 +122,7 @@ def test_pending_files_another_program_wrote_are_set_aside_unread(made: Path) ->
 SPELL = """
 import json, sys
 from pathlib import Path
-from tests.app.store_helpers import Opened, game, waiting_files
+from tests.support.store import Opened, game, waiting_files
 
 directory, spell = Path(sys.argv[1]), sys.argv[2]
 opened = Opened(directory)

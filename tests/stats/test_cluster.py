@@ -220,8 +220,8 @@ async def test_the_panel_runs_on_the_cluster_it_is_given_and_remembers_it(
     from solitaire_tui.messages import OpenStats
     from solitaire_tui.screens.stats.screen import StatsScreen
     from solitaire_tui.stats.runner import Phase
-    from tests.app.test_stats_screen import fill, panel, untimed
-    from tests.pilots import SIZE, text_of, type_in, until
+    from tests.support.panel import fill, panel, untimed
+    from tests.support.pilots import SIZE, text_of, type_in, until
 
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -257,8 +257,8 @@ async def test_the_panel_sends_the_players_of_ones_own_ticked_to_the_cluster(
         own: Callable[[Path, str], str]) -> None:
     from solitaire_tui.messages import OpenStats
     from solitaire_tui.widgets.toggles import Tick
-    from tests.app.test_stats_screen import fill, panel, untimed
-    from tests.pilots import SIZE, until
+    from tests.support.panel import fill, panel, untimed
+    from tests.support.pilots import SIZE, until
 
     folder = data_path / "players" / "sequence"
     folder.mkdir(parents=True)

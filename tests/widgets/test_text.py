@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 from solitaire_tui.widgets.text import set_text
 from solitaire_tui.widgets.trail import CardTrail
-from tests.decks import ranks
+from tests.support.decks import ranks
 
 
 class Lines(App[None]):

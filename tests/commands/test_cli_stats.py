@@ -26,7 +26,7 @@ from solitaire_tui.commands.stats import INTERRUPTED, stats
 from solitaire_tui.stats.runs import Setup
 from solitaire_tui.store.database import Database
 from solitaire_tui.store.history import History
-from tests.rules.fast.test_batch import SlowCompile
+from tests.support.runs import SlowCompile
 
 
 def stats_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:

@@ -25,7 +25,7 @@ from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.start import Start
 from solitaire_tui.store.database import Database
 from solitaire_tui.ui.quit_dialog import Confirm, QuitDialog
-from tests.pilots import SIZE, Notices, press_busy, saved, text_of, until
+from tests.support.pilots import SIZE, Notices, press_busy, saved, text_of, until
 
 # Options that are not a game's defaults, so that resuming must keep them.
 OPTIONS: dict[str, Any] = {

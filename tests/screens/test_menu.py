@@ -23,7 +23,7 @@ from solitaire_tui.store.database import FILE_NAME
 from solitaire_tui.ui.deal_dialog import DealDialog
 from solitaire_tui.ui.help import HelpScreen, Page, TableLines
 from solitaire_tui.ui.quit_dialog import Confirm, QuitDialog
-from tests.pilots import SIZE, Notices, play_one_handed_out, saved_record, until
+from tests.support.pilots import SIZE, Notices, play_one_handed_out, saved_record, until
 
 
 def record_cells(prompt: Any) -> str:

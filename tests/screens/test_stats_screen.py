@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Label, Select
 from textual.widgets.select import InvalidSelectValueError
 
@@ -35,10 +34,18 @@ from solitaire_tui.store.history import History
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.quit_dialog import Confirm
 from solitaire_tui.widgets.stats import RatePlot, ResultsTable, WinsList
-from tests.pilots import SIZE, footer_keys, text_of, type_in, until
+from tests.support.panel import (
+    fill,
+    finished_run,
+    open_panel,
+    panel,
+    start_run,
+    table_text,
+    untimed,
+)
+from tests.support.pilots import SIZE, footer_keys, text_of, type_in, until
 
 BRAILLE = chr(0x2801)  # the first braille dot pattern: the win rate's line is drawn in them
-TIMING = {"seconds", "compile_seconds", "games_per_second", "workers"}
 
 # The options each game's panel is given, and the same run on the command line.
 RUNS: dict[str, tuple[dict[str, Any], list[str]]] = {
@@ -51,59 +58,6 @@ RUNS: dict[str, tuple[dict[str, Any], list[str]]] = {
                     ["--players", "3", "--numbers", "5", "--strategy", "greedy", "--strategy",
                      "random", "--strategy", "random"]),
 }
-
-
-def untimed(data: dict[str, Any]) -> dict[str, Any]:
-    """The figures as JSON has them (histogram keys become text), without timings."""
-    return {key: value for key, value in json.loads(json.dumps(data)).items()
-            if key not in TIMING}
-
-
-async def fill(pilot: Pilot[None], screen: StatsScreen, games: str, seed: str) -> None:
-    screen.query_one("#games", Input).value = games
-    screen.query_one("#seed", Input).value = seed
-    screen.query_one("#workers", Select).value = 1
-    await pilot.pause()
-
-
-async def start_run(pilot: Pilot[None], app: SolitaireApp, game: str, options: dict[str, Any],
-                    games: str, seed: str) -> StatsScreen:
-    """Open the panel on ``options`` and start ``games`` from ``seed`` on one worker."""
-    app.post_message(OpenStats(game, options))
-    await pilot.pause()
-    screen = panel(app)
-    await fill(pilot, screen, games, seed)
-    await pilot.press("r")
-    if isinstance(app.screen, Confirm):  # a run of hours is confirmed first
-        await pilot.press("y")
-    return screen
-
-
-async def finished_run(pilot: Pilot[None], app: SolitaireApp, game: str,
-                       options: dict[str, Any], games: str, seed: str) -> StatsScreen:
-    """``start_run``, waited on to its end."""
-    screen = await start_run(pilot, app, game, options, games, seed)
-    await until(pilot, lambda: screen.shown is not None and screen.shown.over)
-    return screen
-
-
-def table_text(screen: StatsScreen) -> str:
-    """Every cell of the table of figures, as shown."""
-    table = screen.query_one(ResultsTable)
-    return " | ".join(str(cell) for row in range(table.row_count)
-                      for cell in table.get_row_at(row))
-
-
-async def open_panel(pilot: Pilot[None], app: SolitaireApp, game: str) -> StatsScreen:
-    app.post_message(OpenStats(game))
-    await pilot.pause()
-    return panel(app)
-
-
-def panel(app: SolitaireApp) -> StatsScreen:
-    screen = app.screen
-    assert isinstance(screen, StatsScreen)
-    return screen
 
 
 @pytest.mark.parametrize("game", list(RUNS))

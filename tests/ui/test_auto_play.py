@@ -21,7 +21,7 @@ from solitaire_tui.play.auto import (
     speed_words,
 )
 from solitaire_tui.start import Start
-from tests.pilots import SIZE, footer_keys, press_busy, sign, text_of, until
+from tests.support.pilots import SIZE, footer_keys, press_busy, sign, text_of, until
 
 DEAL = 13  # 567 cards turned: auto play goes on for as long as these tests watch
 
