@@ -69,7 +69,7 @@ class BenchCase:
     name: str
     kernel: Callable[[], Kernel]  # imports numba
     pure: Callable[[int], object]  # one deal (or game) through the plain rules
-    target: int | None = None  # games/s on one worker, from the engine issue
+    target: int | None = None  # games/s on one worker: the engine's target
 
 
 REVIEW_SECONDS = 10.0  # a whole game's review, at most

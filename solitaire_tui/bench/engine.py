@@ -22,7 +22,7 @@ Eight measurements, each its own module, each chosen by name (all by default):
   keys' game (the first whose hint is a search: Sequence) and ``h``: the seconds to
   the hint.
 
-These are benchmarks, not tests: they report the figures with the issue's targets
+These are benchmarks, not tests: they report the figures with the project's targets
 beside them, and decide nothing. The player's own cache is never touched when
 ``compile`` runs: what follows it uses the cache it made. Without ``compile`` the
 player's cache is warmed first, as ``solitaire-tui warm`` does.

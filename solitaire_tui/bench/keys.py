@@ -61,7 +61,7 @@ if TYPE_CHECKING:
     from solitaire_tui.games.game import Game
     from solitaire_tui.screens.stats.screen import StatsScreen
 
-KEY_TARGET = 0.050  # the aim: a key's feedback within 50 ms, during a run too
+KEY_TARGET = 0.050  # the aim: a key's feedback within 50 ms, during a run too
 TIMEOUT = 3.0  # a key whose change is not painted by then is counted as missed
 GAP = 0.15  # between keys, once what a key started has settled: a person's pace
 SETTLE = 15.0  # the longest wait for what a key started (a hint, auto play's moves)

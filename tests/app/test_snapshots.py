@@ -1,4 +1,6 @@
-"""SVG snapshots of each screen at 100×32 on a fixed deal.
+"""SVG snapshots of each screen at 80×24 (the smallest terminal the app is made for)
+and at 100×32 (the size the screen tests play in), and of each dialog at 80×24, on
+fixed deals.
 
 They catch layout regressions the Pilot tests cannot see. After a deliberate change
 of look, rewrite them with ``pytest tests/app/test_snapshots.py --snapshot-update``
@@ -10,6 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from rules import add_residue, hit_or_miss, relay
 from solitaire_tui.app import SolitaireApp
 from solitaire_tui.decks import numbered
@@ -17,21 +21,28 @@ from solitaire_tui.games.add_residue.table import Seat, Table
 from solitaire_tui.start import Start
 from tests.support.pilots import SIZE, worked
 
+SMALL = (80, 24)
+# Each screen at both sizes: the parameter is the snapshot's name's end.
+SIZES = pytest.mark.parametrize("size", [SMALL, SIZE], ids=["80x24", "100x32"])
+
 
 def app_on(tmp_path: Path, start: Start | None = None) -> SolitaireApp:
     return SolitaireApp(data=tmp_path, start=start)
 
 
-def test_menu(snap_compare: Any, tmp_path: Path) -> None:
-    assert snap_compare(app_on(tmp_path), terminal_size=SIZE)
+@SIZES
+def test_menu(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
+    assert snap_compare(app_on(tmp_path), terminal_size=size)
 
 
-def test_one_handed(snap_compare: Any, tmp_path: Path) -> None:
+@SIZES
+def test_one_handed(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
     app = app_on(tmp_path, Start("one-handed", numbered(7)))
-    assert snap_compare(app, press=["d"] * 6, terminal_size=SIZE)
+    assert snap_compare(app, press=["d"] * 6, terminal_size=size)
 
 
-def test_add_residue_setup(snap_compare: Any, tmp_path: Path) -> None:
+@SIZES
+def test_add_residue_setup(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
     app = app_on(tmp_path, Start("add-residue", options=add_residue.Options(3, 7)))
 
     async def settled(pilot: Any) -> None:
@@ -42,32 +53,37 @@ def test_add_residue_setup(snap_compare: Any, tmp_path: Path) -> None:
         await worked(pilot.app)
         await pilot.pause()
 
-    assert snap_compare(app, run_before=settled, terminal_size=SIZE)
+    assert snap_compare(app, run_before=settled, terminal_size=size)
 
 
-def test_add_residue_board(snap_compare: Any, tmp_path: Path) -> None:
+@SIZES
+def test_add_residue_board(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
     table = Table((Seat("Ann"), Seat("Ben"), Seat("Cy")), 7)
     app = app_on(tmp_path, Start("add-residue", options=table))
-    assert snap_compare(app, press=["enter", "right", "enter", "p", "enter"], terminal_size=SIZE)
+    assert snap_compare(app, press=["enter", "right", "enter", "p", "enter"], terminal_size=size)
 
 
-def test_sequence(snap_compare: Any, tmp_path: Path) -> None:
+@SIZES
+def test_sequence(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
     app = app_on(tmp_path, Start("sequence", numbered(3)))
-    assert snap_compare(app, press=["1", "2", "f", "1", "3"], terminal_size=SIZE)
+    assert snap_compare(app, press=["1", "2", "f", "1", "3"], terminal_size=size)
 
 
-def test_hit_or_miss(snap_compare: Any, tmp_path: Path) -> None:
+@SIZES
+def test_hit_or_miss(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
     options = hit_or_miss.Options(strikes=3, seed=5)
     app = app_on(tmp_path, Start("hit-or-miss", numbered(5), options))
-    assert snap_compare(app, press=["m", "m", "m", "m", "x"], terminal_size=SIZE)
+    assert snap_compare(app, press=["m", "m", "m", "m", "x"], terminal_size=size)
 
 
-def test_relay(snap_compare: Any, tmp_path: Path) -> None:
+@SIZES
+def test_relay(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
     app = app_on(tmp_path, Start("relay", numbered(107), relay.Options(4)))
-    assert snap_compare(app, press=["space"] * 30, terminal_size=SIZE)
+    assert snap_compare(app, press=["space"] * 30, terminal_size=size)
 
 
-def test_stats_panel(snap_compare: Any, tmp_path: Path) -> None:
+@SIZES
+def test_stats_panel(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
     """A seeded Add/Residue run reopened from the history: every figure is fixed, the
     timings too (they are set here, as a live run's would vary)."""
     from solitaire_tui.games.registry import GAMES_BY_KEY
@@ -96,4 +112,27 @@ def test_stats_panel(snap_compare: Any, tmp_path: Path) -> None:
                                           choices=Choices(database), entry=entry))
         await pilot.pause()
 
-    assert snap_compare(app_on(tmp_path), run_before=reopen, terminal_size=SIZE)
+    assert snap_compare(app_on(tmp_path), run_before=reopen, terminal_size=size)
+
+
+# --- the dialogs, at 80×24 ------------------------------------------------------------
+
+
+# Hit or Miss opened without its variant asks for one first: it is given one.
+ROLL_CALL = hit_or_miss.Options(strikes=3, seed=11)
+
+
+@pytest.mark.parametrize(("game", "options", "key"), [
+    ("one-handed", None, "g"),  # a deal by its number
+    ("hit-or-miss", ROLL_CALL, "o"),  # the variant
+    ("sequence", None, "question_mark"),  # the rules page
+    ("hit-or-miss", ROLL_CALL, "z"),  # the zero-strike search
+], ids=["deal", "variant", "rules", "zero-strike"])
+def test_dialog(snap_compare: Any, tmp_path: Path, game: str, options: Any, key: str) -> None:
+    app = app_on(tmp_path, Start(game, numbered(11), options))
+    assert snap_compare(app, press=[key], terminal_size=SMALL)
+
+
+def test_quit_dialog_over_a_game_in_play(snap_compare: Any, tmp_path: Path) -> None:
+    app = app_on(tmp_path, Start("one-handed", numbered(11)))
+    assert snap_compare(app, press=["d", "q"], terminal_size=SMALL)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-# Deals compared per game and variant: the full 10,000 (the engine issue's floor) in CI,
+# Deals compared per game and variant: the full 10,000 (the engine's agreed floor) in CI,
 # which sets CI, or when SOLITAIRE_TUI_FULL_SAMPLE=1 asks; 2,000 on a developer's run, so
 # the README's test command stays within minutes. The tests that use it are marked slow.
 FULL_SAMPLE = bool(os.environ.get("CI")) or os.environ.get("SOLITAIRE_TUI_FULL_SAMPLE") == "1"

@@ -478,8 +478,16 @@ async def test_a_visitors_directory_comes_with_their_first_visit_for_them_alone(
     assert "went wrong" not in shown and "Traceback" not in shown
     files = [path for path in mine.rglob("*") if path.is_file()]
     assert files and all(stat.S_IMODE(path.stat().st_mode) == 0o600 for path in files)
-    assert [path.name for path in (data_path / "visitors").iterdir()
-            if path.is_dir()] == [mine.name]
+
+    def kept() -> list[str]:
+        return [path.name for path in (data_path / "visitors").iterdir() if path.is_dir()]
+
+    # A handshake the server took before it was cut is a visit without an id, whose
+    # passing directory goes as it ends, which on a busy machine may be after ours.
+    deadline = time.monotonic() + STOP_SECONDS
+    while kept() != [mine.name] and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    assert kept() == [mine.name]
 
 
 async def test_connections_from_one_address_are_held_to_a_share(
