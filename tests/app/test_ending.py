@@ -21,8 +21,8 @@ import pytest
 
 from solitaire_tui.commands.errors import LOG_NAME
 from solitaire_tui.ending import RESETS, LastResort, Terminal
-from tests.app.test_signals import DEADLINE, GAME, kept_rows, waited
-from tests.app.test_signals import Terminal as Pty
+from tests.support.terminal import DEADLINE, GAME, kept_rows, waited
+from tests.support.terminal import Terminal as Pty
 
 ENDS_WITHIN = 5.0 + 3.0  # the promise, and a margin for a loaded machine
 STILL_QUITTING = "still quitting after"  # the last resort's line in the log

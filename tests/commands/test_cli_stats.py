@@ -4,14 +4,9 @@ worker count changes nothing, bad options are one line, Ctrl+C keeps the partial
 from __future__ import annotations
 
 import json
-import os
-import re
 import signal
-import subprocess
 import sys
-import threading
 from pathlib import Path
-from typing import IO
 
 import numpy as np
 import pytest
@@ -26,6 +21,7 @@ from solitaire_tui.commands.stats import INTERRUPTED, stats
 from solitaire_tui.stats.runs import Setup
 from solitaire_tui.store.database import Database
 from solitaire_tui.store.history import History
+from tests.support.commands import interrupted
 from tests.support.runs import SlowCompile
 
 
@@ -125,45 +121,6 @@ def test_bad_options_are_one_line_and_status_2(capsys: pytest.CaptureFixture[str
         code = int(exit_.code or 0)
     out, err = capsys.readouterr()
     assert code == 2 and out == "" and err.count("\n") == 1 and message in err
-
-
-# The progress bar with games played: "playing ━━━ 1,234 of 1,000,…".
-PLAYED = re.compile(rb"playing.*?\b[1-9][\d,]* of ", re.DOTALL)
-
-
-@pytest.mark.integration
-def interrupted(command: list[str], group: bool = False) -> tuple[int, bytes]:
-    """Run ``command`` until it plays games, then Ctrl+C it (``group``: as a terminal
-    does, to every process of its group): its exit status and what it printed."""
-    # A terminal's progress bar on stderr says when games are being played.
-    environment = {**os.environ, "TTY_COMPATIBLE": "1", "TTY_INTERACTIVE": "1",
-                   "FORCE_COLOR": "1", "COLUMNS": "200"}
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               env=environment, start_new_session=group)
-    assert process.stderr is not None and process.stdout is not None
-    said, playing = bytearray(), threading.Event()
-
-    def watch(stream: IO[bytes]) -> None:
-        for chunk in iter(lambda: stream.read1(4096), b""):
-            said.extend(chunk)
-            if PLAYED.search(said[-400:]):
-                playing.set()
-
-    watcher = threading.Thread(target=watch, args=(process.stderr,), daemon=True)
-    watcher.start()
-    try:
-        assert playing.wait(300), bytes(said[-400:])  # import, load or compile, then play
-        if group:
-            os.killpg(process.pid, signal.SIGINT)
-        else:
-            process.send_signal(signal.SIGINT)
-        out = process.stdout.read()
-        process.wait(30)
-    finally:
-        process.kill()
-    watcher.join(10)
-    assert process.returncode == 130, bytes(said[-600:])
-    return process.returncode, out
 
 
 def test_ctrl_c_prints_the_partial_run_and_exits_130() -> None:

@@ -19,10 +19,9 @@ from rules.own.add_residue import AddResidueView
 from solitaire_tui.cli import main
 from solitaire_tui.games.add_residue.kernel import kernel
 from solitaire_tui.own import files
+from tests.support.add_residue import GREEDY
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "players"
-GREEDY = ("def play(view):\n"
-          "    return max(view.moves, key=lambda move: (view.gain(move), -view.after(move)))\n")
 
 
 @pytest.fixture(autouse=True)

@@ -137,7 +137,7 @@ def test_ctrl_c_to_the_terminals_group_prints_the_games_played_so_far() -> None:
     stopping to the run, which prints what was played and exits 130."""
     import sys
 
-    from tests.commands.test_cli_stats import interrupted
+    from tests.support.commands import interrupted
 
     _, out = interrupted([sys.executable, "-m", "solitaire_tui", "stats", "sequence",
                           "--player", example("first_fit"), "-n", "1e7", "--seed", "0",

@@ -21,8 +21,7 @@ from rules.own.sequence import SequenceView
 from solitaire_tui.own import files, running
 from solitaire_tui.own.compiled import not_compiled
 from solitaire_tui.own.playing import play_deal
-from tests.own.test_players import EXAMPLES, RULES, game_of, written
-from tests.own.test_sequence_view import reached
+from tests.support.players import EXAMPLES, RULES, game_of, reached, written
 
 # A player in the typed subset whose every choice rests on the view's answers, so a
 # difference in any of them shows as a different game.

@@ -23,20 +23,17 @@ from rules.errors import OptionsError
 from rules.fast import batch
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.games.sequence.kernel import player_kernel
-from solitaire_tui.own import files, playing, running, source
+from solitaire_tui.own import files, playing, running
 from solitaire_tui.own.playing import (
     WATCHDOG_SECONDS,
     Fault,
-    Game,
     Watchdog,
     next_move,
     play_deal,
-    rules_module,
     timed_moves,
 )
+from tests.support.players import EXAMPLES, RULES, game_of, written
 
-EXAMPLES = Path(__file__).parents[2] / "examples" / "players"
-RULES = "rules.own.sequence"
 T = TypeVar("T")
 
 
@@ -45,17 +42,6 @@ def nothing_loaded() -> Iterator[None]:
     files.forget()
     yield
     files.forget()
-
-
-def written(tmp_path: Path, text: str, name: str = "mine.py") -> Path:
-    path = tmp_path / name
-    path.write_text(text)
-    return path
-
-
-def game_of(path: Path, budget: float = 1.0) -> Game:
-    module = source.load_module(path)
-    return Game(rules_module(RULES), source.chooser(module, path), path, False, budget)
 
 
 @pytest.mark.parametrize(("text", "said"), [

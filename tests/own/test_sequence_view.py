@@ -17,6 +17,7 @@ from rules.own import sequence as own
 from rules.own.sequence import SequenceView
 from rules.sequence import ToFinal, ToStorage
 from tests.support.decks import ranks
+from tests.support.players import reached
 
 HAND = None
 
@@ -88,18 +89,6 @@ def test_a_name_that_is_no_move_here_says_why(name: object, said: str) -> None:
 def test_a_pile_that_is_not_there_is_said() -> None:
     with pytest.raises(IllegalMove, match="there is no pile 5: they are numbered 1 to 4"):
         SequenceView(start(5), 0).needs(5)
-
-
-def reached(deal: int, seed: int, moves: int) -> sq.State:
-    """A position of deal ``deal`` after up to ``moves`` moves chosen by ``seed``."""
-    import random
-
-    state, chance = own.start(deal), random.Random(seed)
-    for _ in range(moves):
-        if sq.is_over(state):
-            break
-        state = sq.apply(state, chance.choice(sq.legal_moves(state)))
-    return state
 
 
 @settings(max_examples=150, deadline=None)

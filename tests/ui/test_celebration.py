@@ -12,7 +12,7 @@ from solitaire_tui.games.hit_or_miss.screen import HitOrMissScreen
 from solitaire_tui.start import Start
 from solitaire_tui.ui.celebration import Cascade, Celebration
 from solitaire_tui.ui.game_screen import GameScreen
-from tests.games.hit_or_miss.test_screen import IN_ORDER, play_out
+from tests.support.hit_or_miss import IN_ORDER, play_out
 from tests.support.pilots import SIZE, until
 
 

@@ -22,8 +22,7 @@ from solitaire_tui.own import files
 from solitaire_tui.start import Start
 from solitaire_tui.stats import limits
 from solitaire_tui.widgets.cycle import Cycle
-from tests.games.add_residue.test_screen import board, until_a_person_moves
-from tests.own.test_add_residue import GREEDY
+from tests.support.add_residue import GREEDY, board, until_a_person_moves
 from tests.support.pilots import SIZE, text_of, until
 
 

@@ -23,6 +23,7 @@ from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.start import Start
 from solitaire_tui.ui.quit_dialog import Confirm
 from solitaire_tui.widgets.cycle import Cycle
+from tests.support.add_residue import board, until_a_person_moves
 from tests.support.pilots import SIZE, footer_keys, saved, saved_record, settle, text_of, until
 
 HOT_SEAT = Table((Seat("Ann"), Seat("Ben")), 3)
@@ -34,28 +35,12 @@ def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(AddResidueScreen, "COMPUTER_PAUSE", 0.01)
 
 
-def board(app: Any) -> AddResidueScreen:
-    screen = app.screen
-    assert isinstance(screen, AddResidueScreen)
-    return screen
-
-
-
 async def play_by_keys(pilot: Pilot[None], screen: AddResidueScreen, move: Move) -> None:
     """The keys a person presses for ``move``: the other pile if need be, the number
     typed, enter."""
     if screen.cursor.at[0] is not move.pile:
         await pilot.press("p")
     await pilot.press(*str(move.number), "enter")
-
-
-async def until_a_person_moves(pilot: Pilot[None], screen: AddResidueScreen) -> None:
-    for _ in range(2000):
-        state = screen.session.state
-        if screen.session.is_over or screen.table.seating.seats[state.to_move].is_person:
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("the computers did not move")
 
 
 def play_out(table: Table, people: Player[State, Move]) -> State:

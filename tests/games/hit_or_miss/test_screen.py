@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from textual.pilot import Pilot
 from textual.widgets import Input
 
 from rules import hit_or_miss
@@ -19,6 +18,7 @@ from solitaire_tui.play.auto import INSTANT, SPEEDS
 from solitaire_tui.start import Start
 from solitaire_tui.ui.options_dialog import OptionsDialog
 from solitaire_tui.ui.quit_dialog import Confirm
+from tests.support.hit_or_miss import IN_ORDER, play_out
 from tests.support.pilots import (
     SIZE,
     finish_by_key,
@@ -35,25 +35,12 @@ from tests.support.pilots import (
 DEAL = 1146  # 94 cards turned, 10 of them hits
 ONE_STRIKE = Options(1, seed=DEAL)
 SHUFFLED_DEAL = 767  # 96 cards turned, the second pass shuffled
-IN_ORDER = Deck(tuple(Card(rank) for rank in range(1, 14)), None)  # won in one pass
 LONG_DEAL = 13  # no strike limit: 567 cards turned in 19 passes, and lost
 
 
 def expected_end(deck: Deck, options: Options) -> hit_or_miss.State:
     return final_state(hit_or_miss, hit_or_miss.new_game(options, deck.cards))
 
-
-
-async def play_out(pilot: Pilot[None], screen: HitOrMissScreen, most: int = 10_000) -> int:
-    """Make the calls the rules call for, by their keys, to the end or ``most`` of them;
-    the number of keys pressed."""
-    presses = 0
-    while not screen.session.is_over and presses < most:
-        (call,) = hit_or_miss.legal_moves(screen.session.state)
-        await pilot.press(PLAY_KEYS[call])
-        presses += 1
-    await pilot.pause()
-    return presses
 
 
 async def test_a_whole_deal_played_by_keys_ends_as_the_rules_say(

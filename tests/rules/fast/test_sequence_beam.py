@@ -11,8 +11,8 @@ from rules.cards import deal_cards
 from rules.fast.sequence_beam import beam
 from rules.fast.sequence_positions import CONTROLS, STOP
 from rules.fast.sequence_solver import MOVES, arrays
-from tests.rules.players.test_sequence_solver import PILE_ORDER, endgame, replays_to_a_win
 from tests.support.decks import ranks
+from tests.support.sequence import PILE_ORDER, endgame, replays_to_a_win
 
 
 def beamed(state: sq.State, width: int, max_nodes: int = 10**9,

@@ -16,7 +16,8 @@ from rules import sequence as sq
 from rules.cards import deal_cards
 from rules.fast import sequence_endgame as endgame
 from rules.fast.sequence import HAND, NO_MOVE, PILES
-from rules.players.sequence_fair import COLUMNS, FairPlayer
+from rules.players.sequence_fair import FairPlayer
+from tests.support.sequence import arrays
 
 Key = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], int, tuple[int, ...]]
 
@@ -61,19 +62,6 @@ def _value(_: Key, state: sq.State) -> float:
     if sq.is_won(state):
         return 1.0
     return max((move_value(state, move) for move in sq.legal_moves(state)), default=0.0)
-
-
-def arrays(state: sq.State) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, np.ndarray]:
-    storage = np.zeros((PILES, COLUMNS), np.int8)
-    heights = np.zeros(PILES, np.int64)
-    for pile, cards in enumerate(state.storage):
-        heights[pile] = len(cards)
-        storage[pile, 1:len(cards) + 1] = [card.rank for card in cards]
-    placed = np.array([len(pile) for pile in state.finals], np.int64)
-    unseen = np.zeros(sq.PILE_SIZE + 2, np.int64)
-    for card in state.deck:
-        unseen[card.rank] += 1
-    return storage, heights, placed, 0 if state.hand is None else state.hand.rank, unseen
 
 
 def as_move(source: int, target: int) -> sq.Move:

@@ -11,9 +11,8 @@ from rules import sequence as sq
 from rules.cards import Card, deal_cards
 from rules.fast.sequence_proofs import RANKS, RELAXED_NODES, RELAXED_TABLE, stuck, tangled
 from rules.fast.sequence_solver import solve
-from tests.rules.fast.test_sequence_endgame import arrays
-from tests.rules.players.test_sequence_solver import endgame, winnable
 from tests.support.decks import ranks
+from tests.support.sequence import arrays, endgame, winnable
 
 
 def cards_left(state: sq.State) -> np.ndarray:

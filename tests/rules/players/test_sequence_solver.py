@@ -9,55 +9,17 @@ from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 
 from rules import sequence as sq
-from rules.cards import Card, below, deal_cards
+from rules.cards import Card, deal_cards
 from rules.fast import sequence_solver as solver
 from rules.players.sequence_greedy import GreedyPlayer
 from rules.players.sequence_solver import Peek, SolverPlayer
 from tests.support.decks import ranks
+from tests.support.sequence import PILE_ORDER, TooBig, endgame, replays_to_a_win, winnable
 
-PILE_ORDER = tuple(Card(sq.rank_needed(pile, j) or 0) for pile in range(4) for j in range(13))
 EXHAUSTIVE = 10**7  # nodes: more than any endgame here needs, so no verdict is unknown
 # Positions the plain search below may remember before a drawn endgame is passed over:
 # one drawn in six needs more (up to millions: a minute of Python), and tells no more.
 PLAIN_POSITIONS = 30_000
-
-
-class TooBig(Exception):
-    """The plain search would remember more positions than it may."""
-
-
-def winnable(state: sq.State, memo: dict[object, bool], most: float = float("inf")) -> bool:
-    """The plain truth: try every legal move, remembering positions up to the order
-    of the storage piles."""
-    if sq.is_won(state):
-        return True
-    key = (state.hand, state.deck, tuple(map(len, state.finals)), tuple(sorted(state.storage)))
-    if key not in memo:
-        if len(memo) >= most:
-            raise TooBig
-        memo[key] = any(winnable(sq.apply(state, move), memo, most)
-                        for move in sq.legal_moves(state))
-    return memo[key]
-
-
-def endgame(deck: tuple[Card, ...], seed: int, left: int) -> sq.State:
-    """Play ``deck`` until ``left`` cards are still to turn: a seeded player that
-    mostly plays to final piles, so games get far and some can still be won."""
-    state = sq.new_game(sq.Options(), deck)
-    while len(state.deck) > left and not sq.is_over(state):
-        moves = sq.legal_moves(state)
-        finals = [move for move in moves if isinstance(move, sq.ToFinal)]
-        seed, roll = below(seed, 10)
-        choices = finals if finals and roll < 8 else moves
-        seed, index = below(seed, len(choices))
-        state = sq.apply(state, choices[index])
-    return state
-
-
-def replays_to_a_win(state: sq.State, moves: tuple[sq.Move, ...]) -> bool:
-    for move in moves:
-        state = sq.apply(state, move)
-    return sq.is_won(state)
 
 
 def agrees_with_exhaustive(state: sq.State, drawn: bool = False) -> str:

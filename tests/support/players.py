@@ -1,0 +1,37 @@
+"""Players of one's own as the tests make them: the example players' folder, a file
+written in a test's directory, its game (the plain player, with a budget), and a
+position reached by random legal moves for a view to show."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from rules import sequence as sq
+from rules.own import sequence as own
+from solitaire_tui.own import source
+from solitaire_tui.own.playing import Game, rules_module
+
+EXAMPLES = Path(__file__).parents[2] / "examples" / "players"
+RULES = "rules.own.sequence"
+
+
+def written(tmp_path: Path, text: str, name: str = "mine.py") -> Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def game_of(path: Path, budget: float = 1.0) -> Game:
+    module = source.load_module(path)
+    return Game(rules_module(RULES), source.chooser(module, path), path, False, budget)
+
+
+def reached(deal: int, seed: int, moves: int) -> sq.State:
+    """A position of deal ``deal`` after up to ``moves`` moves chosen by ``seed``."""
+    state, chance = own.start(deal), random.Random(seed)
+    for _ in range(moves):
+        if sq.is_over(state):
+            break
+        state = sq.apply(state, chance.choice(sq.legal_moves(state)))
+    return state
