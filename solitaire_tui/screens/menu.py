@@ -147,14 +147,14 @@ class MenuScreen(Screen[None]):
     def action_resume(self) -> None:
         kept = self._chosen_kept()
         if kept is not None:
-            self.resume(kept.slot)
+            self.resume(kept)
 
-    def resume(self, slot: str) -> None:
-        """Go on with the game kept in ``slot`` on its screen, once it is taken from
-        the store (so no other window takes it too); one that cannot be rebuilt is
+    def resume(self, listed: Kept) -> None:
+        """Go on with the game ``listed`` on its screen, once it is taken from the
+        store (so no other window takes it too); one that cannot be rebuilt is
         dropped with a notice."""
         try:
-            kept = self.unfinished.claim(slot)
+            kept = self.unfinished.claim(listed)
         except StoreError as error:
             self.notify(str(error), severity="warning", timeout=10)
             return
@@ -218,7 +218,7 @@ class MenuScreen(Screen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         assert event.option.id is not None
         if event.option_list.id == "unfinished":
-            self.resume(event.option.id)
+            self.resume(self._kept[event.option.id])
         else:
             self.post_message(OpenGame(event.option.id))
 

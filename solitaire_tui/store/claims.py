@@ -24,14 +24,14 @@ class Claims:
     def __init__(self, directory: Path) -> None:
         self.directory = directory
 
-    def take(self, slot: str) -> bool:
-        """Claim the game in ``slot``; False if another window already has. A folder
+    def take(self, save: str) -> bool:
+        """Claim the kept game ``save`` names; False if another window already has. A folder
         that cannot be written claims nothing and refuses nothing (the database's
         transaction still decides whenever it can be written)."""
         try:
             self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
             self._tidy()
-            name = hashlib.sha256(slot.encode()).hexdigest()[:32]
+            name = hashlib.sha256(save.encode()).hexdigest()[:32]
             descriptor = os.open(self.directory / name,
                                  os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
         except FileExistsError:

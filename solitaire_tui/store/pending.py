@@ -27,6 +27,7 @@ import hashlib
 import json
 import os
 import secrets
+import shutil
 import stat
 import threading
 from collections.abc import Callable, Collection, Iterator, Mapping
@@ -118,7 +119,10 @@ class Owner:
             return
         for entry in folders[:MOST_READ]:
             with contextlib.suppress(OSError):
-                self._take(Path(entry.path))
+                if entry.name.startswith("."):
+                    _drop_unmade(Path(entry.path))
+                else:
+                    self._take(Path(entry.path))
         self._tidy_top()
 
     def _tidy_top(self) -> None:
@@ -188,6 +192,15 @@ class Owner:
             folder.rmdir()
         finally:
             os.close(lock)
+
+
+def _drop_unmade(folder: Path) -> None:
+    """A folder still hidden was being made (``Owner._made``): it holds no file yet,
+    and its lock may not be taken yet, so a lock proves nothing. It goes only once the
+    process named in it is gone; a live one's is left for it to finish."""
+    pid = folder.name.removeprefix(f".{OWNER}").split("-", 1)[0]
+    if pid.isdigit() and not _running(int(pid)):
+        shutil.rmtree(folder)
 
 
 def _running(pid: int) -> bool:

@@ -243,8 +243,8 @@ class Unfinished:
         except StoreError as error:
             self.database.notice(str(error))
 
-    def claim(self, slot: str) -> Kept | None:
-        """Take the game in ``slot`` over for a new screen: it moves to a new slot of
+    def claim(self, listed: Kept) -> Kept | None:
+        """Take the game ``listed`` over for a new screen: it moves to a new slot of
         its own, in one transaction, and is returned; None if it is gone (resumed or
         finished in another window meanwhile). The screen that left it, if still
         playing, keeps its own slot, so each goes on with its own copy.
@@ -252,8 +252,11 @@ class Unfinished:
         When the database cannot be written now (held by another program, read-only),
         the game is read as it is and the saver moves it when it can: resuming never
         waits. Either way the game is first claimed by a file made only if none is
-        there (``claims.Claims``), so two windows resuming it at once never both have it."""
-        if self.claims is not None and not self.claims.take(slot):
+        there (``claims.Claims``), so two windows resuming it at once never both have it.
+        The claim is of the save listed, its slot and time: the screen that left it,
+        still playing, may save its slot again, and that newer save can be resumed too."""
+        slot = listed.slot
+        if self.claims is not None and not self.claims.take(f"{slot} {listed.changed!r}"):
             return None
         fresh = new_slot()
         try:

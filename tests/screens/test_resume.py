@@ -197,6 +197,25 @@ async def test_two_apps_at_once_each_keep_their_own_game(make_app: Any, data_pat
         assert [label.split(" · ")[1] for label in offered(app)] == ["deal 7", "deal 8"]
 
 
+async def test_a_game_another_window_resumed_first_is_refused_in_one_sentence(
+        make_app: Any, data_path: Path) -> None:
+    app = make_app(Start("one-handed", numbered(7)))
+    async with app.run_test(size=SIZE) as pilot:
+        await play_one_handed(pilot, app.screen, 2)
+        await pilot.press("q", "y")
+    notices = Notices()
+    first, second = make_app(), make_app()
+    async with (first.run_test(size=SIZE) as one,
+                second.run_test(size=SIZE, message_hook=notices) as two):
+        assert len(offered(first)) == len(offered(second)) == 1
+        await one.press("tab", "enter")
+        assert isinstance(first.screen, OneHandedScreen)
+        await two.press("tab", "enter")
+        assert isinstance(second.screen, MenuScreen)
+        assert notices.said == ["That game is no longer kept: it was resumed or finished in"
+                                " another window."]
+
+
 async def test_restarting_or_discarding_a_game_drops_it(make_app: Any, data_path: Path) -> None:
     app = make_app(Start("one-handed", numbered(7)))
     async with app.run_test(size=SIZE) as pilot:

@@ -10,6 +10,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -129,6 +130,26 @@ def test_a_window_writes_only_the_files_of_windows_that_are_gone(tmp_path: Path)
     starting.close()
 
 
+def test_a_folder_being_made_is_left_to_its_maker_and_goes_once_it_is_gone(
+        tmp_path: Path) -> None:
+    """Between its making and its lock a process's folder is hidden and unlocked: a
+    window taking over must not take it from a live maker, nor keep a dead one's."""
+    directory = tmp_path / pending.NAME
+    directory.mkdir()
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)
+    making = directory / f".{pending.OWNER}{os.getpid()}-abcd"  # this process makes it
+    left = directory / f".{pending.OWNER}{gone.stdout.strip()}-abcd"  # its maker died
+    making.mkdir()
+    left.mkdir()
+    (left / pending.LOCK).write_text("")
+    other = pending.Owner(directory)
+    other.take_over()
+    assert making.exists() and not (making / pending.LOCK).exists()
+    assert not left.exists()
+    other.close()
+
+
 KEEPER = """
 import sys, threading
 from pathlib import Path
@@ -181,8 +202,10 @@ def test_two_windows_resuming_one_kept_game_do_not_both_have_it(
     holding = Held(tmp_path / FILE_NAME, "wal") if held else None
     try:
         first, second = Opened(tmp_path), Opened(tmp_path)
-        assert [kept.slot for kept in second.store.unfinished.listed()] == ["f0e1"]
-        claims = [first.store.unfinished.claim("f0e1"), second.store.unfinished.claim("f0e1")]
+        listed = second.store.unfinished.listed()
+        assert [kept.slot for kept in listed] == ["f0e1"]
+        claims = [first.store.unfinished.claim(listed[0]),
+                  second.store.unfinished.claim(listed[0])]
         assert claims[0] is not None and claims[1] is None
     finally:
         if holding is not None:
@@ -193,6 +216,27 @@ def test_two_windows_resuming_one_kept_game_do_not_both_have_it(
     listed = Opened(tmp_path)
     assert [kept.moves for kept in listed.store.unfinished.listed()] == [("deal",)]  # once
     listed.store.close()
+
+
+def test_a_slot_its_window_saves_again_after_a_resume_can_be_resumed_again(
+        tmp_path: Path) -> None:
+    """The window that left a game may play on and save its slot again: that newer
+    save is listed, and resuming it takes it (the claim was of the older save)."""
+    leaving, resuming = Opened(tmp_path), Opened(tmp_path)
+    kept = Kept("f0e1", "one-handed", "standard", 4, None, None, ("deal",), {}, 1000.0)
+    leaving.store.unfinished.put(kept)
+    leaving.until(lambda: leaving.store.writer.idle)
+    [listed] = resuming.store.unfinished.listed()
+    assert resuming.store.unfinished.claim(listed) is not None
+    leaving.store.unfinished.put(replace(kept, moves=("deal", "draw"), changed=2000.0))
+    leaving.until(lambda: leaving.store.writer.idle)
+    again = [k for k in resuming.store.unfinished.listed() if k.slot == "f0e1"]
+    assert [k.moves for k in again] == [("deal", "draw")]
+    taken = resuming.store.unfinished.claim(again[0])
+    assert taken is not None and taken.moves == ("deal", "draw")
+    for window in (leaving, resuming):
+        window.until(lambda: window.store.writer.idle)  # noqa: B023
+        window.store.close()
 
 
 @pytest.mark.parametrize("journal", ["wal", "delete"])
