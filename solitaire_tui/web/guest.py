@@ -33,12 +33,13 @@ import resource
 import shlex
 import signal
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from textual_serve.app_service import AppService
 
 from solitaire_tui import lifeline
 from solitaire_tui.engine import CACHE_VARIABLE, use_cache_dir
+from solitaire_tui.printable import escaped_lines
 from solitaire_tui.store.database import DATA_DIR_VARIABLE
 
 log = logging.getLogger("solitaire-tui.serve")
@@ -48,6 +49,7 @@ LOOK_SECONDS = 1.0  # how often the app's memory is looked at
 DATA_TIMES = 2  # RLIMIT_DATA, in ceilings: the kernel's bound should the app outrun a look
 GUEST_UMASK = 0o077  # a visitor's files are the server's user's alone
 DRIVER = "solitaire_tui.web.driver:GuestDriver"
+SAID_BYTES = 4096  # of an app's stderr, the most textual-serve may echo to the server's output
 # What the app may have of the owner's environment: where programs are, the language,
 # the time zone, and numba's own settings (the server sets its threads and cache).
 KEPT = ("PATH", "LANG", "LANGUAGE", "TZ", "TMPDIR")
@@ -88,6 +90,25 @@ def resident_bytes(pid: int) -> int | None:
     return None
 
 
+class EscapedReader:
+    """An app's stderr as textual-serve reads it: escaped, and at most ``SAID_BYTES``.
+    textual-serve echoes it as it is to the server's output (the owner's terminal)
+    when an app fails to start, and again when it ends; what is past the bound is
+    still read, so that the app never waits on a full pipe."""
+
+    def __init__(self, reader: asyncio.StreamReader) -> None:
+        self._reader = reader
+        self._left = SAID_BYTES
+
+    async def read(self, n: int = -1) -> bytes:
+        while data := await self._reader.read(n):
+            if self._left > 0:
+                said = escaped_lines(data.decode("utf-8", "replace")).encode()[:self._left]
+                self._left -= len(said)
+                return said
+        return b""
+
+
 class GuestApp(AppService):
     """One visitor's app; closing the browser's socket when it ends, however it ends.
     ``ceiling``: its most resident bytes; ``name``: the visitor's, for the log."""
@@ -116,7 +137,8 @@ class GuestApp(AppService):
         with contextlib.suppress(OSError, ValueError, AttributeError):  # not Linux
             data = DATA_TIMES * self.ceiling
             resource.prlimit(process.pid, resource.RLIMIT_DATA, (data, data))
-        assert process.stdin is not None
+        assert process.stdin is not None and process.stderr is not None
+        process.stderr = cast(asyncio.StreamReader, EscapedReader(process.stderr))
         self._stdin = process.stdin
         return process
 

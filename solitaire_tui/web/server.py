@@ -61,10 +61,12 @@ PAGE = Path(__file__).parent / "page"  # our page: textual-serve's without inlin
 _bugs = Throttle()  # a bug's traceback goes to errors.log as often as its line
 
 
-def _bug(what: str, error: BaseException) -> None:
+def _bug(where: str, what: str, error: BaseException) -> None:
     """One line for something that should not have happened, its details in the
-    owner's ``errors.log``: both at most ``Throttle``'s share a minute."""
-    passes, _ = _bugs.passes(what)
+    owner's ``errors.log``: both at most ``Throttle``'s share a minute of each kind,
+    a kind being the place and the error's type, never what a peer chose (a path, a
+    name): so a peer can neither flood the log nor grow the count of kinds."""
+    passes, _ = _bugs.passes(f"{where} {type(error).__qualname__}")
     if passes:
         log.error("%s: something went wrong that should not have: %s", what,
                   errors.logged(error))
@@ -149,7 +151,7 @@ class AppServer(Server):
             except (web.HTTPException, asyncio.CancelledError):
                 raise
             except Exception as error:
-                _bug(f"{request.path[:80]!r}", error)
+                _bug("request", f"{request.path[:80]!r}", error)
                 raise self._page(500, "Something went wrong on the server.") from None
         except web.HTTPException as answer:
             self._protect(answer, host or "")
@@ -323,7 +325,7 @@ class AppServer(Server):
                 await app.stop()
                 await websocket.close()
         except Exception as error:
-            _bug(f"visitor {name}", error)
+            _bug("visit", f"visitor {name}", error)
         finally:
             if visitor is None:
                 self.visitors.forget(directory)

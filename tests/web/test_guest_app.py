@@ -18,7 +18,13 @@ from solitaire_tui.app import SolitaireApp
 from solitaire_tui.engine import CACHE_VARIABLE, use_cache_dir
 from solitaire_tui.stats import limits
 from solitaire_tui.store.database import DATA_DIR_VARIABLE
-from solitaire_tui.web.guest import DRIVER, QUIT_SECONDS, GuestApp, environment
+from solitaire_tui.web.guest import (
+    DRIVER,
+    QUIT_SECONDS,
+    SAID_BYTES,
+    GuestApp,
+    environment,
+)
 from tests.support.pilots import until
 
 
@@ -105,3 +111,18 @@ async def test_an_app_whose_pipe_is_full_is_ended_within_seconds(tmp_path: Path)
     await app.stop()
     assert app._process is not None and app._process.returncode is not None
     assert time.monotonic() - began < QUIT_SECONDS + 5
+
+
+async def test_what_an_app_that_fails_to_start_says_reaches_the_server_escaped(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """textual-serve echoes a failed app's stderr to the server's output (as it fails
+    and as it ends): escaped, and bounded, however much the app writes."""
+    loud = ("import sys\nsys.stderr.write('\\x1b]0;PWNED\\x07 went wrong\\n' * 10000)\n"
+            "sys.stderr.flush()\n")
+    app, closed = guest(tmp_path, loud)
+    await app.start(80, 24)
+    await until_true(lambda: closed == ["closed"])
+    shown = capsys.readouterr().out
+    assert "went wrong" in shown and len(shown) <= 2 * SAID_BYTES
+    assert "\x1b" not in shown and "\x07" not in shown
+    await app.stop()
