@@ -1,8 +1,10 @@
 """The first screen: the five games, what each is, and the player's record on it;
 and the games left unfinished (``store.unfinished``), offered to resume or discard.
 
-The offer is a section of the menu, never a question: the player may as well start
-a new game, and ``solitaire-tui play`` opens its game over the menu unasked."""
+The offer is a section of the menu; it becomes a question only when the player opens
+a game of which one waits unfinished (go on with it, or deal anew), so that unfinished
+games do not pile up unseen. ``solitaire-tui play`` opens its game over the menu
+unasked."""
 
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ from solitaire_tui.store.database import StoreError
 from solitaire_tui.store.unfinished import UNREADABLE, Damaged, Kept, in_words
 from solitaire_tui.ui.help import show_help
 from solitaire_tui.ui.notices import store_errors
-from solitaire_tui.ui.quit_dialog import Confirm
+from solitaire_tui.ui.quit_dialog import Confirm, WaitingGame
 from solitaire_tui.widgets.engine_status import EngineStatus
 from solitaire_tui.widgets.pages import PagedOptionList
 
@@ -111,7 +113,7 @@ class MenuScreen(Screen[None]):
         listed = self.query_one("#unfinished", OptionList)
         highlighted = listed.highlighted
         listed.clear_options()
-        listed.add_options([Option(_row(self._label(kept)), id=slot)
+        listed.add_options([Option(_row(self._label(kept), kept.when()), id=slot)
                             for slot, kept in self._kept.items()])
         if self._kept:
             listed.highlighted = min(highlighted or 0, len(self._kept) - 1)
@@ -124,13 +126,14 @@ class MenuScreen(Screen[None]):
 
     @staticmethod
     def _label(kept: Kept) -> Text:
-        """A game left unfinished, in a line: the game, its variant and deal, how far."""
+        """A game left unfinished, in a line: the game, its variant and deal, how far
+        (when it was last played beside it, ``Kept.when``)."""
         game = GAMES_BY_KEY.get(kept.game)
         parts = [kept.variant] if kept.variant != STANDARD else []
         if kept.deal is not None or kept.deck is not None:
             parts.append("a given deck" if kept.deal is None else f"deal {kept.deal}")
         moves = len(kept.moves)
-        parts.append(f"{counted(moves, 'move')} · {kept.when()}")
+        parts.append(counted(moves, "move"))
         return Text.assemble((game.title if game else kept.game, "bold"),
                              *(f" · {part}" for part in parts))
 
@@ -186,8 +189,9 @@ class MenuScreen(Screen[None]):
                     self.unfinished.drop(kept.slot)
                 self._show_kept()
 
+        which = f"{self._label(kept).plain} · {kept.when()}"
         self.app.push_screen(Confirm("Discard this unfinished game?",
-                                     [f"{self._label(kept).plain}: it cannot be resumed after"],
+                                     [f"{which}: it cannot be resumed after"],
                                      "y or enter: discard · n or esc: keep it"), answered)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -220,10 +224,29 @@ class MenuScreen(Screen[None]):
         if event.option_list.id == "unfinished":
             self.resume(self._kept[event.option.id])
         else:
-            self.post_message(OpenGame(event.option.id))
+            self.open_game(event.option.id)
 
     def action_open_number(self, index: int) -> None:
-        self.post_message(OpenGame(GAMES[index].key))
+        self.open_game(GAMES[index].key)
+
+    def open_game(self, key: str) -> None:
+        """A new deal of the game ``key``; but where one of it waits unfinished, the
+        player is asked first whether to go on with that one (the latest), so that
+        unfinished games do not pile up unseen."""
+        self._show_kept()  # another window may have taken or left one meanwhile
+        waiting = next((kept for kept in self._kept.values() if kept.game == key), None)
+        if waiting is None:
+            self.post_message(OpenGame(key))
+            return
+
+        def answered(resume: bool | None) -> None:
+            if resume:
+                self.resume(waiting)
+            elif resume is not None:
+                self.post_message(OpenGame(key))
+
+        self.app.push_screen(WaitingGame(f"{self._label(waiting).plain} · {waiting.when()}"),
+                             answered)
 
     def action_stats(self) -> None:
         games = self.query_one("#games", OptionList)
@@ -239,12 +262,14 @@ class MenuScreen(Screen[None]):
         self.app.push_screen(FindingsScreen(findings(), self.services.choices))
 
 
-def _row(text: Text) -> Table:
+def _row(text: Text, when: str = "") -> Table:
     """A line of text as an option's prompt: a grid, as the games' rows are, which
-    lays out at any width (plain text made the list fail at a width of a cell or two)."""
-    row = Table.grid(expand=True)
-    row.add_column(ratio=1)
-    row.add_row(text)
+    lays out at any width (plain text made the list fail at a width of a cell or two).
+    ``when`` sits at the right, whole; the text is cut short before it wraps."""
+    row = Table.grid(expand=True, padding=(0, 1, 0, 0))
+    row.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    row.add_column(justify="right", no_wrap=True)
+    row.add_row(text, Text(when, style="italic"))
     return row
 
 
@@ -275,7 +300,8 @@ here.
 
 Your record for each game and variant (played, won, streaks) is kept in your data
 directory and shown here and at the end of every game. A game left unfinished (by
-`q`, `esc`, or a crash) is kept too, move by move, and listed here to resume.
+`q`, `esc`, or a crash) is kept too, move by move, and listed here to resume; opening
+a game of which one waits asks first whether to go on with it (`c`) or deal anew (`n`).
 
 From the command line: `solitaire-tui play GAME --deal D` opens a game on deal D;
 `solitaire-tui --help` lists the headless commands (statistics over millions of

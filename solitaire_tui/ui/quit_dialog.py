@@ -5,7 +5,8 @@ use for quitting: each screen says what leaving it would do to what it holds
 (``loses_on_quit``): a run stops and is lost; a game in play is kept for the menu to
 offer next time (or, if it could not be saved, lost). The app asks only when some
 screen on its stack has something to say, and quits at once otherwise
-(``QuitDialog``).
+(``QuitDialog``). ``WaitingGame`` asks the menu's one question of three answers: go
+on with the game of that kind left unfinished, deal anew, or go back.
 """
 
 from __future__ import annotations
@@ -73,6 +74,24 @@ class QuitDialog(Confirm, inherit_bindings=False):
 
     def __init__(self, lost: list[str]) -> None:
         super().__init__("Quit solitaire-tui?", lost, "y: quit · n or esc: go back")
+
+
+class WaitingGame(Confirm, inherit_bindings=False):
+    """"An unfinished game waits" — c or enter go on with it (True), n deals a new one
+    (False), esc goes back to the menu (None)."""
+
+    BINDINGS = [
+        Binding("c,enter", "answer(True)", "Resume"),
+        Binding("n", "answer(False)", "New deal"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, waiting: str) -> None:
+        super().__init__("Go on with the unfinished game?", [waiting],
+                         "c or enter: go on with it · n: a new deal · esc: back")
+
+    def action_back(self) -> None:
+        self.dismiss(None)
 
 
 def confirm_unless(screen: Screen[Any], question: str, do: Callable[[], None],

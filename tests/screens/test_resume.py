@@ -24,7 +24,7 @@ from solitaire_tui.play import words
 from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.start import Start
 from solitaire_tui.store.database import Database
-from solitaire_tui.ui.quit_dialog import Confirm, QuitDialog
+from solitaire_tui.ui.quit_dialog import Confirm, QuitDialog, WaitingGame
 from tests.support.pilots import SIZE, Notices, press_busy, saved, text_of, until
 
 # Options that are not a game's defaults, so that resuming must keep them.
@@ -214,6 +214,37 @@ async def test_a_game_another_window_resumed_first_is_refused_in_one_sentence(
         assert isinstance(second.screen, MenuScreen)
         assert notices.said == ["That game is no longer kept: it was resumed or finished in"
                                 " another window."]
+
+
+async def test_opening_a_game_with_one_waiting_asks_to_go_on_with_it_first(
+        make_app: Any, data_path: Path) -> None:
+    """Unfinished games do not pile up unseen: 2 (One-Handed) with one waiting asks;
+    c goes on with it, n deals anew beside it, esc leaves both as they were."""
+    app = make_app(Start("one-handed", numbered(7)))
+    async with app.run_test(size=SIZE) as pilot:
+        await play_one_handed(pilot, app.screen, 2)
+        await pilot.press("q", "y")
+    number = str([game.key for game in GAMES].index("one-handed") + 1)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(number)
+        assert isinstance(app.screen, WaitingGame)
+        assert "One-Handed Solitaire · deal 7 · 2 moves" in said(app.screen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen) and len(offered(app)) == 1
+        await pilot.press(number, "c")
+        screen = app.screen
+        assert isinstance(screen, OneHandedScreen) and screen.table.deck == numbered(7)
+        assert len(screen.session.moves) == 2
+        await pilot.press("escape", "y")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.press(number, "n")
+        screen = app.screen
+        assert isinstance(screen, OneHandedScreen) and len(screen.session.moves) == 0
+        await play_one_handed(pilot, screen, 1)
+        await pilot.press("escape", "y")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        assert sorted(label.split(" · ")[2] for label in offered(app)) == ["1 move", "2 moves"]
 
 
 async def test_restarting_or_discarding_a_game_drops_it(make_app: Any, data_path: Path) -> None:
