@@ -394,9 +394,9 @@ class Warmup:
         """What a player waiting for part ``name`` is told."""
         left = self.left(name) or 0.0
         how_long = (f"about {round(left)}\u00a0s more" if left >= 1
-                    else "taking longer than usual (the machine may be busy)")
-        return (f"Waiting for the engine: {self.title(name)} is being compiled, {how_long}"
-                " (on first start only; its progress is below).")
+                    else "taking longer than usual: the machine may be busy")
+        return (f"Waiting for the engine: {self.title(name)} is being compiled, {how_long}."
+                " This happens on the first start only; its progress is below.")
 
     @property
     def note(self) -> str:

@@ -68,9 +68,10 @@ class RelayScreen(GameScreen[State, Step]):
         text = Text(f"Round {state.rounds}", style="bold")
         text.append(f"  ·  discarded {len(state.discards)} of {total}")
         if state.quiet_rounds and not relay.is_won(state):
-            # Only once a round has passed with no hit: "0 of 663" read as a bug.
-            text.append(f"  ·  no hit for {counted(state.quiet_rounds, 'round')}"
-                        f" (lost at {relay.hopeless_after(state)})")
+            # Only once a round has passed with no hit: "0 of 663" read as a bug. The
+            # bound said as what it is ("lost at 663" was read as a card or a score).
+            text.append(f"  ·  no hit for {counted(state.quiet_rounds, 'round')}:"
+                        f" {relay.hopeless_after(state)} lose the deal")
         return text
 
     @staticmethod

@@ -213,8 +213,11 @@ class SequenceScreen(GameScreen[State, Move]):
         current = self.table.helper if self.table.helper in names else "fair"
         problems = "".join(f"\n{problem}." for problem in found.problems)
         data = self.services.players
-        where = ("" if data is None else
-                 f"\nYour own players: the files in {folder.of_game(data, self.game.key)}.")
+        where = "" if data is None else str(folder.of_game(data, self.game.key))
+        if where:  # an invitation where there are none yet, not a missing folder
+            where = (f"\nYour own players: the files in {where}." if found.players else
+                     f"\nTo add a player of your own, put its Python file in {where}"
+                     " (the players' guide, docs/players.md, says how).")
 
         def chosen(name: str | None) -> None:
             if name is not None and name != self.table.helper:

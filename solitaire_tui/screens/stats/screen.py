@@ -104,12 +104,12 @@ options and seed give the same figures on any number of workers, and the same as
   Add/Residue's first seat's level), a row each; a later version's row has its win
   rate minus the first's on the same deals, with the interval of that paired
   difference (`stats GAME --compare OPTION=V1,V2,…` on the command line).
-- **Cluster**: empty plays on this machine; a Dask scheduler's address
+- **Run on**: empty plays on this machine; a cluster's address, a Dask scheduler's
   (`tcp://HOST:8786`) plays the chunks of deals on its workers, and `local:N` on a
   cluster of N processes started here to try it (both need
   `{cluster.INSTALL}`). The figures are the same; the address is remembered. A Dask
   client runs whatever code its scheduler sends: connect only to your own. (Served to
-  a web browser, the panel has no Cluster field, and the server caps a run's workers
+  a web browser, the panel has no Run on field, and the server caps a run's workers
   and games.)
 - The table gives each outcome with its 95% interval (Wilson). For Add/Residue a row is
   a seat: won alone, tied (a shared top score), and its edge over the others: its win
@@ -208,10 +208,15 @@ class StatsScreen(LiveScreen[Snapshot]):
                                                             in enumerate(offered))],
                                    value=chosen, allow_blank=False, compact=True, id="compare")
             if self.limits.cluster:
-                yield Label("Cluster")
+                # In a player's words; the cluster's own (Dask, a scheduler) only where
+                # one is chosen: the field's tooltip and the help.
+                yield Label("Run on", id="where")
                 kept = (self.choices.get(PANEL) or {}).get("scheduler")
                 yield Input(kept if isinstance(kept, str) else "", id="scheduler",
-                            compact=True, placeholder="here, or a Dask address")
+                            compact=True, placeholder="this machine",
+                            tooltip="or on a cluster: a Dask scheduler's address"
+                                    " (tcp://host:8786), or local:N for N processes"
+                                    " here; ? says more")
         with Horizontal(id="meter"):
             yield ProgressBar(1, show_eta=False, id="progress")
             yield Static(id="speed")

@@ -580,6 +580,18 @@ async def test_v_reviews_a_finished_game_and_enter_goes_back_to_try_the_best(
         assert app.screen is screen
 
 
+async def test_the_helpers_offer_invites_a_player_of_your_own_where_there_is_none(
+        make_app: Any, data_path: Path) -> None:
+    """No players folder yet is no fault: the helper's dialog says where a file goes."""
+    app = make_app(Start("sequence", numbered(LOST)))
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(pilot)
+        await pilot.press("p")
+        said = " ".join(str(label.render()) for label in app.screen.query("Label"))
+        assert ("To add a player of your own, put its Python file in"
+                f" {data_path / 'players' / 'sequence'}") in " ".join(said.split())
+
+
 async def test_a_player_of_your_own_gives_hints_from_its_folder(
         make_app: Any, data_path: Path) -> None:
     """A file in the data directory's players/sequence/ is offered by p beside the
@@ -600,6 +612,7 @@ async def test_a_player_of_your_own_gives_hints_from_its_folder(
             await pilot.press("p")
             said = " ".join(str(label.render()) for label in app.screen.query("Label"))
             assert "broken.py, line 1: expected ':'" in said
+            assert f"Your own players: the files in {folder}." in said
             await pilot.press("down", "down", "down", "enter")  # fair, quick, peek, mine.py
             assert screen.table.helper == "mine.py"
             assert "mine.py: your own player" in message(screen)
