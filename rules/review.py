@@ -9,6 +9,7 @@ best and what the move played cost is the same for every game, and is here.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
@@ -49,7 +50,9 @@ class Decision(Generic[S, M]):
 
     @property
     def costly(self) -> bool:
-        return self.cost >= COSTLY
+        """Whether the move gave up ``COSTLY`` or more, exactly: chances are shares of
+        samples, and the difference of two (0.0875 - 0.0675) can fall an ulp short."""
+        return self.cost >= COSTLY or math.isclose(self.cost, COSTLY, abs_tol=1e-12)
 
 
 class Stopped(Exception):
