@@ -202,7 +202,9 @@ class GameScreen(Screen[None], Generic[S, M]):
         if standing is not None:
             text.append(f"{standing}\n", style="italic")
         # A game with a review says so, in M's place: the line fits 80 columns either way.
-        last = "v: review" if self.can("review") else "M: menu"
+        # (``can`` says yes to any key a game does not hold back, review or not.)
+        reviews = hasattr(self, "action_review") and self.can("review")
+        last = "v: review" if reviews else "M: menu"
         text.append(f"{words.again_keys(table)} · u: undo · esc: back · {last}", style="dim")
         set_text(banner, text)
 

@@ -58,6 +58,7 @@ async def test_a_whole_deal_played_by_keys_ends_as_the_rules_say(
         assert "GAME OVER" in banner
         assert "1 strikes in a row" in banner
         assert f"{end.cards_left} cards left after {end.passes} passes" in banner
+        assert "M: menu" in banner and "v: review" not in banner  # nothing to review
         assert f"passes {end.passes}" in text_of(screen, "#status")
     (row,) = saved(data_path)
     assert row | {"id": 0, "finished": "", "token": ""} == {
