@@ -245,13 +245,14 @@ class GameScreen(Screen[None], Generic[S, M]):
 
     # --- a new game, and a replay ----------------------------------------------------
 
-    def start(self, deck: decks.Deck | None) -> None:
-        """A new game on ``deck`` (a new game without cards when the game has none)."""
+    def start(self, deck: decks.Deck | None, said: str = "") -> None:
+        """A new game on ``deck`` (a new game without cards when the game has none);
+        ``said``, what the screen says of it (a game may add to it)."""
         self.helping.stop()
         self.thinker.cancel("replay")
         self.interrupted()
         self.table.start(deck)
-        self.say("")
+        self.say(said)
         self.redraw()
 
     def new_game(self) -> None:
@@ -311,8 +312,7 @@ class GameScreen(Screen[None], Generic[S, M]):
                 self.redraw()
                 self.say(f"Replay of {table.replaying}, from the start: U steps forward.")
                 return
-            self.start(table.deck)
-            self.say(table.RESTARTED)
+            self.start(table.deck, table.RESTARTED)
 
         confirm_unless(self, "Start this deal again?", restart, partial(words.thrown_away,
                                                                      self.table))

@@ -250,16 +250,16 @@ class SequenceScreen(GameScreen[State, Move]):
                  " of a second (w: any deal again)." if table.winnable_only else
                  "New deals (n): any deal, as dealt (w: only those the solver wins).")
 
-    def start(self, deck: Deck | None) -> None:
+    def start(self, deck: Deck | None, said: str = "") -> None:
         """A new game, never peeked at (``SequenceTable.started``): said, when the last
-        one was."""
+        one was, after what the new game's start says (r's "The same deal…")."""
         peeking = self.table.helper == "peek"
         if peeking:
             self.thinker.cancel("hint")  # the last deal's search: nobody asks for it now
-        super().start(deck)
+        super().start(deck, said)
         if peeking:
-            self.say("Peek is off for this game, which counts toward your record; p turns"
-                     " it back on.")
+            self.say(f"{said} Peek is off for this game, which counts toward your record;"
+                     " p turns it back on.".lstrip())
 
     def new_game(self) -> None:
         """A random deal, or with ``winnable_only`` the first random deal the solver wins

@@ -275,6 +275,10 @@ async def test_a_new_deal_is_not_peeked_at_and_says_so(make_app: Any) -> None:
         assert table.helper == "fair" and not table.peeked and table.uncounted is None
         assert "Peek is off for this game" in message(screen)
         assert "no record" not in text_of(screen, "#status")
+        await pilot.press("p", "down", "down", "enter", "r")  # r too, the same deal
+        await settle(app, pilot)
+        assert screen.table.helper == "fair" and not screen.table.peeked
+        assert message(screen).startswith("The same deal, from the start. Peek is off")
 
 
 async def test_an_arrow_and_enter_typed_together_choose_what_the_arrow_chose(
