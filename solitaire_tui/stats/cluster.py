@@ -193,7 +193,7 @@ def run(setup: Setup, kernel: Kernel, seed: int, games: int, where: Scheduler,
                 try:
                     played = future.result()  # a chunk's error is the run's
                 except distributed.KilledWorker:
-                    raise ClusterError(f"the workers playing deals from {start:,} died"
+                    raise ClusterError(f"the workers playing deals from {start} died"
                                        " again and again; see the workers' logs") from None
                 finished[start] = count, played
                 if played.restart:

@@ -331,7 +331,7 @@ class WinsList(PagedOptionList):
             return
         highlighted = self.highlighted
         self.clear_options()
-        self.add_options(Option(f"{int(deal):,}", id=deal) for deal in shown)
+        self.add_options(Option(deal, id=deal) for deal in shown)  # as typed: "deal 1234"
         if shown:
             self.highlighted = min(highlighted or 0, len(shown) - 1)
 

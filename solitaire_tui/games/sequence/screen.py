@@ -278,7 +278,7 @@ class SequenceScreen(GameScreen[State, Move]):
                 return
             self.start(numbered(deal.deal))
             tries = counted(deal.tries, "deal")
-            self.say(f"Deal {deal.deal:,}: the solver wins it (found in"
+            self.say(f"Deal {deal.deal}: the solver wins it (found in"
                      f" {time.perf_counter() - began:.2f} s, {tries} drawn).")
 
         self.thinker.think(lambda: winnable_deal(cancelled()), found, lambda _: None,

@@ -24,7 +24,8 @@ def speed(snap: Snapshot) -> str:
 def summary(snap: Snapshot, numbered: str = "deals") -> str:
     """The line under the meter: what a run is doing, or how it ended."""
     last = snap.seed + max(snap.done, 1) - 1
-    deals = f"{numbered} {snap.seed:,}..{last:,}"  # "games" where no cards are dealt
+    # Plain, as a deal number is typed and shown everywhere else ("deal 1234").
+    deals = f"{numbered} {snap.seed}..{last}"  # "games" where no cards are dealt
     if snap.phase is Phase.LOADING and snap.on:
         return (f"Starting on the Dask cluster {snap.on}: connecting, and its workers"
                 " loading the engine… (c cancels)")
@@ -32,7 +33,7 @@ def summary(snap: Snapshot, numbered: str = "deals") -> str:
         return ("Loading the compiled engine… (on a fresh install it is compiled"
                 " first, which can take a minute; c cancels)")
     if snap.phase is Phase.PLAYING:  # the same words throughout: no new layout
-        return (f"Playing {numbered} {snap.seed:,}..{snap.seed + snap.games - 1:,} on"
+        return (f"Playing {numbered} {snap.seed}..{snap.seed + snap.games - 1} on"
                 f" {workers(snap)}; c cancels, keeping what was played.")
     if snap.phase is Phase.FAILED:
         return snap.error
