@@ -220,14 +220,17 @@ def stats(setup: Setup, games: int, seed: int, workers: int | None, as_json: boo
     data = run_data(setup, state, kernel)
     if keep is not None and state.done:
         keep(data)
+    stopped = files.faults()  # a player of one's own went wrong: the run ended there
     if as_json:
         print(json.dumps(data))
     else:
         console = table_console()
         last = state.seed + state.done - 1
         span = f"{state.seed}..{last}" if state.done else f"from {state.seed}"
+        ended = (" (stopped where a player went wrong, said below)" if stopped
+                 else " (cancelled)" if state.cancelled else "")
         console.print(f"[bold]{setup.heading}[/]: {deals} {span},"
-                      f" {state.done:,} games" + (" (cancelled)" if state.cancelled else ""))
+                      f" {state.done:,} games{ended}")
         on = counted(state.workers, "worker") + (f" of {where}" if where else "")
         console.print(f"{state.games_per_second:,.0f} games/s on {on},"
                       f" {state.seconds:.2f} s (first call {state.compile_seconds:.2f} s)")
@@ -235,10 +238,10 @@ def stats(setup: Setup, games: int, seed: int, workers: int | None, as_json: boo
             _tables(console, kernel, state.tallies)
         else:
             console.print("No game was played.")
-    stopped = files.faults()
     for fault in stopped:
-        before = f"the {counted(state.done, 'game')} before it are" if state.done else "no game"
-        print(f"{PROG}: {fault}; {before} counted above.", file=sys.stderr)
+        before = (f"the {counted(state.done, 'game')} before it are counted above"
+                  if state.done else "it was the run's first deal, so no game was counted")
+        print(f"{PROG}: {fault}; {before}.", file=sys.stderr)
     return 2 if stopped else INTERRUPTED if state.cancelled else 0
 
 

@@ -82,6 +82,19 @@ def test_a_player_that_goes_wrong_ends_the_run_in_one_sentence(
                             " of deal 120: 'x'; the 20 games before it are counted above.\n")
 
 
+def test_a_player_that_goes_wrong_on_the_first_deal_is_not_called_cancelled(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "broken.py"
+    path.write_text("def play(view):\n    return {}['x']\n")
+    assert main(["stats", "sequence", "--player", str(path), "-n", "50", "--seed", "7"]) == 2
+    captured = capsys.readouterr()
+    assert "0 games (stopped where a player went wrong, said below)" in captured.out
+    assert "cancelled" not in captured.out
+    assert captured.err == ("solitaire-tui: broken.py, line 2, raised KeyError at move 1 of"
+                            " deal 7: 'x'; it was the run's first deal, so no game was"
+                            " counted.\n")
+
+
 @pytest.mark.parametrize(("argv", "said"), [
     (["--player", "nowhere.py"], "there is no player file 'nowhere.py'"),
     (["--player", example("first_fit"), "--move-seconds", "0"], "a move's seconds must be"),
