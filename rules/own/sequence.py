@@ -74,11 +74,14 @@ class SequenceView:
         return tuple(tuple(card.rank for card in pile) for pile in self._state.storage)
 
     @cached_property
-    def to_come(self) -> Mapping[int, int]:
-        """How many of each rank are still in the deck (not counting the hand card):
-        what a player who counts cards knows. Ranks none of are left are 0."""
+    def to_come(self) -> tuple[int, ...]:
+        """How many of each rank are still in the deck (not counting the hand card),
+        indexed by rank (``to_come[7]``; ``to_come[0]`` is 0): what a player who counts
+        cards knows. A tuple as the compiled view's is an array, so that the same file
+        iterates, sums and indexes it alike either way (a dict iterated gave ranks
+        where the array gave counts)."""
         left = Counter(card.rank for card in self._state.deck)
-        return {rank: left[rank] for rank in range(1, PILE_SIZE + 1)}
+        return tuple(left[rank] for rank in range(PILE_SIZE + 1))
 
     @cached_property
     def deck(self) -> tuple[int, ...] | None:

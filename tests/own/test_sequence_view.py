@@ -107,7 +107,7 @@ def test_every_move_listed_is_named_once_and_means_a_legal_move(
         for pile, wait in enumerate(waits, 1):
             assert wait is None or view.needs(pile, wait) == rank
     left = state.deck
-    assert sum(view.to_come.values()) == len(left) == view.cards_left
+    assert sum(view.to_come) == len(left) == view.cards_left and view.to_come[0] == 0
 
 
 def test_a_deals_first_position_and_a_finished_games_row() -> None:
