@@ -167,6 +167,10 @@ def is_lost(state: State) -> bool:
 
 
 def is_over(state: State) -> bool:
+    # Asked three times a move by every replay: the usual case (cards in the stock, no
+    # strike run under way: neither won nor lost) answered without a call.
+    if state.stock and not state.strike_run:
+        return False
     return is_won(state) or is_lost(state)
 
 
