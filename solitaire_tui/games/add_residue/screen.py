@@ -267,7 +267,8 @@ class AddResidueScreen(GameScreen[State, Move]):
                 self.dismiss()
 
         self.interrupted()
-        self.app.push_screen(TableSetup(self.table.seating, self._own), chosen)
+        self.app.push_screen(TableSetup(self.table.seating, self._own, rules=self.action_help),
+                             chosen)
         self._read_players()
 
     def action_speed(self, change: int) -> None:

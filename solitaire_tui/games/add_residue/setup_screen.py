@@ -5,11 +5,14 @@ Every row for six seats is built at once and the ones beyond the player count
 are hidden, so names typed before the count goes down come back when it goes up.
 Whether the table makes sense is the table's own decision: the form only reports
 its first objection and stays open until it is mended or left.
+
+The form comes before the first game, so ``?`` opens the game's rules from it: the
+game screen's own page (``rules``), which the board's ``?`` opens too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 
 from rich.text import Text
@@ -38,15 +41,22 @@ class TableSetup(ModalScreen[Table | None]):
     BINDINGS = [
         Binding("enter", "start", "Start"),
         Binding("escape", "back", "Back"),
+        # In a text field ? is the field's (Textual gives a field every character it
+        # could take, before any binding): a name may hold one, n's drops it.
+        Binding("question_mark", "rules", "Rules", key_display="?"),
     ]
 
     CSS_PATH = "setup_screen.tcss"
 
-    def __init__(self, table: Table, own: Sequence[str] = ()) -> None:
+    def __init__(self, table: Table, own: Sequence[str] = (), *,
+                 rules: Callable[[], None]) -> None:
         """``own``: the player's own players, offered as computers too (more may come
-        while the form is open: ``offer_players``)."""
+        while the form is open: ``offer_players``); ``rules`` opens the game's rules
+        page over the form (the game screen's ``action_help``: one page, not a second
+        one to keep in step with it)."""
         super().__init__()
         self.table = table
+        self._rules = rules
         self.kinds, self.helpers = self._kinds(own)
 
     def _kinds(self, own: Sequence[str]) -> tuple[tuple[tuple[str, str | None], ...],
@@ -67,10 +77,15 @@ class TableSetup(ModalScreen[Table | None]):
         self._offer()
 
     def _offer(self) -> None:
+        """The choices into the fields. Hints with one helper to choose (no player of
+        one's own yet) is a fixed value, not a field: disabled, it takes neither the
+        focus nor a click, so it never shows the arrows of a choice (``Cycle`` draws
+        them on the focused one), and it becomes a field once a player is offered."""
         for kind in self.query(".kind").results(Cycle):
             kind.offer(self.kinds)
         for helper in self.query("#helper").results(Cycle):
             helper.offer(self.helpers)
+            helper.disabled = len(helper.choices) < 2
 
     def compose(self) -> ComposeResult:
         seats = self.table.seats
@@ -104,7 +119,7 @@ class TableSetup(ModalScreen[Table | None]):
                     button = Button(label, id=action, action=f"screen.{action}", compact=True)
                     button.can_focus = False  # enter starts wherever the focus is
                     yield button
-            yield Label("tab: next field · ←→ space: change · enter: start · esc: back",
+            yield Label("tab: next · ←→ space: change · enter: start · ?: rules · esc: back",
                         id="keys")
 
     def on_mount(self) -> None:
@@ -174,3 +189,6 @@ class TableSetup(ModalScreen[Table | None]):
 
     def action_back(self) -> None:
         self.dismiss(None)
+
+    def action_rules(self) -> None:
+        self._rules()

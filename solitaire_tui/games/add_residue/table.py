@@ -127,9 +127,13 @@ def make_table(seats: Sequence[tuple[str, str | None]], n_text: str,
                helper: str | None = None) -> Table:
     """A table from the set-up form: (name, level) per seat, n as typed and who gives
     hints; names lose surrounding spaces, which nobody means to type. A game to play
-    needs a person at it (only a replay seats computers alone)."""
+    needs a person at it: computers alone play in the statistics panel's runs, whose
+    games a replay shows, and the refusal says where (the menu's t, the panel's r,
+    enter on a win in its list)."""
     table = Table(tuple(Seat(name.strip(), level) for name, level in seats),
                   add_residue.N(n_text), helper)
     if not table.people:
-        raise OptionsError("At least one seat must be played by a person")
+        raise OptionsError("At least one seat must be played by a person; to watch"
+                           " computers play, run them in the statistics panel (t on the"
+                           " menu, then r) and replay one of their wins (enter on it)")
     return table

@@ -134,8 +134,10 @@ async def test_hints_come_from_a_player_of_your_own_chosen_in_the_set_up(
         await until(pilot, lambda: isinstance(app.screen, TableSetup)
                     and ("mine.py", "mine.py") in app.screen.helpers)
         helper = app.screen.query_one("#helper", Cycle)
+        assert not helper.disabled  # a choice of two: a field, with its arrows
         while app.focused is not helper:
             await pilot.press("tab")
+        assert text_of(app.screen, "#helper").strip() == "◂ the best computer ▸"
         await pilot.press("right")
         assert helper.value == "mine.py"
         await pilot.press("enter")

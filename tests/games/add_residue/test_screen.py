@@ -19,12 +19,25 @@ from solitaire_tui.games.add_residue.screen import AddResidueScreen
 from solitaire_tui.games.add_residue.setup_screen import KINDS, TableSetup
 from solitaire_tui.games.add_residue.table import Offer, Seat, Table, default_table
 from solitaire_tui.games.add_residue.widgets import Chips
+from solitaire_tui.games.registry import GAMES, GAMES_BY_KEY
+from solitaire_tui.messages import OpenReplay
 from solitaire_tui.screens.menu import MenuScreen
+from solitaire_tui.screens.stats.screen import StatsScreen
 from solitaire_tui.start import Start
+from solitaire_tui.ui.help import HelpScreen
 from solitaire_tui.ui.quit_dialog import Confirm
 from solitaire_tui.widgets.cycle import Cycle
 from tests.support.add_residue import board, until_a_person_moves
-from tests.support.pilots import SIZE, footer_keys, saved, saved_record, settle, text_of, until
+from tests.support.pilots import (
+    SIZE,
+    footer_keys,
+    saved,
+    saved_record,
+    settle,
+    sign,
+    text_of,
+    until,
+)
 
 HOT_SEAT = Table((Seat("Ann"), Seat("Ben")), 3)
 AGAINST_GREEDY = Table((Seat("You"), Seat("Bot", "greedy")), 4)
@@ -153,6 +166,99 @@ async def test_o_changes_the_table_and_esc_keeps_the_game(make_app: Any) -> None
         await pilot.press("o", "right", "enter", "y")  # a third seat: a new game, asked
         assert screen.table.seating.seats[2] == Seat("Cal", "greedy")
         assert not screen.session.moves
+
+
+async def test_question_mark_opens_the_rules_from_the_set_up(make_app: Any) -> None:
+    """Before the first game the set-up is all there is: ? opens the rules there, the
+    page the board's ? opens, and closing it comes back to the form as it was; in a
+    name field ? is a character of the name."""
+    app = make_app(Start("add-residue"))
+    async with app.run_test(size=SIZE) as pilot:
+        setup = app.screen
+        assert isinstance(setup, TableSetup)
+        assert "?: rules" in text_of(setup, "#keys")
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        page = app.screen
+        assert isinstance(page, HelpScreen)
+        (under,) = [shown for shown in app.screen_stack if isinstance(shown, AddResidueScreen)]
+        assert page.markdown == under.help_page()
+        assert page.markdown.startswith(GAMES_BY_KEY["add-residue"].rules_page())
+        await pilot.press("escape")
+        assert app.screen is setup
+        await pilot.press("tab", "tab", "A", "question_mark")  # seat 1's name
+        assert app.screen is setup
+        assert setup.query_one("#name-0", Input).value == "A?"
+        await pilot.press("backspace", "enter")
+        assert board(app).table.seating.seats[0].name == "A"
+
+
+async def test_hints_with_a_single_helper_show_no_arrows(make_app: Any) -> None:
+    """With no player of one's own, the best computer is the only helper: the Hints
+    row is a value, not a field, so tab passes it by and it never shows the arrows of
+    a choice (``test_own_seat`` has it as a field once there is a choice)."""
+    app = make_app(Start("add-residue"))
+    async with app.run_test(size=SIZE) as pilot:
+        setup = app.screen
+        assert isinstance(setup, TableSetup)
+        helper = setup.query_one("#helper", Cycle)
+        assert len(helper.choices) == 1 and helper.disabled
+        visited = []
+        for _ in range(12):  # more tabs than fields: round the form and on
+            await pilot.press("tab")
+            visited.append(app.focused)
+        assert helper not in visited and setup.query_one("#kind-1", Cycle) in visited
+        await pilot.click(helper)
+        assert "◂" not in text_of(setup, "#helper") and "▸" not in text_of(setup, "#helper")
+        assert text_of(setup, "#helper").strip() == "the best computer"
+        await pilot.press("enter")
+        assert board(app).table.seating.helper is None
+
+
+async def test_a_table_of_computers_only_says_where_to_watch_them(make_app: Any) -> None:
+    """The refusal says where computers do play alone, and the way it gives is there:
+    esc to the menu, t there opens Add/Residue's statistics panel, whose r runs it."""
+    app = make_app(Start("add-residue"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab", "tab", "tab", "right", "enter")  # seat 1: a random computer
+        setup = app.screen
+        assert isinstance(setup, TableSetup)
+        assert " ".join(text_of(setup, "#error").split()) == (
+            "At least one seat must be played by a person; to watch computers play, run them"
+            " in the statistics panel (t on the menu, then r) and replay one of their wins"
+            " (enter on it).")
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press(*["down"] * [game.key for game in GAMES].index("add-residue"), "t")
+        await until(pilot, lambda: isinstance(app.screen, StatsScreen))
+        stats = app.screen
+        assert isinstance(stats, StatsScreen) and stats.game.key == "add-residue"
+        assert stats.active_bindings["r"].binding.action == "run"
+
+
+async def test_plus_and_minus_change_a_replays_speed_at_once(make_app: Any) -> None:
+    """As in every game's replay: a plays the line through, and + and - change its
+    speed at once, as the line auto play says (``+ - speed``) promises."""
+    game = GAMES_BY_KEY["add-residue"]
+    setup = game.setup({"players": 3, "n": 5, "strategies": ["greedy", "random", "random"]})
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(OpenReplay(game.replay(setup, 0, 7)))
+        await until(pilot, lambda: isinstance(app.screen, AddResidueScreen)
+                    and app.screen.session.can_redo)  # the line, worked out
+        screen = board(app)
+        assert screen.table.replaying and "plus" not in footer_keys(screen)  # before a
+        await pilot.press("a")
+        assert sign(screen) is not None and "+ - speed" in text_of(screen, "#message")
+        assert "plus" in footer_keys(screen) and "minus" in footer_keys(screen)
+        speed = screen.helping.speed
+        await pilot.press("minus")
+        assert screen.helping.speed == speed - 1
+        assert text_of(screen, "#message") == "Auto speed: up to 1 move a second."
+        await pilot.press("plus", "plus")
+        assert screen.helping.speed == speed + 1
+        assert text_of(screen, "#message") == "Auto speed: up to 10 moves a second."
+        await until(pilot, lambda: screen.session.is_over, 10)  # and it plays on, faster
 
 
 # --- play ---------------------------------------------------------------------------------
