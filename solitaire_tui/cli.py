@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from rules import values
 from rules.cards import check_deals, deal_cards, format_cards, ranks_only
 from rules.errors import OptionsError, RulesError
+from rules.words import listed
 from solitaire_tui import __version__
 from solitaire_tui.commands import arguments, errors
 from solitaire_tui.commands.arguments import PROG, Parser
@@ -66,6 +67,11 @@ GROUPS = {
 }
 
 
+# Each game's number as the menu shows it (``screens.menu``: the registry's order from 1),
+# by which the commands that take a game take it too.
+NUMBERS = {game.key: number for number, game in enumerate(GAMES, 1)}
+
+
 def game_commands() -> dict[str, dict[str, Command]]:
     """Every game's own commands, by group and name."""
     groups: dict[str, dict[str, Command]] = {group: {} for group in GROUPS}
@@ -73,6 +79,64 @@ def game_commands() -> dict[str, dict[str, Command]]:
         for command in game.commands():
             groups[command.group][command.name] = command
     return groups
+
+
+def _games_of(names: Sequence[str]) -> dict[str, int | None] | None:
+    """The menu's numbers of ``names`` when each is a game's key (the command takes a
+    game, as ``solve sequence`` does), else None (``search``'s targets are not games)."""
+    return ({name: NUMBERS[name] for name in names}
+            if names and all(name in NUMBERS for name in names) else None)
+
+
+def _game_subcommands(command: argparse.ArgumentParser, numbers: dict[str, int | None],
+                      dest: str) -> arguments.Chosen:
+    """``command``'s GAME: taken by name, by the menu's number or by the start of a
+    name (``arguments.Chosen``), and its help says so, with the numbers."""
+    shown = ", ".join(f"{number} {name}" for name, number in numbers.items())
+    command.description = (f"{command.description} GAME is a game's number as the menu"
+                           " shows it, its name, or the start of its name (upper or lower"
+                           f" case alike): {shown}.")
+    return arguments.add_games(
+        command, numbers, dest=dest, help="the game: its number in the menu, its name or the"
+        f" start of its name (e.g. {arguments.example(numbers)})")
+
+
+def _deal_number(text: str) -> int:
+    """``deal``'s number, as ``values.DEAL`` reads it; but a game named where it stands
+    (``deal sequence --deal 42``, as ``play`` is given a game) is told why ``deal``
+    takes none, rather than that a game is no number."""
+    try:
+        return values.DEAL(text)
+    except RulesError as error:
+        try:
+            game = arguments.chosen(text, dict.fromkeys(NUMBERS))
+        except argparse.ArgumentError:
+            raise argparse.ArgumentTypeError(str(error)) from None
+        raise argparse.ArgumentTypeError(
+            f"deal takes no game, such as {game}: a deal number means the same 52 cards in"
+            f" every game dealt from cards, so give the number alone, as `{PROG} deal 42` or"
+            f" `{PROG} deal --deal 42`") from None
+
+
+def _play_description(game: Game, parser: argparse.ArgumentParser) -> str:
+    """What ``play GAME`` does, as ``_play`` does it: the game's screen, where the
+    person plays; or, with --headless (or an option that implies it), the game played
+    out without one, its choices (if it has any) made by a computer player or one's
+    own, and the result printed. Said from the options the game's parser has, so
+    each game's help names only what it takes."""
+    given = {option for action in parser._actions for option in action.option_strings}
+    implying = [option for option in ("--moves", "--json", "--review") if option in given]
+    implied = "" if not implying else f" (which {listed(implying)} imply)" if len(
+        implying) > 1 else f" (which {implying[0]} implies)"
+    if not game.CHOICES:
+        return (f"{game.blurb} Opens the game's screen, where you play it yourself; with"
+                f" --headless{implied} it is played to its end without a screen and the"
+                " result printed.")
+    chooser = " (--strategy" + (", or a player of your own with --player)" if "--player"
+                                in given else ")") if "--strategy" in given else ""
+    return (f"{game.blurb} Opens the game's screen, where you make your own choices;"
+            f" with --headless{implied} the computer{chooser} makes them all, to the"
+            " game's end without a screen, and the result is printed.")
 
 
 def _play_options(parser: argparse.ArgumentParser, game: Game) -> None:
@@ -167,7 +231,12 @@ def build_parser() -> Parser:
 
     deal = commands.add_parser("deal", help="print a numbered deal's cards",
                                description="Print deal D's 52 cards, top card first.")
-    deal.add_argument("number", type=arguments.checked(values.DEAL), metavar="D")
+    # The number bare, or as --deal as every other command takes a deal: checked alike,
+    # and the two must agree (``arguments.deal_number``).
+    deal.add_argument("number", type=_deal_number, metavar="D", nargs="?",
+                      help="the deal number (or give it as --deal D)")
+    deal.add_argument("--deal", dest="deal_option", type=arguments.checked(values.DEAL),
+                      metavar="D", help="the deal number D, as the other commands take it")
     deal.add_argument("--ranks", action="store_true", help="print bare ranks 1..13, no suits")
     deal.add_argument("--glyphs", action="store_true", help="print suits as ♣ ♦ ♥ ♠")
 
@@ -188,8 +257,7 @@ def build_parser() -> Parser:
         " Ctrl+C stops early and prints what was played.",
     )
     for command, batch in ((play, False), (stats, True)):
-        games = command.add_subparsers(dest="game", metavar="GAME", required=True,
-                                       parser_class=Parser)
+        games = _game_subcommands(command, dict(NUMBERS), "game")
         for game in GAMES:
             computer = " The choices are made by computer players." if game.CHOICES else ""
             sub = games.add_parser(game.key, help=game.blurb, description=game.blurb + computer)
@@ -198,13 +266,16 @@ def build_parser() -> Parser:
                 _stats_options(sub)
             else:
                 _play_options(sub, game)
+                sub.description = _play_description(game, sub)
 
     for group, named in game_commands().items():
         help_, description = GROUPS[group]
         parent = commands.add_parser(group, help=f"{help_}: {', '.join(named)}",
                                      description=description)
-        subs = parent.add_subparsers(dest="target", metavar="GAME" if group == "solve"
-                                     else "TARGET", required=True, parser_class=Parser)
+        numbers = _games_of(list(named))
+        subs = (_game_subcommands(parent, numbers, "target") if numbers is not None
+                else parent.add_subparsers(dest="target", metavar="TARGET", required=True,
+                                           parser_class=Parser))
         for name, own in named.items():
             own.arguments(subs.add_parser(name, help=own.help, description=own.description))
 
@@ -453,7 +524,7 @@ def _engine_note(args: argparse.Namespace) -> None:
 def _run(args: argparse.Namespace) -> int:
     _engine_note(args)
     if args.command == "deal":
-        cards = deal_cards(args.number)
+        cards = deal_cards(arguments.deal_number(args.number, args.deal_option))
         print(format_cards(ranks_only(cards) if args.ranks else cards, glyphs=args.glyphs))
     elif args.command == "judge":
         for answers in answered(lines_of(sys.stdin), _at_hand(sys.stdin)):

@@ -11,16 +11,22 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Callable, Sequence
-from typing import Any, NoReturn, TypeVar
+import textwrap
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from rules import values
-from rules.errors import RulesError
+from rules.errors import OptionsError, RulesError
 from rules.words import close_to
 from solitaire_tui import decks
 from solitaire_tui.own.playing import MOVE_SECONDS, WALL_SLACK
 
 T = TypeVar("T")
+
+if TYPE_CHECKING:  # generic in typeshed only
+    _Subcommands = argparse._SubParsersAction[argparse.ArgumentParser]
+else:
+    _Subcommands = argparse._SubParsersAction
 
 PROG = "solitaire-tui"
 
@@ -42,6 +48,12 @@ class Parser(argparse.ArgumentParser):
             names = re.findall(r"'([^']*)'", found["names"])
             message = message[:found.end("names") + 1] + close_to(found["typed"], names)
         self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        # A game may be named by its number or the start of its name: its subcommands
+        # find it, and say what they take, when called (``Chosen``).
+        if not isinstance(action, Chosen):
+            super()._check_value(action, value)
 
     def parse_known_args(  # type: ignore[override]  # typeshed's overloads
             self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None,
@@ -67,6 +79,91 @@ class Parser(argparse.ArgumentParser):
                 if isinstance(inner, Parser):
                     return inner._chosen(namespace)
         return self
+
+
+class Chosen(_Subcommands):
+    """Subcommands named after games, which take a game as the menu shows it: by its
+    number there, its name, or the start of its name in any case (``chosen``). A
+    newcomer types what the menu shows, ``play 4``, or ``play seq`` for short; what
+    names no game is refused in one sentence listing the games there are.
+
+    ``numbers`` holds each subcommand's number (None or missing: it has none), set by
+    ``add_games`` from what its caller asks of the registry, so this names no game."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.numbers: dict[str, int | None] = {}
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: str | Sequence[Any] | None, option_string: str | None = None) -> None:
+        assert isinstance(values, list) and values  # argparse's PARSER: the name, the rest
+        named = {name: self.numbers.get(name) for name in self.choices or ()}
+        super().__call__(parser, namespace, [chosen(values[0], named), *values[1:]],
+                         option_string)
+
+
+class WholeNames(argparse.HelpFormatter):
+    """argparse's help, but a line never breaks inside a hyphenated name: a list of
+    games to type ("5 add-residue") must not read "add-" on one line, "residue" on
+    the next."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return textwrap.fill(" ".join(text.split()), width, initial_indent=indent,
+                             subsequent_indent=indent, break_on_hyphens=False)
+
+
+def add_games(parser: argparse.ArgumentParser, numbers: Mapping[str, int | None], *,
+              dest: str, help: str) -> Chosen:
+    """``parser``'s subcommands, one a game to be added to it, which take a game by
+    ``chosen``'s ways of naming it (``numbers``: the menu's)."""
+    parser.formatter_class = WholeNames  # its help lists the games
+    games = parser.add_subparsers(dest=dest, metavar="GAME", required=True,
+                                  parser_class=Parser, action=Chosen, help=help)
+    assert isinstance(games, Chosen)
+    games.numbers = dict(numbers)
+    return games
+
+
+def chosen(typed: str, numbers: Mapping[str, int | None], noun: str = "game") -> str:
+    """The name among ``numbers``' that ``typed`` means: the name itself, its number,
+    or the only name it starts, all in any case and with spaces around ignored (a
+    paste brings them). Otherwise an ``argparse.ArgumentError`` whose words are one
+    sentence that lists the choices, which argparse turns into exit status 2."""
+    text = typed.strip().casefold()
+    names = list(numbers)
+    found = ([name for name in names if name.casefold() == text]
+             or [name for name, number in numbers.items()
+                 if number is not None and str(number) == text]
+             or [name for name in names if text and name.casefold().startswith(text)])
+    if len(found) == 1:
+        return found[0]
+    if found:
+        said = f"{typed!r} starts more than one {noun}'s name"
+        hint = "by its number or more of its name"
+    else:
+        said = (f"no {noun} was named" if not text
+                else f"there is no {noun} {typed!r}{close_to(text, names)}")
+        hint = "by its number, its name or the start of its name"
+        found = names
+    choices = [name if numbers[name] is None else f"{numbers[name]} {name}" for name in found]
+    either = choices[0] if len(choices) == 1 else (
+        f"{', '.join(choices[:-1])} or {choices[-1]}")
+    raise argparse.ArgumentError(None, f"{said}: choose {either}, {hint}")
+
+
+def example(numbers: Mapping[str, int | None]) -> str:
+    """A way of naming the first numbered choice each way ``chosen`` takes, for help:
+    "1, hit or hit-or-miss"."""
+    name, number = next((name, number) for name, number in numbers.items()
+                        if number is not None)
+    start = next((name[:size] for size in range(min(3, len(name)), len(name))
+                  if [other for other in numbers if other.startswith(name[:size])] == [name]),
+                 name)
+    shown = [str(number), *([start] if start != name else []), name]
+    return f"{', '.join(shown[:-1])} or {shown[-1]}"
 
 
 def checked(parse: Callable[[str], T]) -> Callable[[str], T]:
@@ -136,6 +233,20 @@ def add_deck(parser: argparse.ArgumentParser, *, required: bool = False,
     source.add_argument("--deck", metavar="CARDS",
                         help=f"{verb} these 52 cards, top first: 'KC 10H 9C …' (or 10♥,"
                         " lower case, or bare ranks where suits play no part)")
+
+
+def deal_number(bare: int | None, option: int | None) -> int:
+    """The deal ``deal`` prints: ``deal D``, or ``deal --deal D`` as every other command
+    names a deal (both are ``values.DEAL``, checked alike as they are parsed). Two
+    different numbers are refused rather than one silently chosen."""
+    if bare is not None and option is not None and bare != option:
+        raise OptionsError(f"the deal was given twice, as {bare} and as --deal {option}:"
+                           " give one number")
+    number = bare if bare is not None else option
+    if number is None:
+        raise OptionsError(f"deal needs a deal number, given as `{PROG} deal D` or"
+                           f" `{PROG} deal --deal D`")
+    return number
 
 
 def deck_of(args: argparse.Namespace, *, ranks: bool) -> decks.Deck:
