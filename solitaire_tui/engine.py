@@ -29,6 +29,7 @@ import importlib
 import importlib.metadata
 import importlib.util
 import json
+import math
 import os
 import subprocess
 import sys
@@ -42,6 +43,8 @@ from pathlib import Path
 
 CACHE_VARIABLE = "NUMBA_CACHE_DIR"  # numba's own setting, which wins over ours
 MARK = "solitaire-tui-engine.json"  # written beside the cache after a complete warm-up
+PACE = "solitaire-tui-engine-pace.json"  # this machine's compile against Part.seconds
+LEAST_PACE, MOST_PACE = 0.1, 20.0  # a pace beyond these is a measure gone wrong
 LOCK = "solitaire-tui-engine.lock"
 POLL_SECONDS = 0.05  # how often a wait for a part asks whether to stop
 
@@ -52,9 +55,10 @@ class Part:
     arguments) compiles it, or loads it from the cache. ``title`` is for people;
     ``play`` marks a part a game's screen uses while someone plays (a hint, a
     computer's move), which is warmed before the parts only runs use. ``seconds``:
-    about how long its cold compile takes on two quiet cores (``bench --engine
-    compile`` measures it beside this), for the order of the warm-up and for telling
-    a player who waits how long. ``after``: parts whose compiled code this one calls,
+    about how long its cold compile took on our two quiet cores (``bench --engine
+    compile`` measures it beside this): the order of the warm-up, and the parts'
+    shares of a wait, scaled by this machine's own pace (``Warmup.pace``) before a
+    player is told how long. ``after``: parts whose compiled code this one calls,
     which it begins after (once compiled they load from the cache; begun sooner it
     would compile them again)."""
 
@@ -252,6 +256,7 @@ def warm(parts: Sequence[Part], jobs: int, report: Callable[[Event], None]) -> b
         report(Event("start", total=total))
         failed = False
         done = 0
+        pace = Pace()
         # spawn, not fork: the caller may have threads, and each process starts clean
         import multiprocessing
 
@@ -273,15 +278,64 @@ def warm(parts: Sequence[Part], jobs: int, report: Callable[[Event], None]) -> b
                     part = pending.pop(future)
                     done += 1
                     try:
-                        report(Event("ready", part.name, future.result(), done, total))
+                        took = future.result()
+                        pace.heard(part, took)
+                        report(Event("ready", part.name, took, done, total))
                     except Exception as error:  # a part that fails is reported; the rest go on
                         failed = True
                         report(Event("failed", part.name, done=done, total=total,
                                      error=f"{type(error).__name__}: {error}"))
         if not failed:
             _mark_warm(parts)
+        pace.keep()
         report(Event("finished", done=done, total=total))
         return not failed
+
+
+@dataclass
+class Pace:
+    """How fast this machine compiles, against the parts' ``seconds`` (ours): the
+    seconds its parts took over the seconds they were expected to. A machine's
+    compile can take twice ours or half (its CPU, its load, LLVM's work on it), so a
+    wait is told from this, never from the table alone. Kept beside the cache for the
+    next warm-up (a new version compiles again), which starts from it."""
+
+    took: float = 0.0
+    expected: float = 0.0
+
+    @property
+    def ratio(self) -> float:
+        """Seconds here for each of ours; the last warm-up's before any part is done,
+        1 before any warm-up was."""
+        if self.expected > 0:
+            return min(max(self.took / self.expected, LEAST_PACE), MOST_PACE)
+        return _kept_pace()
+
+    def heard(self, part: Part, took: float) -> None:
+        """Part ``part`` was ready in ``took`` seconds. Under a quarter of its
+        ``seconds`` it was most likely loaded from the cache (a warm-up cut short
+        before), which says nothing of how fast this machine compiles."""
+        if took >= part.seconds / 4:
+            self.took += took
+            self.expected += part.seconds
+
+    def keep(self) -> None:
+        if self.expected > 0:
+            with contextlib.suppress(OSError):  # only estimates from the table next time
+                directory = use_cache_dir()
+                directory.mkdir(parents=True, exist_ok=True)
+                (directory / PACE).write_text(json.dumps({"ratio": self.ratio}),
+                                              encoding="utf-8")
+
+
+def _kept_pace() -> float:
+    """The last warm-up's ratio on this machine (``Pace.keep``), or 1; bounded, as a
+    file another program may have written."""
+    try:
+        ratio = float(json.loads((use_cache_dir() / PACE).read_text(encoding="utf-8"))["ratio"])
+    except (OSError, ValueError, TypeError, KeyError):
+        return 1.0
+    return min(max(ratio, LEAST_PACE), MOST_PACE) if math.isfinite(ratio) else 1.0
 
 
 def warm_command() -> tuple[str, ...]:
@@ -305,6 +359,7 @@ class Warmup:
     compiling: dict[str, float] = field(default_factory=dict)  # part: when it began
     running: bool = False
     began: float = 0.0  # when the warm-up started (``time.monotonic``)
+    pace: Pace = field(default_factory=Pace)  # this machine's, from the parts done
     _process: subprocess.Popen[str] | None = None
     _changed: threading.Condition = field(default_factory=threading.Condition)
 
@@ -338,6 +393,9 @@ class Warmup:
                     self.compiling[event.part] = time.monotonic()
                 elif event.kind == "ready":
                     self.ready.add(event.part)
+                    part = next((one for one in self.parts if one.name == event.part), None)
+                    if part is not None:
+                        self.pace.heard(part, event.seconds)
                 elif event.kind == "failed":
                     self.failed[event.part] = event.error
                 if event.kind in ("ready", "failed"):
@@ -374,11 +432,12 @@ class Warmup:
         return next((part.title for part in self.parts if part.name == name), name)
 
     def left(self, name: str) -> float | None:
-        """About how many seconds until part ``name`` is ready (its ``Part.seconds``,
-        less those it has been compiling, or after the first part being compiled
-        now, if it has not begun), 0 once that time is past; None when it is not
-        awaited."""
-        seconds = {part.name: part.seconds for part in self.parts}
+        """About how many seconds until part ``name`` is ready (its ``Part.seconds``
+        at this machine's pace, less those it has been compiling, or after the first
+        part being compiled now, if it has not begun), 0 once that time is past; None
+        when it is not awaited."""
+        ratio = self.pace.ratio
+        seconds = {part.name: part.seconds * ratio for part in self.parts}
         if not self.pending(name) or name not in seconds:
             return None
         now = time.monotonic()

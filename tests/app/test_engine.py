@@ -83,6 +83,26 @@ def test_a_wait_is_told_about_how_long_its_part_takes() -> None:
     assert warmup.left("hints") is None
 
 
+def test_a_wait_is_told_at_the_pace_this_machine_showed() -> None:
+    """Our table's seconds are our machine's: a part that took twice its seconds here
+    makes every wait after it twice as long, and the next warm-up starts from that."""
+    first = Part("first", "the first part", "m:f", seconds=10)
+    hints = Part("hints", "the fair player", "m:f", play=True, seconds=15)
+    warmup = Warmup([first, hints])
+    warmup.running = True
+    assert warmup.left("hints") == pytest.approx(15, abs=0.5)  # nothing measured yet
+    warmup.pace.heard(first, 20)
+    warmup.ready.add("first")
+    assert warmup.left("hints") == pytest.approx(30, abs=0.5)
+    assert "about 30\u00a0s more" in warmup.waiting("hints")
+    warmup.pace.heard(hints, 1)  # loaded from the cache: no measure of a compile
+    assert warmup.pace.ratio == pytest.approx(2)
+    warmup.pace.keep()
+    again = Warmup([first, hints])
+    again.running = True
+    assert again.left("hints") == pytest.approx(30, abs=0.5)  # the last warm-up's pace
+
+
 def test_parts_compile_in_other_processes_and_the_cache_is_marked_warm(tmp_path: Path) -> None:
     events: list[Event] = []
     assert not engine.is_warm([QUICK, SECOND]) and not engine.warmed_here()
