@@ -10,12 +10,15 @@ in ```sh blocks are not run (they open the app, or run for minutes).
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import io
+import itertools
 import re
 import shlex
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -163,3 +166,149 @@ def test_a_checked_command_runs(page: str, line: str, shown: list[str],
             assert any(one.startswith(expected[:-1].rstrip()) for one in printed), expected
         else:
             assert expected.rstrip() in printed, expected
+
+
+# What the players guide says of the view, the move names and the review, checked
+# against the real Sequence view (``rules.own.sequence``), in plain Python.
+
+def players_guide() -> str:
+    return (DOCS / "players.md").read_text(encoding="utf-8")
+
+
+def own_game(deal: int) -> list[Any]:
+    """Every position of ``rules_of_thumb.py``'s game of ``deal``, the last one over."""
+    from rules.own import sequence as own
+
+    spec = importlib.util.spec_from_file_location(
+        "rules_of_thumb", ROOT / "examples/players/rules_of_thumb.py")
+    assert spec is not None and spec.loader is not None
+    player = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(player)
+    states = [own.start(deal)]
+    while not own.is_over(states[-1]):
+        view = own.view(states[-1], deal, False)
+        states.append(own.apply(states[-1], own.move_named(states[-1], player.play(view),
+                                                           view)))
+    return states
+
+
+def played_moves(states: list[Any]) -> list[Any]:
+    """The move that led from each of ``states`` to the next."""
+    from rules import sequence
+
+    return [next(move for move in sequence.legal_moves(before)
+                 if sequence.apply(before, move) == after)
+            for before, after in itertools.pairwise(states)]
+
+
+def test_the_players_guide_says_how_the_deck_is_turned(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The deck's top card, the first ``deal D`` prints, is the first hand card; a move
+    of the hand card turns the next, a play from storage none; ``cards_left`` leaves
+    the hand card out, and ``to_come`` is a tuple of counts by rank that adds up to it."""
+    from rules import sequence
+    from rules.cards import deal_cards, parse_card
+    from rules.own import sequence as own
+
+    guide = " ".join(players_guide().split())
+    assert "its top card (the first that `solitaire-tui deal D` prints) is the first hand" in guide
+    assert "`sum(view.to_come) == view.cards_left`" in guide
+    assert cli.main(["deal", "11"]) == 0
+    first = parse_card(capsys.readouterr().out.split()[0])
+    states = own_game(11)
+    deck = [card.rank for card in deal_cards(11)]
+    view = own.view(states[0], 11, True)
+    assert first is not None and view.hand == first.rank == deck[0]
+    assert view.cards_left == 51 and view.deck == tuple(deck[1:])
+    turned = 0  # cards turned after the first hand card
+    for before, move in zip(states, played_moves(states), strict=False):
+        seen, next_view = own.view(before, 11, False), own.view(own.apply(before, move), 11, False)
+        assert isinstance(seen.to_come, tuple) and len(seen.to_come) == 14
+        assert seen.to_come[0] == 0 and sum(seen.to_come) == seen.cards_left
+        assert seen.hand == (deck[turned] if turned < 52 else None)
+        assert seen.cards_left == max(51 - turned, 0)  # 0 with the last card in hand
+        if sequence.source_of(move) is None:  # the hand card moved: the next is turned
+            turned += 1
+        else:
+            assert next_view.hand == seen.hand  # a play from storage turns none
+    assert turned == 52 and own.view(states[-1], 11, False).cards_left == 0
+    assert own.view(states[-1], 11, False).hand is None
+
+
+def test_the_players_guide_shows_needs_as_it_answers() -> None:
+    from rules.own import sequence as own
+
+    guide = " ".join(players_guide().split())
+    view = own.view(own.start(0), 0, False)  # every final pile empty
+    said = re.findall(r"`needs\((\d+)(?:, (\d+))?\)` is (\d+)", guide)
+    assert len(said) == 3
+    for pile, later, rank in said:
+        assert view.needs(int(pile), int(later or 0)) == int(rank)
+    counts = re.search(r"Final pile 3 counts ((?:\d+, )+)…", guide)
+    assert counts is not None
+    ranks = [int(rank) for rank in counts.group(1).rstrip(", ").split(", ")]
+    assert [view.needs(3, later) for later in range(len(ranks))] == ranks
+    assert view.needs(3, 12) == 13 and view.needs(3, 13) is None  # past the king
+
+
+def test_the_players_guide_gives_the_move_spellings_play_may_return() -> None:
+    """Each ``X` is `Y`` of the guide's move names names the same move as Y wherever
+    Y is a legal move's name and X is legal there too; what it says is refused is; and
+    a bare ``f`` is refused where the hand card fits several final piles."""
+    from rules import sequence
+    from rules.errors import IllegalMove
+    from rules.own import sequence as own
+
+    guide = " ".join(players_guide().split("## What `view` holds")[1].split("## ")[0].split())
+    spellings = re.findall(r'`("[^"`]*"|\d+)` is `("[^"`]*")`', guide)
+    assert len(spellings) == 3
+    refused = re.search(r"Anything else \(([^)]*)\)", guide)
+    assert refused is not None
+    names = re.findall(r'"([^"]*)"', refused.group(1))
+    assert names == ["h", "5", "s"]
+    positions = [state for deal in range(12) for state in own_game(deal)
+                 if not own.is_over(state)]
+    for said, meant in spellings:
+        given = ast.literal_eval(said)  # a string or a number, as a player returns it
+        agreed = 0
+        for state in positions:
+            view = own.view(state, 0, False)
+            if ast.literal_eval(meant) in view.moves:
+                move = own.move_named(state, given)
+                if move in sequence.legal_moves(state):
+                    assert move == own.move_named(state, ast.literal_eval(meant)), (said, meant)
+                    agreed += 1
+        assert agreed, f"{said} was never the move {meant} names"
+    several = 0
+    for state in positions:
+        for name in names:
+            with pytest.raises(IllegalMove):
+                own.move_named(state, name)
+        if state.hand is not None and len(sequence.fitting_piles(state, state.hand)) > 1:
+            several += 1
+            with pytest.raises(IllegalMove):
+                own.move_named(state, "f")
+    assert several
+
+
+def test_the_players_guide_says_which_moves_the_review_leaves_out() -> None:
+    """The review lists a move only where there was a choice: it skips the moves with
+    one legal move, and in Sequence those come only once the deck is used up (as the
+    guide's deal 11 shows). The weighing is left out: it does not choose the moves."""
+    from rules import review, sequence
+
+    states = own_game(11)
+    played = played_moves(states)
+    listed = [decision.number for decision in review.review(
+        sequence, states[0], played, lambda state, moves, seed: [0.0] * len(moves), 11)]
+    for number, state in enumerate(states[:-1], 1):
+        legal = sequence.legal_moves(state)
+        assert (number in listed) == (len(legal) > 1)
+        if state.hand is not None:
+            assert len(legal) >= 4
+    shown = re.search(r"goes from move (\d+) to (\d+), then (\d+)",
+                      " ".join(players_guide().split()))
+    assert shown is not None
+    first, second, third = (int(number) for number in shown.groups())
+    at = listed.index(first)
+    assert listed[at:at + 3] == [first, second, third] and second > first + 1
