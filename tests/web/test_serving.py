@@ -277,7 +277,7 @@ async def test_a_guest_cannot_make_the_app_reach_a_scheduler(
         shown = await visit.wait_for("Workers")
         await visit.press("r")
         shown += await visit.wait_for("Finished")
-        assert "Cluster" not in shown and address not in shown and "all (1)" in shown
+        assert "Run on" not in shown and address not in shown and "all (1)" in shown
         assert "20,000 games" in shown or "20_000" in shown
         await visit.socket.close()
         await logged(server.log, "left")
@@ -439,6 +439,30 @@ async def test_the_page_runs_no_inline_script_and_fetches_nothing_elsewhere(
     script = policy.split("script-src", 1)[1].split(";", 1)[0]
     assert "unsafe-inline" not in script and "googleapis" not in policy + text
     assert not re.search(r"<script>\s*\S", text) and "onClick" not in text
+
+
+async def test_the_pages_font_is_ours_and_served_with_the_token(
+        serving: Callable[..., Server], browser: Browser) -> None:
+    """The page's style names its font by a path of ours (textual-serve's page fetched
+    it from Google's), which the server answers to the token's holder, under a policy
+    that allows fonts and scripts from the server alone."""
+    server = serving()
+    session = browser()
+    assert "/static/page.css" in await page(session, server)
+    async with session.get(server.base + "/static/page.css") as answer:
+        assert answer.status == 200
+        style = await answer.text()
+    fonts = re.findall(r"@font-face\s*{[^}]*?url\(\"?([^\")]+)\"?\)", style)
+    assert fonts and all(font.endswith(".ttf") and ":" not in font for font in fonts), fonts
+    for font in fonts:
+        address = f"{server.base}/static/{font}"
+        async with session.get(address) as answer:
+            assert answer.status == 200, font
+            assert (await answer.read())[:4] == b"\x00\x01\x00\x00"  # TrueType
+            policy = dict(part.strip().split(" ", 1) for part in
+                          answer.headers["Content-Security-Policy"].split(";"))
+        assert policy["font-src"] == "'self'" and policy["script-src"] == "'self'"
+        assert await status(browser(), address) == 403  # no token: no font
 
 
 async def test_one_visitor_takes_no_more_than_their_share_of_seats(
