@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import signal
 import time
 from collections.abc import Iterable
@@ -59,6 +60,7 @@ from solitaire_tui.ui.themes import register_ours
 from solitaire_tui.widgets.cards import BACKS, BACKS_BY_NAME, use_back
 
 PARENT_LOOK_SECONDS = 1.0  # how often a guest app looks whether its server is still there
+TERMINAL_LOOK_SECONDS = 1.0  # how often the app looks whether its keys' terminal is there
 # End the app in order, as q does (SIGHUP is POSIX's: Windows has none).
 HEAP_LOOK_SECONDS = 1.0  # how often the app looks at what the heap holds (``heap.Heap``)
 QUIET_SECONDS = 0.5  # no key or click for this long: a full collection may run now
@@ -170,6 +172,8 @@ class SolitaireApp(PaletteApp):
         if self.signals:
             self._catch_ending_signals()
             resume_only_after_a_stop()
+        if self.last_resort is not None and self.last_resort.terminal.keys is not None:
+            self.set_interval(TERMINAL_LOOK_SECONDS, self._look_at_terminal)
         # Each notice names "your saved games" itself: no title to say it twice.
         self.database.listen(partial(self.notify, severity="warning", timeout=15))
         if self.warm_up and self.engine.start():
@@ -191,6 +195,14 @@ class SolitaireApp(PaletteApp):
         once it has gone: nobody can see this screen any more."""
         if lifeline.parent_gone():
             self.exit()
+
+    def _look_at_terminal(self) -> None:
+        """A terminal that goes without a SIGHUP (one that is not the process's own,
+        controlling terminal) leaves Textual reading nothing from its keys, forever:
+        once the keys' descriptor is a terminal no more, end as a hang-up does."""
+        assert self.last_resort is not None and self.last_resort.terminal.keys is not None
+        if not os.isatty(self.last_resort.terminal.keys):
+            self.exit(return_code=128 + signal.SIGHUP)
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.MouseDown)):

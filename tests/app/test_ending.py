@@ -127,6 +127,21 @@ def test_a_terminal_that_goes_away_ends_the_app_in_order(tmp_path: Path) -> None
         os.close(at.terminal)
 
 
+@pytest.mark.integration
+def test_keys_lost_without_a_hang_up_end_the_app_in_order(tmp_path: Path) -> None:
+    """The app's keys come from a terminal that is not its controlling one (no
+    SIGHUP when it goes): it sees the terminal gone and ends as a hang-up does."""
+    at = Pty(GAME, tmp_path)  # a session of its own: the pty controls nothing
+    try:
+        in_play(at, tmp_path)
+        os.close(at.master)
+        assert at.app.wait(ENDS_WITHIN) == 128 + signal.SIGHUP
+        assert kept_rows(tmp_path) == 1
+    finally:
+        at.app.kill()
+        os.close(at.terminal)
+
+
 def gone(pid: int) -> bool:
     """Ended (a zombie too: tmux, its parent, is gone, and who reaps it may be slow)."""
     try:
