@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Checkbox, Input, Label, Select
+from textual.widgets import Checkbox, Input, Select
 from textual.widgets.select import InvalidSelectValueError
 
 from rules import hit_or_miss, relay, values
