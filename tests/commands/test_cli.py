@@ -16,21 +16,12 @@ from rules import add_residue, hit_or_miss
 from rules.cards import deal_cards, format_cards
 from rules.play import final_state
 from solitaire_tui import cli
-from solitaire_tui.cli import main
 from solitaire_tui.decks import numbered
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.start import Start
+from tests.support.commands import run
 
 DATA = Path(__file__).parents[1] / "data"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exit_:  # argparse exits on its own errors and --help
-        code = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_deal_prints_the_deck(capsys: pytest.CaptureFixture[str]) -> None:

@@ -16,25 +16,16 @@ import pytest
 from textual.binding import Binding
 
 from solitaire_tui import cli
-from solitaire_tui.cli import main
 from solitaire_tui.commands import arguments
 from solitaire_tui.commands.arguments import Parser
 from solitaire_tui.games.game import Game
 from solitaire_tui.games.registry import GAMES
 from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.start import Start
+from tests.support.commands import run
 
 PLAY_CHOICES = ("choose 1 hit-or-miss, 2 relay, 3 one-handed, 4 sequence or 5 add-residue,"
                 " by its number, its name or the start of its name")
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exit_:  # argparse exits on its own errors and --help
-        code = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def opening(opened: list[Start | None]) -> Callable[[Start | None, str | None], int]:

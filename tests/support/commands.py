@@ -10,6 +10,10 @@ import subprocess
 import threading
 from typing import IO
 
+import pytest
+
+from solitaire_tui.cli import main
+
 # The progress bar with games played: "playing ━━━ 1,234 of 1,000,…".
 PLAYED = re.compile(rb"playing.*?\b[1-9][\d,]* of ", re.DOTALL)
 
@@ -46,3 +50,13 @@ def interrupted(command: list[str], group: bool = False) -> tuple[int, bytes]:
     watcher.join(10)
     assert process.returncode == 130, bytes(said[-600:])
     return process.returncode, out
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """The command line with ``argv``: its status, what it printed, what it said."""
+    try:
+        code = main(list(argv))
+    except SystemExit as exit_:  # argparse exits on its own errors and --help
+        code = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
