@@ -34,7 +34,7 @@ pytestmark = pytest.mark.integration  # processes of their own: apart from the q
 
 MENU = "Hit or Miss"  # the menu's first game: the app is up
 MOST_RSS_MB = 500  # an app at the largest terminal allowed stays well under this
-PANEL = "(statistics panel)"  # the panel's own choices (``screens.stats.PANEL``)
+PANEL = "(statistics panel)"  # the panel's own choices (``screens.stats.where.PANEL``)
 
 Browser = Callable[[], aiohttp.ClientSession]
 

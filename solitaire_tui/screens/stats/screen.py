@@ -49,6 +49,7 @@ from solitaire_tui.play.words import sentence
 from solitaire_tui.screens.history import HistoryScreen
 from solitaire_tui.screens.stats import run_words
 from solitaire_tui.screens.stats.timing import Timings
+from solitaire_tui.screens.stats.where import RunOn
 from solitaire_tui.stats import cluster, compare, runs
 from solitaire_tui.stats.cluster import Scheduler
 from solitaire_tui.stats.estimate import (
@@ -78,7 +79,6 @@ from solitaire_tui.widgets.stats import RatePlot, ResultsTable, ScorePlot, WinsL
 PLOT_SECONDS = 1.0
 WIDE = 100  # columns from which the progress bar is drawn at its full length
 NOTHING = -1  # the Compare field's value for a run of one version
-PANEL = "(statistics panel)"  # the panel's own choices (the cluster), beside the games'
 
 STATS_HELP = f"""\
 # Statistics
@@ -208,15 +208,8 @@ class StatsScreen(LiveScreen[Snapshot]):
                                                             in enumerate(offered))],
                                    value=chosen, allow_blank=False, compact=True, id="compare")
             if self.limits.cluster:
-                # In a player's words; the cluster's own (Dask, a scheduler) only where
-                # one is chosen: the field's tooltip and the help.
                 yield Label("Run on", id="where")
-                kept = (self.choices.get(PANEL) or {}).get("scheduler")
-                yield Input(kept if isinstance(kept, str) else "", id="scheduler",
-                            compact=True, placeholder="this machine",
-                            tooltip="or on a cluster: a Dask scheduler's address"
-                                    " (tcp://host:8786), or local:N for N processes"
-                                    " here; ? says more")
+                yield RunOn(self.choices)
         with Horizontal(id="meter"):
             yield ProgressBar(1, show_eta=False, id="progress")
             yield Static(id="speed")
@@ -366,11 +359,9 @@ class StatsScreen(LiveScreen[Snapshot]):
         return setup, games, seed, workers, where
 
     def _address(self) -> str:
-        """The Cluster field's address ("" for this machine, and where there is no
+        """The Run on field's address ("" for this machine, and where there is no
         such field)."""
-        if not self.limits.cluster:
-            return ""
-        return self.query_one("#scheduler", Input).value.strip()
+        return self.query_one(RunOn).address if self.limits.cluster else ""
 
     def _launch(self) -> LiveRun:
         self.timings.cancel()
@@ -388,14 +379,8 @@ class StatsScreen(LiveScreen[Snapshot]):
             self._keep_scheduler()
 
     def _keep_scheduler(self) -> None:
-        """The cluster's address, for the next panel: a failure to keep it costs a
-        retyping, and is said."""
-        if not self.limits.cluster:
-            return
-        address = self._address()
-        if address != (self.choices.get(PANEL) or {}).get("scheduler", ""):
-            with store_errors(self, "error"):
-                self.choices.put(PANEL, {"scheduler": address})
+        if self.limits.cluster:
+            self.query_one(RunOn).keep()
 
     def _ended(self) -> None:
         """Keep a finished or cancelled run in the history, too: its speed is what the
