@@ -46,13 +46,22 @@ def start_resource_tracker() -> None:
 
 @contextmanager
 def deaf_to_ctrl_c() -> Iterator[None]:
-    """Processes started meanwhile ignore Ctrl+C from their first instruction (a signal
-    ignored by the parent stays ignored): Ctrl+C in ``stats`` reaches every process of
-    the terminal's group, and is the command's to answer, by cancelling the run, not
-    the workers' to die of (one still starting up took its pool with it). The
-    command's own process hears it again once they are started."""
+    """Processes started meanwhile by this thread are deaf to Ctrl+C from their first
+    instruction: Ctrl+C in ``stats`` reaches every process of the terminal's group,
+    and is the command's to answer, by cancelling the run, not the workers' to die of
+    (one still starting up took its pool with it). Where the system can, Ctrl+C is
+    held on this thread meanwhile, a mask that a started process inherits and keeps:
+    one pressed while a run hands out its parts is answered as the window closes,
+    not lost (ignored, as elsewhere, it was: a run then played to its end)."""
     if threading.current_thread() is not threading.main_thread():
         yield  # the app's runs: its terminal sends no Ctrl+C as a signal
+        return
+    if hasattr(signal, "pthread_sigmask"):
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            yield
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
         return
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
