@@ -76,13 +76,13 @@ class SequenceGame(Game):
     title = "Sequence Solitaire"
     ENGINE = (
         Part("sequence-hints", "Sequence's fair player",
-             "solitaire_tui.games.sequence.kernel:warm_hints", play=True, seconds=15),
+             "solitaire_tui.games.sequence.kernel:warm_hints", play=True, seconds=42),
         Part("sequence-solver", "Sequence's solver",
-             "solitaire_tui.games.sequence.kernel:warm_solver", play=True, seconds=24),
+             "solitaire_tui.games.sequence.kernel:warm_solver", play=True, seconds=68),
         Part("sequence-runs", "Sequence runs", "solitaire_tui.games.sequence.kernel:warm",
-             seconds=12, after=("sequence-hints",)),
+             seconds=30, after=("sequence-hints",)),
         Part("sequence-solver-runs", "Sequence's solver runs",
-             "solitaire_tui.games.sequence.kernel:warm_solver_runs", seconds=13,
+             "solitaire_tui.games.sequence.kernel:warm_solver_runs", seconds=36,
              after=("sequence-solver",)),
     )
     OWN_RULES = own_rules.__name__
