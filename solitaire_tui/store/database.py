@@ -22,6 +22,7 @@ of its own, which waits, tries again and never gives up (``RETRYING``).
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -38,6 +39,9 @@ READ_BUSY_SECONDS = 0.05  # how long the screen's reads wait: never long enough 
 # The write-ahead log is cut back to this after a checkpoint (``Database.checkpoint``):
 # without it, a log another program kept from being reset stays at its largest for good.
 WAL_LIMIT = 4 << 20
+# A folder with less room than this is full to a database that writes pages, a log
+# and shared memory beside it.
+FULL_BELOW = 1 << 20
 
 # Each step takes the schema from the version before it to its own number (SQLite's
 # user_version); a database from a newer release is left as it is.
@@ -113,9 +117,23 @@ class StoreError(Exception):
         self.reason = reason or message  # SQLite's or the system's words, for a notice
 
 
-def _failed(what: str, error: sqlite3.Error) -> StoreError:
-    return StoreError(f"{what} could not be saved ({error}).",
-                      passing=isinstance(error, sqlite3.OperationalError), reason=str(error))
+def _failed(what: str, error: sqlite3.Error, folder: Path | None) -> StoreError:
+    reason = _reason(error, folder)
+    return StoreError(f"{what} could not be saved ({reason}).",
+                      passing=isinstance(error, sqlite3.OperationalError), reason=reason)
+
+
+def _reason(error: sqlite3.Error, folder: Path | None) -> str:
+    """SQLite's words for ``error``, but a full disk by name: SQLite calls it "disk
+    I/O error" where the write that found no room was its shared memory's or its
+    log's rather than the database's (seen on a full tmpfs)."""
+    if str(error) == "disk I/O error" and folder is not None:
+        try:
+            if shutil.disk_usage(folder).free < FULL_BELOW:
+                return "database or disk is full"
+        except OSError:
+            pass
+    return str(error)
 
 
 def data_dir() -> Path:
@@ -206,7 +224,7 @@ class Database:
         try:
             connection = self.connection
         except sqlite3.Error as error:
-            raise _failed(what, error) from None
+            raise _failed(what, error, self.directory) from None
         try:
             if not durable:
                 connection.execute("PRAGMA synchronous = NORMAL")
@@ -219,7 +237,7 @@ class Database:
                 if not durable:
                     connection.execute("PRAGMA synchronous = FULL")
         except sqlite3.Error as error:
-            raise _failed(what, error) from None
+            raise _failed(what, error, self.directory) from None
 
     def checkpoint(self, *, last: bool = False) -> None:
         """Copy the write-ahead log into the file as far as readers allow, never waiting

@@ -323,3 +323,22 @@ def test_a_choice_of_options_is_kept_replaced_and_read_by_another_window(
     assert Choices(two).get("relay") == {"players": 7}
     two.connection.execute("UPDATE choices SET options = 'not json' WHERE game = 'relay'")
     assert Choices(one).get("relay") is None  # changed by another program: asked again
+
+
+@pytest.mark.parametrize(("free", "said"), [(0, "database or disk is full"),
+                                            (1 << 30, "disk I/O error")])
+def test_a_write_that_found_no_room_is_called_a_full_disk(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, free: int, said: str) -> None:
+    """SQLite says "disk I/O error" when its log or shared memory, not the database,
+    finds no room; the player is told what it is where the folder is out of room."""
+    from types import SimpleNamespace
+
+    from solitaire_tui.store import database
+
+    monkeypatch.setattr(database.shutil, "disk_usage", lambda folder: SimpleNamespace(free=free))
+    store = Database(tmp_path)
+    with pytest.raises(StoreError) as caught, store.writing("Your game"):
+        raise sqlite3.OperationalError("disk I/O error")
+    assert caught.value.reason == said
+    assert str(caught.value) == f"Your game could not be saved ({said})."
+    store.close()
