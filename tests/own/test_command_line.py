@@ -15,8 +15,8 @@ from solitaire_tui.cli import main
 from solitaire_tui.games.sequence.kernel import player_kernel
 from solitaire_tui.own import files, source
 from solitaire_tui.own.playing import Game, next_move, play_deal, rules_module
-
-EXAMPLES = Path(__file__).parents[2] / "examples" / "players"
+from tests.support import players
+from tests.support.players import EXAMPLES
 
 
 @pytest.fixture(autouse=True)
@@ -31,12 +31,8 @@ def example(name: str) -> str:
 
 
 def as_python(name: str, folder: Path) -> str:
-    """The example ``name`` without its ``COMPILED = True``, under its own name: for
-    what a compiled player does the same, without a compile in every worker (the
-    compiled players' own tests pay that)."""
-    path = folder / f"{name}.py"
-    path.write_text(Path(example(name)).read_text().replace("COMPILED = True", ""))
-    return str(path)
+    """The example ``name`` as Python (``players.as_python``), under its own name."""
+    return str(players.as_python(Path(example(name)), folder))
 
 
 def test_players_of_ones_own_are_compared_with_the_built_in_ones_on_the_same_deals(

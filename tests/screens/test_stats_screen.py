@@ -44,6 +44,7 @@ from tests.support.panel import (
     untimed,
 )
 from tests.support.pilots import SIZE, footer_keys, text_of, type_in, until
+from tests.support.players import EXAMPLES, as_python
 
 BRAILLE = chr(0x2801)  # the first braille dot pattern: the win rate's line is drawn in them
 
@@ -548,10 +549,8 @@ async def test_the_players_own_players_are_run_beside_the_built_in_ones(
 
     folder = data_path / "players" / "sequence"
     folder.mkdir(parents=True)
-    example = Path(__file__).parents[2] / "examples" / "players" / "first_fit.py"
-    # Played as Python: the panel does the same for a compiled player, and the
-    # compile (seconds in each worker) is the players' own tests' to pay.
-    (folder / "mine.py").write_text(example.read_text().replace("COMPILED = True", ""))
+    # Played as Python: the panel does the same for a compiled player.
+    as_python(EXAMPLES / "first_fit.py", folder, "mine.py")
     files.forget()
     app = make_app()
     try:

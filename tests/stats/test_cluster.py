@@ -19,6 +19,7 @@ from solitaire_tui.games.registry import GAMES, GAMES_BY_KEY
 from solitaire_tui.own import files
 from solitaire_tui.stats import cluster
 from solitaire_tui.stats.runs import Setup, run_data
+from tests.support.players import EXAMPLES, as_python
 
 pytestmark = pytest.mark.integration  # processes of their own: apart from the quick loop
 
@@ -104,8 +105,6 @@ def test_a_cancel_keeps_the_deals_counted_in_order(scheduler: cluster.Scheduler)
         here(setup, 300, ran.done) | {"requested": 0, "cancelled": False})
 
 
-EXAMPLES = Path(__file__).parents[2] / "examples" / "players"
-
 
 @pytest.fixture
 def own() -> Iterator[Callable[[Path, str], str]]:
@@ -120,9 +119,11 @@ def own() -> Iterator[Callable[[Path, str], str]]:
 
 
 def test_players_of_ones_own_go_to_the_workers_with_the_run(
-        scheduler: cluster.Scheduler, own: Callable[[Path, str], str]) -> None:
-    # One compiled and one plain Python player, beside a built-in one.
-    names = ["greedy", own(EXAMPLES / "first_fit.py", "sequence"),
+        scheduler: cluster.Scheduler, own: Callable[[Path, str], str], tmp_path: Path) -> None:
+    # Two players of one's own beside a built-in one, as Python: a compiled player on
+    # the workers is the next test's (its figures too), and its compile costs a
+    # minute of the suite in every process it plays in.
+    names = ["greedy", own(as_python(EXAMPLES / "first_fit.py", tmp_path), "sequence"),
              own(EXAMPLES / "random_mover.py", "sequence")]
     setup = GAMES_BY_KEY["sequence"].setup({"strategies": names})
     ran = cluster.run(setup, setup.make_kernel(), 4321, 1000, scheduler, first_chunk=100)

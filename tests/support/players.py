@@ -25,6 +25,15 @@ def written(tmp_path: Path, text: str, name: str = "mine.py") -> Path:
     return path
 
 
+def as_python(path: Path, folder: Path, name: str = "") -> Path:
+    """A copy of the player in ``path``, in ``folder`` (as ``name``, or its own), that
+    plays as Python: for what a compiled player does the same, without its compile in
+    every process it plays in (seconds each; the compiled players' own tests pay it)."""
+    copy = folder / (name or path.name)
+    copy.write_text(path.read_text().replace("COMPILED = True", "COMPILED = False"))
+    return copy
+
+
 def game_of(path: Path, budget: float = COMPARING) -> Game:
     module = source.load_module(path)
     return Game(rules_module(RULES), source.chooser(module, path), path, False, budget)
