@@ -264,8 +264,8 @@ def test_the_players_guide_gives_the_move_spellings_play_may_return() -> None:
     assert len(spellings) == 3
     refused = re.search(r"Anything else \(([^)]*)\)", guide)
     assert refused is not None
-    names = re.findall(r'"([^"]*)"', refused.group(1))
-    assert names == ["h", "5", "s"]
+    names = [ast.literal_eval(name) for name in re.findall(r'"[^"]*"', refused.group(1))]
+    assert names == ["h", "5", "s", "f\n"]
     positions = [state for deal in range(12) for state in own_game(deal)
                  if not own.is_over(state)]
     for said, meant in spellings:

@@ -210,7 +210,7 @@ def move_named(state: State, name: object, view: SequenceView | None = None) -> 
         raise IllegalMove(f"a move is named by a string such as '1', 'f' or 's3' (one of"
                           f" view.moves), not {type(name).__name__} {shortened(name)}")
     text = name.replace(" ", "").lower()
-    found = _NAME.match(text)
+    found = _NAME.fullmatch(text)  # (match's $ would let a newline after it pass)
     if found is None:
         raise IllegalMove(f"{name!r} names no move; moves are 1-4 (to storage), f or f1-f4"
                           " (the hand card to a final pile), s1-s4 or s11-s44 (a storage"

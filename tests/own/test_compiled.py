@@ -14,9 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import sequence as sq
-from rules.errors import OptionsError
+from rules.errors import IllegalMove, OptionsError
 from rules.fast import batch
-from rules.fast.sequence_own import Table, stacked
+from rules.fast.sequence_own import BAD, HAND, PILES, Table, _parsed, stacked
+from rules.own import sequence as own
 from rules.own.sequence import SequenceView
 from solitaire_tui.own import files, running
 from solitaire_tui.own.compiled import not_compiled
@@ -104,6 +105,38 @@ def test_the_compiled_view_answers_as_the_plain_one(deal: int, seed: int, moves:
             assert table.soonest(rank) == plain.soonest(rank)
             assert [table.wait(rank, pile) for pile in (1, 2, 3, 4)] == [
                 plain.wait(rank, pile) for pile in (1, 2, 3, 4)]
+
+
+def plain_move(state: sq.State, name: str) -> sq.Move | None:
+    """The legal move ``name`` names to a plain player, None where it names none."""
+    try:
+        move = own.move_named(state, name)
+    except IllegalMove:
+        return None
+    return move if move in sq.legal_moves(state) else None
+
+
+def compiled_move(table: Table, name: str) -> sq.Move | None:
+    """The move ``name`` names to a compiled player, as ``plain_move`` gives it."""
+    source, target = _parsed(table._deck, table._dealt, table._cards, table._heights,
+                             table._placed, name)
+    if source == BAD:
+        return None
+    if target >= PILES:
+        return sq.ToStorage(target - PILES)
+    return sq.ToFinal(None if source == HAND else source, target)
+
+
+@settings(max_examples=80, deadline=None)
+@given(deal=st.integers(0, 10**6), seed=st.integers(0, 10**6), moves=st.integers(0, 90),
+       names=st.lists(st.text("fFsS12345 \n\tx", max_size=5), min_size=1, max_size=8))
+def test_a_name_means_the_same_move_compiled_and_plain(
+        deal: int, seed: int, moves: int, names: list[str]) -> None:
+    """Spaces anywhere and either case, as the players' guide says; nothing else."""
+    state = reached(deal, seed, moves)
+    table = table_of(state, deal)
+    for name in [*names, *SequenceView(state, deal).moves]:
+        assert compiled_move(table, name) == plain_move(state, name), repr(name)
 
 
 @pytest.mark.parametrize("name", ["first_fit.py", "rules_of_thumb.py", "asks_everything.py"])
