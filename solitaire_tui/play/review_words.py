@@ -51,6 +51,38 @@ def line(decision: Decision[Any, Any], named: Named, mover: Mover = lambda state
     return text + (" · costly" if decision.costly else "")
 
 
+COSTLY_MARK = "◆ costly"
+
+
+def columns(decisions: Sequence[Decision[Any, Any]], named: Named,
+            mover: Mover = lambda state: None) -> tuple[list[str], list[list[str]]]:
+    """The review's table, headings and a row a decision: the seat that moved, where
+    the decisions are of more than one (a hot-seat game of two people too); each move
+    by its name, and in the rules' words where they differ, the words in line; the
+    best move and its chance only where it is not the move played."""
+    seats = [mover(decision.state) for decision in decisions]
+    by_seat = len(set(seats)) > 1
+    width = max((len(named(decision.state, move)) for decision in decisions
+                 for move in (decision.played, decision.best)), default=0)
+
+    def shown(state: Any, move: Any) -> str:
+        name, said = named(state, move), str(move)
+        return name if name == said else f"{name:<{width}}  {said}"
+
+    rows = []
+    for decision, seat in zip(decisions, seats, strict=True):
+        state, played, best = decision.state, decision.played, decision.best
+        same = best == played
+        rows.append([str(decision.number), *([seat or ""] if by_seat else []),
+                     shown(state, played), percent(decision.chances[played]),
+                     "" if same else shown(state, best),
+                     "" if same else percent(decision.chances[best]),
+                     COSTLY_MARK if decision.costly else ""])
+    headings = ["move", *(["seat"] if by_seat else []), "played", "chance", "best", "chance",
+                ""]
+    return headings, rows
+
+
 def summary(decisions: Sequence[Decision[Any, Any]], chance: str) -> str:
     """What the review found, in one line: the costly decisions and the costliest;
     ``chance``: what a chance is, in the game's words."""

@@ -22,7 +22,7 @@ from textual.widgets import DataTable, Label
 from textual.worker import get_current_worker
 
 from rules.review import Decision, Stopped
-from solitaire_tui.play.review_words import Named, percent, summary
+from solitaire_tui.play.review_words import COSTLY_MARK, Mover, Named, columns, summary
 from solitaire_tui.stats.limits import taking_turns
 
 if TYPE_CHECKING:
@@ -44,12 +44,13 @@ class ReviewScreen(ModalScreen[Decision[Any, Any] | None]):
     ]
     CSS_PATH = "review_screen.tcss"
 
-    def __init__(self, weigh: Work, named: Named, chance: str, *, serial: bool = False
-                 ) -> None:
-        """``chance``: what a chance is, in the game's words; ``serial``: the weighing
-        takes its turn on the engine with runs (``Limits.serial``, a guest's)."""
+    def __init__(self, weigh: Work, named: Named, chance: str, *,
+                 mover: Mover = lambda state: None, serial: bool = False) -> None:
+        """``chance``: what a chance is, in the game's words; ``mover``: who moves in a
+        position, at a game of several seats; ``serial``: the weighing takes its turn
+        on the engine with runs (``Limits.serial``, a guest's)."""
         super().__init__()
-        self.weigh, self.named, self.chance = weigh, named, chance
+        self.weigh, self.named, self.chance, self.mover = weigh, named, chance, mover
         self.serial = serial
         self.decisions: list[Decision[Any, Any]] = []
 
@@ -62,9 +63,6 @@ class ReviewScreen(ModalScreen[Decision[Any, Any] | None]):
                              " close", style="dim"), id="keys")
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        for heading in ("move", "played", "chance", "best", "chance", ""):
-            table.add_column(heading)
         self._weigh()
 
     @work(thread=True, exclusive=True, group="review")
@@ -91,25 +89,15 @@ class ReviewScreen(ModalScreen[Decision[Any, Any] | None]):
         self.decisions = decisions
         self.query_one("#summary", Label).update(summary(decisions, self.chance))
         table = self.query_one(DataTable)
-        for decision in decisions:
-            state, played, best = decision.state, decision.played, decision.best
-            same = best == played
-            table.add_row(
-                str(decision.number), self._move(state, played),
-                percent(decision.chances[played]),
-                "" if same else self._move(state, best),
-                "" if same else percent(decision.chances[best]),
-                Text("◆ costly", style="bold") if decision.costly else "",
-                key=str(decision.number))
+        headings, rows = columns(decisions, self.named, self.mover)
+        table.add_columns(*headings)
+        for decision, (*cells, mark) in zip(decisions, rows, strict=True):
+            table.add_row(*cells, Text(mark, style="bold") if mark == COSTLY_MARK else mark,
+                          key=str(decision.number))
         costly = [index for index, decision in enumerate(decisions) if decision.costly]
         if costly:
             table.move_cursor(row=max(costly, key=lambda index: decisions[index].cost))
         table.focus()
-
-    def _move(self, state: Any, move: Any) -> str:
-        """A move by its name, and in the rules' words where they differ."""
-        name, said = self.named(state, move), str(move)
-        return name if name == said else f"{name}  {said}"
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_back_to()

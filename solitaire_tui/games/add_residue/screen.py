@@ -307,6 +307,7 @@ class AddResidueScreen(GameScreen[State, Move]):
 
         chance = chance_words(session.state.options)
         self.app.push_screen(ReviewScreen(weigh, own_rules.name_of, chance,
+                                          mover=lambda state: table.seat(state.to_move).name,
                                           serial=self.services.limits.serial),
                              partial(go_back, self, session))
 

@@ -627,20 +627,22 @@ async def test_a_perfect_computer_is_offered_only_where_the_game_is_solved(
             "A perfect computer cannot play here: perfect play is solved for")
 
 
+@pytest.mark.parametrize("seats", [AGAINST_GREEDY, HOT_SEAT], ids=["computer", "hot seat"])
 async def test_v_reviews_a_finished_game_and_enter_goes_back_to_a_persons_turn(
-        make_app: Any) -> None:
-    """The person's decisions, weighed by perfect play at a solved size; enter goes back
-    before the one chosen and says the best move there."""
+        make_app: Any, seats: Table) -> None:
+    """The people's decisions, weighed by perfect play at a solved size, with whose they
+    are where there are two people; enter goes back before the one chosen and says the
+    best move there."""
     from textual.widgets import DataTable
 
     from rules.players.add_residue_review import review
     from solitaire_tui.ui.review_screen import ReviewScreen
 
-    app = make_app(Start("add-residue", options=AGAINST_GREEDY))
+    app = make_app(Start("add-residue", options=seats))
     async with app.run_test(size=SIZE) as pilot:
         screen = board(app)
         assert not screen.check_action("review", ())
-        chooser = player("random", 5, AGAINST_GREEDY.options)
+        chooser = player("random", 5, seats.options)
         while not screen.session.is_over:
             await play_by_keys(pilot, screen, chooser.choose(screen.session.state))
             await until_a_person_moves(pilot, screen)
@@ -651,9 +653,16 @@ async def test_v_reviews_a_finished_game_and_enter_goes_back_to_a_persons_turn(
         await until(pilot, lambda: bool(page.decisions), 60)
         expected = [decision for decision in review(
             screen.session.start, list(screen.session.moves), screen.table.seed)
-            if decision.state.to_move == 0]  # the person's decisions, not the computer's
+            if seats.seats[decision.state.to_move].is_person]  # not the computer's
         assert page.decisions == expected
-        assert page.query_one(DataTable).row_count == len(expected)
+        shown = page.query_one(DataTable)
+        assert shown.row_count == len(expected)
+        headings = [str(column.label) for column in shown.columns.values()]
+        if seats is HOT_SEAT:
+            assert headings[1] == "seat" and {str(shown.get_row_at(row)[1]) for row in range(
+                shown.row_count)} == {"Ann", "Ben"}
+        else:
+            assert "seat" not in headings
         assert "perfectly" in text_of(page, "#summary")
         chosen = page.decisions[page.query_one(DataTable).cursor_row]
         await pilot.press("enter")

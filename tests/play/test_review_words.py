@@ -1,0 +1,44 @@
+"""The review's table in words: a seat column where seats differ, moves in line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.review import Decision
+from solitaire_tui.play.review_words import COSTLY_MARK, columns
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move whose name (``name``) and rules' words (its ``str``) differ."""
+
+    name: str
+    words: str
+
+    def __str__(self) -> str:
+        return self.words
+
+
+S3, F4, ONE = Move("s3", "S3→F2"), Move("f4", "hand→F4"), Move("1", "hand→S1")
+
+
+def named(state: str, move: Move) -> str:
+    return move.name
+
+
+def test_one_seat_has_no_seat_column_and_the_rules_words_line_up() -> None:
+    decisions = [Decision(3, "P1", S3, {S3: 0.5, ONE: 0.25}),
+                 Decision(7, "P1", ONE, {F4: 0.75, ONE: 0.5})]
+    headings, rows = columns(decisions, named, lambda state: state)
+    assert headings == ["move", "played", "chance", "best", "chance", ""]
+    assert rows == [["3", "s3  S3→F2", "50.0%", "", "", ""],
+                    ["7", "1   hand→S1", "50.0%", "f4  hand→F4", "75.0%", COSTLY_MARK]]
+    moves = [cell for row in rows for cell in (row[1], row[3]) if cell]
+    assert {cell.rindex(" ") + 1 for cell in moves} == {4}  # the words in one column
+
+
+def test_decisions_of_two_seats_say_whose() -> None:
+    decisions = [Decision(1, "Ada", ONE, {ONE: 0.5}), Decision(2, "Bo", S3, {S3: 0.5})]
+    headings, rows = columns(decisions, named, lambda state: state)
+    assert headings[:2] == ["move", "seat"] and [row[1] for row in rows] == ["Ada", "Bo"]
+    assert columns(decisions, named)[0][1] == "played"  # no mover: no seat column
