@@ -4,8 +4,9 @@ played and after the best one, as the fair player's evaluation sees it.
 A decision is a position with more than one legal move. With a hand card, each move's
 chance is the share of ``SAMPLES`` orders of the unseen cards that its rollout by the
 fair player's rule of thumb wins (``rules.fast.sequence_review``: the orders the same
-for every move, so two moves are compared on the same futures). Once the deck is used
-up nothing is unseen, and the solver says exactly whether each move still wins.
+for every move, so two moves are compared on the same futures). Once nothing is face
+down (the last card in hand, or none left) nothing is unseen, and the solver says
+exactly whether each move still wins: moves that reach the same position alike.
 
 The orders come from the deal's number and the move's, so a review of the same game
 is the same on any machine. numpy and numba are imported only when a review is asked
@@ -37,7 +38,7 @@ def _code(move: Move) -> tuple[int, int]:
 def chances(state: State, moves: Sequence[Move], seed: int,
             samples: int = SAMPLES) -> list[float]:
     """Each of ``moves``' chance of a win from ``state``."""
-    if state.hand is None:  # nothing unseen: won or lost for certain
+    if not state.deck:  # nothing unseen: won or lost for certain
         from rules.fast.sequence_solver import solve
 
         return [1.0 if solve(sequence.apply(state, move)).verdict == "won" else 0.0

@@ -50,23 +50,25 @@ def test_a_stop_ends_the_review() -> None:
     raise AssertionError("the review went on")
 
 
-def test_with_the_deck_used_up_each_move_is_weighed_exactly() -> None:
-    """Nothing unseen: each move's chance is 1 or 0, as the solver says of the position
-    it reaches (positions from the ends of greedy games, several moves still open)."""
+def test_with_nothing_face_down_each_move_is_weighed_exactly() -> None:
+    """Nothing unseen (the last card in hand, or none left): each move's chance is 1 or
+    0, as the solver says of the position it reaches (positions from the ends of
+    greedy games, several moves still open)."""
     from rules.fast.sequence_solver import solve
 
-    found = 0
+    found, last_in_hand = 0, 0
     for deal in range(200):
         state, moves = played(deal)
         for move in moves:
             state = sq.apply(state, move)
             legal = sq.legal_moves(state)
-            if state.hand is None and len(legal) > 1:
+            if not state.deck and len(legal) > 1:
                 weighed = chances(state, list(legal), seed=deal)
                 assert weighed == [float(solve(sq.apply(state, option)).verdict == "won")
                                    for option in legal]
                 found += 1
-    assert found
+                last_in_hand += state.hand is not None
+    assert found and last_in_hand
 
 
 def test_an_endgame_with_one_winning_move_is_found() -> None:
