@@ -4,7 +4,10 @@ for the player who made it, so the move played can be set beside the best one.
 How a game weighs its moves is its own (``rules.players.sequence_review``: the fair
 player's rollouts; ``rules.players.add_residue_review``: perfect play where the game
 is solved, the strong player's playouts beyond); what a decision is, which move was
-best and what the move played cost is the same for every game, and is here.
+best, what the move played cost and how sure that is, is the same for every game,
+and is here. A game gives each move's outcome on each of its draws, the same draws
+for every move, so the cost is measured pair by pair: its interval is that of the
+mean of the draws' differences, far narrower than two chances' intervals apart.
 """
 
 from __future__ import annotations
@@ -20,10 +23,12 @@ S = TypeVar("S")
 M = TypeVar("M")
 
 COSTLY = 0.02  # a move that gave up this much of a chance or more is marked (2 points)
+Z95 = 1.959963984540054  # a 95% interval's half-width in standard errors
 
 # How a game weighs a decision: (the position, its legal moves, the seed of its draws)
-# to each move's chance of a win for the mover, from 0 to 1.
-Weigh = Callable[[S, Sequence[M], int], list[float]]
+# to each move's outcomes for the mover on the same draws, each from 0 to 1 (a win's
+# share); a single outcome where the game's answer is exact.
+Weigh = Callable[[S, Sequence[M], int], Sequence[Sequence[float]]]
 
 
 @dataclass(frozen=True)
@@ -35,6 +40,7 @@ class Decision(Generic[S, M]):
     state: S
     played: M
     chances: dict[M, float]
+    margin: float = 0.0  # the 95% interval of ``cost`` is cost ± margin (0: exact)
 
     @property
     def best(self) -> M:
@@ -50,9 +56,33 @@ class Decision(Generic[S, M]):
 
     @property
     def costly(self) -> bool:
-        """Whether the move gave up ``COSTLY`` or more, exactly: chances are shares of
-        samples, and the difference of two (0.0875 - 0.0675) can fall an ulp short."""
-        return self.cost >= COSTLY or math.isclose(self.cost, COSTLY, abs_tol=1e-12)
+        """Whether the move gave up ``COSTLY`` or more beyond the noise of the draws:
+        the cost's interval clears it (compared exactly: chances are shares of draws,
+        and the difference of two, 0.0875 - 0.0675, can fall an ulp short)."""
+        least = self.cost - self.margin
+        return least >= COSTLY or math.isclose(least, COSTLY, abs_tol=1e-12)
+
+
+def paired_margin(best: Sequence[float], played: Sequence[float]) -> float:
+    """Half the width of the 95% interval of the mean of ``best - played``, draw by
+    draw (0 for a single, exact, outcome)."""
+    draws = len(best)
+    if draws < 2:
+        return 0.0
+    gaps = [first - second for first, second in zip(best, played, strict=True)]
+    mean = sum(gaps) / draws
+    spread = sum((gap - mean) ** 2 for gap in gaps) / (draws - 1)
+    return Z95 * math.sqrt(spread / draws)
+
+
+def weighed(number: int, state: S, played: M, outcomes: dict[M, Sequence[float]]
+            ) -> Decision[S, M]:
+    """The decision at move ``number``, from each move's ``outcomes`` on the same draws:
+    their means the chances, the cost's margin paired draw by draw."""
+    chances = {move: sum(drawn) / len(drawn) for move, drawn in outcomes.items()}
+    best = Decision(number, state, played, chances).best
+    return Decision(number, state, played, chances,
+                    paired_margin(outcomes[best], outcomes[played]))
 
 
 class Stopped(Exception):
@@ -75,8 +105,8 @@ def review(rules: Rules[S, M], start: S, played: Sequence[M], weigh: Weigh[S, M]
         legal = rules.legal_moves(state)
         if len(legal) > 1:
             found = weigh(state, legal, (seed * 1_000_003 + number) % 2**64)
-            decisions.append(Decision(number, state, move, dict(zip(legal, found,
-                                                                    strict=True))))
+            decisions.append(weighed(number, state, move, dict(zip(legal, found,
+                                                                   strict=True))))
         progress(number, len(played))
         state = rules.apply(state, move)
     return decisions

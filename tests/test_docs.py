@@ -300,7 +300,7 @@ def test_the_players_guide_says_which_moves_the_review_leaves_out() -> None:
     states = own_game(11)
     played = played_moves(states)
     listed = [decision.number for decision in review.review(
-        sequence, states[0], played, lambda state, moves, seed: [0.0] * len(moves), 11)]
+        sequence, states[0], played, lambda state, moves, seed: [[0.0]] * len(moves), 11)]
     for number, state in enumerate(states[:-1], 1):
         legal = sequence.legal_moves(state)
         assert (number in listed) == (len(legal) > 1)

@@ -4,8 +4,9 @@ review of a game too large to solve.
 The strong player (``add_residue_search.strong_code``) judges its moves by playouts
 in which every seat plays greedy's move most of the time and a random one otherwise.
 A review asks those playouts a plain question: after each move, how often does its
-mover come out on top (a shared top counted as its share)? Every move is played out
-on the same draws, from ``seed``, so two moves are compared on the same futures.
+mover come out on top (a shared top counted as its share)? Playout i of every move
+starts from the same draws, from ``seed`` and i, so two moves are compared playout by
+playout (``rules.review``: the cost's interval is paired).
 """
 
 from __future__ import annotations
@@ -18,22 +19,27 @@ from rules.fast.add_residue_search import _play_move, _playout_code
 
 __all__ = ["shares"]
 
+# One playout's draws start this far along splitmix64's stream from the one before
+# (its golden gamma), so each playout begins where it does for every move.
+DRAW_APART = np.uint64(0x9E3779B97F4A7C15)
+
 
 @njit(cache=True, nogil=True)
 def shares(n: int, piles: np.ndarray, seat: int, m: int, scores: np.ndarray,
            seed: np.uint64, samples: int, codes: np.ndarray) -> np.ndarray:
-    """Each move ``codes[k]`` of ``seat``'s: the mover's mean share of the win over
-    ``samples`` playouts after it (1 alone on top, 1/k shared by k, else 0)."""
+    """Each move ``codes[k]`` of ``seat``'s: the mover's share of the win in each of
+    ``samples`` playouts after it (a row a move; 1 alone on top, 1/k shared by k,
+    else 0), playout i of every move drawn alike."""
     players = piles.shape[1]
     left = 0
     for other in range(players):
         left += size(piles[ADD, other]) + size(piles[MOD, other])
     work = np.empty_like(piles)
     tally = np.empty_like(scores)
-    won = np.zeros(len(codes))
+    won = np.zeros((len(codes), samples))
     for option in range(len(codes)):
-        rng = seed
-        for _ in range(samples):
+        for sample in range(samples):
+            rng = seed + np.uint64(sample) * DRAW_APART  # playout i of every move alike
             work[:] = piles
             tally[:] = scores
             value = _play_move(n, work, seat, codes[option], m, tally)
@@ -48,5 +54,5 @@ def shares(n: int, piles: np.ndarray, seat: int, m: int, scores: np.ndarray,
                 for other in range(players):
                     if tally[other] == top:
                         tied += 1
-                won[option] += 1.0 / tied
-    return won / samples
+                won[option, sample] = 1.0 / tied
+    return won

@@ -24,19 +24,19 @@ __all__ = ["wins"]
 def wins(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: int,
          unseen: np.ndarray, seed: np.uint64, samples: int, sources: np.ndarray,
          targets: np.ndarray) -> np.ndarray:
-    """How many of ``samples`` orders of the unseen cards each option (source, target)
-    wins, its rest played by the rule of thumb; the position as ``sequence_fair.decide``
-    takes it, with a hand card (a position without one has no unseen cards: the solver
-    weighs it exactly)."""
+    """Whether each option (source, target) wins each of ``samples`` orders of the
+    unseen cards (a row an option, 1 for a win), its rest played by the rule of thumb;
+    the position as ``sequence_fair.decide`` takes it, with a hand card (a position
+    without one has no unseen cards: the solver weighs it exactly)."""
     count, cards, work, work_heights, work_placed, wants = sampling(hand, unseen, heights)
     options = len(sources)
-    won = np.zeros(options, np.int64)
+    won = np.zeros((options, samples), np.int8)
     _, rng = splitmix64(seed)
-    for _ in range(samples):
+    for sample in range(samples):
         rng = shuffle(cards[1:], count, rng)
         for option in range(options):
             if _score(cards, storage, heights, placed, hand, sources[option],
                       targets[option], work, work_heights, work_placed,
                       wants) == WIN_SCORE:
-                won[option] += 1
+                won[option, sample] = 1
     return won

@@ -36,9 +36,10 @@ def _share(state: State, seat: int) -> float:
     return 1 / len(winners) if seat in winners else 0.0
 
 
-def chances(state: State, moves: Sequence[Move], seed: int,
-            samples: int = SAMPLES) -> list[float]:
-    """Each of ``moves``' chance of a win for the mover, from ``state``."""
+def outcomes(state: State, moves: Sequence[Move], seed: int,
+             samples: int = SAMPLES) -> list[list[float]]:
+    """Each of ``moves``' outcomes for the mover from ``state``: the one share perfect
+    play gives it where the game is solved, its share in each playout beyond."""
     seat = state.to_move
     if solvable(state.options):
         from rules.fast.add_residue_search import perfect_move
@@ -48,7 +49,7 @@ def chances(state: State, moves: Sequence[Move], seed: int,
             after = add_residue.apply(state, move)
             while not add_residue.is_over(after):
                 after = add_residue.apply(after, perfect_move(after))
-            found.append(_share(after, seat))
+            found.append([_share(after, seat)])
         return found
     import numpy as np
 
@@ -58,7 +59,14 @@ def chances(state: State, moves: Sequence[Move], seed: int,
     codes = np.array([code_of(move, state.options.n) for move in moves], np.int64)
     weighed = shares(state.options.n, piles_of(state), seat, state.m,
                      np.array(state.scores, np.int64), np.uint64(seed), samples, codes)
-    return [float(share) for share in weighed]
+    return [[float(share) for share in row] for row in weighed]
+
+
+def chances(state: State, moves: Sequence[Move], seed: int,
+            samples: int = SAMPLES) -> list[float]:
+    """Each of ``moves``' chance of a win for the mover, from ``state``: its outcomes'
+    mean."""
+    return [sum(row) / len(row) for row in outcomes(state, moves, seed, samples)]
 
 
 def review(start: State, played: Sequence[Move], seed: int, samples: int = SAMPLES,
@@ -66,5 +74,5 @@ def review(start: State, played: Sequence[Move], seed: int, samples: int = SAMPL
            progress: Callable[[int, int], None] = lambda done, of: None
            ) -> list[Decision[State, Move]]:
     """Every decision of the game played from ``start`` (game ``seed``), weighed."""
-    return rules_review.review(add_residue, start, played, partial(chances, samples=samples),
-                               seed, stop, progress)
+    return rules_review.review(add_residue, start, played,
+                               partial(outcomes, samples=samples), seed, stop, progress)

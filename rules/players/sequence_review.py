@@ -35,13 +35,14 @@ def _code(move: Move) -> tuple[int, int]:
     return HAND if move.source is None else move.source, move.pile
 
 
-def chances(state: State, moves: Sequence[Move], seed: int,
-            samples: int = SAMPLES) -> list[float]:
-    """Each of ``moves``' chance of a win from ``state``."""
+def outcomes(state: State, moves: Sequence[Move], seed: int,
+             samples: int = SAMPLES) -> list[list[float]]:
+    """Each of ``moves``' outcomes from ``state``: the solver's one verdict where
+    nothing is unseen, a win (1) or not (0) on each sampled order beyond."""
     if not state.deck:  # nothing unseen: won or lost for certain
         from rules.fast.sequence_solver import solve
 
-        return [1.0 if solve(sequence.apply(state, move)).verdict == "won" else 0.0
+        return [[1.0 if solve(sequence.apply(state, move)).verdict == "won" else 0.0]
                 for move in moves]
     import numpy as np
 
@@ -50,7 +51,13 @@ def chances(state: State, moves: Sequence[Move], seed: int,
 
     codes = np.array([_code(move) for move in moves], np.int64).reshape(len(moves), 2)
     won = wins(*seen(state), np.uint64(seed), samples, codes[:, 0].copy(), codes[:, 1].copy())
-    return [int(count) / samples for count in won]
+    return [[float(win) for win in row] for row in won]
+
+
+def chances(state: State, moves: Sequence[Move], seed: int,
+            samples: int = SAMPLES) -> list[float]:
+    """Each of ``moves``' chance of a win from ``state``: its outcomes' mean."""
+    return [sum(row) / len(row) for row in outcomes(state, moves, seed, samples)]
 
 
 def review(start: State, played: Sequence[Move], deal: int, samples: int = SAMPLES,
@@ -59,5 +66,5 @@ def review(start: State, played: Sequence[Move], deal: int, samples: int = SAMPL
            ) -> list[Decision[State, Move]]:
     """Every decision of the game played from ``start`` (deal ``deal``), weighed on
     orders drawn from the deal's number and the move's (``rules.review.review``)."""
-    return rules_review.review(sequence, start, played, partial(chances, samples=samples),
+    return rules_review.review(sequence, start, played, partial(outcomes, samples=samples),
                                deal, stop, progress)

@@ -17,6 +17,15 @@ def percent(chance: float) -> str:
     return f"{100 * chance:.1f}%"
 
 
+def given_up(decision: Decision[Any, Any]) -> str:
+    """What the move played gave up, in percentage points, with its 95% interval's
+    half-width where the draws leave one ("3.5 ± 2.1"); "" for the best move."""
+    if decision.best == decision.played:
+        return ""
+    cost = f"{100 * decision.cost:.1f}"
+    return f"{cost} ± {100 * decision.margin:.1f}" if decision.margin else cost
+
+
 Mover = Callable[[Any], str | None]  # a position to who moves there ("P2"), where it says
 
 
@@ -30,14 +39,15 @@ def entry(decision: Decision[Any, Any], named: Named,
             "played": named(state, decision.played),
             "best": named(state, decision.best),
             "played_chance": decision.chances[decision.played],
-            "best_chance": decision.chances[decision.best], "costly": decision.costly,
+            "best_chance": decision.chances[decision.best], "margin": decision.margin,
+            "costly": decision.costly,
             "chances": {named(state, move): chance
                         for move, chance in decision.chances.items()}}
 
 
 def line(decision: Decision[Any, Any], named: Named, mover: Mover = lambda state: None) -> str:
-    """"move 5: played 4 (hand→S4, 6.5%), best 2 (hand→S2, 9.5%) · costly", or at a
-    game of several seats "move 5, P2: played …"."""
+    """"move 5: played 4 (hand→S4, 6.5%), best 2 (hand→S2, 9.5%), 3.0 ± 1.2 points
+    given up · costly", or at a game of several seats "move 5, P2: played …"."""
     state, played, best = decision.state, decision.played, decision.best
 
     def shown(move: Any) -> str:
@@ -47,7 +57,7 @@ def line(decision: Decision[Any, Any], named: Named, mover: Mover = lambda state
     who = mover(state)
     text = f"move {decision.number}{', ' + who if who else ''}: played {shown(played)}"
     if best != played:
-        text += f", best {shown(best)}"
+        text += f", best {shown(best)}, {given_up(decision)} points given up"
     return text + (" · costly" if decision.costly else "")
 
 
@@ -59,7 +69,8 @@ def columns(decisions: Sequence[Decision[Any, Any]], named: Named,
     """The review's table, headings and a row a decision: the seat that moved, where
     the decisions are of more than one (a hot-seat game of two people too); each move
     by its name, and in the rules' words where they differ, the words in line; the
-    best move and its chance only where it is not the move played."""
+    best move, its chance and what the move played gave up only where it is not the
+    move played."""
     seats = [mover(decision.state) for decision in decisions]
     by_seat = len(set(seats)) > 1
     width = max((len(named(decision.state, move)) for decision in decisions
@@ -76,10 +87,10 @@ def columns(decisions: Sequence[Decision[Any, Any]], named: Named,
         rows.append([str(decision.number), *([seat or ""] if by_seat else []),
                      shown(state, played), percent(decision.chances[played]),
                      "" if same else shown(state, best),
-                     "" if same else percent(decision.chances[best]),
+                     "" if same else percent(decision.chances[best]), given_up(decision),
                      COSTLY_MARK if decision.costly else ""])
     headings = ["move", *(["seat"] if by_seat else []), "played", "chance", "best", "chance",
-                ""]
+                "points given up", ""]
     return headings, rows
 
 
@@ -90,7 +101,7 @@ def summary(decisions: Sequence[Decision[Any, Any]], chance: str) -> str:
     worst = max(decisions, key=lambda decision: decision.cost, default=None)
     said = (f"Review: {len(decisions)} decisions (moves with a choice), {len(costly)} costly"
             f" (a chance of a win {100 * COSTLY:g} percentage points or more below the best"
-            " move's)")
+            " move's, beyond the 95% interval of the draws)")
     if worst is not None and worst.costly:
         said += (f"; the costliest, move {worst.number}, gave up {100 * worst.cost:.1f}"
                  " percentage points")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.review import Decision
-from solitaire_tui.play.review_words import COSTLY_MARK, columns
+from solitaire_tui.play.review_words import COSTLY_MARK, columns, given_up
 
 
 @dataclass(frozen=True)
@@ -30,11 +30,18 @@ def test_one_seat_has_no_seat_column_and_the_rules_words_line_up() -> None:
     decisions = [Decision(3, "P1", S3, {S3: 0.5, ONE: 0.25}),
                  Decision(7, "P1", ONE, {F4: 0.75, ONE: 0.5})]
     headings, rows = columns(decisions, named, lambda state: state)
-    assert headings == ["move", "played", "chance", "best", "chance", ""]
-    assert rows == [["3", "s3  S3→F2", "50.0%", "", "", ""],
-                    ["7", "1   hand→S1", "50.0%", "f4  hand→F4", "75.0%", COSTLY_MARK]]
+    assert headings == ["move", "played", "chance", "best", "chance", "points given up", ""]
+    assert rows == [["3", "s3  S3→F2", "50.0%", "", "", "", ""],
+                    ["7", "1   hand→S1", "50.0%", "f4  hand→F4", "75.0%", "25.0", COSTLY_MARK]]
     moves = [cell for row in rows for cell in (row[1], row[3]) if cell]
     assert {cell.rindex(" ") + 1 for cell in moves} == {4}  # the words in one column
+
+
+def test_what_a_move_gave_up_is_said_with_its_interval_where_it_has_one() -> None:
+    sampled = Decision(4, "P1", ONE, {ONE: 0.25, F4: 0.5}, margin=0.0375)
+    assert given_up(sampled) == "25.0 ± 3.8"
+    assert given_up(Decision(4, "P1", ONE, {ONE: 0.0, F4: 1.0})) == "100.0"  # exact
+    assert given_up(Decision(4, "P1", F4, {ONE: 0.25, F4: 0.5}, margin=0.01)) == ""
 
 
 def test_decisions_of_two_seats_say_whose() -> None:

@@ -1,11 +1,16 @@
-"""The shared review's judgement of a decision: the best move, and a costly one."""
+"""The shared review's judgement of a decision: the best move, and a costly one: a cost
+of 2 points or more beyond the noise of the draws, paired draw by draw."""
 
 from __future__ import annotations
 
+import math
+import statistics
+
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.review import COSTLY, Decision
+from rules.review import COSTLY, Z95, Decision, paired_margin, weighed
 
 
 def decision(played: float, best: float) -> Decision[str, str]:
@@ -26,3 +31,39 @@ def test_costly_is_a_gap_of_two_points_or_more_in_samples(played: int, best: int
     played, best = min(played, samples), min(best, samples)
     judged = decision(played / samples, best / samples)
     assert judged.costly == (100 * (best - played) >= 2 * samples)
+
+
+def test_a_cost_within_the_noise_of_the_draws_is_not_costly() -> None:
+    """Twelve orders of 400 that the best move wins and the one played loses, the rest
+    alike: 3 points given up, whose 95% interval (paired, order by order) reaches
+    below 2; eight times as many orders, the same share, clear it."""
+    for orders, costly in ((400, False), (3200, True)):
+        lost = orders * 3 // 100
+        best = [1.0] * orders
+        played = [0.0] * lost + [1.0] * (orders - lost)
+        judged = weighed(7, "position", "played", {"played": played, "best": best})
+        assert judged.best == "best" and math.isclose(judged.cost, 0.03)
+        assert 0 < judged.margin < 0.02 and judged.costly == costly
+
+
+def test_draws_alike_for_both_moves_leave_little_noise_in_their_gap() -> None:
+    """Two moves that win a third of 400 orders, the same orders but one: their gap is
+    known to within half a point, where two chances' own intervals are ±4.6 points."""
+    drawn = [float(order % 3 == 0) for order in range(400)]
+    other = [0.0, *drawn[1:]]  # differs on the first order, which drawn wins
+    assert paired_margin(drawn, drawn) == 0.0
+    assert 0 < paired_margin(drawn, other) < 0.005
+
+
+@given(st.lists(st.tuples(st.integers(0, 1), st.integers(0, 1)), min_size=2, max_size=300))
+def test_the_margin_is_the_paired_gaps_interval(pairs: list[tuple[int, int]]) -> None:
+    best = [float(first) for first, _ in pairs]
+    played = [float(second) for _, second in pairs]
+    gaps = [first - second for first, second in zip(best, played, strict=True)]
+    expected = Z95 * statistics.stdev(gaps) / math.sqrt(len(gaps))
+    assert paired_margin(best, played) == pytest.approx(expected, abs=1e-12)
+
+
+def test_an_exact_answer_has_no_margin() -> None:
+    judged = weighed(3, "position", "played", {"played": [0.0], "best": [1.0]})
+    assert judged.margin == 0.0 and judged.cost == 1.0 and judged.costly

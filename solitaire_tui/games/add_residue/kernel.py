@@ -66,9 +66,13 @@ def warm() -> None:
 
 def warm_players() -> None:
     """Compile the strong and the perfect player's moves, on a game small enough that
-    the perfect player's table takes no time to fill."""
+    the perfect player's table takes no time to fill, and the playouts a review (``v``)
+    weighs the moves of a game too large to solve with."""
     from rules.fast.add_residue_search import perfect_move, strong_move
+    from rules.players.add_residue_review import outcomes
 
     small = add_residue.new_game(add_residue.Options(players=2, n=2))
     strong_move(small, 1, 10)
     perfect_move(small)
+    large = add_residue.new_game(add_residue.Options(players=2, n=13))
+    outcomes(large, add_residue.legal_moves(large)[:1], seed=0, samples=1)

@@ -37,7 +37,8 @@ def test_every_decision_is_weighed_and_the_best_move_is_the_likeliest() -> None:
         assert set(decision.chances) == set(sq.legal_moves(decision.state))
         assert all(0 <= chance <= 1 for chance in decision.chances.values())
         assert decision.chances[decision.best] == max(decision.chances.values())
-        assert decision.cost >= 0 and decision.costly == (round(decision.cost, 9) >= 0.02)
+        assert decision.cost >= 0 and decision.margin >= 0
+        assert decision.costly == (round(decision.cost - decision.margin, 9) >= 0.02)
     assert review(first, moves, 7, samples=64) == decisions  # the same orders each time
 
 
