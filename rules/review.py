@@ -65,14 +65,15 @@ class Decision(Generic[S, M]):
 
 def paired_margin(best: Sequence[float], played: Sequence[float]) -> float:
     """Half the width of the 95% interval of the mean of ``best - played``, draw by
-    draw (0 for a single, exact, outcome)."""
+    draw (0 for a single, exact, outcome). Draws that all differ alike show no spread,
+    yet a few more might: the rule of three bounds how often, 3 in the draws."""
     draws = len(best)
     if draws < 2:
         return 0.0
     gaps = [first - second for first, second in zip(best, played, strict=True)]
     mean = sum(gaps) / draws
     spread = sum((gap - mean) ** 2 for gap in gaps) / (draws - 1)
-    return Z95 * math.sqrt(spread / draws)
+    return Z95 * math.sqrt(spread / draws) if spread else 3 / draws
 
 
 def weighed(number: int, state: S, played: M, outcomes: dict[M, Sequence[float]]

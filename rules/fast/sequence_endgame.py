@@ -326,15 +326,7 @@ def best_move(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand
     tops first, final piles before storage. The arrays are left as they came;
     ``keys`` and ``values`` are the table (``table``), empty or from earlier moves.
     At ``budget`` positions entered (0: no limit) it gives up: source -2, value OVER."""
-    wants = np.zeros(DONE + 1, np.int64)
-    wants_of(placed, wants)
-    pile_hash = np.zeros(PILES, np.uint64)
-    for pile in range(PILES):
-        for height in range(1, heights[pile] + 1):
-            pile_hash[pile] ^= ZOBRIST[height, storage[pile, height]]
-    relaxed = unseen.sum() >= RELAXED_FROM
-    seen = np.zeros(RELAXED_TABLE if relaxed else 1, np.int64)
-    trail = np.zeros(RELAXED_NODES if relaxed else 0, np.int64)
+    wants, pile_hash, seen, trail = _searching(storage, heights, placed, unseen)
     best_source, best_target, best = -2, 0, -1.0
     for move in range(MOVES):
         rank = _legal(storage, heights, wants, pile_hash, hand, move)
@@ -352,6 +344,55 @@ def best_move(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand
         if value > best:
             (best_source, best_target), best = divmod(move, 2 * PILES), value
     return (HAND if best_source == PILES else best_source), best_target, best
+
+
+@njit(cache=True, nogil=True)
+def _searching(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
+               unseen: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """What a search from this position works with: what each final pile wants, each
+    storage pile's hash, and ``tangled``'s scratch arrays (used from RELAXED_FROM
+    unseen cards)."""
+    wants = np.zeros(DONE + 1, np.int64)
+    wants_of(placed, wants)
+    pile_hash = np.zeros(PILES, np.uint64)
+    for pile in range(PILES):
+        for height in range(1, heights[pile] + 1):
+            pile_hash[pile] ^= ZOBRIST[height, storage[pile, height]]
+    relaxed = unseen.sum() >= RELAXED_FROM
+    seen = np.zeros(RELAXED_TABLE if relaxed else 1, np.int64)
+    trail = np.zeros(RELAXED_NODES if relaxed else 0, np.int64)
+    return wants, pile_hash, seen, trail
+
+
+@njit(cache=True, nogil=True)
+def move_values(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: int,
+                unseen: np.ndarray, sources: np.ndarray, targets: np.ndarray,
+                keys: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """Each option (sources[k], targets[k], as ``best_move`` names moves)'s chance of a
+    win with best play after it, over every order of the unseen cards: ``best_move``'s
+    values, each worked out whole (none cut short by a better move's), so a review
+    weighs every move as the fair player weighs its best. The hand card onto a pile
+    like a lower one is the move onto that one. The arrays are left as they came."""
+    wants, pile_hash, seen, trail = _searching(storage, heights, placed, unseen)
+    found = np.empty(len(sources))
+    for option in range(len(sources)):
+        target = targets[option]
+        if target >= PILES:
+            for other in range(target - PILES):
+                if (pile_hash[other] == pile_hash[target - PILES]
+                        and heights[other] == heights[target - PILES]):
+                    target = PILES + other
+                    break
+        move = (PILES if sources[option] == HAND else sources[option]) * 2 * PILES + target
+        rank = _legal(storage, heights, wants, pile_hash, hand, move)
+        if rank == NOTHING:
+            raise ValueError("not a legal move here")
+        _make(storage, heights, placed, wants, pile_hash, move, rank)
+        kind, after = _next(unseen, hand, move)
+        found[option], _ = _evaluate(storage, heights, placed, wants, pile_hash, unseen,
+                                     keys, values, kind, after, -1.0, NO_BUDGET, seen, trail)
+        _unmake(storage, heights, placed, wants, pile_hash, move, rank)
+    return found
 
 
 @njit(cache=True, nogil=True)

@@ -51,7 +51,7 @@ def test_draws_alike_for_both_moves_leave_little_noise_in_their_gap() -> None:
     known to within half a point, where two chances' own intervals are ±4.6 points."""
     drawn = [float(order % 3 == 0) for order in range(400)]
     other = [0.0, *drawn[1:]]  # differs on the first order, which drawn wins
-    assert paired_margin(drawn, drawn) == 0.0
+    assert paired_margin(drawn, drawn) == 3 / 400  # no spread seen: the rule of three
     assert 0 < paired_margin(drawn, other) < 0.005
 
 
@@ -60,7 +60,8 @@ def test_the_margin_is_the_paired_gaps_interval(pairs: list[tuple[int, int]]) ->
     best = [float(first) for first, _ in pairs]
     played = [float(second) for _, second in pairs]
     gaps = [first - second for first, second in zip(best, played, strict=True)]
-    expected = Z95 * statistics.stdev(gaps) / math.sqrt(len(gaps))
+    spread = statistics.stdev(gaps)
+    expected = Z95 * spread / math.sqrt(len(gaps)) if spread else 3 / len(gaps)
     assert paired_margin(best, played) == pytest.approx(expected, abs=1e-12)
 
 

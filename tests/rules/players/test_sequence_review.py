@@ -83,3 +83,27 @@ def test_an_endgame_with_one_winning_move_is_found() -> None:
         state = sq.apply(state, move)
     found = chances(state, list(sq.legal_moves(state)), seed=5, samples=32)
     assert max(found) == 1.0
+
+
+def test_over_the_last_cards_the_fair_players_move_is_the_reviews_best() -> None:
+    """Once at most EXACT_FAIR cards are face down the fair player plays the best move
+    there is, and the review weighs every move as exactly: the hint's move has the top
+    chance, and a game the fair player plays loses nothing there."""
+    import math
+
+    from rules.fast.sequence_fair import EXACT_FAIR
+    from rules.players.sequence_review import CHANCE
+
+    assert f"with {EXACT_FAIR} cards or fewer face down" in CHANCE
+    weighed = 0
+    for deal in range(12):
+        state, chooser = start(deal), player("fair", deal)
+        while not sq.is_over(state):
+            move, legal = chooser.choose(state), sq.legal_moves(state)
+            if 0 < len(state.deck) <= EXACT_FAIR and len(legal) > 1:
+                found = dict(zip(legal, chances(state, list(legal), seed=deal), strict=True))
+                assert all(0 <= chance <= 1 for chance in found.values())
+                assert math.isclose(found[move], max(found.values()), abs_tol=1e-12)
+                weighed += 1
+            state = sq.apply(state, move)
+    assert weighed
