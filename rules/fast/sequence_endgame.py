@@ -367,12 +367,13 @@ def _searching(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
 @njit(cache=True, nogil=True)
 def move_values(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: int,
                 unseen: np.ndarray, sources: np.ndarray, targets: np.ndarray,
-                keys: np.ndarray, values: np.ndarray) -> np.ndarray:
+                keys: np.ndarray, values: np.ndarray, budget: int = NO_BUDGET) -> np.ndarray:
     """Each option (sources[k], targets[k], as ``best_move`` names moves)'s chance of a
     win with best play after it, over every order of the unseen cards: ``best_move``'s
     values, each worked out whole (none cut short by a better move's), so a review
     weighs every move as the fair player weighs its best. The hand card onto a pile
-    like a lower one is the move onto that one. The arrays are left as they came."""
+    like a lower one is the move onto that one. The arrays are left as they came. At
+    ``budget`` positions entered for a move (0: no limit) its value is OVER."""
     wants, pile_hash, seen, trail = _searching(storage, heights, placed, unseen)
     found = np.empty(len(sources))
     for option in range(len(sources)):
@@ -390,7 +391,7 @@ def move_values(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, ha
         _make(storage, heights, placed, wants, pile_hash, move, rank)
         kind, after = _next(unseen, hand, move)
         found[option], _ = _evaluate(storage, heights, placed, wants, pile_hash, unseen,
-                                     keys, values, kind, after, -1.0, NO_BUDGET, seen, trail)
+                                     keys, values, kind, after, -1.0, budget, seen, trail)
         _unmake(storage, heights, placed, wants, pile_hash, move, rank)
     return found
 

@@ -5,11 +5,12 @@ A decision is a position with more than one legal move. Each move is weighed as 
 fair player weighs its own: its chance is the share of ``SAMPLES`` orders of the
 unseen cards that its rollout by the fair player's rule of thumb wins
 (``rules.fast.sequence_review``: the orders the same for every move, so two moves are
-compared on the same futures), and once at most ``EXACT_FAIR`` cards are face down,
-where the fair player plays its last moves perfectly, the chance of a win with best
-play over every order of them (``sequence_endgame.move_values``), so the hint is the
-review's best move there. Once nothing is face down (the last card in hand, or none
-left) the solver says exactly whether each move still wins.
+compared on the same futures), and once at most ``EXACT_FAIR`` cards are face down
+(up to ``EXACT_TRY`` within a budget), where the fair player plays its last moves
+perfectly, the chance of a win with best play over every order of them
+(``sequence_endgame.move_values``), so the hint is the review's best move there.
+Once nothing is face down (the last card in hand, or none left) the solver says
+exactly whether each move still wins.
 
 The orders come from the deal's number and the move's, so a review of the same game
 is the same on any machine. numpy and numba are imported only when a review is asked
@@ -29,9 +30,10 @@ from rules.sequence import Move, State, ToStorage
 SAMPLES = 400  # orders a decision is weighed on: a chance to within about 2.5 points
 HAND = -1  # a move's source when it is the hand card (``rules.fast.sequence``)
 # What a chance is: as the fair player weighs moves, in the rollouts of its rule of
-# thumb, and exactly over the last cards (``EXACT_FAIR``: 5).
+# thumb, and exactly over the last cards (``EXACT_FAIR``: 5; ``EXACT_TRY``: 7).
 CHANCE = ("how often the fair player's rule of thumb wins from there; with 5 cards or"
-          " fewer face down, the chance of a win with best play over every order of them")
+          " fewer face down (7, where that is quick), the chance of a win with best play"
+          " over every order of them")
 
 
 def _code(move: Move) -> tuple[int, int]:
@@ -45,8 +47,9 @@ def outcomes(state: State, moves: Sequence[Move], seed: int,
              samples: int = SAMPLES) -> list[list[float]]:
     """Each of ``moves``' outcomes from ``state``: the solver's one verdict where
     nothing is unseen; its chance with best play over every order of the last cards
-    where the fair player weighs them so (``EXACT_FAIR`` or fewer face down); a win
-    (1) or not (0) on each sampled order beyond."""
+    where the fair player weighs them so (``EXACT_FAIR`` or fewer face down, or up to
+    ``EXACT_TRY`` where each move's search ends within ``TRY_BUDGET`` positions); a
+    win (1) or not (0) on each sampled order beyond."""
     if not state.deck:  # nothing unseen: won or lost for certain
         from rules.fast.sequence_solver import solve
 
@@ -54,16 +57,18 @@ def outcomes(state: State, moves: Sequence[Move], seed: int,
                 for move in moves]
     import numpy as np
 
-    from rules.fast.sequence_endgame import move_values, table
-    from rules.fast.sequence_fair import EXACT_FAIR
+    from rules.fast.sequence_endgame import NO_BUDGET, move_values, table
+    from rules.fast.sequence_fair import EXACT_FAIR, EXACT_TRY, TRY_BUDGET
     from rules.fast.sequence_review import wins
     from rules.players.sequence_fair import seen
 
     codes = np.array([_code(move) for move in moves], np.int64).reshape(len(moves), 2)
     sources, targets = codes[:, 0].copy(), codes[:, 1].copy()
-    if len(state.deck) <= EXACT_FAIR:
-        return [[float(value)] for value in move_values(*seen(state), sources, targets,
-                                                          *table())]
+    if len(state.deck) <= EXACT_TRY:  # as the fair player: exact, or within a budget
+        budget = NO_BUDGET if len(state.deck) <= EXACT_FAIR else TRY_BUDGET
+        values = move_values(*seen(state), sources, targets, *table(), budget)
+        if (values >= 0).all():
+            return [[float(value)] for value in values]
     won = wins(*seen(state), np.uint64(seed), samples, sources, targets)
     return [[float(win) for win in row] for row in won]
 

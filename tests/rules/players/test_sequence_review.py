@@ -91,10 +91,10 @@ def test_over_the_last_cards_the_fair_players_move_is_the_reviews_best() -> None
     chance, and a game the fair player plays loses nothing there."""
     import math
 
-    from rules.fast.sequence_fair import EXACT_FAIR
+    from rules.fast.sequence_fair import EXACT_FAIR, EXACT_TRY
     from rules.players.sequence_review import CHANCE
 
-    assert f"with {EXACT_FAIR} cards or fewer face down" in CHANCE
+    assert f"with {EXACT_FAIR} cards or fewer face down ({EXACT_TRY}, where" in CHANCE
     weighed = 0
     for deal in range(12):
         state, chooser = start(deal), player("fair", deal)
