@@ -16,7 +16,8 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
-from textual.widgets import Label, Select
+from textual.widget import Widget
+from textual.widgets import Input, Label, Select
 from textual.worker import Worker
 
 from solitaire_tui.own import folder as own_folder
@@ -63,10 +64,13 @@ class RunOptions(Horizontal):
             super().__init__()
             self.found, self.where = found, where  # the players, and their folder
 
+    COMPARED = "Set by Compare, which runs each of its versions on the same deals."
+
     def __init__(self, options: Mapping[str, Any], *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.initial = dict(options)
         self.own: tuple[Path, str, str] | None = None  # where its own players are found
+        self._tips: dict[Widget, object] = {}  # a field's own tooltip, while compared
 
     def on_mount(self) -> None:
         self.read_own()
@@ -87,6 +91,28 @@ class RunOptions(Horizontal):
 
     def show_own(self, found: Found) -> None:
         """Show the player's own players as fields (a game with ``Game.OWN_RULES``)."""
+
+    def fields_of(self, option: str) -> tuple[str, ...]:
+        """The ids of the fields that hold ``option``: a field is named for its option,
+        where a game's fields are not (seats) it says."""
+        return (option,)
+
+    def compared(self, option: str | None) -> None:
+        """While a comparison sets ``option`` (None: none does), its fields stand aside,
+        disabled and saying why: what they hold would not be played."""
+        aside = set(self.fields_of(option)) if option is not None else set()
+        for field in self.query(Input).results():
+            self._stand_aside(field, field.id in aside)
+        for choice in self.query(Select).results():
+            self._stand_aside(choice, choice.id in aside)
+
+    def _stand_aside(self, field: Widget, aside: bool) -> None:
+        if aside and not field.disabled:
+            self._tips[field] = field.tooltip
+            field.tooltip = self.COMPARED
+        elif not aside and field in self._tips:
+            field.tooltip = self._tips.pop(field)  # type: ignore[assignment]
+        field.disabled = aside
 
     def chosen(self, id: str) -> Any:
         """What the choice ``#id`` holds."""

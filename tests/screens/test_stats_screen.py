@@ -24,7 +24,7 @@ from solitaire_tui.decks import numbered
 from solitaire_tui.messages import OpenGame, OpenStats
 from solitaire_tui.screens.history import HistoryScreen
 from solitaire_tui.screens.menu import MenuScreen
-from solitaire_tui.screens.stats.screen import PLOT_SECONDS, StatsScreen
+from solitaire_tui.screens.stats.screen import NOTHING, PLOT_SECONDS, StatsScreen
 from solitaire_tui.start import Start
 from solitaire_tui.stats import limits
 from solitaire_tui.stats.estimate import default_games
@@ -628,3 +628,32 @@ async def test_an_add_residue_seat_may_be_the_players_own(
                                                               for tally in compiled.tallies]
     finally:
         files.forget()
+
+
+@pytest.mark.parametrize(("game", "compared", "field"), [
+    ("hit-or-miss", "strike limits", "variant"), ("hit-or-miss", "orders", "order"),
+    ("relay", "players", "players"), ("add-residue", "seat 1", "seat-1")])
+async def test_a_field_a_comparison_sets_stands_aside_while_it_is_chosen(
+        make_app: Callable[..., SolitaireApp], game: str, compared: str, field: str) -> None:
+    """Its value would not be played: disabled, saying why, and back once the
+    comparison is none."""
+    from solitaire_tui.ui.run_options import RunOptions
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_panel(pilot, app, game)
+        choice = screen.query_one("#compare", Select)
+        fields = screen.query_one(RunOptions)
+        held = fields.query_one(f"#{field}")
+        own_tip = held.tooltip
+        assert not held.disabled
+        choice.value = next(index for title, index in choice._options
+                            if str(title).startswith(compared))
+        await until(pilot, lambda: held.disabled)
+        assert held.tooltip == RunOptions.COMPARED
+        others = [widget for widget in fields.query("Input, Select").results()
+                  if widget is not held and widget.display]
+        assert others == [] or not any(widget.disabled for widget in others)
+        choice.value = NOTHING
+        await until(pilot, lambda: not held.disabled)
+        assert held.tooltip == own_tip

@@ -40,6 +40,10 @@ class AddResidueRunOptions(RunOptions):
         if event.select.id == "players":
             self._show_seats()
 
+    def fields_of(self, option: str) -> tuple[str, ...]:
+        """The seats' comparison is of seat 1's player (``AddResidue.comparisons``)."""
+        return ("seat-1",) if option == "strategies" else (option,)
+
     def _show_seats(self) -> None:
         """As many strategy fields as there are players."""
         players = self.chosen("players")

@@ -224,6 +224,7 @@ class StatsScreen(LiveScreen[Snapshot]):
 
     def on_mount(self) -> None:
         # Textual calls LiveScreen.on_mount too, after this one.
+        self.call_after_refresh(self._show_compared)
         if self.entry is not None:
             # After the first layout: plotext loses what is drawn before its plot has a size.
             self.call_after_refresh(self._reopen, self.entry)
@@ -289,9 +290,20 @@ class StatsScreen(LiveScreen[Snapshot]):
     def on_input_changed(self, _: Input.Changed) -> None:
         self._show_estimate()
 
-    def on_select_changed(self, _: Select.Changed) -> None:
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "compare":
+            self._show_compared()
         self._sized()
         self._show_estimate()
+
+    def _show_compared(self) -> None:
+        """The fields a chosen comparison sets stand aside (``RunOptions.compared``)."""
+        with suppress(NoMatches):  # a game that offers no comparison has no such field
+            chosen = self.query_one("#compare", Select).value
+            fields = self.query_one(RunOptions)
+            offered = self.game.comparisons(fields.value)
+            fields.compared(offered[chosen].option if isinstance(chosen, int)
+                            and chosen != NOTHING else None)
 
     def on_checkbox_changed(self, _: Checkbox.Changed) -> None:
         self._sized()
