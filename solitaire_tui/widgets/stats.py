@@ -27,6 +27,7 @@ from solitaire_tui.widgets.pages import PagedOptionList
 
 LABEL_WIDTH = 16  # "greedy+random P1", a comparison's seat
 SHARE_WIDTH = len("99.99% (99.9–99.9)")
+RAREST = 40  # wins counted to find a share's widest text (``share_width``)
 # A seat's win rate minus the other seats' mean, in percentage points.
 ADVANTAGE = "win % vs others"
 PAIRED = "vs first (points)"  # a comparison's later version: its paired difference
@@ -46,6 +47,17 @@ def share(count: int, games: int) -> str:
         return "—"
     low, high = wilson_interval(count, games)
     return f"{percent(count / games)} ({100 * low:.3g}–{100 * high:.3g})"
+
+
+def share_width(games: int) -> int:
+    """As wide as ``share`` of ``games`` can get: the longest are the rarest wins, whose
+    rate and bounds take the most digits after a run of zeros."""
+    return max(SHARE_WIDTH, *(len(share(count, games)) for count in range(min(RAREST, games + 1))))
+
+
+def _label(label: str) -> str:
+    """A row's name as the table shows it: short, at most LABEL_WIDTH."""
+    return short_label(part_name(label))[:LABEL_WIDTH]
 
 
 def advantage(wins: Sequence[int], games: int, seat: int) -> str:
@@ -82,15 +94,16 @@ class ResultsTable(DataTable[Text | str]):
             self._shape = shape
             cursor = self.cursor_row
             self.clear(columns=True)
-            self.add_column("", width=LABEL_WIDTH)
+            self.add_column("", width=max(len(_label(label)) for label in snap.labels))
             # Lost is what won and tied leave; a seat's edge over the others says more.
             shares = ("won alone", "tied", ADVANTAGE) if snap.shares_wins else (
                 "win rate (95% interval)",)
             if not snap.shares_wins:
-                self.add_column("won", width=len(f"{snap.games:,} of {snap.games:,}"))
+                won = f"won of {snap.games:,}"
+                self.add_column(won, width=len(won))
             for heading in shares:
                 self.add_column(heading, width=len(heading) if heading == ADVANTAGE
-                                else max(len(heading), SHARE_WIDTH))
+                                else max(len(heading), share_width(snap.games)))
             if paired:
                 self.add_column(PAIRED, width=len(PAIRED))
             mean = f"mean {score.replace('_', ' ')}" if score else ""
@@ -109,8 +122,7 @@ class ResultsTable(DataTable[Text | str]):
         column of each later one's difference from the first."""
         tally = snap.tallies[index]
         games = tally.games
-        name = Text(short_label(part_name(snap.labels[index]))[:LABEL_WIDTH],
-                    style=f"bold {COLOURS[index % len(COLOURS)]}")
+        name = Text(_label(snap.labels[index]), style=f"bold {COLOURS[index % len(COLOURS)]}")
         if snap.shares_wins:
             # A seat against the other seats of its own version, not the other versions'.
             version = version_of(snap.labels[index])
@@ -120,7 +132,7 @@ class ResultsTable(DataTable[Text | str]):
                         advantage([snap.tallies[seat].wins for seat in seats], games,
                                   seats.index(index))]
         else:
-            outcomes = [f"{tally.wins:,} of {games:,}", share(tally.wins, games)]
+            outcomes = [f"{tally.wins:,}", share(tally.wins, games)]
         if paired:
             found = paired_difference(tally.histograms, games)
             outcomes.append("" if found is None else
