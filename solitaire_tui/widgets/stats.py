@@ -225,6 +225,20 @@ class Chart(PlotextPlot):
         return drawn
 
 
+def packed(items: Sequence[Text], separator: str, width: int) -> Text:
+    """``items`` joined by ``separator``, a new line where the next would pass ``width``:
+    an item is never split (a name's mark ending one line and its name the next read as
+    the next chart's title, beside it)."""
+    lines: list[Text] = []
+    for item in items:
+        if lines and lines[-1].cell_len + len(separator) + item.cell_len <= width:
+            lines[-1].append(separator)
+            lines[-1].append_text(item)
+        else:
+            lines.append(item.copy())
+    return Text("\n").join(lines)
+
+
 def _parts(figures: object) -> tuple[object, ...]:
     return figures if isinstance(figures, tuple) else (figures,)
 
@@ -254,13 +268,13 @@ class RatePlot(Chart):
             names = []  # the one line needs no name
         interval = ("• 95% interval" + (f" ({short_label(part_name(snap.labels[part]))})"
                                         if names else ""), "gray")
-        legend = Text("  ").join([Text("win %"), *(Text(*name) for name in names),
-                                  Text(*interval)])
-        if legend.cell_len > self.size.width:  # narrow: the names close up, on fewer lines,
-            # the interval's sign first, where it cannot be read as the last name's
-            legend = Text(" ").join([Text("win%"), Text("(• 95%)", "gray"),
-                                     *(Text(*name) for name in names)])
-        return legend
+        items = [Text("win %"), *(Text(*name) for name in names), Text(*interval)]
+        if Text("  ").join(items).cell_len <= self.size.width:
+            return Text("  ").join(items)
+        # Narrow: the names close up, on fewer lines, the interval's sign first, where it
+        # cannot be read as the last name's.
+        return packed([Text("win%"), Text("(• 95%)", "gray"), *(Text(*name) for name in names)],
+                      " ", self.size.width)
 
     def draw(self) -> str:
         plt = self.plt
