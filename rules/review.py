@@ -63,6 +63,11 @@ class Decision(Generic[S, M]):
         return least >= COSTLY or math.isclose(least, COSTLY, abs_tol=1e-12)
 
 
+def means(outcomes: Sequence[Sequence[float]]) -> list[float]:
+    """Each move's chance: the mean of its outcomes on the draws."""
+    return [sum(drawn) / len(drawn) for drawn in outcomes]
+
+
 def paired_margin(best: Sequence[float], played: Sequence[float]) -> float:
     """Half the width of the 95% interval of the mean of ``best - played``, draw by
     draw (0 for a single, exact, outcome). Draws that all differ alike show no spread,
@@ -80,7 +85,7 @@ def weighed(number: int, state: S, played: M, outcomes: dict[M, Sequence[float]]
             ) -> Decision[S, M]:
     """The decision at move ``number``, from each move's ``outcomes`` on the same draws:
     their means the chances, the cost's margin paired draw by draw."""
-    chances = {move: sum(drawn) / len(drawn) for move, drawn in outcomes.items()}
+    chances = dict(zip(outcomes, means(list(outcomes.values())), strict=True))
     best = Decision(number, state, played, chances).best
     return Decision(number, state, played, chances,
                     paired_margin(outcomes[best], outcomes[played]))

@@ -88,7 +88,8 @@ def end_with_parent() -> None:
     holds the queue's writing end too; the workers of a pool whose app was killed, or
     quit without its pool shut down, were left waiting for good. The parent's death
     signal cannot serve here: the pool is made from a run's thread, and the kernel
-    sends it when that thread ends, long before the app does."""
+    sends it when that thread ends, long before the app does. A plain thread, not a
+    Textual worker: a pool's worker process runs no app, and no event loop."""
     parent = multiprocessing.parent_process()
     if parent is None:  # not started by multiprocessing: no sentinel to wait on
         return

@@ -59,14 +59,13 @@ def outcomes(state: State, moves: Sequence[Move], seed: int,
     codes = np.array([code_of(move, state.options.n) for move in moves], np.int64)
     weighed = shares(state.options.n, piles_of(state), seat, state.m,
                      np.array(state.scores, np.int64), np.uint64(seed), samples, codes)
-    return [[float(share) for share in row] for row in weighed]
+    return weighed.tolist()  # type: ignore[no-any-return]
 
 
 def chances(state: State, moves: Sequence[Move], seed: int,
             samples: int = SAMPLES) -> list[float]:
-    """Each of ``moves``' chance of a win for the mover, from ``state``: its outcomes'
-    mean."""
-    return [sum(row) / len(row) for row in outcomes(state, moves, seed, samples)]
+    """Each of ``moves``' chance of a win for the mover, from ``state``."""
+    return rules_review.means(outcomes(state, moves, seed, samples))
 
 
 def review(start: State, played: Sequence[Move], seed: int, samples: int = SAMPLES,

@@ -8,9 +8,9 @@ unseen cards that its rollout by the fair player's rule of thumb wins
 compared on the same futures), and once at most ``EXACT_FAIR`` cards are face down
 (up to ``EXACT_TRY`` within a budget), where the fair player plays its last moves
 perfectly, the chance of a win with best play over every order of them
-(``sequence_endgame.move_values``), so the hint is the review's best move there.
-Once nothing is face down (the last card in hand, or none left) the solver says
-exactly whether each move still wins.
+(``sequence_endgame.move_values``), so the hint is the review's best move there;
+once nothing is face down (the last card in hand, or none left), whether each move
+still wins.
 
 The orders come from the deal's number and the move's, so a review of the same game
 is the same on any machine. numpy and numba are imported only when a review is asked
@@ -45,16 +45,11 @@ def _code(move: Move) -> tuple[int, int]:
 
 def outcomes(state: State, moves: Sequence[Move], seed: int,
              samples: int = SAMPLES) -> list[list[float]]:
-    """Each of ``moves``' outcomes from ``state``: the solver's one verdict where
-    nothing is unseen; its chance with best play over every order of the last cards
-    where the fair player weighs them so (``EXACT_FAIR`` or fewer face down, or up to
-    ``EXACT_TRY`` where each move's search ends within ``TRY_BUDGET`` positions); a
-    win (1) or not (0) on each sampled order beyond."""
-    if not state.deck:  # nothing unseen: won or lost for certain
-        from rules.fast.sequence_solver import solve
-
-        return [[1.0 if solve(sequence.apply(state, move)).verdict == "won" else 0.0]
-                for move in moves]
+    """Each of ``moves``' outcomes from ``state``: its one chance with best play over
+    every order of the last cards where the fair player weighs them so (``EXACT_FAIR``
+    or fewer face down, won or lost for certain with none, or up to ``EXACT_TRY`` where
+    each move's search ends within ``TRY_BUDGET`` positions); a win (1) or not (0) on
+    each sampled order beyond."""
     import numpy as np
 
     from rules.fast.sequence_endgame import NO_BUDGET, move_values, table
@@ -68,15 +63,15 @@ def outcomes(state: State, moves: Sequence[Move], seed: int,
         budget = NO_BUDGET if len(state.deck) <= EXACT_FAIR else TRY_BUDGET
         values = move_values(*seen(state), sources, targets, *table(), budget)
         if (values >= 0).all():
-            return [[float(value)] for value in values]
+            return values.reshape(-1, 1).tolist()
     won = wins(*seen(state), np.uint64(seed), samples, sources, targets)
-    return [[float(win) for win in row] for row in won]
+    return won.astype(np.float64).tolist()  # type: ignore[no-any-return]
 
 
 def chances(state: State, moves: Sequence[Move], seed: int,
             samples: int = SAMPLES) -> list[float]:
-    """Each of ``moves``' chance of a win from ``state``: its outcomes' mean."""
-    return [sum(row) / len(row) for row in outcomes(state, moves, seed, samples)]
+    """Each of ``moves``' chance of a win from ``state``."""
+    return rules_review.means(outcomes(state, moves, seed, samples))
 
 
 def review(start: State, played: Sequence[Move], deal: int, samples: int = SAMPLES,

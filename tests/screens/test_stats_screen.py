@@ -24,7 +24,8 @@ from solitaire_tui.decks import numbered
 from solitaire_tui.messages import OpenGame, OpenStats
 from solitaire_tui.screens.history import HistoryScreen
 from solitaire_tui.screens.menu import MenuScreen
-from solitaire_tui.screens.stats.screen import NOTHING, PLOT_SECONDS, StatsScreen
+from solitaire_tui.screens.stats.comparing import NOTHING
+from solitaire_tui.screens.stats.screen import PLOT_SECONDS, StatsScreen
 from solitaire_tui.start import Start
 from solitaire_tui.stats import limits
 from solitaire_tui.stats.estimate import default_games

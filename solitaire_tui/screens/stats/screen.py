@@ -48,6 +48,7 @@ from solitaire_tui.own import files as own_files
 from solitaire_tui.play.words import sentence
 from solitaire_tui.screens.history import HistoryScreen
 from solitaire_tui.screens.stats import run_words
+from solitaire_tui.screens.stats.comparing import CompareField
 from solitaire_tui.screens.stats.timing import Timings
 from solitaire_tui.screens.stats.where import RunOn
 from solitaire_tui.stats import cluster, compare, runs
@@ -78,7 +79,6 @@ from solitaire_tui.widgets.stats import RatePlot, ResultsTable, ScorePlot, WinsL
 # in pure Python, and a key that comes meanwhile waits (bench --engine keys).
 PLOT_SECONDS = 1.0
 WIDE = 100  # columns from which the progress bar is drawn at its full length
-NOTHING = -1  # the Compare field's value for a run of one version
 
 STATS_HELP = f"""\
 # Statistics
@@ -198,15 +198,9 @@ class StatsScreen(LiveScreen[Snapshot]):
                 value=0, allow_blank=False, compact=True, id="workers")
             yield Button("Run (r)", action="screen.run", compact=True, id="run")
         with Horizontal(id="more"):
-            offered = self.game.comparisons(self.options)
-            if offered:
+            if self.game.comparisons(self.options):
                 yield Label("Compare")
-                spec = self.options.get(compare.COMPARE)
-                chosen = next((index for index, one in enumerate(offered) if one.spec == spec),
-                              NOTHING)
-                yield SteadySelect([("nothing", NOTHING), *((one.title, index) for index, one
-                                                            in enumerate(offered))],
-                                   value=chosen, allow_blank=False, compact=True, id="compare")
+                yield CompareField(self.game, self.options)
             if self.limits.cluster:
                 yield Label("Run on", id="where")
                 yield RunOn(self.choices)
@@ -291,7 +285,7 @@ class StatsScreen(LiveScreen[Snapshot]):
         self._show_estimate()
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "compare":
+        if isinstance(event.select, CompareField):
             self._show_compared()
         self._sized()
         self._show_estimate()
@@ -299,11 +293,9 @@ class StatsScreen(LiveScreen[Snapshot]):
     def _show_compared(self) -> None:
         """The fields a chosen comparison sets stand aside (``RunOptions.compared``)."""
         with suppress(NoMatches):  # a game that offers no comparison has no such field
-            chosen = self.query_one("#compare", Select).value
             fields = self.query_one(RunOptions)
-            offered = self.game.comparisons(fields.value)
-            fields.compared(offered[chosen].option if isinstance(chosen, int)
-                            and chosen != NOTHING else None)
+            chosen = self.query_one(CompareField).chosen(fields.value)
+            fields.compared(None if chosen is None else chosen.option)
 
     def on_checkbox_changed(self, _: Checkbox.Changed) -> None:
         self._sized()
@@ -356,9 +348,8 @@ class StatsScreen(LiveScreen[Snapshot]):
         options = self.query_one(RunOptions).value
         spec = None
         with suppress(NoMatches):  # a game that offers no comparison has no such field
-            chosen = self.query_one("#compare", Select).value
-            if isinstance(chosen, int) and chosen != NOTHING:
-                spec = self.game.comparisons(options)[chosen].spec
+            comparison = self.query_one(CompareField).chosen(options)
+            spec = None if comparison is None else comparison.spec
         setup = compare.run_setup(self.game, compare.with_spec(options, spec))
         games = self.limits.games_field(self.query_one("#games", Input).value)
         seed = values.SEED(self.query_one("#seed", Input).value)

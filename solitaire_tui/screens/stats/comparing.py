@@ -1,0 +1,35 @@
+"""The panel's Compare field: one version of the options, or one of the comparisons
+the game offers (``Game.comparisons``), every version played on the same deals."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from solitaire_tui.games.game import Game
+from solitaire_tui.stats.compare import COMPARE, Comparison
+from solitaire_tui.textual_private import SteadySelect
+
+NOTHING = -1  # the field's value for a run of one version
+
+
+class CompareField(SteadySelect):
+    """On the comparison ``options`` name, if the game offers it; its value is that
+    comparison's place among the game's (``NOTHING``: none)."""
+
+    def __init__(self, game: Game, options: Mapping[str, Any]) -> None:
+        offered = game.comparisons(options)
+        spec = options.get(COMPARE)
+        chosen = next((index for index, one in enumerate(offered) if one.spec == spec),
+                      NOTHING)
+        super().__init__([("nothing", NOTHING), *((one.title, index) for index, one
+                                                  in enumerate(offered))],
+                         value=chosen, allow_blank=False, compact=True, id="compare")
+        self.game = game
+
+    def chosen(self, options: Mapping[str, Any]) -> Comparison | None:
+        """The comparison chosen, of the game's for ``options`` (the fields' now)."""
+        value = self.value
+        if not isinstance(value, int) or value == NOTHING:
+            return None
+        return self.game.comparisons(options)[value]
