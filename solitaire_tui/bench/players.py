@@ -69,11 +69,12 @@ def player_timings(games: Sequence[Game], tell: Callable[[str], None],
         assert game.OWN_RULES is not None, "a game with example players shows them a view"
         loaded = files.load(str(EXAMPLES / name), game.key, game.OWN_RULES)
         played = playing.of(loaded)
-        plain = np.array([playing.play_deal(played, deal, None)
-                          for deal in range(SEED, SEED + min(deals, 300))])
-        for compiled in (True, False) if loaded.compiled else (False,):
+        ways = {compiled: max(20, int(deals * scale * (COMPILED_DEALS if compiled else 1)))
+                for compiled in ((True, False) if loaded.compiled else (False,))}
+        plain = np.array([playing.play_deal(played, deal, None)  # the deals both play
+                          for deal in range(SEED, SEED + min(max(ways.values()), 300))])
+        for compiled, count in ways.items():
             player = dataclasses.replace(loaded, compiled=compiled)
-            count = max(20, int(deals * scale * (COMPILED_DEALS if compiled else 1)))
             tell(f"{name}{' compiled' * compiled}: {count:,} deals on one worker, then two …")
             seconds, same, starts = [], True, []
             for workers in (1, 2):

@@ -24,6 +24,7 @@ from rich.progress import (
     ProgressColumn,
     Task,
     TextColumn,
+    TimeElapsedColumn,
     TimeRemainingColumn,
 )
 from rich.table import Table
@@ -80,7 +81,9 @@ def play_run(kernel: Kernel, games: int, seed: int, workers: int | None,
     progress = Progress(
         TextColumn("[bold]{task.description}"), BarColumn(),
         TextColumn("{task.completed:,.0f} of {task.total:,.0f}"),
-        RateColumn(), TimeRemainingColumn(), console=console, transient=True,
+        # The time so far moves every second, however long the chunks of a slow run.
+        RateColumn(), TimeElapsedColumn(), TextColumn("so far ·"), TimeRemainingColumn(),
+        TextColumn("left"), console=console, transient=True,
         disable=not (show_progress and console.is_terminal),
     )
     with progress, ctrl_c_cancels(cancel):

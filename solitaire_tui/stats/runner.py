@@ -23,6 +23,7 @@ import dataclasses
 import os
 import sys
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -204,6 +205,8 @@ class Snapshot(Moment):
     data: dict[str, Any] | None = None  # the run's JSON object, as ``stats --json`` prints
     error: str = ""
     on: str = ""  # the Dask cluster it plays on ("" for this machine)
+    at: float = 0.0  # when a playing run handed it over (``time.monotonic()``)
+    chunk_seconds: float = 0.0  # the playing time since the snapshot before
 
     @property
     def games_per_second(self) -> float:
@@ -213,6 +216,19 @@ class Snapshot(Moment):
     def eta_seconds(self) -> float | None:
         speed = self.games_per_second
         return (self.games - self.done) / speed if speed else None
+
+    def left_at(self, now: float) -> float | None:
+        """The time left as of ``now``, some time after the snapshot: its estimate
+        counted down while the next chunk is not overdue (twice the last one's time),
+        then growing as the games done in the time played so far foretell. A run of
+        slow chunks, seconds apart, so has a clock that moves between them, and one
+        that stalls is not said to be nearly done."""
+        eta = self.eta_seconds
+        if eta is None or self.over:
+            return eta
+        since = max(0.0, now - self.at)
+        due = min(since, 2 * self.chunk_seconds)
+        return eta - due + (since - due) * eta / self.seconds
 
 
 @dataclass
@@ -253,12 +269,13 @@ class LiveRun(Job[Snapshot]):
     def _progress(self, state: Run) -> None:
         self._extend_curve((state.done, [tally.wins for tally in state.tallies]))
         assert self._kernel is not None
-        snap = Snapshot(Phase.PLAYING, state.seed, state.games, state.done,
-                        tuple(copy.deepcopy(state.tallies)), tuple(self._kernel.labels),
-                        self._kernel.shares_wins, state.seconds, state.workers,
-                        state.compile_seconds, tuple(self._curve),
-                        on="" if self.where is None else str(self.where))
-        self._update(lambda _: snap)
+        tallies, labels = tuple(copy.deepcopy(state.tallies)), tuple(self._kernel.labels)
+        shares_wins, curve = self._kernel.shares_wins, tuple(self._curve)
+        self._update(lambda last: Snapshot(
+            Phase.PLAYING, state.seed, state.games, state.done, tallies, labels, shares_wins,
+            state.seconds, state.workers, state.compile_seconds, curve,
+            on="" if self.where is None else str(self.where), at=time.monotonic(),
+            chunk_seconds=state.seconds - last.seconds))
 
     def _extend_curve(self, point: Point) -> None:
         """Add the newest point, keeping the curve short however long the run plays.

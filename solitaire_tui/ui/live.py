@@ -37,7 +37,6 @@ from solitaire_tui.ui.boundary import failure
 from solitaire_tui.ui.help import keys_table, show_help
 from solitaire_tui.ui.workers import let_go
 
-TICK_SECONDS = 0.15  # how often a clock on the screen moves while a job plays
 # The least time between two drawings of a playing job. A run reports ten times a
 # second, and drawing its figures (the table, the list of wins, the bar, a frame) took
 # a fifth of the screen's time: a key came in the middle of one drawing in five.
@@ -83,7 +82,10 @@ class LiveScreen(Screen[None], Generic[S]):
 
     WELCOME: ClassVar[str]  # the first line of the summary
     HELP: ClassVar[str]  # the help page, before the table of keys
-    TICKS: ClassVar[bool] = False  # shows a clock: redrawn even when the snapshot is not new
+    # Seconds between two drawings of the ``#speed`` line while a job plays, where that
+    # line shows a clock (elapsed, or time left), which moves even when the job reports
+    # nothing new; None: the line changes only with the snapshot.
+    TICK: ClassVar[float | None] = None
     # Focused once composed, by Textual: a query of it in ``on_mount`` fails when the app
     # quits while the screen is mounting (its nested widgets are gone by then).
     AUTO_FOCUS = "#run"
@@ -108,8 +110,8 @@ class LiveScreen(Screen[None], Generic[S]):
     def on_mount(self) -> None:
         if self.shown is None:  # a screen may show what it kept (Textual calls its own
             self._say(self.WELCOME)  # on_mount first)
-        if self.TICKS:
-            self._clock = self.set_interval(TICK_SECONDS, self._tick)
+        if self.TICK is not None:
+            self._clock = self.set_interval(self.TICK, self._tick)
 
     def on_unmount(self) -> None:
         """Leaving the screen stops its job: nothing is left playing unseen."""
@@ -214,9 +216,10 @@ class LiveScreen(Screen[None], Generic[S]):
             self._ended()
 
     def _tick(self) -> None:
-        """The clock moves even when the job reports nothing new."""
-        if self.live is not None and self.shown is not None:
-            self._show(self.shown)
+        """The clock moves even when the job reports nothing new: only its line is
+        drawn again, not the figures, which have not changed."""
+        if self.live is not None and self.shown is not None and self._seen():
+            self.query_one("#speed", Static).update(self._speed(self.shown), layout=False)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -16,7 +16,7 @@ from solitaire_tui.own import files
 
 def test_the_example_players_are_timed_on_one_and_two_workers_as_played_here() -> None:
     try:
-        timings = bench_players.player_timings(GAMES, lambda _: None, scale=0.02)
+        timings = bench_players.player_timings(GAMES, lambda _: None, scale=0.002)
     finally:
         files.forget()
     assert {timing.name for timing in timings} == {name for game in GAMES

@@ -7,7 +7,9 @@ for the same options and seed.
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -120,6 +122,49 @@ async def test_keys_are_handled_while_a_run_plays(make_app: Callable[..., Solita
         await pilot.press("escape")  # leaving cancels the run and keeps it
         assert not isinstance(app.screen, StatsScreen)
         assert app.history.entries[0].data["cancelled"] is True
+
+
+def test_the_time_left_counts_down_till_a_chunk_is_overdue_and_then_grows() -> None:
+    """10 of 100 games in 10 s, the last 5 s apart: 90 s left, counted down for twice
+    the last chunk's time; a chunk later than that leaves the countdown, each second
+    without one adding what the speed so far (1 game/s for 90 games) says."""
+    from solitaire_tui.screens.stats import run_words
+
+    snap = Snapshot(Phase.PLAYING, 0, 100, 10, seconds=10.0, workers=1, at=1000.0,
+                    chunk_seconds=5.0)
+    assert snap.left_at(1000.0) == snap.eta_seconds == 90.0
+    assert snap.left_at(1005.0) == 85.0 and snap.left_at(1010.0) == 80.0
+    assert snap.left_at(1012.0) == 80.0 + 2 * 9.0
+    assert run_words.speed(snap, 1005.0) == "10 of 100 · 1 games/s · 0:01:25 left"
+    assert run_words.speed(snap) == "10 of 100 · 1 games/s · 0:01:30 left"
+    assert run_words.speed(dataclasses.replace(snap, phase=Phase.FINISHED), 1005.0) == (
+        "10 of 100 · 1 games/s")
+
+
+async def test_a_slow_runs_line_moves_between_its_snapshots(
+        make_app: Callable[..., SolitaireApp], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run whose next chunk is long in coming (a stand-in: one chunk of 4 games in
+    2 s, then nothing till cancelled) still has a line whose time left moves."""
+    from rules.fast.batch import Run
+    from rules.stats import Tally
+    from solitaire_tui.stats.runner import LiveRun
+
+    def one_chunk_then_nothing(job: LiveRun) -> None:
+        job._kernel = job.setup.make_kernel()
+        job._progress(Run(job.seed, job.games, 1, [Tally(4, 1)], done=4, seconds=2.0))
+        while not job._stopped():
+            threading.Event().wait(0.01)
+
+    monkeypatch.setattr(LiveRun, "_work", one_chunk_then_nothing)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_run(pilot, app, "one-handed", {}, "100", "5")
+        await until(pilot, lambda: screen.shown is not None and screen.shown.done == 4)
+        line = text_of(screen, "#speed")
+        assert line.startswith("4 of 100 · 2 games/s · ") and line.endswith(" s left")
+        await until(pilot, lambda: text_of(screen, "#speed") != line)
+        assert screen.shown is not None and screen.shown.done == 4 and screen.running
+        await pilot.press("c")
 
 
 async def test_a_panel_under_a_game_is_sent_nothing_and_shows_the_latest_when_back(

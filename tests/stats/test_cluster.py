@@ -77,7 +77,7 @@ def test_a_comparison_runs_on_a_cluster_as_here(scheduler: cluster.Scheduler) ->
 def test_a_worker_killed_mid_run_loses_nothing_and_counts_nothing_twice(
         scheduler: cluster.Scheduler) -> None:
     setup = GAMES_BY_KEY["sequence"].setup({"strategies": ["fair"]})
-    games = 24
+    games = 16
     with distributed.Client(scheduler.address) as client:
         pids = client.run(os.getpid)
     killed: list[int] = []
@@ -126,13 +126,13 @@ def test_players_of_ones_own_go_to_the_workers_with_the_run(
     names = ["greedy", own(as_python(EXAMPLES / "first_fit.py", tmp_path), "sequence"),
              own(EXAMPLES / "random_mover.py", "sequence")]
     setup = GAMES_BY_KEY["sequence"].setup({"strategies": names})
-    ran = cluster.run(setup, setup.make_kernel(), 4321, 1000, scheduler, first_chunk=100)
-    assert ran.done == 1000 and not files.faults()
-    assert figures(setup, ran) == here(setup, 4321, 1000)
+    ran = cluster.run(setup, setup.make_kernel(), 4321, 200, scheduler, first_chunk=20)
+    assert ran.done == 200 and not files.faults()
+    assert figures(setup, ran) == here(setup, 4321, 200)
     seats = GAMES_BY_KEY["add-residue"].setup({"players": 3, "n": 9, "strategies": [
         own(EXAMPLES / "add_residue_spoiler.py", "add-residue"), "greedy", "random"]})
-    ran = cluster.run(seats, seats.make_kernel(), 8, 300, scheduler, first_chunk=50)
-    assert figures(seats, ran) == here(seats, 8, 300)
+    ran = cluster.run(seats, seats.make_kernel(), 8, 100, scheduler, first_chunk=10)
+    assert figures(seats, ran) == here(seats, 8, 100)
 
 
 # Two ways a player goes wrong at move 3 of deal 1210, and the lines it may be

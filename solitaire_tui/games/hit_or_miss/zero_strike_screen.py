@@ -180,7 +180,7 @@ class ZeroStrikeScreen(LiveScreen[Snapshot]):
     )
     WELCOME = "Choose a seed and a budget, then r or enter searches."
     HELP = ZERO_STRIKE_HELP
-    TICKS = True  # the elapsed time moves even when the snapshot does not
+    TICK = 0.15  # the elapsed time moves even when the snapshot does not
 
     CSS_PATH = "zero_strike_screen.tcss"
 

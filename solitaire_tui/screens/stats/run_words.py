@@ -11,14 +11,19 @@ from solitaire_tui.stats.runner import Phase, Snapshot
 from solitaire_tui.ui.live import clock
 
 
-def speed(snap: Snapshot) -> str:
-    """The meter's line: how far a run has got, how fast, and how long it has left."""
+def speed(snap: Snapshot, now: float | None = None) -> str:
+    """The meter's line: how far a run has got, how fast, and how long it has left, as
+    of ``now`` (``time.monotonic()``) while it plays, so that the time left moves
+    between the chunks of a slow run (``Snapshot.left_at``)."""
     if snap.phase is Phase.LOADING or not snap.done:
         return f"0 of {snap.games:,} games"
-    text = f"{snap.done:,} of {snap.games:,} · {snap.games_per_second:,.0f} games/s"
-    eta = snap.eta_seconds
-    if not snap.over and eta is not None:
-        text += f" · {clock(eta)} left"
+    rate = snap.games_per_second
+    text = f"{snap.done:,} of {snap.games:,} · {rate:,.0f}" if rate >= 10 else (
+        f"{snap.done:,} of {snap.games:,} · {rate:.2g}")
+    text += " games/s"
+    left = snap.eta_seconds if now is None else snap.left_at(now)
+    if not snap.over and left is not None:
+        text += f" · {clock(left)} left"
     return text
 
 def summary(snap: Snapshot, numbered: str = "deals") -> str:

@@ -138,6 +138,7 @@ class StatsScreen(LiveScreen[Snapshot]):
     )
     WELCOME = "Choose the options, then r or enter runs the games."
     HELP = STATS_HELP
+    TICK = 0.5  # the time left moves between the chunks of a slow run
 
     CSS_PATH = "stats.tcss"
 
@@ -450,7 +451,8 @@ class StatsScreen(LiveScreen[Snapshot]):
         snap = self.shown
         return snap.tallies[self.part] if snap is not None and snap.tallies else None
 
-    _speed = staticmethod(run_words.speed)
+    def _speed(self, snap: Snapshot) -> str:
+        return run_words.speed(snap, time.monotonic())
 
     def _summary(self, snap: Snapshot) -> str:
         """The run in words; a player of one's own that stopped it, said why."""
