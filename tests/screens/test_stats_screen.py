@@ -36,7 +36,7 @@ from solitaire_tui.store.database import Database
 from solitaire_tui.store.history import History
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.quit_dialog import Confirm
-from solitaire_tui.widgets.stats import RatePlot, ResultsTable, WinsList
+from solitaire_tui.widgets.stats import PAIRED, RatePlot, ResultsTable, WinsList
 from tests.support.panel import (
     fill,
     finished_run,
@@ -556,6 +556,9 @@ async def test_the_footers_keys_work_in_the_number_fields_and_tab_reaches_every_
             if app.focused is not None:
                 reached.add(app.focused.id)
         assert {"games", "seed", "workers", "run", "results", "wins"} <= reached
+        games.focus()
+        await pilot.press("t")  # the table, in one key from a field
+        assert app.focused is screen.query_one(ResultsTable)
 
 
 def test_a_compared_seats_edge_is_over_the_other_seats_of_its_own_version() -> None:
@@ -616,6 +619,10 @@ async def test_the_players_own_players_are_run_beside_the_built_in_ones(
             shown = screen.shown
             assert shown is not None and list(shown.labels) == ["greedy", "mine.py"]
             assert shown.tallies[0].wins == shown.tallies[1].wins  # the greedy rule, twice
+            # Paired with the first, as stats --player is: the same deals won, to a deal.
+            headings = [str(column.label)
+                        for column in screen.query_one(ResultsTable).columns.values()]
+            assert PAIRED in headings and "+0.00 ±0.00" in table_text(screen)
             # A player that goes wrong on deal 150, read again by p.
             first = files.find("mine.py", "sequence")
             assert first is not None

@@ -142,15 +142,11 @@ class SequenceGame(Game):
 
     def run_options(self, args: argparse.Namespace) -> dict[str, Any]:
         """Players of one's own are loaded here, by the person at the shell, and
-        compared with the others on the same deals, with each one's difference from
-        the first paired deal by deal."""
+        compared with the others on the same deals (``side_by_side``)."""
         own = [files.load(path, self.key, own_rules.__name__).name for path in args.player or ()]
-        names = [*(args.strategy or ([] if own else ["greedy"])), *own]
-        options: dict[str, Any] = {"strategies": names}
+        options = side_by_side([*(args.strategy or ([] if own else ["greedy"])), *own])
         if own:
             options["move_seconds"] = args.move_seconds
-        if own and len(names) > 1:
-            options[COMPARE] = {"option": "strategies", "values": [[name] for name in names]}
         return options
 
     def commands(self) -> Sequence[Command]:
@@ -192,6 +188,17 @@ class SequenceGame(Game):
         deck = numbered(deal)
         return Replay(self.key, deck, None, players.player(name, deck.seed).choose,
                       f"deal {deal}, {name} player")
+
+
+def side_by_side(names: list[str]) -> dict[str, Any]:
+    """The options of a run of the players ``names`` on the same deals: where a player
+    of one's own is among several, a comparison, so that each later player's
+    difference from the first is paired deal by deal (points over greedy), on the
+    command line as in the panel; the built-in players alone are one run's parts."""
+    options: dict[str, Any] = {"strategies": names}
+    if len(names) > 1 and set(names) - set(NAMES):
+        options[COMPARE] = {"option": "strategies", "values": [[name] for name in names]}
+    return options
 
 
 GAME = SequenceGame()

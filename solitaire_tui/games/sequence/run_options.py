@@ -4,6 +4,7 @@ directory's ``players/sequence/``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from textual.app import ComposeResult
@@ -12,6 +13,7 @@ from textual.widgets import Label
 
 from rules.roster import SEQUENCE, SEQUENCE_COMPARED
 from solitaire_tui.own.folder import Found
+from solitaire_tui.stats.compare import COMPARE
 from solitaire_tui.ui.run_options import RunOptions
 from solitaire_tui.widgets.toggles import Tick
 
@@ -30,7 +32,7 @@ class SequenceRunOptions(RunOptions):
     """
 
     def compose(self) -> ComposeResult:
-        chosen = self.initial.get("strategies", SEQUENCE_COMPARED)
+        chosen = self._initial_names(SEQUENCE_COMPARED)
         with Horizontal():
             yield Label("Players, same deals:")
             for name in SEQUENCE:
@@ -41,18 +43,29 @@ class SequenceRunOptions(RunOptions):
     def show_own(self, found: Found) -> None:
         """A tick for each of the player's own players, as read again: ticked as it
         was, or as the run opened asked."""
-        chosen = set(self.initial.get("strategies", ())) | set(self._own_chosen())
+        chosen = set(self._initial_names(())) | set(self._own_chosen())
         self.query(".own").remove()
         row = self.query_one("#own-row")
         row.set_class(bool(found.players), "-some")
         row.mount_all(Tick(player.name, player.name in chosen, compact=True, classes="own",
                            name=player.name) for player in found.players)
 
+    def _initial_names(self, otherwise: Sequence[str]) -> list[str]:
+        """The players of the run the panel opened on (a comparison's versions, where
+        one of one's own was among several: ``game.side_by_side``); ``otherwise``
+        where it named none."""
+        spec = self.initial.get(COMPARE)
+        if isinstance(spec, dict) and spec.get("option") == "strategies":
+            return [name for version in spec.get("values", ()) for name in version]
+        return list(self.initial.get("strategies", otherwise))
+
     def _own_chosen(self) -> list[str]:
         return [str(tick.name) for tick in self.query(".own").results(Tick) if tick.value]
 
     @property
     def value(self) -> dict[str, Any]:
-        return {"strategies": [name for name in SEQUENCE
-                               if self.query_one(f"#strategy-{name}", Tick).value]
-                + self._own_chosen()}
+        from solitaire_tui.games.sequence.game import side_by_side
+
+        return side_by_side([name for name in SEQUENCE
+                             if self.query_one(f"#strategy-{name}", Tick).value]
+                            + self._own_chosen())

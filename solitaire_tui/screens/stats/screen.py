@@ -115,7 +115,9 @@ options and seed give the same figures on any number of workers, and the same as
   a seat: won alone, tied (a shared top score), and its edge over the others: its win
   rate minus the other seats' mean, in percentage points ± the 95% interval's half
   width (random against random, the second seat wins more often). For Sequence Solitaire a row
-  is a player, all on the same deals. Choose a row to show its charts.
+  is a player, all on the same deals (beside a player of your own, each later one
+  with its points over the first, paired deal by deal). Choose a row to show its
+  charts (`t` goes to the table from anywhere on the panel).
 - The left chart is the running win rate with its 95% interval narrowing (games on a
   log scale); the right one the distribution of a score (`s` shows the next score).
 - The list on the right holds the first winning deals: `enter` or a click opens one on
@@ -132,6 +134,8 @@ class StatsScreen(LiveScreen[Snapshot]):
     BINDINGS = live_keys(
         Binding("n", "new_seed", "New seed"),
         Binding("s", "next_score", "Score"),
+        Binding("t", "results", "Table",
+                tooltip="the table of results: up and down choose the row the charts show"),
         Binding("H", "history", "History"),
         Binding("p", "read_players", "Players",
                 tooltip="read your own players' folder again (a file changed or added)"),
@@ -346,12 +350,11 @@ class StatsScreen(LiveScreen[Snapshot]):
 
     def _ask(self) -> tuple[runs.Setup, int, int, int | None, Scheduler | None]:
         """The run the form describes; a wrong field raises the reason as a sentence."""
-        options = self.query_one(RunOptions).value
-        spec = None
+        options = self.query_one(RunOptions).value  # a game's fields may compare (Sequence)
         with suppress(NoMatches):  # a game that offers no comparison has no such field
             comparison = self.query_one(CompareField).chosen(options)
-            spec = None if comparison is None else comparison.spec
-        setup = compare.run_setup(self.game, compare.with_spec(options, spec))
+            options = compare.with_spec(options, None if comparison is None else comparison.spec)
+        setup = compare.run_setup(self.game, options)
         games = self.limits.games_field(self.query_one("#games", Input).value)
         seed = values.SEED(self.query_one("#seed", Input).value)
         check_deals(seed, games)
@@ -483,6 +486,11 @@ class StatsScreen(LiveScreen[Snapshot]):
         if deal is not None:
             own, part = self.shown_setup.own_part(self.part)  # a comparison's version
             self.post_message(OpenReplay(self.game.replay(own, part, deal)))
+
+    def action_results(self) -> None:
+        """The table of results from anywhere on the panel, in one key rather than a
+        tab through every field and tick."""
+        self.query_one(ResultsTable).focus()
 
     def action_history(self) -> None:
         def chosen(entry: Entry | None) -> None:
