@@ -11,7 +11,7 @@ figures, the verdict, the hint player, its variant and its own flags. The screen
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -111,6 +111,14 @@ class GameTable(Generic[S, M]):
     @property
     def hint_part(self) -> str | None:
         """The engine part (``engine.Part``) a slow hint calls, if any."""
+        return None
+
+    @property
+    def stand_in(self) -> tuple[str, Callable[[S], M | None]] | None:
+        """A helper that needs nothing compiled, and its name: it answers a hint, and
+        auto play, at once while the warm-up still compiles ``hint_part`` on a first
+        start, rather than the player waiting for the compile; None where the game
+        has none (the player is then told how long the wait is)."""
         return None
 
     def hint(self, state: S) -> M | None:

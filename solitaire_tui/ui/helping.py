@@ -100,6 +100,8 @@ class Helping:
         if not table.SLOW_HINTS:
             self._answered(state, line(table.rules, table.hint, state, most), {purpose})
             return
+        if purpose == HINT and self._stand_in_hint(state):
+            return
         new = table.asks.ask(state, purpose)
         if purpose == HINT:  # said even when the question is under way already (a peek's)
             self.board.say(table.thinking())
@@ -108,6 +110,23 @@ class Helping:
                                      partial(self._slow_answer, state),
                                      partial(self._hint_failed, state), group="hint",
                                      needs=table.hint_part)
+
+    def _stand_in_hint(self, state: Any) -> bool:
+        """On a first start, while the warm-up still compiles the helper's part, the
+        table's stand-in (a helper that needs no compile) answers at once, saying whose
+        hint it is and how long the helper's own is away; False where it does not."""
+        engine, part, stand_in = self.board.thinker.engine, self.table.hint_part, None
+        if engine is not None and part is not None and engine.pending(part):
+            stand_in = self.table.stand_in
+        if stand_in is None or engine is None or part is None:
+            return False
+        name, hint = stand_in
+        moves = line(self.table.rules, hint, state, 1)
+        left = engine.left(part) or 0.0
+        away = f"about {round(left)}\u00a0s more" if left >= 1 else "soon"
+        self.show_hint(moves[0] if moves else None,
+                       f" from {name} ({engine.title(part)}: {away})")
+        return True
 
     def _slow_answer(self, state: Any, line: list[Any]) -> None:
         wanted = self.table.asks.answered(state)
@@ -134,11 +153,12 @@ class Helping:
             else:
                 self.stop()
 
-    def show_hint(self, move: Any) -> None:
+    def show_hint(self, move: Any, by: str = "") -> None:
+        """``by``: whose hint it is, where not the helper's own."""
         if move is None:
             self.board.say("No move to suggest.")
         else:
-            self.board.say(f"Hint: {self.table.describe(self.table.session.state, move)}.")
+            self.board.say(f"Hint{by}: {self.table.describe(self.table.session.state, move)}.")
 
     def play_line(self, moves: Sequence[Any]) -> int:
         """Make ``line``'s moves as if each were played, drawing only the position they

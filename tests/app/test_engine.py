@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from rules.players.sequence_greedy import GreedyPlayer
 from solitaire_tui import engine
 from solitaire_tui.commands import warm as warm_command
 from solitaire_tui.engine import Event, Part, Warmup
@@ -246,8 +247,10 @@ def test_nothing_is_started_or_waited_for_when_the_cache_is_warm(tmp_path: Path)
     assert not warmup.pending("quick") and warmup.note == ""
 
 
-async def test_a_hint_waits_for_its_part_saying_so_and_the_status_line_goes(
+async def test_a_hint_is_the_stand_ins_till_its_part_is_ready_and_auto_play_waits(
         tmp_path: Path, data_path: Path) -> None:
+    """While the fair player's part compiles, h answers at once from the greedy player,
+    saying so and how long the fair one is away; auto play waits for it, saying so."""
     from solitaire_tui.app import SolitaireApp
     from solitaire_tui.decks import numbered
     from solitaire_tui.start import Start
@@ -264,10 +267,18 @@ async def test_a_hint_waits_for_its_part_saying_so_and_the_status_line_goes(
         screen = app.screen
         status = screen.query_one(EngineStatus)
         await until(pilot, lambda: "1 of 2 parts ready" in str(status.render()), 10)
+        table = screen.table
+        greedy = GreedyPlayer().choose(table.session.state)
         await pilot.press("h")
+        said = text_of(screen, "#message")
+        assert said.startswith("Hint from greedy (Sequence's fair player: ")
+        assert said.endswith(f"): {table.describe(table.session.state, greedy)}.")
+        await pilot.press("a")
         await until(pilot, lambda: "Waiting for the engine" in text_of(screen, "#message"), 10)
         assert "Sequence's fair player is being compiled" in text_of(screen, "#message")
+        await pilot.press("a")  # auto play off
         assert status.display
         (tmp_path / "gate").touch()
-        await until(pilot, lambda: text_of(screen, "#message").startswith("Hint:"), 60)
         await until(pilot, lambda: not status.display, 10)
+        await pilot.press("h")
+        await until(pilot, lambda: text_of(screen, "#message").startswith("Hint:"), 60)

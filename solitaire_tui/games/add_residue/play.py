@@ -9,7 +9,7 @@ a computer that would move again at once.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +17,7 @@ from rules import add_residue
 from rules.add_residue import Move, Pile, State
 from rules.own import add_residue as own_rules
 from rules.players import Player
-from rules.players.add_residue import player, seated
+from rules.players.add_residue import GreedyPlayer, player, seated
 from rules.roster import solvable
 from solitaire_tui import decks
 from solitaire_tui.games.add_residue import words
@@ -105,6 +105,15 @@ class AddResidueTable(GameTable[State, Move]):
         """The strong and perfect players (``AddResidue.ENGINE``); nothing compiled for
         a player of one's own."""
         return None if self.seating.helper else self.game.ENGINE[0].name
+
+    @property
+    def stand_in(self) -> tuple[str, Callable[[State], Move | None]] | None:
+        """The greedy player, plain Python, for the strong and perfect helpers."""
+        if self.seating.helper:
+            return None
+        greedy = GreedyPlayer()
+        return "greedy", lambda state: (None if add_residue.is_over(state)
+                                        else greedy.choose(state))
 
     def hint(self, state: State) -> Move | None:
         """The helper's move: a player of one's own, chosen in the set-up, or the

@@ -13,6 +13,7 @@ from typing import Any
 from rules import sequence
 from rules.players import Player
 from rules.players.sequence import player
+from rules.players.sequence_greedy import GreedyPlayer
 from rules.players.sequence_solver import Peek
 from rules.sequence import Move, State
 from solitaire_tui import decks
@@ -82,6 +83,15 @@ class SequenceTable(GameTable[State, Move]):
         if self.helper not in HELPERS:
             return None
         return self.game.ENGINE[1 if self.helper == "peek" else 0].name
+
+    @property
+    def stand_in(self) -> tuple[str, Callable[[State], Move | None]] | None:
+        """The greedy player, plain Python, for the fair and quick helpers (a peek's
+        answer is the solver's or none: the greedy player knows nothing of a win)."""
+        if self.helper not in ("fair", "quick"):
+            return None
+        greedy = GreedyPlayer()
+        return "greedy", lambda state: None if sequence.is_over(state) else greedy.choose(state)
 
     def hint(self, state: State) -> Move | None:
         """The helper's move. Worked out in a thread (``SLOW_HINTS``): the first one
