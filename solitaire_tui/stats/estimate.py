@@ -29,7 +29,7 @@ FEWEST = 100  # a default run plays at least this many games
 # Where a speed comes from, best first: a run of the same options here, a timing of
 # the run's own first deals, the game's rough cost.
 MEASURED, TIMED, ROUGH = "measured", "timed on a few deals", "rough guess"
-TIMING = "timing a few deals…"  # a rough guess while the timing is under way
+TIMING = "timing a few deals…"  # said, with no figure, while the timing is under way
 
 
 @dataclass(frozen=True)
@@ -43,8 +43,12 @@ class Estimate:
 
     def words(self, workers: int) -> str:
         """"about 25 s on 2 workers (measured)": measured by a run of the same
-        options here, timed on a few deals of this run, or a rough guess until then."""
+        options here, timed on a few deals of this run, or a rough guess where none
+        can be timed; while the timing is under way, no figure: the rough one was off
+        by up to 9 times for the players that think (``bench --engine estimates``)."""
         on = counted(workers, "worker")
+        if self.source == TIMING:
+            return f"how long on {on}? {TIMING}"
         time = duration(self.seconds)
         return (f"{time if time.startswith('under') else 'about ' + time} on {on}"
                 f" ({self.source})")

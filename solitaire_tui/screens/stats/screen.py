@@ -93,7 +93,7 @@ options and seed give the same figures on any number of workers, and the same as
   players differ a millionfold in speed.
 - Before a run, the line under the fields says how long it would take: measured by
   your last run of the same options, or else timed on a few of the run's own deals
-  as you choose them (a rough guess for the moment that takes, and the Games field
+  as you choose them (no figure for the moment that takes, and the Games field
   sized again if you left it as it was); a run that would take more than
   {ASK_SECONDS / 60:.0f} minutes is confirmed first.
 - **Seed** is drawn at random for each panel and always shown; `n` draws another. Any
