@@ -72,7 +72,7 @@ class BenchCase:
     target: int | None = None  # games/s on one worker: the engine's target
 
 
-REVIEW_SECONDS = 10.0  # a whole game's review, at most
+REVIEW_SECONDS = 5.0  # a whole game's review, at most, on one core
 
 
 @dataclass(frozen=True)

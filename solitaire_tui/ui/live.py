@@ -110,8 +110,6 @@ class LiveScreen(Screen[None], Generic[S]):
     def on_mount(self) -> None:
         if self.shown is None:  # a screen may show what it kept (Textual calls its own
             self._say(self.WELCOME)  # on_mount first)
-        if self.TICK is not None:
-            self._clock = self.set_interval(self.TICK, self._tick)
 
     def on_unmount(self) -> None:
         """Leaving the screen stops its job: nothing is left playing unseen."""
@@ -119,6 +117,8 @@ class LiveScreen(Screen[None], Generic[S]):
             self._worker.cancel()
         if self.live is not None:
             self.live.cancel()
+        if self._clock is not None:
+            self._clock.stop()
 
     # --- a screen's own --------------------------------------------------------------
 
@@ -181,6 +181,8 @@ class LiveScreen(Screen[None], Generic[S]):
             return
         job.wait = None if self.engine is None else self.engine.wait
         self.live = job
+        if self.TICK is not None:  # a clock only while a job plays: none keeps the screen
+            self._clock = self.set_interval(self.TICK, self._tick)
         self._lock_form(True)
         self._show(job.snapshot)
         self._worker = self.run_worker(partial(self._work, job), name="job", group="job",
@@ -236,6 +238,9 @@ class LiveScreen(Screen[None], Generic[S]):
         """Free the form of a finished, failed or cancelled job."""
         self.live = None
         self._worker = None
+        if self._clock is not None:
+            self._clock.stop()
+            self._clock = None
         self._lock_form(False)
 
     def _lock_form(self, locked: bool) -> None:

@@ -20,13 +20,13 @@ from solitaire_tui.decks import Deck, numbered
 from solitaire_tui.engine import Part
 from solitaire_tui.games.game import Command, Game
 from solitaire_tui.games.sequence.moves import move_text
+from solitaire_tui.games.sequence.versions import side_by_side
 from solitaire_tui.games.sequence.words import verdict
 from solitaire_tui.own import files, playing
 from solitaire_tui.own.playing import MOVE_SECONDS
 from solitaire_tui.play.options import NoOptions
 from solitaire_tui.play.words import outcome
 from solitaire_tui.replay import Replay
-from solitaire_tui.stats.compare import COMPARE
 from solitaire_tui.stats.runs import Setup, strategies
 
 # One core's rough seconds a game for each player, for a run's time before it has
@@ -188,17 +188,6 @@ class SequenceGame(Game):
         deck = numbered(deal)
         return Replay(self.key, deck, None, players.player(name, deck.seed).choose,
                       f"deal {deal}, {name} player")
-
-
-def side_by_side(names: list[str]) -> dict[str, Any]:
-    """The options of a run of the players ``names`` on the same deals: where a player
-    of one's own is among several, a comparison, so that each later player's
-    difference from the first is paired deal by deal (points over greedy), on the
-    command line as in the panel; the built-in players alone are one run's parts."""
-    options: dict[str, Any] = {"strategies": names}
-    if len(names) > 1 and set(names) - set(NAMES):
-        options[COMPARE] = {"option": "strategies", "values": [[name] for name in names]}
-    return options
 
 
 GAME = SequenceGame()

@@ -12,6 +12,7 @@ from textual.containers import Horizontal
 from textual.widgets import Label
 
 from rules.roster import SEQUENCE, SEQUENCE_COMPARED
+from solitaire_tui.games.sequence.versions import side_by_side
 from solitaire_tui.own.folder import Found
 from solitaire_tui.stats.compare import COMPARE
 from solitaire_tui.ui.run_options import RunOptions
@@ -52,7 +53,7 @@ class SequenceRunOptions(RunOptions):
 
     def _initial_names(self, otherwise: Sequence[str]) -> list[str]:
         """The players of the run the panel opened on (a comparison's versions, where
-        one of one's own was among several: ``game.side_by_side``); ``otherwise``
+        one of one's own was among several: ``versions.side_by_side``); ``otherwise``
         where it named none."""
         spec = self.initial.get(COMPARE)
         if isinstance(spec, dict) and spec.get("option") == "strategies":
@@ -64,8 +65,6 @@ class SequenceRunOptions(RunOptions):
 
     @property
     def value(self) -> dict[str, Any]:
-        from solitaire_tui.games.sequence.game import side_by_side
-
         return side_by_side([name for name in SEQUENCE
                              if self.query_one(f"#strategy-{name}", Tick).value]
                             + self._own_chosen())
