@@ -449,13 +449,17 @@ class Warmup:
                                         for other, began in compiling.items()), default=0.0)
         return max(left, 0.0)
 
+    def how_long(self, name: str) -> str:
+        """How long part ``name`` is still away, in words: "about 38 s more"."""
+        left = self.left(name) or 0.0
+        return (f"about {round(left)}\u00a0s more" if left >= 1
+                else "taking longer than usual: the machine may be busy")
+
     def waiting(self, name: str) -> str:
         """What a player waiting for part ``name`` is told."""
-        left = self.left(name) or 0.0
-        how_long = (f"about {round(left)}\u00a0s more" if left >= 1
-                    else "taking longer than usual: the machine may be busy")
-        return (f"Waiting for the engine: {self.title(name)} is being compiled, {how_long}."
-                " This happens on the first start only; its progress is below.")
+        return (f"Waiting for the engine: {self.title(name)} is being compiled,"
+                f" {self.how_long(name)}. This happens on the first start only; its"
+                " progress is below.")
 
     @property
     def note(self) -> str:

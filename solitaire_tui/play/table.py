@@ -115,10 +115,11 @@ class GameTable(Generic[S, M]):
 
     @property
     def stand_in(self) -> tuple[str, Callable[[S], M | None]] | None:
-        """A helper that needs nothing compiled, and its name: it answers a hint, and
-        auto play, at once while the warm-up still compiles ``hint_part`` on a first
-        start, rather than the player waiting for the compile; None where the game
-        has none (the player is then told how long the wait is)."""
+        """A helper that needs nothing compiled, and its name: it answers a hint at once
+        while the warm-up still compiles ``hint_part`` on a first start, rather than
+        the player waiting for the compile (the game's end is the caller's to see:
+        ``play.hints.hint_moves``); None where the game has none (the player is then
+        told how long the wait is)."""
         return None
 
     def hint(self, state: S) -> M | None:

@@ -32,9 +32,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from rules.errors import RulesError
 from rules.stats import Tally
 from rules.words import sentence_start
+from solitaire_tui.stats import compare
 from solitaire_tui.stats.cluster import Scheduler
-from solitaire_tui.stats.runs import Setup, run_data
-from solitaire_tui.store.history import Point
+from solitaire_tui.stats.runs import Runs, Setup, labels_of, run_data, tallies_of
+from solitaire_tui.store.history import Entry, Point
 
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel, Run
@@ -229,6 +230,20 @@ class Snapshot(Moment):
         since = max(0.0, now - self.at)
         due = min(since, 2 * self.chunk_seconds)
         return eta - due + (since - due) * eta / self.seconds
+
+
+def reopened(game: Runs, entry: Entry) -> tuple[Setup, Snapshot]:
+    """A run kept in the history, as the snapshot it ended with, and its set-up; a
+    saved run that cannot be read raises (``RulesError``, ``KeyError``, ``TypeError``,
+    ``ValueError``)."""
+    data = entry.data
+    setup = compare.run_setup(game, data["options"])
+    return setup, Snapshot(
+        Phase.CANCELLED if data["cancelled"] else Phase.FINISHED,
+        int(data["seed"]), int(data["requested"]), int(data["games"]),
+        tuple(tallies_of(data, setup)), tuple(labels_of(data, setup)), "ties" in data,
+        float(data["seconds"]), int(data["workers"]), float(data["compile_seconds"]),
+        tuple(entry.curve), data)
 
 
 @dataclass

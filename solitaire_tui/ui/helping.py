@@ -115,17 +115,14 @@ class Helping:
         """On a first start, while the warm-up still compiles the helper's part, the
         table's stand-in (a helper that needs no compile) answers at once, saying whose
         hint it is and how long the helper's own is away; False where it does not."""
-        engine, part, stand_in = self.board.thinker.engine, self.table.hint_part, None
-        if engine is not None and part is not None and engine.pending(part):
-            stand_in = self.table.stand_in
-        if stand_in is None or engine is None or part is None:
+        engine, part = self.board.thinker.engine, self.table.hint_part
+        stand_in = self.table.stand_in
+        if engine is None or part is None or stand_in is None or not engine.pending(part):
             return False
         name, hint = stand_in
         moves = line(self.table.rules, hint, state, 1)
-        left = engine.left(part) or 0.0
-        away = f"about {round(left)}\u00a0s more" if left >= 1 else "soon"
         self.show_hint(moves[0] if moves else None,
-                       f" from {name} ({engine.title(part)}: {away})")
+                       f" from {name} ({engine.title(part)}: {engine.how_long(part)})")
         return True
 
     def _slow_answer(self, state: Any, line: list[Any]) -> None:

@@ -111,9 +111,7 @@ class AddResidueTable(GameTable[State, Move]):
         """The greedy player, plain Python, for the strong and perfect helpers."""
         if self.seating.helper:
             return None
-        greedy = GreedyPlayer()
-        return "greedy", lambda state: (None if add_residue.is_over(state)
-                                        else greedy.choose(state))
+        return "greedy", GreedyPlayer().choose
 
     def hint(self, state: State) -> Move | None:
         """The helper's move: a player of one's own, chosen in the set-up, or the

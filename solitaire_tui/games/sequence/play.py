@@ -90,8 +90,7 @@ class SequenceTable(GameTable[State, Move]):
         answer is the solver's or none: the greedy player knows nothing of a win)."""
         if self.helper not in ("fair", "quick"):
             return None
-        greedy = GreedyPlayer()
-        return "greedy", lambda state: None if sequence.is_over(state) else greedy.choose(state)
+        return "greedy", GreedyPlayer().choose
 
     def hint(self, state: State) -> Move | None:
         """The helper's move. Worked out in a thread (``SLOW_HINTS``): the first one

@@ -18,9 +18,8 @@ def speed(snap: Snapshot, now: float | None = None) -> str:
     if snap.phase is Phase.LOADING or not snap.done:
         return f"0 of {snap.games:,} games"
     rate = snap.games_per_second
-    text = f"{snap.done:,} of {snap.games:,} · {rate:,.0f}" if rate >= 10 else (
-        f"{snap.done:,} of {snap.games:,} · {rate:.2g}")
-    text += " games/s"
+    shown = f"{rate:,.0f}" if rate >= 10 else f"{rate:.2g}"  # a slow player's 0.29
+    text = f"{snap.done:,} of {snap.games:,} · {shown} games/s"
     left = snap.eta_seconds if now is None else snap.left_at(now)
     if not snap.over and left is not None:
         text += f" · {clock(left)} left"

@@ -62,7 +62,7 @@ from solitaire_tui.stats.estimate import (
     estimate,
 )
 from solitaire_tui.stats.limits import OWNER, Limits
-from solitaire_tui.stats.runner import LiveRun, Phase, Snapshot
+from solitaire_tui.stats.runner import LiveRun, Snapshot, reopened
 from solitaire_tui.store.choices import Choices
 from solitaire_tui.store.history import Entry, History
 from solitaire_tui.textual_private import SteadySelect
@@ -513,16 +513,8 @@ class StatsScreen(LiveScreen[Snapshot]):
         """Show a past run's figures as they were when it ended (``r`` plays the
         seed in the form: the run's own when it was chosen in the history, new deals
         when the panel opened on its options' last run)."""
-        data = entry.data
         try:
-            setup = compare.run_setup(self.game, data["options"])
-            tallies = runs.tallies_of(data, setup)
-            labels = runs.labels_of(data, setup)
-            snap = Snapshot(
-                Phase.CANCELLED if data["cancelled"] else Phase.FINISHED,
-                int(data["seed"]), int(data["requested"]), int(data["games"]),
-                tuple(tallies), tuple(labels), "ties" in data, float(data["seconds"]),
-                int(data["workers"]), float(data["compile_seconds"]), tuple(entry.curve), data)
+            setup, snap = reopened(self.game, entry)
         except (RulesError, KeyError, TypeError, ValueError) as error:
             self._say(f"This saved run could not be read ({error}); run it again with r.",
                       error=True)
