@@ -342,8 +342,9 @@ async def test_a_rows_charts_follow_its_cursor_and_are_kept(
         options, _ = RUNS["sequence"]
         screen = await finished_run(pilot, app, "sequence", options, "200", "1")
         rate = screen.query_one(RatePlot)
-        first = rate.render()
         screen.query_one(ResultsTable).focus()
+        await pilot.pause()  # the run's last words and the focus laid out: the plot's size
+        size, first = rate.size, rate.render()
         await pilot.press("down")
         assert screen.part == 1
         await pilot.pause()
@@ -352,7 +353,8 @@ async def test_a_rows_charts_follow_its_cursor_and_are_kept(
         assert "━ greedy" in legend and "━ random" in legend and "• 95%" in legend
         await pilot.press("up")
         await pilot.pause()
-        assert rate.figures() == (screen.shown, 0) and rate.render() is first
+        assert rate.figures() == (screen.shown, 0) and rate.size == size
+        assert rate.render() is first
 
 
 async def test_after_a_run_enter_does_what_the_screen_says(
