@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -18,21 +20,56 @@ VARIANTS = [
     for strikes in (None, 3, 2)
     if not (order is hm.PassOrder.SHUFFLED and strikes is None)
 ]
+# The strike limits of one pass order that the pure replay plays as one game, fewest
+# first: a limit of three strikes plays a deal as two does until two strikes in a row
+# would have lost it (``is_lost``, between passes, is the only rule a limit enters),
+# so its game goes on from where two's ended. Unlimited play is a game of its own: it
+# may end sooner (13, 26 or 39 cards after a single strike).
+CHAINS = [[options for options in VARIANTS if options.order is order and options.strikes]
+          [::-1] for order in hm.PassOrder] + [
+    [options] for options in VARIANTS if options.strikes is None]
 
 
-def pure(deal: int, options: hm.Options) -> tuple[int, ...]:
-    game = hm.Options(options.strikes, options.order, seed=deal)  # a deal seeds its shuffle
-    r = hm.result(final_state(hm, hm.new_game(game, deal_cards(deal))))
+def fields(state: hm.State) -> tuple[int, ...]:
+    r = hm.result(state)
     return (r.won, r.cards_left, r.passes, r.strikes, r.turns)
 
 
+def pure(deal: int, chain: list[hm.Options]) -> tuple[int, ...]:
+    """The pure rules' fields for ``deal`` under each limit of ``chain`` in turn, one
+    row: each game played to its end, the next limit's going on from there (its
+    options put in the state; a deal seeds its own shuffle)."""
+    games = [hm.Options(options.strikes, options.order, seed=deal) for options in chain]
+    row: tuple[int, ...] = ()
+    state = hm.new_game(games[0], deal_cards(deal))
+    for game in games:
+        state = final_state(hm, dataclasses.replace(state, options=game))
+        row += fields(state)
+    return row
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("options", VARIANTS, ids=lambda o: f"{o.variant}-{o.order.value}")
-def test_kernel_agrees_with_the_rules_on_numbered_deals(options: hm.Options) -> None:
-    kernel = fast.deal_results(0, AGREEMENT_DEALS, options)
-    rows = pure_rows(pure, options)
-    assert first_difference(fast.FIELDS, kernel, rows) is None
-    assert kernel[:, 0].any() or options.strikes is not None  # unlimited games do get won
+@pytest.mark.parametrize("chain", CHAINS, ids=lambda c: "+".join(
+    f"{o.variant}-{o.order.value}" for o in c))
+def test_kernel_agrees_with_the_rules_on_numbered_deals(chain: list[hm.Options]) -> None:
+    rows = pure_rows(pure, chain)
+    width = len(fast.FIELDS)
+    for link, options in enumerate(chain):
+        kernel = fast.deal_results(0, AGREEMENT_DEALS, options)
+        own = [row[link * width:(link + 1) * width] for row in rows]
+        assert first_difference(fast.FIELDS, kernel, own) is None, options
+        assert kernel[:, 0].any() or options.strikes is not None  # unlimited ones are won
+
+
+@pytest.mark.parametrize("order", list(hm.PassOrder))
+def test_a_longer_strike_limit_plays_on_from_where_a_shorter_one_lost(
+        order: hm.PassOrder) -> None:
+    """What the chained replay above stands on: three strikes' game, played from the
+    deal, is two strikes' game played on, on every deal."""
+    for deal in range(150):
+        chained = pure(deal, [hm.Options(2, order), hm.Options(3, order)])
+        alone = hm.new_game(hm.Options(3, order, seed=deal), deal_cards(deal))
+        assert chained[len(fast.FIELDS):] == fields(final_state(hm, alone)), deal
 
 
 def test_kernel_plays_hand_built_stocks_like_the_rules() -> None:
