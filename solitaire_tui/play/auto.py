@@ -104,6 +104,7 @@ class Finish(Generic[S, M]):
     start: S
     began: float
     line: list[M] = field(default_factory=list)
+    by: str = ""  # who plays it, where not the hint player (a stand-in, ``ui.helping``)
 
     def work_out(self, moves: Iterable[M], stopped: Callable[[], bool]) -> list[M]:
         """``moves`` to their end, or as far as they got once ``stopped()`` (asked

@@ -10,9 +10,9 @@ the sign of auto play in the status bar.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from rich.text import Text
 from textual.geometry import Size
@@ -68,6 +68,15 @@ class Board(Protocol):
     def query_one(self, selector: str, expect_type: type[Static]) -> Static: ...
 
 
+class StandIn(NamedTuple):
+    """The helper that answers while the helper's own part compiles (``_stand_in``)."""
+
+    name: str  # its name ("greedy")
+    hint: Callable[[Any], Any]  # its move in a position, or None
+    helper: str  # the part it stands in for, as people call it
+    away: str  # how long that part is away ("about 39 s more")
+
+
 class Helping:
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -78,6 +87,7 @@ class Helping:
         self._finish: Finish[Any, Any] | None = None  # the finish being worked out
         self._progress: Timer | None = None  # shows how far that finish has got
         self._sign: str | None = None  # the sign of auto play shown, if any
+        self._standing_in = False  # auto play's moves are the stand-in's (``_stand_in``)
 
     @property
     def table(self) -> GameTable[Any, Any]:
@@ -100,8 +110,13 @@ class Helping:
         if not table.SLOW_HINTS:
             self._answered(state, line(table.rules, table.hint, state, most), {purpose})
             return
-        if purpose == HINT and self._stand_in_hint(state):
+        stand_in = self._stand_in()
+        if stand_in is not None:
+            self._stood_in(state, purpose, most, stand_in)
             return
+        if purpose == AUTO and self._standing_in:  # the helper's own part is ready now
+            self._standing_in = False
+            self.say(self._auto_words())
         new = table.asks.ask(state, purpose)
         if purpose == HINT:  # said even when the question is under way already (a peek's)
             self.board.say(table.thinking())
@@ -111,19 +126,29 @@ class Helping:
                                      partial(self._hint_failed, state), group="hint",
                                      needs=table.hint_part)
 
-    def _stand_in_hint(self, state: Any) -> bool:
+    def _stand_in(self) -> StandIn | None:
         """On a first start, while the warm-up still compiles the helper's part, the
-        table's stand-in (a helper that needs no compile) answers at once, saying whose
-        hint it is and how long the helper's own is away; False where it does not."""
-        engine, part = self.board.thinker.engine, self.table.hint_part
-        stand_in = self.table.stand_in
+        table's stand-in (a helper that needs no compile, plain Python: a whole game
+        of it takes milliseconds) answers at once in its place. None where the
+        helper's part is ready, or the game has no stand-in (a hint then waits, saying
+        how long)."""
+        engine, part, stand_in = self.board.thinker.engine, self.table.hint_part, \
+            self.table.stand_in
         if engine is None or part is None or stand_in is None or not engine.pending(part):
-            return False
+            return None
         name, hint = stand_in
-        moves = line(self.table.rules, hint, state, 1)
-        self.show_hint(moves[0] if moves else None,
-                       f" from {name} ({engine.title(part)}: {engine.how_long(part)})")
-        return True
+        return StandIn(name, hint, engine.title(part), engine.how_long(part))
+
+    def _stood_in(self, state: Any, purpose: str, most: float, stand_in: StandIn) -> None:
+        """A hint, or auto play's next moves, from the stand-in, saying whose they are."""
+        moves = line(self.table.rules, stand_in.hint, state, most)
+        if purpose == HINT:
+            self.show_hint(moves[0] if moves else None,
+                           f" from {stand_in.name} ({stand_in.helper}: {stand_in.away})")
+            return
+        self._standing_in = True  # one line at 80 columns, however long the wait's words
+        self.say(f"Auto play by {stand_in.name} till {stand_in.helper} is ready: a stops.")
+        self._answered(state, moves, {purpose})
 
     def _slow_answer(self, state: Any, line: list[Any]) -> None:
         wanted = self.table.asks.answered(state)
@@ -180,10 +205,14 @@ class Helping:
             self.pace = Pace(rate, time.monotonic())
             self._auto = self.board.set_interval(interval(rate), self.step)
             self.table.mode = Mode.AUTO
+            self._standing_in = False
             self.show_sign()
-            # One line at 80 columns: a second one pushed the board's last row out.
-            self.say(f"Auto play, {speed_words(rate)}: a stops, + - speed, e to the end.")
+            self.say(self._auto_words())
         self.board.refresh_bindings()
+
+    def _auto_words(self) -> str:
+        # One line at 80 columns: a second one pushed the board's last row out.
+        return f"Auto play, {speed_words(SPEEDS[self.speed])}: a stops, + - speed, e to the end."
 
     def say(self, text: str) -> None:
         """Auto play's own words (its speed, its keys): they stay while it plays, as a
@@ -271,6 +300,12 @@ class Helping:
         self.board.say("")
         finish = self._finish = Finish(table.session.state, time.monotonic())
         table.mode = Mode.FINISHING
+        stand_in = self._stand_in()
+        if stand_in is not None:  # milliseconds: no thread
+            finish.by = f"{stand_in.name} ({stand_in.helper} still compiles)"
+            moves = hint_moves(table.rules, stand_in.hint, finish.start)
+            self._finished(finish, finish.work_out(moves, stopped=lambda: False))
+            return
         moves = hint_moves(table.rules, table.hint, finish.start)
         if not table.SLOW_HINTS:
             self._finished(finish, finish.work_out(moves, stopped=lambda: False))
@@ -301,7 +336,9 @@ class Helping:
         if finish.start is not self.table.session.state:
             return  # a move was made meanwhile: the line no longer fits
         played = self.play_line(line)
-        if self.table.session.is_over:
+        if self.table.session.is_over and finish.by:
+            self.board.say(f"Played to the end by {finish.by}: {counted(played, 'move')}.")
+        elif self.table.session.is_over:
             self.board.say(f"Played to the end at once: {counted(played, 'move')} by the"
                            " hint player; u takes them back one at a time.")
         elif played == len(line):

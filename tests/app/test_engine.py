@@ -247,12 +247,16 @@ def test_nothing_is_started_or_waited_for_when_the_cache_is_warm(tmp_path: Path)
     assert not warmup.pending("quick") and warmup.note == ""
 
 
-async def test_a_hint_is_the_stand_ins_till_its_part_is_ready_and_auto_play_waits(
+async def test_hint_auto_play_and_finish_are_the_stand_ins_till_its_part_is_ready(
         tmp_path: Path, data_path: Path) -> None:
     """While the fair player's part compiles, h answers at once from the greedy player,
-    saying so and how long the fair one is away; auto play waits for it, saying so."""
+    saying so and how long the fair one is away; e plays greedy's game to the end and
+    auto play greedy's moves, each saying whose they are, and auto play goes on with
+    the fair player's own once its part is ready."""
+    from rules import sequence
     from solitaire_tui.app import SolitaireApp
     from solitaire_tui.decks import numbered
+    from solitaire_tui.play.hints import hint_moves
     from solitaire_tui.start import Start
     from solitaire_tui.widgets.engine_status import EngineStatus
 
@@ -268,17 +272,24 @@ async def test_a_hint_is_the_stand_ins_till_its_part_is_ready_and_auto_play_wait
         status = screen.query_one(EngineStatus)
         await until(pilot, lambda: "1 of 2 parts ready" in str(status.render()), 10)
         table = screen.table
-        greedy = GreedyPlayer().choose(table.session.state)
+        start = table.session.state
+        greedy = list(hint_moves(sequence, GreedyPlayer().choose, start))
         await pilot.press("h")
         said = text_of(screen, "#message")
         assert said.startswith("Hint from greedy (Sequence's fair player: ")
-        assert said.endswith(f"): {table.describe(table.session.state, greedy)}.")
-        await pilot.press("a")
-        await until(pilot, lambda: "Waiting for the engine" in text_of(screen, "#message"), 10)
-        assert "Sequence's fair player is being compiled" in text_of(screen, "#message")
-        await pilot.press("a")  # auto play off
-        assert status.display
+        assert said.endswith(f"): {table.describe(start, greedy[0])}.")
+        await pilot.press("e")  # at once, no thread: the position is the end
+        assert table.session.is_over and list(table.session.moves) == greedy
+        assert text_of(screen, "#message") == ("Played to the end by greedy (Sequence's fair"
+                                               f" player still compiles): {len(greedy)} moves.")
+        await pilot.press(*["u"] * 30, "minus", "a")  # auto play at a move a second
+        await until(pilot, lambda: len(table.session.moves) > len(greedy) - 30, 10)
+        assert list(table.session.moves) == greedy[:len(table.session.moves)]
+        assert text_of(screen, "#message") == (
+            "Auto play by greedy till Sequence's fair player is ready: a stops.")
         (tmp_path / "gate").touch()
         await until(pilot, lambda: not status.display, 10)
+        await until(pilot, lambda: text_of(screen, "#message").startswith("Auto play, "), 20)
+        await pilot.press("a")  # auto play off
         await pilot.press("h")
         await until(pilot, lambda: text_of(screen, "#message").startswith("Hint:"), 60)
