@@ -66,6 +66,7 @@ from solitaire_tui.bench.warm_up import (
     FIRST_READY_TARGET,
     PLAY_READY_TARGET,
     WALL_TARGET,
+    PartTiming,
     WarmTiming,
 )
 from solitaire_tui.bench.workers import WorkerTiming
@@ -379,37 +380,56 @@ def _series_table(timings: list[SeriesTiming]) -> Table:
 
 
 def _compile_table(warms: list[WarmTiming]) -> Table:
-    table = Table(title="Cold compile, part by part (an empty cache, as on a fresh install)")
+    table = Table(title="Cold compile, part by part (an empty cache, as on a fresh install);"
+                        " told: what a player waiting for the part was told as it began")
     table.add_column("part")
     table.add_column("in play")
-    table.add_column("expected", justify="right")
     for warm in warms:
         plural = "es" * (warm.jobs > 1)
         table.add_column(f"{warm.jobs} process{plural}: compile", justify="right")
-        table.add_column(f"{warm.jobs} process{plural}: ready at", justify="right")
+        table.add_column("told", justify="right")
+        table.add_column("ready at", justify="right")
     titles = {part.name: part.title for warm in warms for part in warm.parts}
-    expected = {part.name: part.expected for warm in warms for part in warm.parts}
     for name, title in titles.items():
         cells = []
         for warm in warms:
             part = next((p for p in warm.parts if p.name == name), None)
-            cells += (["—", "—"] if part is None else
+            cells += (["—", "—", "—"] if part is None else
                       [f"{part.seconds:.1f} s" + (" FAILED" if part.failed else ""),
-                       f"{part.ready_at:.1f} s"])
+                       _told(part), f"{part.ready_at:.1f} s"])
         play = any(p.play for warm in warms for p in warm.parts if p.name == name)
-        table.add_row(title, "yes" if play else "", f"{expected[name]:.1f} s", *cells)
+        table.add_row(title, "yes" if play else "", *cells)
     table.add_section()
-    table.add_row("all parts", "", "", *(cell for warm in warms for cell in (
-        f"{warm.compile_seconds:.1f} s", f"{warm.wall:.1f} s wall")))
+    table.add_row("all parts", "", *(cell for warm in warms for cell in (
+        f"{warm.compile_seconds:.1f} s", "", f"{warm.wall:.1f} s wall")))
+    table.add_row(f"told within {TOLD_WITHIN:g}× of the compile", "", *(
+        cell for warm in warms for cell in ("", _within(warm), "")))
     aims: tuple[tuple[str, float, Callable[[WarmTiming], float | None]], ...] = (
         ("whole warm-up on 2 processes", WALL_TARGET,
          lambda warm: warm.wall if warm.jobs >= 2 else None),
         ("first part in play ready", FIRST_READY_TARGET, lambda warm: warm.first_ready_at),
         ("parts in play ready", PLAY_READY_TARGET, lambda warm: warm.play_ready_at))
     for words, target, seconds in aims:
-        table.add_row(f"{words} (target {target:.0f} s)", "", "", *(
-            cell for warm in warms for cell in ("", _against(seconds(warm), target))))
+        table.add_row(f"{words} (target {target:.0f} s)", "", *(
+            cell for warm in warms for cell in ("", "", _against(seconds(warm), target))))
     return table
+
+
+# A wait told is held true when the part took between half and twice what was said.
+TOLD_WITHIN = 2.0
+
+
+def _told(part: PartTiming) -> str:
+    ratio = part.told_ratio
+    if ratio is None:
+        return ""
+    return _mark(1 / TOLD_WITHIN <= ratio <= TOLD_WITHIN) + f"{part.told:.0f} s"
+
+
+def _within(warm: WarmTiming) -> str:
+    ratios = [part.told_ratio for part in warm.parts if part.told_ratio is not None]
+    held = sum(1 / TOLD_WITHIN <= ratio <= TOLD_WITHIN for ratio in ratios)
+    return _mark(held == len(ratios)) + f"{held} of {len(ratios)}"
 
 
 def _against(seconds: float | None, target: float) -> str:

@@ -51,7 +51,9 @@ def numba_cache(directory: Path) -> Iterator[Path]:
 @dataclass(frozen=True)
 class PartTiming:
     """One part's compile: its own seconds, and when it was ready (from the start);
-    ``expected``: the seconds the part says it takes (``Part.seconds``)."""
+    ``told``: the seconds a player waiting for it was told it would take as it began
+    (its ``Part.seconds`` at the pace the warm-up had measured here by then, as the
+    app's ``Warmup.left`` tells it), to be set beside what it took."""
 
     name: str
     title: str
@@ -59,7 +61,12 @@ class PartTiming:
     seconds: float
     ready_at: float
     failed: str = ""
-    expected: float = 0.0
+    told: float = 0.0
+
+    @property
+    def told_ratio(self) -> float | None:
+        """What it took over what was told (1: exact); None where nothing was told."""
+        return self.seconds / self.told if self.told > 0 else None
 
 
 @dataclass(frozen=True)
@@ -93,13 +100,20 @@ def cold_warm_up(parts: Sequence[Part], jobs: int, cache: Path,
     titles = {part.name: part for part in parts}
     timings: list[PartTiming] = []
     began = time.perf_counter()
+    pace = engine.Pace()  # learnt as the app's warm-up learns it, from nothing
+    told: dict[str, float] = {}
 
     def report(event: Event) -> None:
+        if event.kind == "begin":
+            told[event.part] = titles[event.part].seconds * pace.ratio
         if event.kind not in ("ready", "failed"):
             return
         part = titles[event.part]
         timing = PartTiming(part.name, part.title, part.play, event.seconds,
-                            time.perf_counter() - began, event.error, part.seconds)
+                            time.perf_counter() - began, event.error,
+                            told.get(part.name, 0.0))
+        if event.kind == "ready":
+            pace.heard(part, event.seconds)
         timings.append(timing)
         failed = f" FAILED: {event.error}" if event.error else ""
         tell(f"  {event.done}/{event.total} {part.title}: {event.seconds:.1f} s"

@@ -65,6 +65,10 @@ def test_compile_calls_and_load_report_every_part_and_call(cache: Path) -> None:
         assert all(part.seconds >= 0 and 0 <= part.ready_at <= warm.wall and not part.failed
                    for part in warm.parts)
         assert warm.play_ready_at == next(p.ready_at for p in warm.parts if p.play)
+        # What a player was told as each part began: our seconds at the pace learnt
+        # so far (none yet for the first: ours as they are).
+        first = min(warm.parts, key=lambda part: part.ready_at - part.seconds)
+        assert first.told == QUICK.seconds and all(part.told > 0 for part in warm.parts)
     assert [call.name for call in bench.calls] == ["answer", "once"]
     assert bench.calls[0].answer == {"verdict": "won", "nodes": 7}
     assert [call.name for call in bench.cold] == [call.name for call in bench.busy] == ["answer"]
@@ -77,7 +81,7 @@ def test_compile_calls_and_load_report_every_part_and_call(cache: Path) -> None:
         data["first_calls"][0])
     assert data["compile"][0]["parts"][0]["ready_at"] >= 0 and data["keys"] is None
     text = printed(bench)
-    for words in ("Cold compile", "a second part", "all parts", "First calls",
+    for words in ("Cold compile", "a second part", "all parts", "told within 2×", "First calls",
                   "a stand-in call", "won, 7 nodes", "One answer whatever", "✓"):
         assert words in text
     assert any("a quick part" in line for line in lines)
