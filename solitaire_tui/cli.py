@@ -53,7 +53,7 @@ VISITOR_GAMES = values.Whole("a visitor's games", 1, values.MOST_GAMES, counts=T
 BENCH_CASE = values.Whole("the bench case", 0, 999)  # bench itself names the cases there are
 # What ``bench --engine`` measures, in its order (``bench.engine.SECTIONS``).
 ENGINE_SECTIONS = ("compile", "calls", "load", "keys", "searches", "start", "estimates",
-                   "first-hint", "judge", "workers", "players")
+                   "first-hint", "first-keys", "judge", "workers", "players")
 
 # The groups the games' own commands go in: (help, description). Each group's help
 # ends with the games' commands in it, so a game adds a command without a word here.
@@ -323,7 +323,9 @@ def build_parser() -> Parser:
         " game, deal after deal: seconds a deal), start (--help and the app to its menu,"
         " in fresh processes), estimates (each game's first guess of a run's time against"
         " the time the run takes), first-hint (a fresh install: 20 s and 60 s at the"
-        " menu, then a Sequence deal and h), judge (the contest judge's cases a second,"
+        " menu, then a Sequence deal and h), first-keys (a fresh install: Sequence's keys"
+        " while the engine compiles, every core kept busy by another program), judge"
+        " (the contest judge's cases a second,"
         " from a file and from a pipe), workers (each run's games a second on one worker"
         " and on two), players (the example players of one's own on one worker and two,"
         " and a whole game's review)")

@@ -20,7 +20,10 @@ Eight measurements, each its own module, each chosen by name (all by default):
 - ``first-hint`` (``bench_first_hint``): on a fresh install, a while at the menu
   (20 s: the hint's part ready, later ones compiling; 60 s), then a deal of the
   keys' game (the first whose hint is a search: Sequence) and ``h``: the seconds to
-  the hint.
+  the hint;
+- ``first-keys`` (``bench_first_hint``): on a fresh install, the keys' game's keys
+  as soon as its screen is open, while the engine compiles, with another program
+  spinning on every core.
 
 These are benchmarks, not tests: they report the figures with the project's targets
 beside them, and decide nothing. The player's own cache is never touched when
@@ -56,7 +59,7 @@ from solitaire_tui.bench import warm_up as bench_warm_up
 from solitaire_tui.bench import workers as bench_workers
 from solitaire_tui.bench.calls import CallTiming
 from solitaire_tui.bench.estimates import EstimateTiming
-from solitaire_tui.bench.first_hint import FirstHint
+from solitaire_tui.bench.first_hint import FirstHint, FirstKeys
 from solitaire_tui.bench.judge import JudgeTiming
 from solitaire_tui.bench.keys import KEY_TARGET, KeyReport, Summary
 from solitaire_tui.bench.players import PlayerTiming
@@ -80,7 +83,7 @@ if TYPE_CHECKING:
     from solitaire_tui.games.game import Game
 
 SECTIONS = ("compile", "calls", "load", "keys", "searches", "start", "estimates", "first-hint",
-            "judge", "workers", "players")
+            "first-keys", "judge", "workers", "players")
 # Seconds at the menu before the first hint on a fresh install: once its part is ready
 # with later ones still compiling, and once the warm-up is done.
 AT_MENU = (20.0, 60.0)
@@ -109,6 +112,7 @@ class EngineBench:
     start: list[StartTiming] = dataclasses.field(default_factory=list)
     estimates: list[EstimateTiming] = dataclasses.field(default_factory=list)
     first_hints: list[FirstHint] = dataclasses.field(default_factory=list)
+    first_keys: FirstKeys | None = None
     judge: list[JudgeTiming] = dataclasses.field(default_factory=list)
     workers: list[WorkerTiming] = dataclasses.field(default_factory=list)
     players: list[PlayerTiming] = dataclasses.field(default_factory=list)
@@ -167,6 +171,10 @@ def measure(parts: Sequence[Part], probes: Sequence[Probe], sections: Sequence[s
                 tell(f"A fresh install: {seconds:.0f} s at the menu, then a deal of"
                      f" {keys.game.title} and h …")
                 bench.first_hints.append(bench_first_hint.first_hint(seconds, keys.game.key))
+        if "first-keys" in sections and keys is not None:
+            tell(f"A fresh install: {keys.game.title}'s keys while the engine compiles,"
+                 " every core kept busy by another program …")
+            bench.first_keys = bench_first_hint.first_keys(keys.game.key, keys.rounds)
         if "judge" in sections:
             tell(f"The contest judge on {bench_judge.CASES:,} cases, from a file and a pipe"
                  f" ({bench_judge.RUNS} runs each) …")
@@ -229,6 +237,8 @@ def as_data(bench: EngineBench) -> dict[str, Any]:
                       for timing in bench.estimates],
         "first_hints": [dataclasses.asdict(hint) | {"met": hint.met}
                         for hint in bench.first_hints],
+        "first_keys": None if bench.first_keys is None else dataclasses.asdict(
+            bench.first_keys),
         "judge": [dataclasses.asdict(timing) | {"rate": timing.rate, "met": timing.met,
                                                 "target": bench_judge.TARGET}
                   for timing in bench.judge],
@@ -329,6 +339,8 @@ def tables(bench: EngineBench) -> list[Table]:
         found.append(bench_estimates.table(bench.estimates))
     if bench.first_hints:
         found.append(_first_hint_table(bench.first_hints))
+    if bench.first_keys is not None:
+        found.append(_first_keys_table(bench.first_keys))
     if bench.judge:
         found.append(bench_judge.table(bench.judge))
     if bench.players:
@@ -349,6 +361,27 @@ def _first_hint_table(hints: list[FirstHint]) -> Table:
         table.add_row(f"{hint.at_menu:.0f} s", hint.engine or "(done)",
                       _seconds(hint.seconds), f"{_mark(hint.met)}≤ {bench_first_hint.TARGET:g} s")
     return table
+
+
+def _first_keys_table(found: FirstKeys) -> Table:
+    table = Table(title="Key to screen (ms) on a fresh install, while the engine compiles"
+                        f" (still at the last key: {'yes' if found.compiling else 'no'}),"
+                        f" {found.busy} other processes spinning; target"
+                        f" {1000 * KEY_TARGET:.0f} ms")
+    for column in ("key", "median", "p90", "max", "missed"):
+        table.add_column(column, justify="left" if column == "key" else "right")
+    for times in found.keys:
+        table.add_row(times.label, *_key_cells(times.summary))
+    table.add_section()
+    table.add_row("every key", *_key_cells(Summary.of(
+        [second for times in found.keys for second in times.seconds],
+        sum(times.missed for times in found.keys))))
+    return table
+
+
+def _key_cells(figures: Summary) -> list[str]:
+    top = "" if figures.max is None else _mark(figures.max <= KEY_TARGET) + _ms(figures.max)
+    return [_ms(figures.median), _ms(figures.p90), top, str(figures.missed or "")]
 
 
 def _start_table(timings: list[StartTiming]) -> Table:

@@ -20,6 +20,9 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from solitaire_tui.bench.calls import busy_cores
+from solitaire_tui.bench.keys import KeyTimes
+
 TARGET = 1.0
 TIMEOUT = 600.0  # seconds a hint may take, at most, before the bench gives up on it
 
@@ -34,6 +37,33 @@ class FirstHint:
     @property
     def met(self) -> bool:
         return self.seconds <= TARGET
+
+
+@dataclass(frozen=True)
+class FirstKeys:
+    """The game screen's keys on a fresh install, timed while the engine compiled and
+    ``busy`` other processes kept every core busy; ``compiling``: whether the warm-up
+    was still at work when the last key was timed (all were timed during it)."""
+
+    busy: int
+    keys: tuple[KeyTimes, ...]
+    compiling: bool
+
+
+def first_keys(game: str, rounds: int) -> FirstKeys:
+    """``game``'s screen's keys in a fresh process with an empty cache of its own, as
+    soon as the app is open (its warm-up compiling), beside a busy program: a
+    process spinning on every core."""
+    with tempfile.TemporaryDirectory(prefix="solitaire-bench-keys-") as root, \
+            busy_cores() as busy:
+        env = dict(os.environ, NUMBA_CACHE_DIR=str(Path(root) / "numba"))
+        done = subprocess.run(
+            [sys.executable, "-m", "solitaire_tui.bench.hint_timing", "keys", game,
+             str(rounds), str(Path(root) / "data")], capture_output=True, text=True,
+            check=True, env=env, timeout=TIMEOUT)
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    return FirstKeys(busy, tuple(KeyTimes(**{**times, "seconds": tuple(times["seconds"])})
+                                 for times in found["keys"]), found["compiling"])
 
 
 def first_hint(at_menu: float, game: str) -> FirstHint:

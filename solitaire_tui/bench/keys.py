@@ -386,6 +386,15 @@ async def _run(app: AnyApp, frames: Frames, panel: StatsScreen, games: int, work
     return snap
 
 
+async def dealt_again(app: AnyApp, screen_class: type[object]) -> None:
+    """Each round on the deal as dealt: a game in play would make n ask first (timed
+    here is the new deal, not the question)."""
+    screen: Any = app.screen
+    if isinstance(app.screen, screen_class) and screen.session.moves:
+        screen.start(screen.table.deck)
+        await asyncio.sleep(GAP)
+
+
 async def key_latency(make_app: Callable[[Path], AnyApp], game: Game, *, rounds: int = 5,
                       workers: int = 2, short_run: int = 1000,
                       game_steps: Sequence[Step] = GAME_STEPS,
@@ -403,14 +412,7 @@ async def key_latency(make_app: Callable[[Path], AnyApp], game: Game, *, rounds:
             frames = Frames(app)
             app.post_message(OpenGame(game.key, deck))
             await opened(app, frames, screen_class)
-            async def from_the_start() -> None:
-                """Each round on the deal as dealt: a game in play would make n ask first
-                (timed here is the new deal, not the question)."""
-                screen = app.screen
-                if isinstance(screen, screen_class) and screen.session.moves:
-                    screen.start(screen.table.deck)
-                    await asyncio.sleep(GAP)
-
+            from_the_start = partial(dealt_again, app, screen_class)
             await timed_rounds(app, frames, game_steps, 1, GAME_SCREEN, False,  # warm-up
                                from_the_start)
             report.keys += await timed_rounds(app, frames, game_steps, rounds, GAME_SCREEN,
