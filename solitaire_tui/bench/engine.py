@@ -371,17 +371,23 @@ def _first_keys_table(found: FirstKeys) -> Table:
     for column in ("key", "median", "p90", "max", "missed"):
         table.add_column(column, justify="left" if column == "key" else "right")
     for times in found.keys:
-        table.add_row(times.label, *_key_cells(times.summary))
+        table.add_row(times.label, *_key_cells(times.summary, marked=True),
+                      str(times.missed or ""))
+    every = Summary.of([second for times in found.keys for second in times.seconds],
+                       sum(times.missed for times in found.keys))
     table.add_section()
-    table.add_row("every key", *_key_cells(Summary.of(
-        [second for times in found.keys for second in times.seconds],
-        sum(times.missed for times in found.keys))))
+    table.add_row("every key", *_key_cells(every, marked=True), str(every.missed or ""))
     return table
 
 
-def _key_cells(figures: Summary) -> list[str]:
-    top = "" if figures.max is None else _mark(figures.max <= KEY_TARGET) + _ms(figures.max)
-    return [_ms(figures.median), _ms(figures.p90), top, str(figures.missed or "")]
+def _key_cells(figures: Summary | None, marked: bool = False) -> list[str]:
+    """A key's median, p90 and max in ms, the max ``marked`` against the target."""
+    if figures is None:
+        return ["—"] * 3
+    top = _ms(figures.max)
+    if marked and figures.max is not None:
+        top = _mark(figures.max <= KEY_TARGET) + top
+    return [_ms(figures.median), _ms(figures.p90), top]
 
 
 def _start_table(timings: list[StartTiming]) -> Table:
@@ -516,14 +522,6 @@ def _keys_table(report: KeyReport) -> Table:
             table.add_column(f"{setting}: {figure}", justify="right")
     table.add_column("missed", justify="right")
 
-    def cells(figures: Summary | None, marked: bool = False) -> list[str]:
-        if figures is None:
-            return ["—"] * 3
-        top = _ms(figures.max)
-        if marked and figures.max is not None:
-            top = _mark(figures.max <= KEY_TARGET) + top
-        return [_ms(figures.median), _ms(figures.p90), top]
-
     labels = list(dict.fromkeys((times.where, times.label) for times in report.keys))
     for where, label in labels:
         idle = next((t for t in report.keys if (t.where, t.label, t.running)
@@ -532,15 +530,15 @@ def _keys_table(report: KeyReport) -> Table:
                      == (where, label, True)), None)
         missed = sum(t.missed for t in (idle, busy) if t is not None)
         held = not any(t.follows for t in (idle, busy) if t is not None)  # to the target
-        table.add_row(where, label, *cells(None if idle is None else idle.summary),
-                      *cells(None if busy is None else busy.summary, marked=held),
+        table.add_row(where, label, *_key_cells(None if idle is None else idle.summary),
+                      *_key_cells(None if busy is None else busy.summary, marked=held),
                       str(missed or ""))
     table.add_section()
     for where in dict.fromkeys(times.where for times in report.keys):
         idle_all, busy_all = report.overall(False, where), report.overall(True, where)
-        table.add_row(where, "every key", *cells(idle_all), *cells(busy_all, marked=True),
+        table.add_row(where, "every key", *_key_cells(idle_all), *_key_cells(busy_all, marked=True),
                       str(idle_all.missed + busy_all.missed or ""))
     idle_all, busy_all = report.overall(False), report.overall(True)
-    table.add_row("both", "every key", *cells(idle_all), *cells(busy_all, marked=True),
+    table.add_row("both", "every key", *_key_cells(idle_all), *_key_cells(busy_all, marked=True),
                   str(idle_all.missed + busy_all.missed or ""))
     return table

@@ -19,6 +19,7 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from solitaire_tui.bench.calls import busy_cores
 from solitaire_tui.bench.keys import KeyTimes
@@ -62,8 +63,12 @@ def first_keys(game: str, rounds: int) -> FirstKeys:
              str(rounds), str(Path(root) / "data")], capture_output=True, text=True,
             check=True, env=env, timeout=TIMEOUT)
     found = json.loads(done.stdout.strip().splitlines()[-1])
-    return FirstKeys(busy, tuple(KeyTimes(**{**times, "seconds": tuple(times["seconds"])})
-                                 for times in found["keys"]), found["compiling"])
+    return FirstKeys(busy, key_times(found["keys"]), found["compiling"])
+
+
+def key_times(data: list[dict[str, Any]]) -> tuple[KeyTimes, ...]:
+    """The keys' times as ``hint_timing.measure_keys`` wrote them, in JSON."""
+    return tuple(KeyTimes(**{**times, "seconds": tuple(times["seconds"])}) for times in data)
 
 
 def first_hint(at_menu: float, game: str) -> FirstHint:

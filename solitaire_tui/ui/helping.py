@@ -21,6 +21,7 @@ from textual.widgets import Static
 
 from rules.errors import IllegalMove
 from rules.words import counted
+from solitaire_tui.engine import Warmup
 from solitaire_tui.play.auto import (
     DEFAULT_SPEED,
     PROGRESS_AFTER,
@@ -73,8 +74,19 @@ class StandIn(NamedTuple):
 
     name: str  # its name ("greedy")
     hint: Callable[[Any], Any]  # its move in a position, or None
-    helper: str  # the part it stands in for, as people call it
-    away: str  # how long that part is away ("about 39 s more")
+    engine: Warmup  # the warm-up compiling ``part``
+    part: str  # the part it stands in for
+
+    @property
+    def helper(self) -> str:
+        """The part, as people call it."""
+        return self.engine.title(self.part)
+
+    @property
+    def away(self) -> str:
+        """How long the part is away ("about 39 s more"): asked only for a hint, not
+        on each of auto play's ticks."""
+        return self.engine.how_long(self.part)
 
 
 class Helping:
@@ -137,7 +149,7 @@ class Helping:
         if engine is None or part is None or stand_in is None or not engine.pending(part):
             return None
         name, hint = stand_in
-        return StandIn(name, hint, engine.title(part), engine.how_long(part))
+        return StandIn(name, hint, engine, part)
 
     def _stood_in(self, state: Any, purpose: str, most: float, stand_in: StandIn) -> None:
         """A hint, or auto play's next moves, from the stand-in, saying whose they are."""

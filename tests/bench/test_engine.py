@@ -115,12 +115,11 @@ def test_start_up_is_timed_in_fresh_processes_to_help_and_to_the_menu() -> None:
 async def test_a_first_starts_keys_are_timed_on_the_game_screen(data_path: Path) -> None:
     """The measurement ``first-keys`` makes in its fresh process (here on the warm
     cache the tests share, so no warm-up runs), and its table."""
-    from solitaire_tui.bench.first_hint import FirstKeys
+    from solitaire_tui.bench.first_hint import FirstKeys, key_times
     from solitaire_tui.bench.hint_timing import measure_keys
 
     found = await measure_keys("one-handed", 1, data_path)
-    keys = tuple(bench_keys.KeyTimes(**{**times, "seconds": tuple(times["seconds"])})
-                 for times in json.loads(json.dumps(found))["keys"])
+    keys = key_times(json.loads(json.dumps(found))["keys"])
     assert [times.label for times in keys] == [step.label for step in bench_keys.GAME_STEPS]
     assert all(len(times.seconds) + times.missed == 1 for times in keys)
     assert isinstance(found["compiling"], bool)  # (a warm cache's warm-up ends at once)
