@@ -3,6 +3,7 @@ opened as the app opens it, a finished game, the rows and the pending files."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import subprocess
 import sys
@@ -76,6 +77,8 @@ def rows(directory: Path) -> list[tuple[object, ...]]:
 
 
 def waiting_files(directory: Path) -> list[str]:
-    """The pending files, at the top and in each process's folder, by name."""
-    folder = directory / pending.NAME
-    return sorted(path.name for path in folder.rglob("*.json")) if folder.exists() else []
+    """The pending files, at the top and in each process's folder, by name. Read as the
+    writer empties and removes a process's folder: ``os.walk`` passes over a folder gone
+    meanwhile, where ``rglob`` raised (a CI run failed on it)."""
+    return sorted(name for _, _, names in os.walk(directory / pending.NAME)
+                  for name in names if name.endswith(".json"))
