@@ -184,11 +184,15 @@ def test_a_full_disk_keeps_finished_games_in_memory_and_writes_them_once_freed(
     else:
         assert "cannot be kept beside your saved games either (No space left on device)" in (
             told[1])
-        assert seen["waiting"] == 0
+        # The first pending file may have taken the last room: then one game waits in
+        # it and one in memory only.
+        in_memory = 2 - int(str(seen["waiting"]))
+        assert in_memory >= 1
         assert seen["keeping"] == "never"  # leaving a game says it is not kept, and quitting
-        assert seen["losses"] == ["2 finished games wait to be saved, and neither your"  # …
-                                  " saved games nor the folder beside them can be written"
-                                  " now: quitting loses what waits"]
+        said = "a finished game waits" if in_memory == 1 else "2 finished games wait"
+        assert seen["losses"] == [f"{said} to be saved, and neither your saved games nor"  # …
+                                  " the folder beside them can be written now: quitting"
+                                  " loses what waits"]
     assert seen["after"] == [*told, "Your saved games can be written again: what waited"
                              " is saved."]
 
