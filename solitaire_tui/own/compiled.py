@@ -19,6 +19,7 @@ import importlib
 import inspect
 import os
 import re
+import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -29,7 +30,9 @@ import numpy as np
 
 from solitaire_tui.own import playing, source
 
-WATCH = 4  # a part's watch: the deal, the move, ticks (the loop's) and the worker's pid
+# A part's watch: the deal, the move, ticks (the loop's), the worker's pid and the
+# playing thread's id (the system's), where its time on the CPU can be read.
+WATCH = 5
 _FILE_LINE = re.compile(r'File "([^"]+)", line (\d+)')
 _RESOLVING = re.compile(r"^\s*- Resolution failure for \w+ arguments:")
 _NUMBA_TYPE = re.compile(r"instance\.jitclass\.\w+#\w+<[^>]*>")
@@ -136,7 +139,8 @@ def play_compiled(compiled: Compiled, game: playing.Game, timer: playing.Timer |
     if compiled.why is not None:
         return out[:0], compiled.why
     watch[:] = 0
-    watch[3] = os.getpid()
+    watch[4] = threading.get_native_id()
+    watch[3] = os.getpid()  # last: a pid says the part is under way
     try:
         played = compiled.fast.play_deals(compiled.play, start, count, game.clairvoyant,
                                           out, watch)
@@ -158,18 +162,40 @@ def play_compiled(compiled: Compiled, game: playing.Game, timer: playing.Timer |
 def ticking(watch: np.ndarray, budget: float, finished: Callable[[float], bool]) -> bool:
     """Wait for a compiled part: True once ``finished(timeout)`` says it is over,
     False when the ticks of its ``watch`` stand still for ``WALL_SLACK`` times a
-    move's ``budget`` by the clock (it is stuck in a move that may never end:
-    compiled code cannot be interrupted, so the one waiting stops it)."""
-    seen, since = -1, time.monotonic()
+    move's ``budget`` by the clock while its thread spends more than the budget on
+    the CPU (it is stuck in a move that may never end: compiled code cannot be
+    interrupted, so the one waiting stops it). A thread that waits for a core on a
+    busy machine spends nothing, so it is not taken for stuck; where a thread's time
+    cannot be read (not Linux), the clock alone decides."""
+    seen, since, spent = -1, time.monotonic(), None
     while not finished(min(budget / 4, 0.25)):
-        ticks, pid = int(watch[2]), int(watch[3])
+        ticks, pid, thread = int(watch[2]), int(watch[3]), int(watch[4])
         if not pid:  # not started yet
             continue
         if ticks != seen:
-            seen, since = ticks, time.monotonic()
-        elif time.monotonic() - since > budget * playing.WALL_SLACK:
+            seen, since, spent = ticks, time.monotonic(), _cpu_seconds(pid, thread)
+        elif time.monotonic() - since > budget * playing.WALL_SLACK and _spent(
+                pid, thread, spent, budget):
             return False
     return True
+
+
+def _spent(pid: int, thread: int, since: float | None, budget: float) -> bool:
+    """Whether the thread spent more than ``budget`` on the CPU after ``since`` (its
+    time then, None where it could not be read: then it is taken to have)."""
+    now = _cpu_seconds(pid, thread)
+    return since is None or now is None or now - since > budget
+
+
+def _cpu_seconds(pid: int, thread: int) -> float | None:
+    """The time thread ``thread`` of process ``pid`` has spent on the CPU, from Linux's
+    ``/proc`` (None elsewhere, or once the thread is gone)."""
+    try:
+        stat = Path(f"/proc/{pid}/task/{thread}/stat").read_text()
+        utime, stime = stat.rsplit(")", 1)[1].split()[11:13]  # fields 14 and 15
+        return (int(utime) + int(stime)) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError):
+        return None
 
 
 def stuck(name: str, budget: float, deal: int, move: int, fault: str | None) -> str:

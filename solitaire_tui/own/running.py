@@ -169,7 +169,7 @@ def _watched(player: OwnPlayer, budget: float, options: Mapping[str, Any], pool:
     if compiled_worker.ticking(watch, budget, lambda seconds: not waiting.wait(
             [future], seconds).not_done):
         return future.result()  # type: ignore[no-any-return]
-    deal, move, _, pid = watch.tolist()
+    deal, move, _, pid, _ = watch.tolist()
     os.kill(pid, getattr(signal, "SIGKILL", signal.SIGTERM))
     _drop(pool)
     plain = _pool(player, budget, options)

@@ -158,7 +158,7 @@ def test_a_player_that_goes_wrong_on_a_worker_ends_the_run_there_as_here(
                                             "move_seconds": 0.3})
     ran = cluster.run(setup, setup.make_kernel(), 1000, 2000, scheduler, first_chunk=30)
     (said,) = files.faults()
-    assert ran.cancelled and ran.done == 210
+    assert ran.cancelled and ran.done == 210, said
     assert any(said.startswith(f"wrong.py, line {line + bool(header)}, {what} at move 3 of"
                                " deal 1210") for line in lines)
     files.clear_faults()
