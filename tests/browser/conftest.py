@@ -12,7 +12,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 from tests.browser.terminal import Terminal
-from tests.web.server import HOST, Server
+from tests.support.server import HOST, Server
 
 INSTALL = "install Debian's chromium and chromium-driver: apt-get install chromium chromium-driver"
 

@@ -12,7 +12,7 @@ from selenium.webdriver.common.keys import Keys
 from solitaire_tui.store.choices import Choices
 from solitaire_tui.store.database import Database
 from tests.browser.terminal import Terminal
-from tests.web.server import Server
+from tests.support.server import Server
 
 pytestmark = pytest.mark.integration  # processes of their own: apart from the quick loop
 

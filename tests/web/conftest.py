@@ -8,7 +8,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from tests.web.server import TOKEN, Server
+from tests.support.server import TOKEN, Server
 
 
 @pytest.fixture

@@ -24,7 +24,7 @@ from solitaire_tui.web.driver import DROPPED, SAYING, GuestDriver
 from solitaire_tui.web.frames import Pace
 from solitaire_tui.web.relay import Relay
 from solitaire_tui.web.settings import Settings
-from tests.web.server import free_port
+from tests.support.server import free_port
 
 HOUR = 3600.0
 

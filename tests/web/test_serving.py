@@ -28,7 +28,7 @@ from solitaire_tui.store.choices import Choices
 from solitaire_tui.store.database import Database
 from solitaire_tui.store.unfinished import Kept, Unfinished, new_slot
 from solitaire_tui.web.connections import EACH_ADDRESS
-from tests.web.server import APP_SECONDS, STOP_SECONDS, TOKEN, Server, Visit, logged, said
+from tests.support.server import APP_SECONDS, STOP_SECONDS, TOKEN, Server, Visit, logged, said
 
 pytestmark = pytest.mark.integration  # processes of their own: apart from the quick loop
 

@@ -8,20 +8,11 @@ import numpy as np
 import pytest
 
 from rules import one_handed as oh
-from rules.cards import Card, deal_cards
+from rules.cards import Card
 from rules.fast import one_handed as fast
-from rules.play import final_state
 from tests.support.decks import cards
+from tests.support.pure.one_handed import pure, pure_result
 from tests.support.replay import AGREEMENT_DEALS, first_difference, pure_rows
-
-
-def pure_result(deck: tuple[Card, ...]) -> tuple[int, int, int]:
-    r = oh.result(final_state(oh, oh.new_game(oh.Options(), deck)))
-    return (r.won, r.cards_left, r.moves)
-
-
-def pure(deal: int, options: oh.Options) -> tuple[int, int, int]:
-    return pure_result(deal_cards(deal))
 
 
 def kernel_result(deck: tuple[Card, ...]) -> tuple[int, ...]:

@@ -10,31 +10,16 @@ import numpy as np
 import pytest
 
 from rules import relay
-from rules.cards import deal_cards
 from rules.fast import relay as fast
 from rules.play import final_state
 from solitaire_tui.judge import Case, parse, solve
 from tests.support.decks import ranks
+from tests.support.pure.relay import PLAYER_COUNTS, Row, players_of, pure
 from tests.support.replay import AGREEMENT_DEALS, first_difference, pure_rows
 
 DATA = Path(__file__).parents[2] / "data"
-PLAYER_COUNTS = range(2, relay.MAX_PLAYERS + 1)
 SOLO_DEALS = 500
 RANDOM_DECKS = 300
-
-Row = tuple[int, ...]
-
-
-def players_of(deal: int) -> int:
-    """The relay comparison spreads its deals over the player counts 2..10."""
-    return PLAYER_COUNTS[deal % len(PLAYER_COUNTS)]
-
-
-def pure(deal: int, players: int | None) -> Row:
-    """The rules' fields for a deal; ``players`` None plays it with players_of(deal)."""
-    options = relay.Options(players_of(deal) if players is None else players)
-    r = relay.result(final_state(relay, relay.new_game(options, deal_cards(deal))))
-    return (r.won, r.rounds, *(fast.NO_HIT if c is None else c.index for c in r.last_hits))
 
 
 def pure_on_ranks(values: list[int], players: int) -> Row:

@@ -26,11 +26,11 @@ from rules.fast import hit_or_miss as fast_hit_or_miss
 from rules.fast import one_handed as fast_one_handed
 from rules.fast import relay as fast_relay
 from rules.fast import sequence as fast_sequence
-from tests.rules.fast import test_fast_add_residue as add_residue_test
-from tests.rules.fast import test_fast_hit_or_miss as hit_or_miss_test
-from tests.rules.fast import test_fast_one_handed as one_handed_test
-from tests.rules.fast import test_fast_relay as relay_test
-from tests.rules.fast import test_fast_sequence as sequence_test
+from tests.support.pure import add_residue as add_residue_rows
+from tests.support.pure import hit_or_miss as hit_or_miss_rows
+from tests.support.pure import one_handed as one_handed_rows
+from tests.support.pure import relay as relay_rows
+from tests.support.pure import sequence as sequence_rows
 from tests.support.replay import first_difference
 
 # Around the sign bit of an int64 and at the very end of the deal numbers.
@@ -43,28 +43,28 @@ Case = tuple[Callable[[int, int], Any], Callable[[int], tuple[int, ...]], tuple[
 def cases() -> dict[str, Case]:
     """Each kernel at its options, with the pure rules' row for one deal."""
     found: dict[str, Case] = {}
-    for options in hit_or_miss_test.VARIANTS:
+    for options in hit_or_miss_rows.VARIANTS:
         found[f"hit-or-miss {options.variant} {options.order.value}"] = (
             lambda start, count, o=options: fast_hit_or_miss.deal_results(start, count, o),
-            lambda deal, o=options: hit_or_miss_test.pure(deal, o), fast_hit_or_miss.FIELDS)
+            lambda deal, o=options: hit_or_miss_rows.pure(deal, o), fast_hit_or_miss.FIELDS)
     found["one-handed"] = (fast_one_handed.deal_results,
-                           lambda deal: one_handed_test.pure(deal, oh.Options()),
+                           lambda deal: one_handed_rows.pure(deal, oh.Options()),
                            fast_one_handed.FIELDS)
     for players in (2, relay.MAX_PLAYERS):
         options = relay.Options(players)
         found[f"relay {players}"] = (
             lambda start, count, o=options: fast_relay.deal_results(start, count, o),
-            lambda deal, p=players: relay_test.pure(deal, p), fast_relay.fields(options))
-    for strategy in sequence_test.STRATEGIES:
+            lambda deal, p=players: relay_rows.pure(deal, p), fast_relay.fields(options))
+    for strategy in sequence_rows.STRATEGIES:
         found[f"sequence {strategy}"] = (
             lambda start, count, s=strategy: fast_sequence.deal_results(start, count, s),
-            lambda deal, s=strategy: sequence_test.pure(deal, s), fast_sequence.FIELDS)
+            lambda deal, s=strategy: sequence_rows.pure(deal, s), fast_sequence.FIELDS)
     for table in ((ar.Options(2, 13), ("greedy", "random")),
                   (ar.Options(3, 5), ("random", "random", "greedy"))):
         options, seats = table
         found[f"add-residue {len(seats)} seats"] = (
             lambda start, count, t=table: fast_add_residue.deal_results(start, count, *t),
-            lambda deal, t=table: add_residue_test.pure(deal, t),
+            lambda deal, t=table: add_residue_rows.pure(deal, t),
             tuple(fast_add_residue.fields(options, seats)))
     return found
 
@@ -90,5 +90,5 @@ def test_a_run_names_its_winning_deals_past_2_63() -> None:
         won = np.flatnonzero(fast_hit_or_miss.deal_results(seed, 1000, options)[:, 0])
         assert state.tallies[0].first_wins == [seed + int(index) for index in won]
         assert all(seed <= deal < MAX_DEAL for deal in state.tallies[0].first_wins)
-        assert [hit_or_miss_test.pure(deal, options)[0] for deal in
+        assert [hit_or_miss_rows.pure(deal, options)[0] for deal in
                 state.tallies[0].first_wins[-3:]] == [1, 1, 1]
