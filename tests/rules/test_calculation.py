@@ -21,6 +21,7 @@ from rules.calculation.description import (
 from rules.cards import Card, deal_cards
 from rules.errors import IllegalMove
 from rules.players import RandomPlayer
+from rules.players import calculation as family
 from rules.players.sequence import GreedyPlayer
 from tests.support.decks import ranks
 
@@ -44,12 +45,14 @@ def test_the_described_sequence_lists_and_plays_the_moves_the_suites_own_does() 
     described = SHIPPED["sequence"]
     for deal in range(1_000):
         deck = deal_cards(deal)
-        for chooser in (GreedyPlayer().choose, RandomPlayer(sq.legal_moves, deal).choose):
+        for player in (GreedyPlayer(), RandomPlayer(sq.legal_moves, deal)):
             own, other = sq.new_game(sq.Options(), deck), calc.new_game(described, deck)
             while not sq.is_over(own):
                 listed = [str(move) for move in sq.legal_moves(own)]
                 assert [str(move) for move in calc.legal_moves(other)] == listed, deal
-                move = chooser(own)
+                move = player.choose(own)
+                if isinstance(player, GreedyPlayer):  # and the family's greedy as the suite's
+                    assert str(family.GreedyPlayer().choose(other)) == str(move)
                 own = sq.apply(own, move)
                 other = calc.apply(other, calc.legal_moves(other)[listed.index(str(move))])
             assert calc.is_over(other)
@@ -140,6 +143,22 @@ def test_betsy_ross_single_foundations_are_complete_with_their_base() -> None:
     while not calc.is_over(state):
         state = calc.apply(state, calc.legal_moves(state)[0])  # plays before turning
     assert calc.result(state) == calc.Result(won=True, final_cards=52, moves=88)
+
+
+@pytest.mark.parametrize("key", ["calculation", "betsy_ross"])
+def test_the_greedy_player_builds_before_it_stores_or_turns(key: str) -> None:
+    description, player = SHIPPED[key], family.GreedyPlayer()
+    for deal in range(50):
+        state = calc.new_game(description, deal_cards(deal))
+        while not calc.is_over(state):
+            moves, move = calc.legal_moves(state), player.choose(state)
+            assert move in moves
+            builds = [one for one in moves if isinstance(one, calc.ToFinal)]
+            assert move == (builds[0] if builds else move)
+            if isinstance(move, calc.ToStorage):
+                heights = [len(pile) for pile in state.storage]
+                assert heights[move.pile] == min(heights)
+            state = calc.apply(state, move)
 
 
 # --- what holds whatever the deal and the play ---------------------------------------
