@@ -135,6 +135,11 @@ def _playable(description: Description) -> None:
         rank = short[0]
         raise DescriptionError(f"foundation: they take {wanted[rank]} cards of rank {rank},"
                                f" and a deck has {SUITS}")
+    dealt = [pile.base for pile in description.foundations if pile.dealt]
+    if description.bases == "one suit" and len(set(dealt)) < len(dealt):
+        twice = next(rank for rank in dealt if dealt.count(rank) > 1)
+        raise DescriptionError(f"stock.bases: \"one suit\" has one card of rank {twice}, and"
+                               " two foundations put one out before the deal")
     if not description.waste and not description.storage:
         raise DescriptionError("storage.piles: with no waste pile (stock.waste = false) the"
                                " turned card needs a storage pile to go to")

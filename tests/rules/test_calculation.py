@@ -231,6 +231,16 @@ def test_a_file_too_long_is_refused_unread() -> None:
     ("[[foundation]]\nbase = 1\nstep = 1\n" * 3 + "[[foundation]]\nbase = 12\nstep = 1\n"
      "length = 1\n" + "[[foundation]]\nbase = 1\nstep = 1\nlength = 12\n",
      "foundation: they take 5 cards of rank 12, and a deck has 4"),
+    ("[[foundation]]\nbase = 2\nstep = 1\nlength = 1\ndealt = true\n"
+     "[[foundation]]\nbase = 2\nstep = 1\nlength = 1\ndealt = true\n"
+     "[[foundation]]\nbase = 2\nstep = 1\nlength = 1\n"
+     "[[foundation]]\nbase = 2\nstep = 1\nlength = 1\n"
+     "[[foundation]]\nbase = 3\nstep = 1\nlength = 12\n"
+     "[[foundation]]\nbase = 3\nstep = 1\nlength = 12\n"
+     "[[foundation]]\nbase = 3\nstep = 1\nlength = 12\n"
+     "[[foundation]]\nbase = 3\nstep = 1\nlength = 12\n"
+     '[stock]\nwaste = true\nbases = "one suit"\n',
+     'stock.bases: "one suit" has one card of rank 2, and two foundations put one out'),
 ])
 def test_whole_files_wrong(text: str, said: str) -> None:
     with pytest.raises(DescriptionError) as raised:
