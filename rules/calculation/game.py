@@ -22,31 +22,11 @@ from rules.calculation.description import Description
 from rules.cards import Card
 from rules.errors import DeckError, IllegalMove
 
+# The same moves as Sequence Solitaire's, the hand being the turned card (re-exported).
+from rules.sequence import ToFinal as ToFinal
+from rules.sequence import ToStorage as ToStorage
+
 Options = Description
-
-
-@dataclass(frozen=True, order=True)
-class ToFinal:
-    """Play the hand card (``source`` None: the turned card, or the waste pile's top)
-    or storage pile ``source``'s top card to foundation ``pile``. Piles are numbered
-    from 0 here, from 1 on screen."""
-
-    source: int | None
-    pile: int
-
-    def __str__(self) -> str:
-        origin = "hand" if self.source is None else f"S{self.source + 1}"
-        return f"{origin}→F{self.pile + 1}"
-
-
-@dataclass(frozen=True, order=True)
-class ToStorage:
-    """Put the hand card on storage pile ``pile``."""
-
-    pile: int
-
-    def __str__(self) -> str:
-        return f"hand→S{self.pile + 1}"
 
 
 @dataclass(frozen=True, order=True)
