@@ -91,6 +91,11 @@ class Choices(RadioSet, inherit_bindings=False):
         self._selected = self.pressed_index
 
     def action_choose(self, step: int) -> None:
+        # From the choice made, whatever the cursor shows: an arrow typed before the
+        # mount's pointing (keys sent with the one that opened the dialog) moved on
+        # from the first choice, and chose the one after the one meant.
+        if self._chosen >= 0:
+            self._selected = self._chosen
         if step > 0:
             self.action_next_button()
         else:

@@ -88,7 +88,8 @@ async def test_the_page_fills_in_its_answers_and_keeps_them(make_app: Any) -> No
         reopened = FindingsScreen(findings(), again.services.choices)
         assert reopened._page() == shown
         await pilot.press("f")
-        await until(pilot, lambda: isinstance(again.screen, FindingsScreen))
+        await until(pilot, lambda: isinstance(again.screen, FindingsScreen)
+                    and bool(again.screen.query(HelpMarkdown)))  # pushed, then composed
         assert again.screen.query_one(HelpMarkdown).source == shown
         assert again.screen.query_one(Page).border_title == "Findings"
 

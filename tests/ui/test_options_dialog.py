@@ -1,0 +1,30 @@
+"""The options dialog reads the keys a player typed, however fast they came."""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App
+
+from solitaire_tui.ui.options_dialog import Choices, OptionsDialog, Pick
+
+FIELDS = (Pick("Helper", ("peek", "fair", "quick"), "fair"),
+          Pick("Strikes", ("1", "2", "3", "none"), "2"))
+
+
+async def test_arrows_move_on_from_the_choice_made_wherever_the_cursor_is(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keys sent with the one that opened the dialog reach a choice list before its
+    mount points the cursor at the choice made: the first arrow then moved on from
+    the first choice, and enter played the one before the one meant."""
+    # The keys come before the mount's pointing: the cursor is where RadioSet's own
+    # mount leaves it, on the first choice.
+    monkeypatch.setattr(Choices, "_point_at_choice", lambda self: None)
+    answers: list[list[str] | None] = []
+    app: App[None] = App()
+    async with app.run_test() as pilot:
+        await app.push_screen(OptionsDialog("Options", FIELDS, lambda chosen: chosen),
+                              answers.append)
+        await pilot.pause()
+        await pilot.press("down", "tab", "down", "enter")
+        await pilot.pause()
+    assert answers == [["quick", "3"]], answers
