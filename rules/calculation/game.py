@@ -25,6 +25,7 @@ from rules.errors import DeckError, IllegalMove
 # The same moves as Sequence Solitaire's, the hand being the turned card (re-exported).
 from rules.sequence import ToFinal as ToFinal
 from rules.sequence import ToStorage as ToStorage
+from rules.sequence import source_of as source_of
 
 Options = Description
 
@@ -74,6 +75,33 @@ def needs(state: State, pile: int) -> int | None:
     foundation = state.options.foundations[pile]
     held = len(state.finals[pile])
     return None if held >= foundation.length else foundation.rank(held)
+
+
+def fitting_piles(state: State, card: Card) -> tuple[int, ...]:
+    """The foundations ``card`` may go on; several is the player's choice."""
+    return tuple(pile for pile in range(len(state.finals)) if needs(state, pile) == card.rank)
+
+
+def card_at(state: State, source: int | None) -> Card:
+    """The card a move from ``source`` would move: the hand card (None) or storage
+    pile ``source``'s top card; when there is none, ``IllegalMove`` says why."""
+    if source is None:
+        if state.hand is None:
+            turn = "turn one from the stock" if _can_turn(state) else "the stock is used up"
+            raise IllegalMove(f"there is no hand card: {turn}")
+        return state.hand
+    piles = len(state.storage)
+    if not 0 <= source < piles:
+        raise IllegalMove(f"there is no storage pile {source + 1}" + (
+            f": they are numbered 1..{piles}" if piles else ": this game has none"))
+    if not state.storage[source]:
+        raise IllegalMove(f"storage pile {source + 1} is empty")
+    return state.storage[source][-1]
+
+
+def card_moved(state: State, move: ToFinal | ToStorage) -> Card:
+    """The card ``move`` plays here (``IllegalMove`` when there is none)."""
+    return card_at(state, source_of(move))
 
 
 def new_game(options: Description, deck: tuple[Card, ...]) -> State:
@@ -174,15 +202,10 @@ def _why_illegal(state: State, move: Move) -> str:
                    else ("final", len(state.finals)))
     if not 0 <= move.pile < count:
         return f"there is no {kind} pile {move.pile + 1}: they are numbered 1..{count}"
-    source = move.source if isinstance(move, ToFinal) else None
-    if source is None:
-        card = state.hand
-        if card is None:
-            return "there is no hand card: turn one from the stock"
-    elif not 0 <= source < len(state.storage) or not state.storage[source]:
-        return f"storage pile {source + 1} has no card to move"
-    else:
-        card = state.storage[source][-1]
+    try:
+        card = card_moved(state, move)
+    except IllegalMove as error:
+        return str(error)
     wanted = needs(state, move.pile)
     needed = "is complete" if wanted is None else f"takes a {wanted} next"
     return f"final pile {move.pile + 1} {needed}, not {card.glyph}"

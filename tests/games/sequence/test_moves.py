@@ -8,7 +8,8 @@ from rules.cards import deal_cards
 from rules.play import moves_of
 from rules.players.sequence import GreedyPlayer
 from rules.sequence import ToFinal, ToStorage
-from solitaire_tui.games.sequence.moves import describe, keys_for, listed, move_text
+from solitaire_tui.games.family.moves import listed
+from solitaire_tui.games.sequence.moves import describe, keys_for, move_text
 
 
 def positions(deal: int) -> list[tuple[sequence.State, sequence.Move]]:

@@ -18,11 +18,11 @@ from rules.play import final_state, moves_of
 from rules.players.sequence import player
 from rules.sequence import Move, State, ToFinal, ToStorage
 from solitaire_tui.decks import numbered
+from solitaire_tui.games.family.widgets import StoragePile, StorageTable
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.games.sequence.moves import describe, keys_for
 from solitaire_tui.games.sequence.play import SequenceTable
 from solitaire_tui.games.sequence.screen import SequenceScreen
-from solitaire_tui.games.sequence.widgets import StoragePile, StorageTable
 from solitaire_tui.messages import OpenReplay
 from solitaire_tui.start import Start
 from solitaire_tui.widgets.cards import CardView

@@ -1,20 +1,34 @@
-"""The card a Sequence player has chosen, and what the next key or click means.
+"""The card a player of the Calculation family has chosen, and what the next key or
+click means.
 
-By keys, ``f`` plays the hand card and ``s`` asks which storage pile, then ``1``–``4``
-answer; a card that fits several final piles asks which. By mouse, a card is chosen
+By keys, ``f`` plays the hand card and ``s`` asks which storage pile, then a digit
+answers; a card that fits several final piles asks which. By mouse, a card is chosen
 first (the hand card or a storage pile's top) and then the pile it goes to. A card's
 source is as the rules number it: a storage pile from 0, or None for the hand.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
-from rules.sequence import Move, State, ToFinal, ToStorage
+from rules.cards import Card
+from rules.sequence import ToFinal, ToStorage
 
 Question = Literal["storage", "final"]  # what the next digit answers
 Place = Literal["hand", "final", "storage"]  # where a click landed
+
+
+class Board(Protocol):
+    """What choosing a card looks at in a state of any game of the family."""
+
+    @property
+    def hand(self) -> Card | None: ...
+
+    @property
+    def storage(self) -> Sequence[Sequence[Card]]: ...
+
 
 # What a click means, when it is not a move: the card to choose, a card to choose
 # first, the chosen card let go, or a storage pile's card sent to another one.
@@ -37,8 +51,8 @@ class Choice:
     def let_go(self) -> None:
         self.question, self.chosen, self.source = None, False, None
 
-    def allows(self, action: str, state: State, over: bool) -> bool:
-        """Whether a Sequence key may run: a card to move and no question pending, a
+    def allows(self, action: str, state: Board, over: bool) -> bool:
+        """Whether a key of the family may run: a card to move and no question pending, a
         question to answer, or something to cancel."""
         if action in ("store", "hand_to_final", "from_storage"):
             has_card = state.hand is not None if action != "from_storage" else any(state.storage)
@@ -49,7 +63,7 @@ class Choice:
             return self.question is not None or self.chosen
         return True
 
-    def clicked(self, place: Place, number: int) -> Move | str:
+    def clicked(self, place: Place, number: int) -> ToFinal | ToStorage | str:
         """What a click on ``place`` (a pile's number, from 0) means: a move to play,
         or one of ``PICK``, ``CHOOSE_FIRST``, ``LET_GO``, ``NOT_TO_STORAGE``."""
         clicked = None if place == "hand" else number

@@ -1,11 +1,12 @@
-"""What a Sequence key or click means, from the card chosen: plain, without a screen."""
+"""What a key or click means in a game of the Calculation family, from the card
+chosen: plain, without a screen."""
 
 from __future__ import annotations
 
 from rules import sequence
 from rules.cards import deal_cards
 from rules.sequence import ToFinal, ToStorage
-from solitaire_tui.games.sequence.choice import (
+from solitaire_tui.games.family.choice import (
     CHOOSE_FIRST,
     LET_GO,
     NOT_TO_STORAGE,

@@ -1,4 +1,4 @@
-"""Sequence Solitaire's own piles: final piles that say what they take next, and
+"""The Calculation family's own piles: final piles that say what they take next, and
 storage piles shown in full.
 
 Storage piles grow without limit and every card in them matters to the player, so
@@ -120,7 +120,7 @@ class StoragePile(Widget):
 
 
 class StorageTable(Vertical):
-    """The four storage piles: framed cards when they all fit the height (with a line
+    """The storage piles: framed cards when they all fit the height (with a line
     between piles when there is room for it), else lines of text."""
 
     DEFAULT_CSS = """
@@ -137,9 +137,9 @@ class StorageTable(Vertical):
         for number in range(1, self.piles + 1):
             yield StoragePile(number, id=f"storage-{number}")
 
-    def show(self, piles: Sequence[tuple[Card, ...]]) -> None:
+    def show(self, piles: Sequence[Sequence[Card]]) -> None:
         for view, cards in zip(self.query(StoragePile), piles, strict=True):
-            view.cards = cards
+            view.cards = tuple(cards)
         self._fit()
 
     def on_resize(self) -> None:
