@@ -26,7 +26,13 @@ from solitaire_tui.commands.arguments import PROG, Parser
 from solitaire_tui.commands.report import report_lines
 from solitaire_tui.engine import drop_stale_kernels, is_warm, use_cache_dir
 from solitaire_tui.games.game import Command, Game
-from solitaire_tui.games.registry import ENGINE, GAMES, GAMES_BY_KEY
+from solitaire_tui.games.registry import (
+    ENGINE,
+    GAMES,
+    GAMES_BY_KEY,
+    OWN_PROBLEMS,
+    take_owners_games,
+)
 from solitaire_tui.judge import JudgeInputError, answered, lines_of
 from solitaire_tui.processes import ended_as_an_exit
 from solitaire_tui.start import Start
@@ -67,9 +73,11 @@ GROUPS = {
 }
 
 
-# Each game's number as the menu shows it (``screens.menu``: the registry's order from 1),
-# by which the commands that take a game take it too.
-NUMBERS = {game.key: number for number, game in enumerate(GAMES, 1)}
+def numbers() -> dict[str, int | None]:
+    """Each game's number as the menu shows it (``screens.menu``: the registry's order
+    from 1), by which the commands that take a game take it too; asked when the parser
+    is built, one's own games being in the registry by then."""
+    return {game.key: number for number, game in enumerate(GAMES, 1)}
 
 
 def game_commands() -> dict[str, dict[str, Command]]:
@@ -84,8 +92,9 @@ def game_commands() -> dict[str, dict[str, Command]]:
 def _games_of(names: Sequence[str]) -> dict[str, int | None] | None:
     """The menu's numbers of ``names`` when each is a game's key (the command takes a
     game, as ``solve sequence`` does), else None (``search``'s targets are not games)."""
-    return ({name: NUMBERS[name] for name in names}
-            if names and all(name in NUMBERS for name in names) else None)
+    menu = numbers()
+    return ({name: menu[name] for name in names}
+            if names and all(name in menu for name in names) else None)
 
 
 def _game_subcommands(command: argparse.ArgumentParser, numbers: dict[str, int | None],
@@ -109,7 +118,7 @@ def _deal_number(text: str) -> int:
         return values.DEAL(text)
     except RulesError as error:
         try:
-            game = arguments.chosen(text, dict.fromkeys(NUMBERS))
+            game = arguments.chosen(text, dict.fromkeys(numbers()))
         except argparse.ArgumentError:
             raise argparse.ArgumentTypeError(str(error)) from None
         raise argparse.ArgumentTypeError(
@@ -220,7 +229,7 @@ def _serve_options(serve: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> Parser:
-    parser = Parser(prog=PROG, description="Five solitaire and number games in the terminal.")
+    parser = Parser(prog=PROG, description="Solitaire and number games in the terminal.")
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     _theme_option(parser)
     # The app as ``serve`` starts it for a web visitor: its runs capped to WORKERS
@@ -257,7 +266,7 @@ def build_parser() -> Parser:
         " Ctrl+C stops early and prints what was played.",
     )
     for command, batch in ((play, False), (stats, True)):
-        games = _game_subcommands(command, dict(NUMBERS), "game")
+        games = _game_subcommands(command, numbers(), "game")
         for game in GAMES:
             computer = " The choices are made by computer players." if game.CHOICES else ""
             sub = games.add_parser(game.key, help=game.blurb, description=game.blurb + computer)
@@ -272,8 +281,8 @@ def build_parser() -> Parser:
         help_, description = GROUPS[group]
         parent = commands.add_parser(group, help=f"{help_}: {', '.join(named)}",
                                      description=description)
-        numbers = _games_of(list(named))
-        subs = (_game_subcommands(parent, numbers, "target") if numbers is not None
+        targets = _games_of(list(named))
+        subs = (_game_subcommands(parent, targets, "target") if targets is not None
                 else parent.add_subparsers(dest="target", metavar="TARGET", required=True,
                                            parser_class=Parser))
         for name, own in named.items():
@@ -491,6 +500,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     """The command's exit status: 0 done, 2 bad input (one line on stderr), 1 an
     unexpected error (one line naming the log that holds its traceback), 130 Ctrl+C,
     141 a reader that closed the pipe (quietly, as ``head`` expects)."""
+    from solitaire_tui.store.database import data_dir
+
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if "--guest" not in argv:  # one's own games are for the person at the shell
+        take_owners_games(data_dir())
+    if argv:  # a command (the app alone: its menu says them), before any refusal
+        for problem in OWN_PROBLEMS:
+            print(f"{PROG}: {problem}", file=sys.stderr)
     parser = build_parser()
     args = parser.parse_args(argv)
     use_cache_dir()  # before numba is imported, by any command

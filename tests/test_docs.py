@@ -312,3 +312,29 @@ def test_the_players_guide_says_which_moves_the_review_leaves_out() -> None:
     first, second, third = (int(number) for number in shown.groups())
     at = listed.index(first)
     assert listed[at:at + 3] == [first, second, third] and second > first + 1
+
+
+def test_the_readme_shows_a_game_description_that_plays() -> None:
+    """The file the README shows whole is a description the suite plays, and the
+    guide to its fields says the bounds the checks hold."""
+    from rules.calculation import description as described
+    from rules.calculation import game as calc
+    from rules.cards import deal_cards
+    from rules.play import final_state
+    from rules.players.calculation import GreedyPlayer
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = described.parse(readme.split("```toml\n", 1)[1].split("```", 1)[0])
+    assert (shown.key, len(shown.foundations), shown.passes, shown.waste) == (
+        "four-kings", 4, 2, True)
+    assert calc.is_over(final_state(calc, calc.new_game(shown, deal_cards(0)),
+                                    GreedyPlayer().choose))
+    guide = " ".join((DOCS / "games.md").read_text(encoding="utf-8").split())
+    for said in (f"1 to {described.MOST_FOUNDATIONS} piles",
+                 f"0 to {described.MOST_STORAGE} storage piles",
+                 f"1 to {described.MOST_PASSES} (default 1)",
+                 f"1 to {described.MOST_TURNED} (default 1)",
+                 f"up to {described.LONGEST_NAME} characters",
+                 f"up to {described.LONGEST_TEXT:,} characters",
+                 f"at most {described.LARGEST_FILE:,} characters"):
+        assert said in guide, said

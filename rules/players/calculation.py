@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from rules.calculation import game
 from rules.calculation.game import TURN, Move, State, ToFinal, ToStorage
+from rules.players.base import Player, RandomPlayer
+from rules.roster import BASIC, check_name
 
 
 class GreedyPlayer:
@@ -23,3 +25,11 @@ class GreedyPlayer:
             heights = [len(pile) for pile in state.storage]
             return ToStorage(heights.index(min(heights)))
         return TURN
+
+
+def player(name: str, seed: int, game_name: str) -> Player[State, Move]:
+    """The player ``name`` stands for in the game ``game_name``; ``seed`` drives the
+    random one (a batch game's deal number), as the family's kernel plays it."""
+    if check_name(name, BASIC, game_name) == "greedy":
+        return GreedyPlayer()
+    return RandomPlayer(game.legal_moves, seed)

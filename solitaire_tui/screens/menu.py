@@ -1,4 +1,4 @@
-"""The first screen: the five games, what each is, and the player's record on it;
+"""The first screen: the games, what each is, and the player's record on it;
 and the games left unfinished (``store.unfinished``), offered to resume or discard.
 
 The offer is a section of the menu; it becomes a question only when the player opens
@@ -19,7 +19,14 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules.words import counted
-from solitaire_tui.games.registry import GAMES, GAMES_BY_KEY, findings
+from solitaire_tui.games.registry import (
+    DESCRIBED,
+    GAMES,
+    GAMES_BY_KEY,
+    HOMES,
+    OWN_PROBLEMS,
+    findings,
+)
 from solitaire_tui.messages import MenuShown, OpenGame, OpenStats
 from solitaire_tui.play.services import Services
 from solitaire_tui.play.table import STANDARD
@@ -34,8 +41,9 @@ from solitaire_tui.widgets.pages import PagedOptionList
 
 class MenuScreen(Screen[None]):
     BINDINGS = [
+        # Every digit: one's own games join the list after this class is made.
         *(Binding(str(n), f"open_number({n - 1})", f"Game {n}", show=False)
-          for n in range(1, len(GAMES) + 1)),
+          for n in range(1, 10)),
         Binding("t", "stats", "Statistics"),
         Binding("c", "resume", "Resume", tooltip="go on with the unfinished game highlighted"),
         Binding("x", "discard", "Discard", tooltip="throw the unfinished game highlighted away"),
@@ -56,14 +64,14 @@ class MenuScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(Text.assemble(("solitaire-tui", "bold"),
-                                   "  ·  five card and number games"), id="heading")
+                                   "  ·  card and number games"), id="heading")
         yield PagedOptionList(*self._options(), id="games")
         yield Static("Unfinished, latest first · c resumes · x discards · tab to choose",
                      id="unfinished-heading")  # one line at 80 columns
         yield PagedOptionList(id="unfinished")
         yield Static(id="record")
-        yield Static("↑↓ or click to choose · enter or 1–5 to play · t statistics · ? help",
-                     id="hint")
+        yield Static(f"↑↓ or click to choose · enter or 1–{min(len(GAMES), 9)} to play"
+                     " · t statistics · ? help", id="hint")
         yield EngineStatus()
         yield Footer(compact=True)
 
@@ -104,6 +112,8 @@ class MenuScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#games", OptionList).highlighted = 0
         self._show_kept()
+        for problem in OWN_PROBLEMS:  # a file of one's own games that is none
+            self.notify(problem, title="Not a game", severity="warning", timeout=20)
 
     def _show_kept(self) -> None:
         """The unfinished games, read again (another window may have left or taken
@@ -227,7 +237,8 @@ class MenuScreen(Screen[None]):
             self.open_game(event.option.id)
 
     def action_open_number(self, index: int) -> None:
-        self.open_game(GAMES[index].key)
+        if index < len(GAMES):
+            self.open_game(GAMES[index].key)
 
     def open_game(self, key: str) -> None:
         """A new deal of the game ``key``; but where one of it waits unfinished, the
@@ -273,16 +284,18 @@ def _row(text: Text, when: str = "") -> Table:
     return row
 
 
-APP_HELP = """\
+APP_HELP = f"""\
 # solitaire-tui
 
-Five games, each played on a numbered deal, so that any game can be replayed and shared.
+{len(GAMES)} games, each played on a numbered deal, so that any game can be replayed and
+shared: {len(HOMES)} with rules of their own, and {len(DESCRIBED)} of the Calculation family
+described in files.
 
 | key | does |
 |---|---|
 | `↑` `↓` or the mouse | choose a game |
 | `enter` or a click | play it |
-| `1`–`5` | open a game at once |
+| `1`–`{len(GAMES)}` | open a game at once |
 | `t` | the statistics panel: autoplay the game's deals by the million |
 | `c` | resume the unfinished game highlighted (`tab` to choose among them) |
 | `x` | discard the unfinished game highlighted (asking first) |

@@ -70,6 +70,18 @@ def test_sequence(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> N
 
 
 @SIZES
+def test_calculation(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
+    app = app_on(tmp_path, Start("calculation", numbered(5)))
+    assert snap_compare(app, press=["1", "2", "2", "3"], terminal_size=size)
+
+
+@SIZES
+def test_betsy_ross(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
+    app = app_on(tmp_path, Start("betsy-ross", numbered(5)))
+    assert snap_compare(app, press=["space", "f", "space", "space"], terminal_size=size)
+
+
+@SIZES
 def test_hit_or_miss(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
     options = hit_or_miss.Options(strikes=3, seed=5)
     app = app_on(tmp_path, Start("hit-or-miss", numbered(5), options))

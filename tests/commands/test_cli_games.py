@@ -24,8 +24,11 @@ from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.start import Start
 from tests.support.commands import run
 
-PLAY_CHOICES = ("choose 1 hit-or-miss, 2 relay, 3 one-handed, 4 sequence or 5 add-residue,"
-                " by its number, its name or the start of its name")
+PLAY_CHOICES = ("choose 1 hit-or-miss, 2 relay, 3 one-handed, 4 sequence, 5 add-residue,"
+                " 6 betsy-ross, 7 calculation or 8 hopscotch, by its number, its name or the"
+                " start of its name")
+SHOWN = ("1 hit-or-miss, 2 relay, 3 one-handed, 4 sequence, 5 add-residue, 6 betsy-ross,"
+         " 7 calculation, 8 hopscotch")
 
 
 def opening(opened: list[Start | None]) -> Callable[[Start | None, str | None], int]:
@@ -48,14 +51,15 @@ def shortest_start(key: str) -> str:
 
 
 def test_the_numbers_are_the_menus() -> None:
-    """The menu's keys 1-5 open GAMES[n - 1] (``MenuScreen.action_open_number``); the
-    command line numbers the games the same way."""
+    """The menu's digits open GAMES[n - 1] (``MenuScreen.action_open_number``), every
+    digit, as one's own games may follow the suite's; the command line numbers the
+    games the same way."""
     opened = {binding.key: int(found[1]) for binding in MenuScreen.BINDINGS
               if isinstance(binding, Binding)
               and (found := re.fullmatch(r"open_number\((\d+)\)", binding.action))}
-    assert len(opened) == len(GAMES)
-    assert {int(key): GAMES[index].key for key, index in opened.items()} == {
-        number: key for key, number in cli.NUMBERS.items()}
+    assert sorted(opened) == [str(digit) for digit in range(1, 10)]
+    assert {int(key): GAMES[index].key for key, index in opened.items()
+            if index < len(GAMES)} == {number: key for key, number in cli.numbers().items()}
 
 
 @pytest.mark.parametrize("command", ["play", "stats"])
@@ -102,7 +106,7 @@ def test_search_targets_are_not_games() -> None:
 @pytest.mark.parametrize(("argv", "said"), [
     (["play", "chess"], f"solitaire-tui play: there is no game 'chess': {PLAY_CHOICES}"),
     (["play", "0"], f"solitaire-tui play: there is no game '0': {PLAY_CHOICES}"),
-    (["play", "6"], f"solitaire-tui play: there is no game '6': {PLAY_CHOICES}"),
+    (["play", "9"], f"solitaire-tui play: there is no game '9': {PLAY_CHOICES}"),
     (["play", "04"], f"solitaire-tui play: there is no game '04': {PLAY_CHOICES}"),
     (["play", "sequense"], "solitaire-tui play: there is no game 'sequense' (did you mean"
      f" 'sequence'?): {PLAY_CHOICES}"),
@@ -160,8 +164,8 @@ def test_a_name_is_found_without_a_word_of_any_game() -> None:
 
 
 @pytest.mark.parametrize(("command", "shown"), [
-    ("play", "1 hit-or-miss, 2 relay, 3 one-handed, 4 sequence, 5 add-residue"),
-    ("stats", "1 hit-or-miss, 2 relay, 3 one-handed, 4 sequence, 5 add-residue"),
+    ("play", SHOWN),
+    ("stats", SHOWN),
     ("solve", "4 sequence, 5 add-residue")])
 def test_help_says_numbers_and_starts_are_taken(capsys: pytest.CaptureFixture[str],
                                                command: str, shown: str) -> None:
@@ -175,7 +179,7 @@ def test_help_says_numbers_and_starts_are_taken(capsys: pytest.CaptureFixture[st
 
 
 def test_help_gives_an_example_of_each_way() -> None:
-    assert arguments.example(dict(cli.NUMBERS)) == "1, hit or hit-or-miss"
+    assert arguments.example(cli.numbers()) == "1, hit or hit-or-miss"
     assert arguments.example({"sequence": 4, "add-residue": 5}) == "4, seq or sequence"
     assert arguments.example({"ab": 1, "abc": 2}) == "1 or ab"
 

@@ -14,6 +14,7 @@ from rules import sequence as sq
 from rules.calculation import game as calc
 from rules.calculation.description import (
     LARGEST_FILE,
+    MOST_FOUNDATIONS,
     Description,
     DescriptionError,
     parse,
@@ -113,6 +114,29 @@ def test_a_storage_pile_takes_the_turned_card_and_gives_only_its_top_to_a_founda
     assert calc.ToFinal(0, 3) not in calc.legal_moves(state)  # the king waits for its turn
     with pytest.raises(IllegalMove, match="turned card must be placed first"):
         calc.apply(state, calc.TURN)
+
+
+def test_the_card_a_move_takes_and_the_foundations_it_fits_or_why_there_is_none(
+        ) -> None:
+    # Calculation's bases A 2 3 4; a 6 turned fits foundation 3 (3 6 9) alone; then a
+    # 4 kept on storage pile 2 (foundation 2 takes it: 2 4 6), and an 8 for 4 (4 8 Q).
+    state = calc.new_game(SHIPPED["calculation"], ranks(1, 2, 3, 4, 6, 4, 8, *[13] * 4))
+    assert calc.card_at(state, None).rank == 6 and calc.fitting_piles(state, Card(6)) == (2,)
+    with pytest.raises(IllegalMove, match="storage pile 2 is empty"):
+        calc.card_at(state, 1)
+    with pytest.raises(IllegalMove, match=r"no storage pile 5: they are numbered 1\.\.4"):
+        calc.card_at(state, 4)
+    state = calc.apply(calc.apply(state, calc.ToFinal(None, 2)), calc.ToStorage(1))
+    assert calc.card_moved(state, calc.ToFinal(1, 1)).rank == 4
+    assert calc.fitting_piles(state, calc.card_at(state, None)) == (3,)
+    with pytest.raises(IllegalMove, match="final pile 1 takes a 2 next, not 8"):
+        calc.apply(state, calc.ToFinal(None, 0))
+    # Betsy Ross before its first turn: no hand card, and no storage piles at all.
+    betsy = calc.new_game(SHIPPED["betsy_ross"], deal_cards(3))
+    with pytest.raises(IllegalMove, match="no hand card: turn one from the stock"):
+        calc.card_at(betsy, None)
+    with pytest.raises(IllegalMove, match="no storage pile 1: this game has none"):
+        calc.card_at(betsy, 0)
 
 
 # --- Betsy Ross: a waste pile, three passes ------------------------------------------
@@ -224,8 +248,9 @@ def test_a_file_too_long_is_refused_unread() -> None:
 
 
 @pytest.mark.parametrize(("text", "said"), [
-    ("[[foundation]]\nbase = 1\nstep = 1\nlength = 1\n" * 13, "foundation: give 1 to 12"),
-    ("foundation = 3\n", "foundation: give 1 to 12 [[foundation]] tables"),
+    ("[[foundation]]\nbase = 1\nstep = 1\nlength = 1\n" * (MOST_FOUNDATIONS + 1),
+     f"foundation: give 1 to {MOST_FOUNDATIONS}"),
+    ("foundation = 3\n", f"foundation: give 1 to {MOST_FOUNDATIONS} [[foundation]] tables"),
     ("stock = 3\n[[foundation]]\nbase = 1\nstep = 1\n", "stock: give it as a [stock] table"),
     ("foundation = [3]\n", "foundation[1]: a foundation is a table"),
     ("[[foundation]]\nbase = 1\nstep = 1\n" * 3 + "[[foundation]]\nbase = 12\nstep = 1\n"

@@ -1,0 +1,138 @@
+"""A game of the Calculation family as the app knows it, made from its description:
+its screen and table, headless play, runs and replays, by the greedy and random
+players (the players the family's kernel plays for any description).
+
+One ``DescribedGame`` subclass a description, made by ``described``: the interface's
+``key`` and ``title`` are the class's, as every game's are.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rules.calculation import game as calc
+from rules.calculation.description import Description, parse
+from rules.errors import OptionsError
+from rules.players.calculation import player
+from rules.roster import BASIC
+from solitaire_tui.commands import arguments
+from solitaire_tui.commands.report import Report, play_out, report
+from solitaire_tui.decks import Deck, numbered
+from solitaire_tui.engine import Part
+from solitaire_tui.games.described import words
+from solitaire_tui.games.family.moves import move_text
+from solitaire_tui.games.game import Game
+from solitaire_tui.play.options import NoOptions
+from solitaire_tui.play.words import outcome
+from solitaire_tui.replay import Replay
+from solitaire_tui.stats.runs import Setup, strategies
+
+if TYPE_CHECKING:
+    from rules.fast.batch import Kernel
+    from solitaire_tui.games.described.play import DescribedTable
+    from solitaire_tui.games.described.screen import DescribedScreen
+    from solitaire_tui.ui.run_options import RunOptions
+
+# One kernel for the whole family: every described game lists the same part, which
+# the warm-up compiles once.
+FAMILY_RUNS = Part("family-runs", "the Calculation family's runs",
+                   "solitaire_tui.games.described.kernel:warm", seconds=13)
+# One core's rough seconds a game, for a run's time before it has measured one here
+# (``Setup.cost``): the family's kernel plays a game in about 10 µs.
+SECONDS_A_GAME = 1e-5
+
+
+class DescribedGame(Game):
+    description: ClassVar[Description]
+    OPTIONS = NoOptions({"strategies": ["greedy"]})
+    ENGINE = (FAMILY_RUNS,)
+    CHOICES = True
+    SEED_HELP = "the random player's seed (default: the deal number)"
+
+    def screen(self) -> type[DescribedScreen]:
+        from solitaire_tui.games.described.screen import screen_for
+
+        return screen_for(self.description)
+
+    def table(self) -> type[DescribedTable]:
+        from solitaire_tui.games.described.play import table_for
+
+        return table_for(self.description)
+
+    def rules_page(self) -> str:
+        return words.rules_page(self.description)
+
+    def add_options(self, parser: argparse.ArgumentParser, *, batch: bool) -> None:
+        if batch:
+            parser.add_argument("--strategy", action="append", choices=BASIC, metavar="S",
+                                help="a computer player: " + ", ".join(BASIC) + "; give it"
+                                " again to compare players on the same deals (default: greedy)")
+        else:
+            parser.add_argument("--strategy", choices=BASIC, default="greedy",
+                                help="the computer player (default: greedy, the helper the"
+                                " game's screen plays with)")
+
+    def play(self, args: argparse.Namespace, deck: Deck | None, log: bool) -> Report:
+        assert deck is not None
+        name, seed = args.strategy, arguments.seed_of(args, deck)
+        choose = player(name, seed, self.title).choose
+        state = calc.new_game(self.description, deck.cards)
+        end, lines = play_out(calc, state, choose, _move_text, log)
+        return report(self.key, f"{self.title}, {name} player, {deck.label}",
+                      outcome(*words.verdict(end)), {"strategy": name}, deck,
+                      calc.result(end), seed if name == "random" else None, lines)
+
+    def run_options(self, args: argparse.Namespace) -> dict[str, Any]:
+        return {"strategies": args.strategy or ["greedy"]}
+
+    def setup(self, options: Mapping[str, Any]) -> Setup:
+        names = strategies(options.get("strategies", ["greedy"]), BASIC, self.title)
+        if len(set(names)) < len(names):
+            raise OptionsError(f"name each {self.title} player once")
+        description = self.description
+
+        def make() -> Kernel:
+            from solitaire_tui.games.described.kernel import kernel
+
+            return kernel(description, names)
+
+        return Setup(self.key, {"strategies": names}, f"{self.title}, {' vs '.join(names)}",
+                     make, parts=("strategies", "strategy"), engine=(FAMILY_RUNS.name,),
+                     cost=SECONDS_A_GAME * len(names))
+
+    def run_fields(self, options: Mapping[str, Any]) -> RunOptions:
+        from solitaire_tui.games.described.run_options import DescribedRunOptions
+
+        return DescribedRunOptions(options)
+
+    def replay(self, setup: Setup, part: int, deal: int) -> Replay:
+        name = setup.options["strategies"][part]
+        deck = numbered(deal)
+        return Replay(self.key, deck, None, player(name, deck.seed, self.title).choose,
+                      f"deal {deal}, {name} player")
+
+
+def _move_text(before: calc.State, move: calc.Move, _: object = None) -> str:
+    return move_text(calc, before, move)
+
+
+def described(description: Description) -> DescribedGame:
+    """The game ``description`` describes, as the app knows a game."""
+    attributes = {"__module__": __name__, "description": description, "key": description.key,
+                  "title": description.name, "blurb": words.blurb(description)}
+    name = "".join(part.capitalize() for part in description.key.split("-"))
+    game: DescribedGame = type(name, (DescribedGame,), attributes)()
+    return game
+
+
+@cache
+def shipped() -> tuple[Description, ...]:
+    """The descriptions shipped with the suite (``rules/calculation/games``), by name."""
+    folder = resources.files("rules.calculation").joinpath("games")
+    found = [parse(path.read_text(encoding="utf-8")) for path in folder.iterdir()
+             if path.name.endswith(".toml")]
+    return tuple(sorted(found, key=lambda description: description.name))

@@ -1,0 +1,81 @@
+"""The described games as the app knows them: runs that play what the plain rules
+play, deal for deal, replays of a run's games, headless play, and their words."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.calculation import game as calc
+from rules.cards import deal_cards
+from rules.errors import OptionsError
+from rules.play import final_state
+from solitaire_tui.cli import main
+from solitaire_tui.games.described import words
+from solitaire_tui.games.described.game import DescribedGame
+from solitaire_tui.games.registry import DESCRIBED
+from tests.support.pure.calculation import pure
+
+GAMES = pytest.mark.parametrize("game", DESCRIBED, ids=[game.key for game in DESCRIBED])
+
+
+def stem(game: DescribedGame) -> str:
+    return game.key.replace("-", "_")
+
+
+@GAMES
+def test_a_run_plays_each_players_games_as_the_plain_rules_do(game: DescribedGame) -> None:
+    setup = game.setup({"strategies": ["greedy", "random"]})
+    rows = setup.make_kernel().results(1_000, 300)
+    for deal, row in zip(range(1_000, 1_300), rows, strict=True):
+        for player, columns in enumerate(("greedy", "random")):
+            assert tuple(row[3 * player:3 * player + 3]) == pure(deal, (stem(game), columns))
+
+
+@GAMES
+def test_a_runs_game_replays_as_it_was_played(game: DescribedGame) -> None:
+    setup = game.setup({"strategies": ["random", "greedy"]})
+    for part, name in enumerate(("random", "greedy")):
+        for deal in (3, 77):
+            replay = game.replay(setup, part, deal)
+            assert replay.deck is not None and replay.choose is not None
+            end = final_state(calc, calc.new_game(game.description, replay.deck.cards),
+                              replay.choose)
+            assert (end.final_cards, end.moves) == pure(deal, (stem(game), name))[1:]
+
+
+def test_a_run_refuses_a_player_named_twice_or_unknown() -> None:
+    game = DESCRIBED[0]
+    with pytest.raises(OptionsError, match="name each"):
+        game.setup({"strategies": ["greedy", "greedy"]})
+    with pytest.raises(OptionsError):
+        game.setup({"strategies": ["fair"]})
+
+
+@GAMES
+def test_headless_play_ends_as_the_plain_rules_say(
+        game: DescribedGame, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", game.key, "--headless", "--deal", "12", "--moves"]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    won, final_cards, moves = pure(12, (stem(game), "greedy"))
+    assert printed[0] == f"{game.title}, greedy player, deal 12"
+    assert len(printed) == moves + 2
+    assert printed[-1].startswith("Won" if won else "Lost")
+    assert won or f"with {final_cards} of 52 cards" in printed[-1]
+
+
+def test_each_game_has_a_line_of_its_own_said_from_its_description() -> None:
+    blurbs = {game.key: game.blurb for game in DESCRIBED}
+    assert len(set(blurbs.values())) == len(blurbs)
+    assert blurbs["hopscotch"].endswith("bases of one suit.")
+    assert "a waste pile, 3 passes" in blurbs["betsy-ross"]
+    assert "4 storage piles, 1 pass" in blurbs["calculation"]
+
+
+def test_the_figures_say_the_pass_where_the_stock_is_turned_again() -> None:
+    for game in DESCRIBED:
+        state = calc.new_game(game.description, deal_cards(1))
+        said = words.figures(state)
+        dealt = sum(foundation.dealt for foundation in game.description.foundations)
+        turned = 0 if game.description.waste else 1  # the first card is in hand at once
+        assert said.startswith(f"final {dealt}/52 · stock {52 - dealt - turned}")
+        assert ("pass 1 of 3" in said) == game.description.waste

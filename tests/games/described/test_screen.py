@@ -1,0 +1,134 @@
+"""The described games played by keys and by mouse, checked against the rules: a
+board drawn from each description, a waste pile turned by space, undo and redo, the
+rules page made from the file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from rules.calculation import game as calc
+from rules.play import final_state
+from rules.players.calculation import GreedyPlayer
+from solitaire_tui.decks import numbered
+from solitaire_tui.games.described.screen import DescribedScreen
+from solitaire_tui.games.family import moves
+from solitaire_tui.games.registry import DESCRIBED, GAMES_BY_KEY
+from solitaire_tui.start import Start
+from solitaire_tui.ui.help import HelpMarkdown
+from solitaire_tui.widgets.cards import CardView
+from tests.support.pilots import (
+    SIZE,
+    saved,
+    saved_record,
+    text_of,
+    until,
+    walk_back_and_forth,
+)
+
+GREEDY = GreedyPlayer()
+DEAL = 5
+
+
+def start(key: str, deal: int = DEAL) -> calc.State:
+    return calc.new_game(GAMES_BY_KEY[key].description, numbered(deal).cards)  # type: ignore[attr-defined]
+
+
+async def opened(pilot: Pilot[None]) -> DescribedScreen:
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, DescribedScreen)
+    return screen
+
+
+def message(screen: DescribedScreen) -> str:
+    return text_of(screen, "#message")
+
+
+@pytest.mark.parametrize("key", [game.key for game in DESCRIBED])
+async def test_a_whole_deal_played_by_keys_ends_as_the_rules_say(
+        key: str, make_app: Any, data_path: Path) -> None:
+    """The greedy player's game, each move typed as its hint says it, to the end."""
+    end = final_state(calc, start(key), GREEDY.choose)
+    app = make_app(Start(key, numbered(DEAL)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        while not screen.session.is_over:
+            state = screen.session.state
+            move = GREEDY.choose(state)
+            await pilot.press(*moves.keys_for(calc, state, move))
+            assert screen.session.moves[-1] == move, (state, move)
+        await pilot.pause()
+        assert screen.session.state == end
+        banner = text_of(screen, "#banner")
+        won, verdict = calc.is_won(end), f"{end.final_cards} of 52 cards"
+        assert ("WON" if won else "GAME OVER") in banner and (won or verdict in banner)
+        assert f"final {end.final_cards}/52" in text_of(screen, "#status")
+    record = saved_record(data_path, key, "standard")
+    assert (record.played, record.won) == (1, int(won))
+    (row,) = saved(data_path)
+    assert (row["how"], row["score"]) == ("player", end.final_cards)
+
+
+async def test_the_waste_is_turned_by_space_and_over_for_the_next_pass(make_app: Any) -> None:
+    app = make_app(Start("betsy-ross", numbered(DEAL)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        assert "pass 1 of 3" in text_of(screen, "#status")
+        assert not screen.check_action("hand_to_final", ())  # nothing turned yet
+        stock = len(screen.session.state.stock)
+        for _ in range(stock + 1):  # every card turned, then the waste turned over
+            await pilot.press("space")
+        state = screen.session.state
+        assert state.passes == 2 and len(state.stock) == stock and not state.waste
+        assert "pass 2 of 3" in text_of(screen, "#status")
+        seen = [screen.session.start]
+        for move in screen.session.moves:
+            seen.append(calc.apply(seen[-1], move))
+        assert seen[-1] == state
+        await walk_back_and_forth(pilot, screen, seen[-6:])
+
+
+async def test_a_card_chosen_by_mouse_goes_where_it_is_clicked(make_app: Any) -> None:
+    app = make_app(Start("calculation", numbered(DEAL)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        await pilot.click("#hand")
+        assert screen.query_one("#hand CardView", CardView).has_class("-chosen")
+        await pilot.click("#storage-2")
+        assert screen.session.moves == [calc.ToStorage(1)]
+        await pilot.click("#final-1")  # nothing chosen: a card first
+        assert "Choose a card first" in message(screen)
+
+
+async def test_a_card_that_fits_nowhere_is_refused_with_what_each_pile_needs(
+        make_app: Any) -> None:
+    app = make_app(Start("calculation", numbered(DEAL)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        hand = screen.session.state.hand
+        assert hand is not None and not calc.fitting_piles(screen.session.state, hand)
+        await pilot.press("f")
+        said = message(screen)
+        assert f"{hand.glyph} fits no final pile" in said and "final 4 needs 8" in said
+        assert not screen.session.moves
+
+
+@pytest.mark.parametrize("key", [game.key for game in DESCRIBED])
+async def test_the_rules_page_is_the_descriptions_words_and_layout(
+        key: str, make_app: Any) -> None:
+    description = GAMES_BY_KEY[key].description  # type: ignore[attr-defined]
+    app = make_app(Start(key, numbered(DEAL)))
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(pilot)
+        await pilot.press("question_mark")
+        await until(pilot, lambda: bool(app.screen.query(HelpMarkdown)), 10)
+        page = app.screen.query_one(HelpMarkdown).source
+        assert description.rules.split()[0] in page and "| Final pile |" in page
+        steps = [cells[3].strip() for line in page.splitlines()
+                 if len(cells := line.split("|")) > 4 and cells[3].strip().startswith("+")]
+        assert steps == [f"+{pile.step}" for pile in description.foundations]
+        assert ("`space`" in page) == description.waste
