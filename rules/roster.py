@@ -39,6 +39,14 @@ def code(name: str, names: Sequence[str], game: str) -> int:
     return list(names).index(check_name(name, names, game))
 
 
+# --- the Calculation family, described in files ------------------------------------
+
+# "fair" sees what a person sees: each move is weighed by the greedy player's games
+# after it over sampled orders of the cards not yet seen.
+FAMILY = (*BASIC, "fair")
+FAMILY_SAMPLES = 32  # orders a move: a decision in a few milliseconds
+
+
 # --- Sequence Solitaire ---------------------------------------------------------------
 
 # "quick" and "fair" see only what a person sees; "solver" knows the deck's order, so

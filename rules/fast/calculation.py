@@ -17,11 +17,13 @@ import numpy as np
 from numba import njit, uint64
 
 from rules.calculation.description import RANKS, Description
+from rules.calculation.game import State
 from rules.cards import DECK_SIZE
-from rules.fast.deals import below, deal_into
-from rules.roster import BASIC, GREEDY, code
+from rules.fast.deals import below, deal_into, shuffle
+from rules.roster import FAMILY, FAMILY_SAMPLES, GREEDY, code
 
 FIELDS = ("won", "final_cards", "moves")
+FAIR = FAMILY.index("fair")
 DONE = RANKS + 1  # the rank a complete foundation wants: no card has it
 NO_MOVE, HAND, TURN = -1, -2, -3  # sources beside the storage piles 0..
 TO_STORAGE = 100  # a move's target: 100 + p for storage pile p, f for foundation f
@@ -32,7 +34,8 @@ class Tables(NamedTuple):
 
     wanted: np.ndarray  # [foundation, cards on it]: the rank it takes next, DONE when full
     dealt: np.ndarray  # [foundation]: its base (a rank) put out before the deal, or 0
-    stock: np.ndarray  # storage piles, passes, cards a turn, a waste pile, bases of one suit
+    # storage piles, passes, cards a turn, a waste pile, bases of one suit
+    settings: np.ndarray
 
 
 def tables(description: Description) -> Tables:
@@ -42,9 +45,9 @@ def tables(description: Description) -> Tables:
         for held in range(pile.length):
             wanted[index, held] = pile.rank(held)
     dealt = np.array([pile.base if pile.dealt else 0 for pile in piles], np.int64)
-    stock = np.array([description.storage, description.passes, description.turn,
-                      description.waste, description.bases == "one suit"], np.int64)
-    return Tables(wanted, dealt, stock)
+    settings = np.array([description.storage, description.passes, description.turn,
+                         description.waste, description.bases == "one suit"], np.int64)
+    return Tables(wanted, dealt, settings)
 
 
 @njit(cache=True, nogil=True)
@@ -109,80 +112,181 @@ def _moves(wanted: np.ndarray, placed: np.ndarray, storage: np.ndarray, heights:
     return count, NO_MOVE, 0
 
 
+# A position's counters (``Position.counters``), beside its arrays.
+TURNED, NEXT, SIZE, PASS, MOVES = range(5)
+
+
 @njit(cache=True, nogil=True)
-def play(deal: np.uint64, strategy: int, wanted: np.ndarray, dealt: np.ndarray,
-         settings: np.ndarray) -> tuple[bool, int, int]:
-    """Deal ``deal`` played to its end: won, the cards on the foundations, the moves."""
-    piles, passes, turn = settings[0], settings[1], settings[2]
-    waste_pile, one_suit = settings[3] != 0, settings[4] != 0
-    placed = np.zeros(len(dealt), np.int64)
-    stock = np.empty(DECK_SIZE, np.int64)
-    size = _laid_out(deal, dealt, one_suit, placed, stock)
-    storage = np.zeros((max(piles, np.int64(1)), DECK_SIZE), np.int64)
-    heights = np.zeros(piles, np.int64)
-    waste = np.empty(DECK_SIZE, np.int64)
-    turned, next_card, this_pass = np.int64(0), np.int64(0), np.int64(1)
-    if not waste_pile:  # the first card is turned at once
-        waste[0] = stock[0]
-        turned, next_card = np.int64(1), np.int64(1)
-    rng, moves = deal, np.int64(0)
-    while True:
-        hand = waste[turned - 1] if turned else np.int64(0)
-        can_turn = waste_pile and (next_card < size or (turned > 0 and this_pass < passes))
-        if strategy == GREEDY:
-            count, source, target = _moves(wanted, placed, storage, heights, hand, can_turn,
-                                           np.int64(-1))
-            if count == 0:
-                break
-            _, source, target = _moves(wanted, placed, storage, heights, hand, can_turn,
-                                       np.int64(0))
-            if target >= TO_STORAGE:  # nothing to build: the lowest storage pile
-                target = TO_STORAGE + np.argmin(heights)
-        else:
-            count, source, target = _moves(wanted, placed, storage, heights, hand, can_turn,
-                                           np.int64(-1))
-            if count == 0:
-                break
-            rng, drawn = below(rng, count)
-            _, source, target = _moves(wanted, placed, storage, heights, hand, can_turn,
-                                       np.int64(drawn))
-        moves += 1
-        if source == TURN:
-            if next_card < size:
-                for _ in range(min(turn, size - next_card)):
-                    waste[turned] = stock[next_card]
-                    turned += 1
-                    next_card += 1
-            else:  # the waste turned over: the first turned is turned first again
-                stock[:turned] = waste[:turned]
-                size, turned, next_card, this_pass = turned, np.int64(0), np.int64(0), (
-                    this_pass + 1)
-            continue
-        if source == HAND:
-            card = waste[turned - 1]
-            turned -= 1
-            if not waste_pile and next_card < size:
+def _apply(source: int, target: int, settings: np.ndarray, placed: np.ndarray,
+           storage: np.ndarray, heights: np.ndarray, waste: np.ndarray, stock: np.ndarray,
+           counters: np.ndarray) -> None:
+    """Make the move ``source`` → ``target`` (as ``_moves`` names it) in place."""
+    turn, waste_pile = settings[2], settings[3] != 0
+    counters[MOVES] += 1
+    if source == TURN:
+        turned, next_card, size = counters[TURNED], counters[NEXT], counters[SIZE]
+        if next_card < size:
+            for _ in range(min(turn, size - next_card)):
                 waste[turned] = stock[next_card]
                 turned += 1
                 next_card += 1
-        else:
-            heights[source] -= 1
-            card = storage[source, heights[source]]
-        if target >= TO_STORAGE:
-            pile = target - TO_STORAGE
-            storage[pile, heights[pile]] = card
-            heights[pile] += 1
-        else:
-            placed[target] += 1
-    final_cards = placed.sum()
-    return final_cards == DECK_SIZE, final_cards, moves
+            counters[TURNED], counters[NEXT] = turned, next_card
+        else:  # the waste turned over: the first turned is turned first again
+            stock[:turned] = waste[:turned]
+            counters[SIZE], counters[TURNED], counters[NEXT] = turned, 0, 0
+            counters[PASS] += 1
+        return
+    if source == HAND:
+        counters[TURNED] -= 1
+        card = waste[counters[TURNED]]
+        if not waste_pile and counters[NEXT] < counters[SIZE]:
+            waste[counters[TURNED]] = stock[counters[NEXT]]
+            counters[TURNED] += 1
+            counters[NEXT] += 1
+    else:
+        heights[source] -= 1
+        card = storage[source, heights[source]]
+    if target >= TO_STORAGE:
+        pile = target - TO_STORAGE
+        storage[pile, heights[pile]] = card
+        heights[pile] += 1
+    else:
+        placed[target] += 1
 
 
 @njit(cache=True, nogil=True)
-def batch(start: np.uint64, count: int, strategy: int, wanted: np.ndarray, dealt: np.ndarray,
-           settings: np.ndarray, out: np.ndarray) -> None:
+def _choices(wanted: np.ndarray, settings: np.ndarray, placed: np.ndarray,
+             storage: np.ndarray, heights: np.ndarray, waste: np.ndarray,
+             counters: np.ndarray, pick: int) -> tuple[int, int, int]:
+    """``_moves`` for a position: how many legal moves, and move ``pick``'s."""
+    turned = counters[TURNED]
+    hand = waste[turned - 1] if turned else np.int64(0)
+    can_turn = settings[3] != 0 and (counters[NEXT] < counters[SIZE] or (
+        turned > 0 and counters[PASS] < settings[1]))
+    return _moves(wanted, placed, storage, heights, hand, can_turn, pick)
+
+
+@njit(cache=True, nogil=True)
+def _greedy(wanted: np.ndarray, settings: np.ndarray, placed: np.ndarray,
+            storage: np.ndarray, heights: np.ndarray, waste: np.ndarray,
+            counters: np.ndarray) -> tuple[int, int, int]:
+    """The greedy player's move: the first build, else the hand card on the lowest
+    storage pile, else a turn (how many moves there were, 0 at the end)."""
+    count, source, target = _choices(wanted, settings, placed, storage, heights, waste,
+                                     counters, np.int64(-1))
+    if count == 0:
+        return count, source, target
+    _, source, target = _choices(wanted, settings, placed, storage, heights, waste,
+                                 counters, np.int64(0))
+    if target >= TO_STORAGE:  # nothing to build: the lowest storage pile
+        target = TO_STORAGE + np.argmin(heights)
+    return count, source, target
+
+
+@njit(cache=True, nogil=True)
+def _play_out(strategy: int, rng: np.uint64, wanted: np.ndarray, settings: np.ndarray,
+              placed: np.ndarray, storage: np.ndarray, heights: np.ndarray,
+              waste: np.ndarray, stock: np.ndarray, counters: np.ndarray) -> None:
+    """Play the position to its end, in place, by the greedy or the random player
+    (seeded with ``rng``)."""
+    while True:
+        if strategy == GREEDY:
+            count, source, target = _greedy(wanted, settings, placed, storage, heights,
+                                            waste, counters)
+        else:
+            count, _, _ = _choices(wanted, settings, placed, storage, heights, waste,
+                                   counters, np.int64(-1))
+            if count:
+                rng, drawn = below(rng, count)
+                _, source, target = _choices(wanted, settings, placed, storage, heights,
+                                             waste, counters, np.int64(drawn))
+        if count == 0:
+            return
+        _apply(source, target, settings, placed, storage, heights, waste, stock, counters)
+
+
+@njit(cache=True, nogil=True)
+def _play_fair(seed: np.uint64, samples: int, wanted: np.ndarray, settings: np.ndarray,
+               placed: np.ndarray, storage: np.ndarray, heights: np.ndarray,
+               waste: np.ndarray, stock: np.ndarray, counters: np.ndarray) -> None:
+    """Play the position to its end, in place, by the fair player (``_fair_pick``)."""
+    while True:
+        count, _, _ = _choices(wanted, settings, placed, storage, heights, waste, counters,
+                               np.int64(-1))
+        if count == 0:
+            return
+        pick = _fair_pick(count, samples, seed, wanted, settings, placed, storage, heights,
+                          waste, stock, counters)
+        _, source, target = _choices(wanted, settings, placed, storage, heights, waste,
+                                     counters, np.int64(pick))
+        _apply(source, target, settings, placed, storage, heights, waste, stock, counters)
+
+
+@njit(cache=True, nogil=True)
+def _fair_pick(count: int, samples: int, seed: np.uint64, wanted: np.ndarray,
+               settings: np.ndarray, placed: np.ndarray, storage: np.ndarray,
+               heights: np.ndarray, waste: np.ndarray, stock: np.ndarray,
+               counters: np.ndarray) -> int:
+    """The fair player's choice among the ``count`` legal moves: each played, then the
+    game finished by the greedy player over ``samples`` orders of the cards still to
+    be turned for the first time (the same orders for every move); the most wins,
+    then the most cards on the foundations, the first of equals. From the second pass
+    on, the stock's order is the waste's, seen: one order."""
+    if count == 1:
+        return 0
+    orders = samples if counters[PASS] == 1 else 1
+    best, best_wins, best_cards = 0, np.int64(-1), np.int64(-1)
+    for move in range(count):
+        wins, cards = np.int64(0), np.int64(0)
+        rng = seed + uint64(counters[MOVES])
+        for _ in range(orders):
+            p, s, h = placed.copy(), storage.copy(), heights.copy()
+            w, k, c = waste.copy(), stock.copy(), counters.copy()
+            if orders > 1:  # the unseen cards in an order of the sample's
+                unseen = k[c[NEXT]:c[SIZE]]
+                rng = shuffle(unseen, len(unseen), rng)
+            _, source, target = _choices(wanted, settings, p, s, h, w, c, np.int64(move))
+            _apply(source, target, settings, p, s, h, w, k, c)
+            _play_out(GREEDY, rng, wanted, settings, p, s, h, w, k, c)
+            held = p.sum()
+            wins += held == DECK_SIZE
+            cards += held
+        if wins > best_wins or (wins == best_wins and cards > best_cards):
+            best, best_wins, best_cards = move, wins, cards
+    return best
+
+
+@njit(cache=True, nogil=True)
+def play(deal: np.uint64, strategy: int, samples: int, wanted: np.ndarray, dealt: np.ndarray,
+         settings: np.ndarray) -> tuple[bool, int, int]:
+    """Deal ``deal`` played to its end: won, the cards on the foundations, the moves."""
+    placed = np.zeros(len(dealt), np.int64)
+    stock = np.empty(DECK_SIZE, np.int64)
+    size = _laid_out(deal, dealt, settings[4] != 0, placed, stock)
+    storage = np.zeros((max(settings[0], np.int64(1)), DECK_SIZE), np.int64)
+    heights = np.zeros(settings[0], np.int64)
+    waste = np.empty(DECK_SIZE, np.int64)
+    counters = np.zeros(5, np.int64)
+    counters[SIZE], counters[PASS] = size, 1
+    if settings[3] == 0:  # no waste pile: the first card is turned at once
+        waste[0] = stock[0]
+        counters[TURNED], counters[NEXT] = 1, 1
+    if strategy == FAIR:
+        _play_fair(deal, samples, wanted, settings, placed, storage, heights, waste, stock,
+                   counters)
+    else:
+        _play_out(strategy, deal, wanted, settings, placed, storage, heights, waste, stock,
+                  counters)
+    final_cards = placed.sum()
+    return final_cards == DECK_SIZE, final_cards, counters[MOVES]
+
+
+@njit(cache=True, nogil=True)
+def batch(start: np.uint64, count: int, strategy: int, samples: int, wanted: np.ndarray,
+          dealt: np.ndarray, settings: np.ndarray, out: np.ndarray) -> None:
     for game in range(count):
-        won, final_cards, moves = play(start + uint64(game), strategy, wanted, dealt, settings)
+        won, final_cards, moves = play(start + uint64(game), strategy, samples, wanted, dealt,
+                                       settings)
         out[game, 0] = won
         out[game, 1] = final_cards
         out[game, 2] = moves
@@ -190,10 +294,32 @@ def batch(start: np.uint64, count: int, strategy: int, wanted: np.ndarray, dealt
 
 def deal_results(description: Description, start: int, count: int,
                  strategy: str) -> np.ndarray:
-    """Deals start..start+count-1 of ``description`` by ``strategy`` ("greedy" or
-    "random"), a row of ``FIELDS`` each."""
+    """Deals start..start+count-1 of ``description`` by ``strategy`` (``FAMILY``'s), a
+    row of ``FIELDS`` each; the random and fair players seeded with the deal."""
     out = np.empty((count, len(FIELDS)), np.int64)
     wanted, dealt, settings = tables(description)
-    batch(np.uint64(start), count, code(strategy, BASIC, description.name), wanted, dealt,
-           settings, out)
+    batch(np.uint64(start), count, code(strategy, FAMILY, description.name), FAMILY_SAMPLES,
+          wanted, dealt, settings, out)
     return out
+
+
+def fair_move(state: State, samples: int, seed: int) -> int:
+    """The fair player's move at ``state`` (its place in ``legal_moves``), with the
+    same rollouts as a run's fair player plays, seeded with ``seed`` (the deal's)."""
+    description = state.options
+    wanted, _, settings = tables(description)
+    placed = np.array([len(pile) for pile in state.finals], np.int64)
+    storage = np.zeros((max(description.storage, 1), DECK_SIZE), np.int64)
+    for pile, cards in enumerate(state.storage):
+        storage[pile, :len(cards)] = [card.rank for card in cards]
+    heights = np.array([len(pile) for pile in state.storage], np.int64)
+    waste = np.zeros(DECK_SIZE, np.int64)
+    waste[:len(state.waste)] = [card.rank for card in state.waste]
+    stock = np.zeros(DECK_SIZE, np.int64)
+    stock[:len(state.stock)] = [card.rank for card in state.stock]
+    counters = np.array([len(state.waste), 0, len(state.stock), state.passes, state.moves],
+                        np.int64)
+    count, _, _ = _choices(wanted, settings, placed, storage, heights, waste, counters,
+                           np.int64(-1))
+    return int(_fair_pick(count, samples, np.uint64(seed), wanted, settings, placed, storage,
+                          heights, waste, stock, counters))

@@ -1,13 +1,13 @@
-"""The greedy player for every game of the Calculation family (``rules.calculation``):
-the baseline its described games are measured by until stronger players read
-descriptions too."""
+"""The players of every game of the Calculation family (``rules.calculation``): the
+greedy player, the baseline, and the fair player, which weighs each move by the
+greedy player's games after it over orders of the cards it has not seen."""
 
 from __future__ import annotations
 
 from rules.calculation import game
 from rules.calculation.game import TURN, Move, State, ToFinal, ToStorage
 from rules.players.base import Player, RandomPlayer
-from rules.roster import BASIC, check_name
+from rules.roster import FAMILY, FAMILY_SAMPLES, GREEDY, check_name
 
 
 class GreedyPlayer:
@@ -27,9 +27,30 @@ class GreedyPlayer:
         return TURN
 
 
+class FairPlayer:
+    """Each legal move played, then the game finished by the greedy player over
+    ``samples`` orders of the cards still to be turned for the first time (the same
+    orders for every move, drawn from ``seed`` and the move's number): the move with
+    the most wins, then the most cards on the foundations. It sees what a person sees:
+    the order of the stock only once it has been turned. Compiled
+    (``rules.fast.calculation``), as a run's fair player plays it, move for move."""
+
+    def __init__(self, seed: int, samples: int = FAMILY_SAMPLES) -> None:
+        self.seed, self.samples = seed, samples
+
+    def choose(self, state: State) -> Move:
+        from rules.fast.calculation import fair_move  # numba: only once it is asked for
+
+        return game.legal_moves(state)[fair_move(state, self.samples, self.seed)]
+
+
 def player(name: str, seed: int, game_name: str) -> Player[State, Move]:
     """The player ``name`` stands for in the game ``game_name``; ``seed`` drives the
-    random one (a batch game's deal number), as the family's kernel plays it."""
-    if check_name(name, BASIC, game_name) == "greedy":
+    random and the fair one (a batch game's deal number), as the family's kernel
+    plays them."""
+    level = FAMILY.index(check_name(name, FAMILY, game_name))
+    if level == GREEDY:
         return GreedyPlayer()
-    return RandomPlayer(game.legal_moves, seed)
+    if level == FAMILY.index("random"):
+        return RandomPlayer(game.legal_moves, seed)
+    return FairPlayer(seed)

@@ -1,6 +1,6 @@
 """A game of the Calculation family as the app knows it, made from its description:
-its screen and table, headless play, runs and replays, by the greedy and random
-players (the players the family's kernel plays for any description).
+its screen and table, headless play, runs and replays, by the family's players (the
+greedy, the random and the fair player, which its kernel plays for any description).
 
 One ``DescribedGame`` subclass a description, made by ``described``: the interface's
 ``key`` and ``title`` are the class's, as every game's are.
@@ -18,7 +18,7 @@ from rules.calculation import game as calc
 from rules.calculation.description import Description, parse
 from rules.errors import OptionsError
 from rules.players.calculation import player
-from rules.roster import BASIC
+from rules.roster import FAMILY
 from solitaire_tui.commands import arguments
 from solitaire_tui.commands.report import Report, play_out, report
 from solitaire_tui.decks import Deck, numbered
@@ -37,19 +37,20 @@ if TYPE_CHECKING:
     from solitaire_tui.games.described.screen import DescribedScreen
     from solitaire_tui.ui.run_options import RunOptions
 
-# One kernel for the whole family: every described game lists the same part, which
-# the warm-up compiles once.
-FAMILY_RUNS = Part("family-runs", "the Calculation family's runs",
-                   "solitaire_tui.games.described.kernel:warm", seconds=13)
+# One kernel for the whole family, its runs and its fair player's hints: every
+# described game lists the same part, which the warm-up compiles once.
+FAMILY_PART = Part("family", "the Calculation family's players",
+                   "solitaire_tui.games.described.kernel:warm", play=True, seconds=20)
 # One core's rough seconds a game, for a run's time before it has measured one here
-# (``Setup.cost``): the family's kernel plays a game in about 10 µs.
-SECONDS_A_GAME = 1e-5
+# (``Setup.cost``): the greedy and random players some 10 µs, the fair player 0.1 s.
+SECONDS_A_GAME = {"greedy": 1e-5, "random": 1e-5, "fair": 0.1}
+PLAY_DEFAULT = "fair"  # ``play``'s player: the screen's helper
 
 
 class DescribedGame(Game):
     description: ClassVar[Description]
     OPTIONS = NoOptions({"strategies": ["greedy"]})
-    ENGINE = (FAMILY_RUNS,)
+    ENGINE = (FAMILY_PART,)
     CHOICES = True
     SEED_HELP = "the random player's seed (default: the deal number)"
 
@@ -68,13 +69,14 @@ class DescribedGame(Game):
 
     def add_options(self, parser: argparse.ArgumentParser, *, batch: bool) -> None:
         if batch:
-            parser.add_argument("--strategy", action="append", choices=BASIC, metavar="S",
-                                help="a computer player: " + ", ".join(BASIC) + "; give it"
+            parser.add_argument("--strategy", action="append", choices=FAMILY, metavar="S",
+                                help="a computer player: " + ", ".join(FAMILY) + "; give it"
                                 " again to compare players on the same deals (default: greedy)")
         else:
-            parser.add_argument("--strategy", choices=BASIC, default="greedy",
-                                help="the computer player (default: greedy, the helper the"
-                                " game's screen plays with)")
+            parser.add_argument("--strategy", choices=FAMILY, default=PLAY_DEFAULT,
+                                help=f"the computer player (default: {PLAY_DEFAULT}, the"
+                                " helper the game's screen plays with; greedy is its rule of"
+                                " thumb)")
 
     def play(self, args: argparse.Namespace, deck: Deck | None, log: bool) -> Report:
         assert deck is not None
@@ -84,13 +86,13 @@ class DescribedGame(Game):
         end, lines = play_out(calc, state, choose, _move_text, log)
         return report(self.key, f"{self.title}, {name} player, {deck.label}",
                       outcome(*words.verdict(end)), {"strategy": name}, deck,
-                      calc.result(end), seed if name == "random" else None, lines)
+                      calc.result(end), seed if name != "greedy" else None, lines)
 
     def run_options(self, args: argparse.Namespace) -> dict[str, Any]:
         return {"strategies": args.strategy or ["greedy"]}
 
     def setup(self, options: Mapping[str, Any]) -> Setup:
-        names = strategies(options.get("strategies", ["greedy"]), BASIC, self.title)
+        names = strategies(options.get("strategies", ["greedy"]), FAMILY, self.title)
         if len(set(names)) < len(names):
             raise OptionsError(f"name each {self.title} player once")
         description = self.description
@@ -101,8 +103,8 @@ class DescribedGame(Game):
             return kernel(description, names)
 
         return Setup(self.key, {"strategies": names}, f"{self.title}, {' vs '.join(names)}",
-                     make, parts=("strategies", "strategy"), engine=(FAMILY_RUNS.name,),
-                     cost=SECONDS_A_GAME * len(names))
+                     make, parts=("strategies", "strategy"), engine=(FAMILY_PART.name,),
+                     cost=sum(SECONDS_A_GAME[name] for name in names))
 
     def run_fields(self, options: Mapping[str, Any]) -> RunOptions:
         from solitaire_tui.games.described.run_options import DescribedRunOptions
@@ -124,8 +126,8 @@ def described(description: Description) -> DescribedGame:
     """The game ``description`` describes, as the app knows a game."""
     attributes = {"__module__": __name__, "description": description, "key": description.key,
                   "title": description.name, "blurb": words.blurb(description)}
-    name = "".join(part.capitalize() for part in description.key.split("-"))
-    game: DescribedGame = type(name, (DescribedGame,), attributes)()
+    game: DescribedGame = type(words.class_name(description.key), (DescribedGame,),
+                               attributes)()
     return game
 
 

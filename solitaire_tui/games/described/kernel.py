@@ -8,9 +8,12 @@ from collections.abc import Sequence
 from importlib import resources
 
 from rules.calculation.description import Description, parse
+from rules.calculation.game import new_game
+from rules.cards import deal_cards
 from rules.fast import calculation as fast
 from rules.fast.batch import Kernel
 from rules.fast.kernels import one_reading, side_by_side
+from rules.players.calculation import FairPlayer
 
 
 def kernel(description: Description, strategies: Sequence[str]) -> Kernel:
@@ -26,7 +29,9 @@ def _player_kernel(description: Description, strategy: str) -> Kernel:
 
 
 def warm() -> None:
-    """Compile the family's kernel (an ``engine.Part``): one deal of one game compiles
-    it for every description."""
+    """Compile the family's kernel (an ``engine.Part``): its runs, and the fair player's
+    choice as a hint calls it; one game compiles it for every description."""
     text = resources.files("rules.calculation").joinpath("games/calculation.toml")
-    kernel(parse(text.read_text(encoding="utf-8")), ("greedy",)).results(0, 1)
+    description = parse(text.read_text(encoding="utf-8"))
+    kernel(description, ("greedy",)).results(0, 1)
+    FairPlayer(0, samples=1).choose(new_game(description, deal_cards(0)))

@@ -1,16 +1,17 @@
 """A described game at the table (``play.table``): its first state from its
-description, and the greedy player, plain Python, as the helper for hints and auto
-play (the family's stronger players do not read descriptions yet)."""
+description, and the fair player as the helper for hints and auto play, the greedy
+player standing in while the family's kernel compiles."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import ClassVar
 
 from rules.calculation import game as calc
 from rules.calculation.description import Description
 from rules.calculation.game import Move, State
-from rules.players.calculation import GreedyPlayer
+from rules.players.calculation import FairPlayer, GreedyPlayer
 from solitaire_tui.games.described import words
 from solitaire_tui.games.family import moves
 from solitaire_tui.play.table import GameTable
@@ -18,6 +19,7 @@ from solitaire_tui.play.table import GameTable
 
 class DescribedTable(GameTable[State, Move]):
     RULES = calc
+    SLOW_HINTS = True  # the fair player's rollouts: compiled, a few milliseconds a move
 
     DESCRIPTION: ClassVar[Description]  # set for each game (``DescribedGame.table``)
 
@@ -34,8 +36,20 @@ class DescribedTable(GameTable[State, Move]):
     def score(self, state: State) -> int:
         return state.final_cards
 
+    @property
+    def hint_part(self) -> str:
+        return self.game.ENGINE[0].name  # the family's kernel, the fair player's
+
+    @property
+    def stand_in(self) -> tuple[str, Callable[[State], Move | None]]:
+        """The greedy player, plain Python, while the fair player's part compiles."""
+        return "greedy", GreedyPlayer().choose
+
     def hint(self, state: State) -> Move | None:
-        return None if calc.is_over(state) else GreedyPlayer().choose(state)
+        if calc.is_over(state):
+            return None
+        assert self.deck is not None  # the family is always dealt
+        return FairPlayer(self.deck.seed).choose(state)
 
     def describe(self, state: State, move: Move) -> str:
         return moves.describe(calc, state, move)
@@ -44,5 +58,5 @@ class DescribedTable(GameTable[State, Move]):
 @cache
 def table_for(description: Description) -> type[DescribedTable]:
     """The table class of the game ``description`` describes, one a game."""
-    name = "".join(part.capitalize() for part in description.key.split("-")) + "Table"
-    return type(name, (DescribedTable,), {"__module__": __name__, "DESCRIPTION": description})
+    return type(words.class_name(description.key, "Table"), (DescribedTable,),
+                {"__module__": __name__, "DESCRIPTION": description})

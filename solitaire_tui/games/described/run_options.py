@@ -8,7 +8,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.widgets import Label
 
-from rules.roster import BASIC
+from rules.roster import FAMILY
 from solitaire_tui.ui.run_options import RunOptions
 from solitaire_tui.widgets.toggles import Tick
 
@@ -17,10 +17,10 @@ class DescribedRunOptions(RunOptions):
     def compose(self) -> ComposeResult:
         chosen = self.initial.get("strategies", ["greedy"])
         yield Label("Players, same deals:")
-        for name in BASIC:
+        for name in FAMILY:
             yield Tick(name, name in chosen, compact=True, id=f"strategy-{name}")
 
     @property
     def value(self) -> dict[str, Any]:
-        return {"strategies": [name for name in BASIC
+        return {"strategies": [name for name in FAMILY
                                if self.query_one(f"#strategy-{name}", Tick).value]}

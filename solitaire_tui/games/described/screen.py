@@ -14,6 +14,7 @@ from rules.calculation.description import Description
 from rules.calculation.game import TURN, State
 from rules.cards import Card
 from solitaire_tui.games.described.play import DescribedTable
+from solitaire_tui.games.described.words import class_name
 from solitaire_tui.games.family.board import FamilyScreen, family_keys
 from solitaire_tui.games.family.moves import TURN_KEY, FamilyRules
 from solitaire_tui.ui.keys import GAME_KEYS
@@ -72,8 +73,4 @@ def screen_for(description: Description) -> type[DescribedScreen]:
         "BINDINGS": [*family_keys(len(description.foundations), description.storage),
                      *turn, *GAME_KEYS],
     }
-    return type(f"{_camel(description.key)}Screen", (DescribedScreen,), attributes)
-
-
-def _camel(key: str) -> str:
-    return "".join(part.capitalize() for part in key.split("-"))
+    return type(class_name(description.key, "Screen"), (DescribedScreen,), attributes)

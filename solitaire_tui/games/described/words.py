@@ -73,3 +73,9 @@ def verdict(state: calc.State) -> tuple[bool, str]:
     if calc.is_won(state):
         return True, f"all {cards} cards are on the final piles"
     return False, f"no move left, with {state.final_cards} of {cards} cards on the final piles"
+
+
+def class_name(key: str, kind: str = "") -> str:
+    """The name of a class made for the game ``key`` (``betsy-ross`` → ``BetsyRoss``,
+    ``BetsyRossScreen``): what Textual's CSS and a traceback call it."""
+    return "".join(part.capitalize() for part in key.split("-")) + kind

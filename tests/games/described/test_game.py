@@ -3,12 +3,15 @@ play, deal for deal, replays of a run's games, headless play, and their words.""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from rules.calculation import game as calc
 from rules.cards import deal_cards
 from rules.errors import OptionsError
 from rules.play import final_state
+from rules.players.calculation import FairPlayer
 from solitaire_tui.cli import main
 from solitaire_tui.games.described import words
 from solitaire_tui.games.described.game import DescribedGame
@@ -48,19 +51,28 @@ def test_a_run_refuses_a_player_named_twice_or_unknown() -> None:
     with pytest.raises(OptionsError, match="name each"):
         game.setup({"strategies": ["greedy", "greedy"]})
     with pytest.raises(OptionsError):
-        game.setup({"strategies": ["fair"]})
+        game.setup({"strategies": ["solver"]})
 
 
 @GAMES
 def test_headless_play_ends_as_the_plain_rules_say(
         game: DescribedGame, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", game.key, "--headless", "--deal", "12", "--moves"]) == 0
+    """By the greedy player, and by default the fair player, the screen's helper."""
+    assert main(["play", game.key, "--headless", "--deal", "12", "--moves",
+                 "--strategy", "greedy"]) == 0
     printed = capsys.readouterr().out.splitlines()
     won, final_cards, moves = pure(12, (stem(game), "greedy"))
     assert printed[0] == f"{game.title}, greedy player, deal 12"
     assert len(printed) == moves + 2
     assert printed[-1].startswith("Won" if won else "Lost")
     assert won or f"with {final_cards} of 52 cards" in printed[-1]
+    assert main(["play", game.key, "--headless", "--deal", "12", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    end = final_state(calc, calc.new_game(game.description, deal_cards(12)),
+                      FairPlayer(12).choose)
+    assert (data["options"], data["seed"]) == ({"strategy": "fair"}, 12)
+    assert data["result"] == {"won": calc.is_won(end), "final_cards": end.final_cards,
+                              "moves": end.moves}
 
 
 def test_each_game_has_a_line_of_its_own_said_from_its_description() -> None:

@@ -1,21 +1,26 @@
 """The Calculation family's kernel agrees with ``rules.calculation`` on every field,
-for every shipped description, by either player: one compile for them all."""
+for every shipped description, by every player: one compile for them all. The fair
+player's choice is checked against its rollouts written again in plain Python."""
 
 from __future__ import annotations
 
 import pytest
 
+from rules.calculation import game as calc
+from rules.cards import deal_cards, shuffle
 from rules.fast import calculation as fast
 from rules.fast import sequence as fast_sequence
+from rules.play import final_state
+from rules.players.calculation import FairPlayer, GreedyPlayer
+from rules.roster import FAMILY_SAMPLES
 from tests.support.pure.calculation import pure, shipped
 from tests.support.replay import first_difference, pure_rows
 
 GAMES = ("sequence", "calculation", "hopscotch", "betsy_ross")
 STRATEGIES = ("greedy", "random")
-# The family's kernel is not yet a statistic the app shows; two thousand deals a game
-# and player here (the plain rules take about 3 ms a game), the 10,000 of the kernels
-# the app runs once it is one.
+# Two thousand deals a game and player (the plain rules take about 3 ms a game).
 DEALS = 2_000
+FAIR_DEALS = 6  # the fair player: some 0.1 s a game, compiled; seconds a game, plain
 
 
 @pytest.mark.slow
@@ -44,3 +49,51 @@ def test_a_description_is_data_to_the_kernel() -> None:
         for strategy in STRATEGIES:
             fast.deal_results(shipped(stem), 0, 10, strategy)
     assert len(fast.batch.signatures) == 1
+
+
+def plain_fair_move(state: calc.State, samples: int, seed: int) -> int:
+    """The fair player's choice as its docstring says it, in plain Python: each legal
+    move, then the greedy player, over the same orders of the unseen stock for every
+    move (none to draw from the second pass on); the most wins, then the most cards."""
+    moves = calc.legal_moves(state)
+    if len(moves) == 1:
+        return 0
+    best: tuple[int, int] = (-1, -1)
+    chosen = 0
+    for index, move in enumerate(moves):
+        rng, wins, cards = (seed + state.moves) % 2**64, 0, 0
+        for _ in range(samples if state.passes == 1 else 1):
+            stock = list(state.stock)
+            if state.passes == 1:
+                rng = shuffle(stock, rng)
+            start = calc.State(state.options, state.finals, state.storage, state.waste,
+                               tuple(stock), state.passes, state.moves)
+            end = final_state(calc, calc.apply(start, move), GreedyPlayer().choose)
+            wins += calc.is_won(end)
+            cards += end.final_cards
+        if (wins, cards) > best:
+            best, chosen = (wins, cards), index
+    return chosen
+
+
+@pytest.mark.parametrize("stem", GAMES[1:])
+def test_the_fair_players_choice_is_its_rollouts_written_plainly(stem: str) -> None:
+    """At positions along greedy games, with a few samples (the plain rollouts are
+    slow): the compiled choice is the plain one, the second pass's included."""
+    for deal in range(6):
+        state = calc.new_game(shipped(stem), deal_cards(deal))
+        while not calc.is_over(state):
+            if state.moves % 7 == 0 or (state.passes > 1 and state.moves % 3 == 0):
+                assert fast.fair_move(state, 4, deal) == plain_fair_move(state, 4, deal), (
+                    stem, deal, state.moves)
+            state = calc.apply(state, GreedyPlayer().choose(state))
+
+
+@pytest.mark.parametrize("stem", GAMES[1:])
+def test_the_fair_players_games_are_the_runs_games(stem: str) -> None:
+    """The player a hint asks plays, move by move, the game a run's fair player plays."""
+    rows = fast.deal_results(shipped(stem), 100, FAIR_DEALS, "fair")
+    for deal, row in zip(range(100, 100 + FAIR_DEALS), rows, strict=True):
+        end = final_state(calc, calc.new_game(shipped(stem), deal_cards(deal)),
+                          FairPlayer(deal, FAMILY_SAMPLES).choose)
+        assert tuple(row) == (calc.is_won(end), end.final_cards, end.moves), (stem, deal)
