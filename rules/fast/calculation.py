@@ -247,7 +247,7 @@ def _fair_pick(count: int, samples: int, seed: np.uint64, wanted: np.ndarray,
                 rng = shuffle(unseen, len(unseen), rng)
             _, source, target = _choices(wanted, settings, p, s, h, w, c, np.int64(move))
             _apply(source, target, settings, p, s, h, w, k, c)
-            _play_out(GREEDY, rng, wanted, settings, p, s, h, w, k, c)
+            _play_out(np.int64(GREEDY), rng, wanted, settings, p, s, h, w, k, c)
             held = p.sum()
             wins += held == DECK_SIZE
             cards += held

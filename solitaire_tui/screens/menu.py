@@ -112,8 +112,11 @@ class MenuScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#games", OptionList).highlighted = 0
         self._show_kept()
-        for problem in OWN_PROBLEMS:  # a file of one's own games that is none
-            self.notify(problem, title="Not a game", severity="warning", timeout=20)
+        if OWN_PROBLEMS:  # files of one's own games that are none: one notice
+            more = len(OWN_PROBLEMS) - 3
+            self.notify("\n".join(OWN_PROBLEMS[:3]) + (f"\n… and {more} more: solitaire-tui"
+                        " --help lists them all" if more > 0 else ""),
+                        title="Not a game", severity="warning", timeout=20)
 
     def _show_kept(self) -> None:
         """The unfinished games, read again (another window may have left or taken
@@ -238,6 +241,8 @@ class MenuScreen(Screen[None]):
 
     def action_open_number(self, index: int) -> None:
         if index < len(GAMES):
+            # highlighted as opened, so that t afterwards is this game's statistics
+            self.query_one("#games", OptionList).highlighted = index
             self.open_game(GAMES[index].key)
 
     def open_game(self, key: str) -> None:

@@ -40,10 +40,10 @@ if TYPE_CHECKING:
 # One kernel for the whole family, its runs and its fair player's hints: every
 # described game lists the same part, which the warm-up compiles once.
 FAMILY_PART = Part("family", "the Calculation family's players",
-                   "solitaire_tui.games.described.kernel:warm", play=True, seconds=20)
+                   "solitaire_tui.games.described.kernel:warm", play=True, seconds=6)
 # One core's rough seconds a game, for a run's time before it has measured one here
-# (``Setup.cost``): the greedy and random players some 10 µs, the fair player 0.1 s.
-SECONDS_A_GAME = {"greedy": 1e-5, "random": 1e-5, "fair": 0.1}
+# (``Setup.cost``): the greedy and random players some 10 µs, the fair player 0.2 s.
+SECONDS_A_GAME = {"greedy": 1e-5, "random": 1e-5, "fair": 0.2}
 PLAY_DEFAULT = "fair"  # ``play``'s player: the screen's helper
 
 
@@ -125,7 +125,9 @@ def _move_text(before: calc.State, move: calc.Move, _: object = None) -> str:
 def described(description: Description) -> DescribedGame:
     """The game ``description`` describes, as the app knows a game."""
     attributes = {"__module__": __name__, "description": description, "key": description.key,
-                  "title": description.name, "blurb": words.blurb(description)}
+                  "title": description.name, "blurb": words.blurb(description),
+                  # bases of one suit need suits: a typed deck of bare ranks has none
+                  "RANKS_ONLY": description.bases != "one suit"}
     game: DescribedGame = type(words.class_name(description.key), (DescribedGame,),
                                attributes)()
     return game

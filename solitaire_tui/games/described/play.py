@@ -52,7 +52,7 @@ class DescribedTable(GameTable[State, Move]):
         return FairPlayer(self.deck.seed).choose(state)
 
     def describe(self, state: State, move: Move) -> str:
-        return moves.describe(calc, state, move)
+        return moves.describe(calc, state, move, "waste" if self.DESCRIPTION.waste else "hand")
 
 
 @cache

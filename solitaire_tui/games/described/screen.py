@@ -52,8 +52,13 @@ class DescribedScreen(FamilyScreen[State]):
         return super().can(action)
 
     def action_turn(self) -> None:
+        """Turn the stock; once it is used up, the waste over as the next pass's stock,
+        which is said (the board alone shows only an empty waste)."""
         self._let_go()
-        self.play(TURN)
+        passes = self.session.state.passes
+        if self.play(TURN) and self.session.state.passes > passes:
+            self.say(f"The waste turned over as the stock: pass {passes + 1} of"
+                     f" {self.DESCRIPTION.passes}.")
 
 
 @cache
@@ -64,13 +69,17 @@ def screen_for(description: Description) -> type[DescribedScreen]:
     turn = [Binding(TURN_KEY, "turn", "Turn", key_display="space",
                     tooltip="turn the stock onto the waste pile, or the waste over for"
                     " the next pass")] if description.waste else []
+    hand = "Waste" if description.waste else "Hand"
     attributes: dict[str, Any] = {
         "__module__": __name__,
-        "HAND_NAME": "Waste" if description.waste else "Hand",
+        "HAND_NAME": hand,
         "DESCRIPTION": description,
+        "MOUSE_HELP": FamilyScreen.MOUSE_HELP if description.storage else (
+            f"click the {hand.lower()}'s top card, then the final pile it goes to;"
+            " click it again to let it go"),
         "FINALS": len(description.foundations),
         "STORAGE": description.storage,
-        "BINDINGS": [*family_keys(len(description.foundations), description.storage),
-                     *turn, *GAME_KEYS],
+        "BINDINGS": [*family_keys(len(description.foundations), description.storage,
+                                  hand), *turn, *GAME_KEYS],
     }
     return type(class_name(description.key, "Screen"), (DescribedScreen,), attributes)

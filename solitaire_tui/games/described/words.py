@@ -34,8 +34,7 @@ def blurb(description: Description) -> str:
 
 def layout(description: Description) -> str:
     """The description's layout as a table, for the rules page."""
-    rows = ["| Final pile | Base | Step | Cards | Put out before the deal |",
-            "|---|---|---|---|---|"]
+    rows = ["| Final | Base | Step | Ranks | Dealt |", "|---|---|---|---|---|"]
     for pile, foundation in enumerate(description.foundations):
         ranks = " ".join(_rank(foundation.rank(index)) for index in range(foundation.length))
         rows.append(f"| {pile + 1} | {_rank(foundation.base)} | +{foundation.step} |"
@@ -54,9 +53,11 @@ def layout(description: Description) -> str:
 def rules_page(description: Description) -> str:
     """The ``?`` page: the rules in words as the description gives them, its layout,
     and where the game comes from (a file of the family)."""
+    suits = ("Suits play no part but in the bases, which are of one suit." if
+             description.bases == "one suit" else "Suits play no part.")
     return (f"## {description.name}\n\n{description.rules.strip()}\n\n### The layout\n\n"
-            f"{layout(description)}\n\nSuits play no part. This game is described in a"
-            " file, and played by its description.")
+            f"{layout(description)}\n\n{suits} This game is described in a file, and"
+            " played by its description.")
 
 
 def figures(state: calc.State) -> str:

@@ -26,6 +26,7 @@ from textual.widgets import Label, Static
 from rules.cards import Card
 from rules.errors import IllegalMove
 from rules.sequence import ToFinal, ToStorage
+from rules.words import sentence_start
 from solitaire_tui.games.family.choice import (
     CHOOSE_FIRST,
     LET_GO,
@@ -67,17 +68,22 @@ def digit_keys(action: str, description: str, says: str, count: int) -> list[Bin
                     show=number == 1, tooltip=says) for number in range(1, count + 1)]
 
 
-def family_keys(finals: int, storage: int) -> list[BindingType]:
+def family_keys(finals: int, storage: int, hand: str = "Hand") -> list[BindingType]:
     """The keys that move a card on a board of ``finals`` final piles and ``storage``
-    storage piles (none: the hand card goes only to a final pile)."""
+    storage piles (none: the hand card goes only to a final pile); ``hand`` names the
+    pile whose top card is the hand card (a waste pile's, where the game has one)."""
     stores = [*digit_keys("store", "Storage", "the hand card to that storage pile", storage),
               Binding("s", "from_storage", "Pile→final",
                       tooltip="a storage pile's top card to a final pile")] if storage else []
+    asked = ("after f or s: which storage pile, or which final pile, as asked" if storage
+             else "after f: which final pile, as asked")
+    card = "the hand card" if hand == "Hand" else f"the {hand.lower()}'s top card"
     return [
         *stores[:-1],
-        *digit_keys("answer", "Choose", "after f or s: which storage pile, or which final"
-                    " pile, as asked", max(finals, storage)),
-        Binding("f", "hand_to_final", "Hand→final", tooltip="the hand card to a final pile"),
+        *digit_keys("answer", "Choose", asked, max(finals, storage)),
+        # "Play waste": "Waste→final" is a character too wide for the footer's column.
+        Binding("f", "hand_to_final", "Hand→final" if hand == "Hand" else f"Play {hand.lower()}",
+                tooltip=f"{card} to a final pile"),
         *stores[-1:],
         Binding("escape", "cancel", "Cancel", key_display="esc",
                 tooltip="let go of the card chosen"),
@@ -206,8 +212,22 @@ class FamilyScreen(GameScreen[S, Any], Generic[S]):
         self.say(f"From which storage pile? {self.answer}.")
 
     def action_answer(self, number: int) -> None:
+        """A digit answers the question asked. A final pile that does not take the
+        card asks again: letting go would leave the next digit, meant for the same
+        question, to put the hand card on a storage pile."""
         choice = self.choice
         question, chosen, source = choice.question, choice.chosen, choice.source
+        if question == "final" and chosen:
+            state = self.session.state
+            try:
+                self.table.rules.apply(state, ToFinal(source, number - 1))
+            except IllegalMove as error:  # the rules' words, and the question again
+                piles = self.FAMILY_RULES.fitting_piles(
+                    state, self.FAMILY_RULES.card_at(state, source))
+                self.say(f"{sentence_start(str(error))}. Which final pile? {listed(piles)},"
+                         " esc cancels.", error=True)
+                self.app.bell()
+                return
         self._let_go()
         if question == "storage":
             self._to_final(number - 1)
@@ -293,7 +313,8 @@ class FamilyScreen(GameScreen[S, Any], Generic[S]):
         self._choose(source)
         targets = "a final pile" + (" or a storage pile" if source is None and self.STORAGE
                                     else "")
-        self.say(f"{card.glyph} from {named(source)} chosen: click {targets}; esc cancels.")
+        where = named(source, self.HAND_NAME.lower())
+        self.say(f"{card.glyph} from {where} chosen: click {targets}; esc cancels.")
 
 
 def _place(widget: DOMNode | None) -> tuple[Place, int] | None:

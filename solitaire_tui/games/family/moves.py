@@ -37,9 +37,10 @@ def move_text(rules: FamilyRules[S], before: S, move: ToFinal | ToStorage | Turn
     return f"{card:>3}  {move}"
 
 
-def named(source: int | None) -> str:
-    """Where a card comes from: the hand (None) or a storage pile."""
-    return "the hand" if source is None else f"storage pile {source + 1}"
+def named(source: int | None, hand: str = "hand") -> str:
+    """Where a card comes from: the hand (None; with a waste pile, "waste") or a
+    storage pile."""
+    return f"the {hand}" if source is None else f"storage pile {source + 1}"
 
 
 def listed(numbers: tuple[int, ...]) -> str:
@@ -62,8 +63,10 @@ def keys_for(rules: FamilyRules[S], state: S, move: ToFinal | ToStorage | Turn
     return keys
 
 
-def describe(rules: FamilyRules[S], state: S, move: ToFinal | ToStorage | Turn) -> str:
-    """A hint in words, with the keys that play it."""
+def describe(rules: FamilyRules[S], state: S, move: ToFinal | ToStorage | Turn,
+             hand: str = "hand") -> str:
+    """A hint in words, with the keys that play it; ``hand`` names where the hand
+    card lies (``named``)."""
     presses = keys_for(rules, state, move)
     keys = f"key{'s' if len(presses) > 1 else ''} {' '.join(presses)}"
     if isinstance(move, Turn):
@@ -71,5 +74,5 @@ def describe(rules: FamilyRules[S], state: S, move: ToFinal | ToStorage | Turn) 
     card = card_moved(rules, state, move)
     if isinstance(move, ToStorage):
         return f"put {card.glyph} on storage pile {move.pile + 1} ({keys})"
-    return (f"play {card.glyph} from {named(move.source)} to final pile {move.pile + 1}"
+    return (f"play {card.glyph} from {named(move.source, hand)} to final pile {move.pile + 1}"
             f" ({keys})")

@@ -127,7 +127,7 @@ async def test_the_rules_page_is_the_descriptions_words_and_layout(
         await pilot.press("question_mark")
         await until(pilot, lambda: bool(app.screen.query(HelpMarkdown)), 10)
         page = app.screen.query_one(HelpMarkdown).source
-        assert description.rules.split()[0] in page and "| Final pile |" in page
+        assert description.rules.split()[0] in page and "| Final | Base |" in page
         steps = [cells[3].strip() for line in page.splitlines()
                  if len(cells := line.split("|")) > 4 and cells[3].strip().startswith("+")]
         assert steps == [f"+{pile.step}" for pile in description.foundations]
