@@ -52,7 +52,7 @@ class DescribedGame(Game):
     OPTIONS = NoOptions({"strategies": ["greedy"]})
     ENGINE = (FAMILY_PART,)
     CHOICES = True
-    SEED_HELP = "the random player's seed (default: the deal number)"
+    SEED_HELP = "the random and fair players' seed (default: the deal number)"
 
     def screen(self) -> type[DescribedScreen]:
         from solitaire_tui.games.described.screen import screen_for

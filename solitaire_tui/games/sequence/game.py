@@ -88,7 +88,7 @@ class SequenceGame(Game):
     OWN_RULES = own_rules.__name__
     blurb = "Build four piles counting by 1, 2, 3 and 4 to the king."
     CHOICES = True
-    SEED_HELP = "the random player's seed (default: the deal number)"
+    SEED_HELP = "the random and fair players' seed (default: the deal number)"
 
     def screen(self) -> type[GameScreen[Any, Any]]:
         from solitaire_tui.games.sequence.screen import SequenceScreen
