@@ -105,5 +105,12 @@ class FindingsScreen(HelpScreen):
         finally:
             self._updating = False
 
+    @property
+    def allow_select(self) -> bool:
+        """No text selection begins while the page's blocks are being replaced: a
+        press on a block just removed (it has no parent) ended the app in Textual's
+        selection (seen by ``tests/app/test_monkey.py``)."""
+        return not self._updating and super().allow_select
+
     def on_unmount(self) -> None:
         self.workers.cancel_group(self, "findings")

@@ -54,6 +54,7 @@ class MenuScreen(Screen[None]):
     ]
 
     CSS_PATH = "menu.tcss"
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-full-height")]  # as the game screens
 
     def __init__(self, services: Services) -> None:
         super().__init__()
