@@ -96,27 +96,6 @@ async def test_a_whole_deal_played_by_keys_ends_as_the_rules_say(
     assert (row["how"], row["score"]) == ("player", end.final_cards)
 
 
-async def test_a_final_pile_that_does_not_fit_asks_again(make_app: Any) -> None:
-    """A wrong digit after f keeps the question: the next digit, meant for it, does
-    not put the hand card on a storage pile."""
-    deal, at = HAND_CHOICE
-    app = make_app(Start("sequence", numbered(deal)))
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await opened(pilot)
-        await play_greedy(pilot, screen, at)
-        before = screen.session.state
-        move = GREEDY.choose(before)
-        assert isinstance(move, ToFinal)
-        piles = fits(screen, move)
-        wrong = next(pile for pile in range(4) if pile not in piles)
-        await pilot.press("f", str(wrong + 1))
-        assert screen.session.state == before
-        said = message(screen)
-        assert f"Final pile {wrong + 1} takes a" in said and "Which final pile?" in said
-        await pilot.press(str(move.pile + 1))
-        assert screen.session.moves[-1] == move
-
-
 async def test_the_screen_asks_which_final_pile_when_several_fit(make_app: Any) -> None:
     deal, at = HAND_CHOICE
     app = make_app(Start("sequence", numbered(deal)))
@@ -171,6 +150,12 @@ async def test_an_illegal_move_is_explained_and_not_applied(make_app: Any) -> No
         assert screen.query_one("#message").has_class("-error")
         assert screen.session.state == before
         assert len(screen.session.moves) == at
+        # The question stays: the next digit, meant for it, does not store the card.
+        assert "Which final pile?" in message(screen)
+        move = GREEDY.choose(before)
+        assert isinstance(move, ToFinal)
+        await pilot.press(str(move.pile + 1))
+        assert screen.session.moves[-1] == move
 
 
 async def test_a_card_that_fits_nowhere_is_explained(make_app: Any) -> None:
