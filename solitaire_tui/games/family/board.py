@@ -212,11 +212,25 @@ class FamilyScreen(GameScreen[S, Any], Generic[S]):
         self.say(f"From which storage pile? {self.answer}.")
 
     def action_answer(self, number: int) -> None:
-        """A digit answers the question asked. A final pile that does not take the
-        card asks again: letting go would leave the next digit, meant for the same
-        question, to put the hand card on a storage pile."""
+        """A digit answers the question asked. An answer that cannot be played (a
+        final pile that does not take the card, a storage pile with no card or none
+        that fits) asks again: letting go would leave the next digit, meant for the
+        same question, to put the hand card on a storage pile."""
         choice = self.choice
         question, chosen, source = choice.question, choice.chosen, choice.source
+        if question == "storage":
+            state = self.session.state
+            try:
+                card = self.FAMILY_RULES.card_at(state, number - 1)
+            except IllegalMove as error:
+                self._ask_again(f"{sentence_start(str(error))}.", "From which storage pile?")
+                return
+            if not self.FAMILY_RULES.fitting_piles(state, card):
+                wanted = [f"final {pile + 1} needs {rank}" for pile in range(self.FINALS)
+                          if (rank := self._needs(state, pile)) is not None]
+                self._ask_again(f"{card.glyph} fits no final pile: {', '.join(wanted)}.",
+                                "From which storage pile?")
+                return
         if question == "final" and chosen:
             state = self.session.state
             try:
@@ -224,15 +238,20 @@ class FamilyScreen(GameScreen[S, Any], Generic[S]):
             except IllegalMove as error:  # the rules' words, and the question again
                 piles = self.FAMILY_RULES.fitting_piles(
                     state, self.FAMILY_RULES.card_at(state, source))
-                self.say(f"{sentence_start(str(error))}. Which final pile? {listed(piles)},"
-                         " esc cancels.", error=True)
-                self.app.bell()
+                self._ask_again(f"{sentence_start(str(error))}.",
+                                f"Which final pile? {listed(piles)},")
                 return
         self._let_go()
         if question == "storage":
             self._to_final(number - 1)
         elif chosen:
             self.play(ToFinal(source, number - 1))
+
+    def _ask_again(self, why: str, question: str) -> None:
+        """Why the answer cannot be played, and the question, still open."""
+        ending = " esc cancels." if question.endswith(",") else f" {self.answer}."
+        self.say(f"{why} {question}{ending}", error=True)
+        self.app.bell()
 
     def action_cancel(self) -> None:
         self._let_go()

@@ -168,9 +168,14 @@ async def test_a_card_that_fits_nowhere_is_explained(make_app: Any) -> None:
         assert not sequence.fitting_piles(state, state.storage[0][-1])
         await pilot.press("s", "1")
         assert "fits no final pile" in message(screen)
-        await pilot.press("s", "2")
+        # The question stays open: the next digit answers it, and stores nothing.
+        assert "From which storage pile?" in message(screen)
+        await pilot.press("2")
         assert "storage pile 2 is empty" in message(screen).lower()
+        assert "From which storage pile?" in message(screen)
         assert screen.session.state == state
+        await pilot.press("escape", "2")  # the question let go, 2 stores the hand card
+        assert screen.session.moves[-1] == ToStorage(1)
 
 
 async def test_undo_and_redo_walk_the_same_states(make_app: Any) -> None:
