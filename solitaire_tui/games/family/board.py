@@ -226,10 +226,7 @@ class FamilyScreen(GameScreen[S, Any], Generic[S]):
                 self._ask_again(f"{sentence_start(str(error))}.", "From which storage pile?")
                 return
             if not self.FAMILY_RULES.fitting_piles(state, card):
-                wanted = [f"final {pile + 1} needs {rank}" for pile in range(self.FINALS)
-                          if (rank := self._needs(state, pile)) is not None]
-                self._ask_again(f"{card.glyph} fits no final pile: {', '.join(wanted)}.",
-                                "From which storage pile?")
+                self._ask_again(self._fits_nowhere(state, card), "From which storage pile?")
                 return
         if question == "final" and chosen:
             state = self.session.state
@@ -283,10 +280,14 @@ class FamilyScreen(GameScreen[S, Any], Generic[S]):
             return None
 
     def _no_fit(self, state: S, card: Card) -> None:
+        self.say(self._fits_nowhere(state, card), error=True)
+        self.app.bell()
+
+    def _fits_nowhere(self, state: S, card: Card) -> str:
+        """Why ``card`` goes to no final pile: what each one needs."""
         wanted = [f"final {pile + 1} needs {rank}" for pile in range(self.FINALS)
                   if (rank := self._needs(state, pile)) is not None]
-        self.say(f"{card.glyph} fits no final pile: {', '.join(wanted)}.", error=True)
-        self.app.bell()
+        return f"{card.glyph} fits no final pile: {', '.join(wanted)}."
 
     def _choose(self, source: int | None, question: Question | None = None) -> None:
         """Choose the card at ``source`` (to play by mouse, or to ask where it goes)."""

@@ -26,14 +26,12 @@ class FamilyRules(Protocol[S]):
 
     def needs(self, state: S, pile: int, /) -> int | None: ...
 
-
-def card_moved(rules: FamilyRules[S], state: S, move: ToFinal | ToStorage) -> Card:
-    return rules.card_at(state, move.source if isinstance(move, ToFinal) else None)
+    def card_moved(self, state: S, move: ToFinal | ToStorage, /) -> Card: ...
 
 
 def move_text(rules: FamilyRules[S], before: S, move: ToFinal | ToStorage | Turn) -> str:
     """A move with the card it moves, as ``play --moves`` and ``solve`` list them."""
-    card = "" if isinstance(move, Turn) else card_moved(rules, before, move).glyph
+    card = "" if isinstance(move, Turn) else rules.card_moved(before, move).glyph
     return f"{card:>3}  {move}"
 
 
@@ -58,7 +56,7 @@ def keys_for(rules: FamilyRules[S], state: S, move: ToFinal | ToStorage | Turn
     if isinstance(move, ToStorage):
         return (str(move.pile + 1),)
     keys: tuple[str, ...] = ("f",) if move.source is None else ("s", str(move.source + 1))
-    if len(rules.fitting_piles(state, card_moved(rules, state, move))) > 1:
+    if len(rules.fitting_piles(state, rules.card_moved(state, move))) > 1:
         keys += (str(move.pile + 1),)
     return keys
 
@@ -71,7 +69,7 @@ def describe(rules: FamilyRules[S], state: S, move: ToFinal | ToStorage | Turn,
     keys = f"key{'s' if len(presses) > 1 else ''} {' '.join(presses)}"
     if isinstance(move, Turn):
         return f"turn the stock ({keys})"
-    card = card_moved(rules, state, move)
+    card = rules.card_moved(state, move)
     if isinstance(move, ToStorage):
         return f"put {card.glyph} on storage pile {move.pile + 1} ({keys})"
     return (f"play {card.glyph} from {named(move.source, hand)} to final pile {move.pile + 1}"
