@@ -142,18 +142,20 @@ def find(name: str, game: str) -> OwnPlayer | None:
 
 
 def names(game: str) -> tuple[str, ...]:
-    """The players loaded for ``game``, in the order they were loaded."""
-    return tuple(name for (of_game, name) in _LOADED if of_game == game)
+    """The players loaded for ``game``, in the order they were loaded. Read from a
+    copy taken at once (one C call): a worker reading the players' folder may add one
+    meanwhile, and iterating the dict itself then raised (a panel's estimate did)."""
+    return tuple(name for (of_game, name) in tuple(_LOADED) if of_game == game)
 
 
 def faults() -> list[str]:
     """Why the players loaded stopped their last runs, if any did."""
-    return [player.fault for player in _LOADED.values() if player.fault is not None]
+    return [player.fault for player in tuple(_LOADED.values()) if player.fault is not None]
 
 
 def clear_faults() -> None:
     """A new run starts: the faults of the last ones are theirs, not its."""
-    for player in _LOADED.values():
+    for player in tuple(_LOADED.values()):  # a copy, as ``names`` takes
         player.fault = None
 
 
