@@ -15,11 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Generic, Literal, TypeVar
 
 from rules.add_residue import Options
 from rules.errors import OptionsError
-from rules.sequence import Move
 from rules.words import close_to
 
 BASIC = ("greedy", "random")  # the players every game with choices offers, by name
@@ -42,9 +41,13 @@ def code(name: str, names: Sequence[str], game: str) -> int:
 # --- the Calculation family, described in files ------------------------------------
 
 # "fair" sees what a person sees: each move is weighed by the greedy player's games
-# after it over sampled orders of the cards not yet seen.
-FAMILY = (*BASIC, "fair")
+# after it over sampled orders of the cards not yet seen; "solver" knows the stock's
+# order, so its wins are deals that can be won at all.
+FAMILY = (*BASIC, "fair", "solver")
 FAMILY_SAMPLES = 32  # orders a move: a decision in a few milliseconds
+# The family's solver's node budget: about a second on one core at most (some 1.6
+# million positions a second), where most deals take a few thousand positions.
+FAMILY_SOLVER_NODES = 2_000_000
 
 
 # --- Sequence Solitaire ---------------------------------------------------------------
@@ -71,8 +74,11 @@ VERDICTS: tuple[Verdict, ...] = ("won", "lost", "unknown")  # kernels return pla
 SOLVER_NODES = 12_000_000
 
 
+MoveT = TypeVar("MoveT")
+
+
 @dataclass(frozen=True)
-class Solution:
+class Solution(Generic[MoveT]):
     """The solver's answer for one position, which knows the order of the deck.
 
     ``verdict`` is "won" only with a line that wins (``moves``, from the position),
@@ -81,7 +87,7 @@ class Solution:
     """
 
     verdict: Verdict
-    moves: tuple[Move, ...]
+    moves: tuple[MoveT, ...]
     nodes: int
     seconds: float
     stopped: bool = False

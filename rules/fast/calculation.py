@@ -257,20 +257,32 @@ def _fair_pick(count: int, samples: int, seed: np.uint64, wanted: np.ndarray,
 
 
 @njit(cache=True, nogil=True)
+def dealt_position(deal: np.uint64, dealt: np.ndarray, settings: np.ndarray, placed: np.ndarray,
+                   heights: np.ndarray, waste: np.ndarray, stock: np.ndarray,
+                   counters: np.ndarray) -> None:
+    """Deal ``deal``'s first position into the arrays (as ``play`` makes them): the
+    bases put out, nothing stored, the first card turned at once where there is no
+    waste pile."""
+    size = _laid_out(deal, dealt, settings[4] != 0, placed, stock)
+    heights[:] = 0
+    counters[:] = 0
+    counters[SIZE], counters[PASS] = size, 1
+    if settings[3] == 0:  # no waste pile: the first card is turned at once
+        waste[0] = stock[0]
+        counters[TURNED], counters[NEXT] = 1, 1
+
+
+@njit(cache=True, nogil=True)
 def play(deal: np.uint64, strategy: int, samples: int, wanted: np.ndarray, dealt: np.ndarray,
          settings: np.ndarray) -> tuple[bool, int, int]:
     """Deal ``deal`` played to its end: won, the cards on the foundations, the moves."""
     placed = np.zeros(len(dealt), np.int64)
     stock = np.empty(DECK_SIZE, np.int64)
-    size = _laid_out(deal, dealt, settings[4] != 0, placed, stock)
     storage = np.zeros((max(settings[0], np.int64(1)), DECK_SIZE), np.int64)
     heights = np.zeros(settings[0], np.int64)
     waste = np.empty(DECK_SIZE, np.int64)
     counters = np.zeros(5, np.int64)
-    counters[SIZE], counters[PASS] = size, 1
-    if settings[3] == 0:  # no waste pile: the first card is turned at once
-        waste[0] = stock[0]
-        counters[TURNED], counters[NEXT] = 1, 1
+    dealt_position(deal, dealt, settings, placed, heights, waste, stock, counters)
     if strategy == FAIR:
         _play_fair(deal, samples, wanted, settings, placed, storage, heights, waste, stock,
                    counters)
@@ -303,23 +315,37 @@ def deal_results(description: Description, start: int, count: int,
     return out
 
 
-def fair_move(state: State, samples: int, seed: int) -> int:
-    """The fair player's move at ``state`` (its place in ``legal_moves``), with the
-    same rollouts as a run's fair player plays, seeded with ``seed`` (the deal's)."""
-    description = state.options
-    wanted, _, settings = tables(description)
-    placed = np.array([len(pile) for pile in state.finals], np.int64)
-    storage = np.zeros((max(description.storage, 1), DECK_SIZE), np.int64)
+class Position(NamedTuple):
+    """A position as the kernels read it (``_apply``'s arrays)."""
+
+    placed: np.ndarray
+    storage: np.ndarray
+    heights: np.ndarray
+    waste: np.ndarray
+    stock: np.ndarray
+    counters: np.ndarray
+
+
+def position(state: State) -> Position:
+    """``state`` as the kernels' arrays, its cards as ranks."""
+    storage = np.zeros((max(state.options.storage, 1), DECK_SIZE), np.int64)
     for pile, cards in enumerate(state.storage):
         storage[pile, :len(cards)] = [card.rank for card in cards]
-    heights = np.array([len(pile) for pile in state.storage], np.int64)
     waste = np.zeros(DECK_SIZE, np.int64)
     waste[:len(state.waste)] = [card.rank for card in state.waste]
     stock = np.zeros(DECK_SIZE, np.int64)
     stock[:len(state.stock)] = [card.rank for card in state.stock]
-    counters = np.array([len(state.waste), 0, len(state.stock), state.passes, state.moves],
-                        np.int64)
-    count, _, _ = _choices(wanted, settings, placed, storage, heights, waste, counters,
-                           np.int64(-1))
-    return int(_fair_pick(count, samples, np.uint64(seed), wanted, settings, placed, storage,
-                          heights, waste, stock, counters))
+    return Position(np.array([len(pile) for pile in state.finals], np.int64), storage,
+                    np.array([len(pile) for pile in state.storage], np.int64), waste, stock,
+                    np.array([len(state.waste), 0, len(state.stock), state.passes,
+                              state.moves], np.int64))
+
+
+def fair_move(state: State, samples: int, seed: int) -> int:
+    """The fair player's move at ``state`` (its place in ``legal_moves``), with the
+    same rollouts as a run's fair player plays, seeded with ``seed`` (the deal's)."""
+    wanted, _, settings = tables(state.options)
+    at = position(state)
+    count, _, _ = _choices(wanted, settings, at.placed, at.storage, at.heights, at.waste,
+                           at.counters, np.int64(-1))
+    return int(_fair_pick(count, samples, np.uint64(seed), wanted, settings, *at))

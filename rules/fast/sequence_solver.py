@@ -88,6 +88,7 @@ from rules.fast.sequence_positions import (
     _unplay,
 )
 from rules.fast.sequence_proofs import RANKS, RELAXED_NODES, RELAXED_TABLE, stuck, tangled
+from rules.fast.watch import watched
 from rules.roster import SOLVER_NODES as DEFAULT_NODES
 from rules.roster import VERDICTS, Solution
 from rules.sequence import Move, State, ToFinal, ToStorage
@@ -111,7 +112,6 @@ PILOT, BEAM = 0, 1
 # 13 in the deck, as the screen counts them ("deck 13"); why not more: docs/TUNING.md.
 SEARCHED_WHOLE = 14
 FINDERS = ((PILOT, 1), (PILOT, 2), (BEAM, 64), (BEAM, 256), (PILOT, 3), (BEAM, 1024))
-WATCH_SECONDS = 0.05  # how often the watcher asks whether to stop and reports progress
 SPARE_KEPT = 2  # tables kept for the next searches (a hint and a peek may overlap)
 _SPARE: list[tuple[np.ndarray, np.ndarray]] = []
 _SPARE_LOCK = threading.Lock()
@@ -567,7 +567,7 @@ def arrays(state: State) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray
 
 def solve(state: State, *, max_nodes: int = DEFAULT_NODES, max_seconds: float | None = None,
           stop: Callable[[], bool] | None = None,
-          progress: Callable[[int], None] | None = None) -> Solution:
+          progress: Callable[[int], None] | None = None) -> Solution[Move]:
     """Whether ``state`` can still be won, knowing its deck, with a winning line when
     it can.
 
@@ -590,22 +590,11 @@ def _search(state: State, deck: np.ndarray, storage: np.ndarray, heights: np.nda
             placed: np.ndarray, table: np.ndarray, log: np.ndarray, path: np.ndarray,
             control: np.ndarray, max_nodes: int, max_seconds: float | None,
             stop: Callable[[], bool] | None,
-            progress: Callable[[int], None] | None) -> Solution:
+            progress: Callable[[int], None] | None) -> Solution[Move]:
     """``solve``'s search on its arrays, watched when there is anything to watch for."""
-    began = time.perf_counter()
-    watching = max_seconds is not None or stop is not None or progress is not None
-    done = threading.Event()
-    if watching:
-        watcher = threading.Thread(target=_watch, name="solver-watch", daemon=True,
-                                   args=(control, done, began, max_seconds, stop, progress))
-        watcher.start()
-    try:
+    with watched(control, STOP, PROGRESS, max_seconds, stop, progress) as began:
         verdict, nodes, _, steps, filled = deepen(deck, 0, storage, heights, placed, table,
                                                   log, 0, path, max_nodes, control)
-    finally:
-        done.set()
-        if watching:  # so that no progress is reported after the answer
-            watcher.join(WATCH_SECONDS * 20)
     table[log[:filled]] = 0  # empty again for the next search, through the slots it used
     moves = tuple(MOVES[source][target] for source, target in path[:steps].tolist()
                   if target < TABOO)
@@ -639,20 +628,6 @@ def _compiled(deck: np.ndarray, storage: np.ndarray, heights: np.ndarray, placed
     if not deepen.signatures:
         deepen(deck, 0, storage, heights, placed, np.zeros_like(table[:SMALLEST_TABLE]),
                np.empty_like(log[:SMALLEST_TABLE]), 0, path, 1, np.zeros_like(control))
-
-
-def _watch(control: np.ndarray, done: threading.Event, began: float,
-           max_seconds: float | None, stop: Callable[[], bool] | None,
-           progress: Callable[[int], None] | None) -> None:
-    """Stop the search when the clock runs out or ``stop()`` says so, and report its
-    progress, until it is ``done``."""
-    while not done.wait(WATCH_SECONDS):
-        late = max_seconds is not None and time.perf_counter() - began >= max_seconds
-        if late or (stop is not None and stop()):
-            control[STOP] = 1
-            return
-        if progress is not None:
-            progress(int(control[PROGRESS]))
 
 
 def _deal_range(text: str) -> range:

@@ -1,13 +1,17 @@
 """The players of every game of the Calculation family (``rules.calculation``): the
-greedy player, the baseline, and the fair player, which weighs each move by the
-greedy player's games after it over orders of the cards it has not seen."""
+greedy player, the baseline; the fair player, which weighs each move by the greedy
+player's games after it over orders of the cards it has not seen; and the solver,
+which knows the order of the stock (a peek)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from rules.calculation import game
 from rules.calculation.game import TURN, Move, State, ToFinal, ToStorage
 from rules.players.base import Player, RandomPlayer
-from rules.roster import FAMILY, FAMILY_SAMPLES, GREEDY, check_name
+from rules.players.solver import Peek, SolverPlayer
+from rules.roster import FAMILY, FAMILY_SAMPLES, FAMILY_SOLVER_NODES, GREEDY, Solution, check_name
 
 
 class GreedyPlayer:
@@ -44,6 +48,20 @@ class FairPlayer:
         return game.legal_moves(state)[fair_move(state, self.samples, self.seed)]
 
 
+def solve(state: State, **budget: Any) -> Solution[Move]:
+    """The compiled solver's answer for ``state`` (``max_nodes``, ``max_seconds``,
+    ``stop`` and ``progress`` as it takes them), loaded on the first call."""
+    from rules.fast.calculation_solver import solve as search  # numba: only once it is asked for
+
+    return search(state, **budget)
+
+
+def peek(max_nodes: int = FAMILY_SOLVER_NODES) -> Peek[State, Move]:
+    """The family's solver, which knows the stock's order, asked about one game's
+    positions as they come (``rules.fast.calculation_solver``)."""
+    return Peek(solve, game.apply, max_nodes)
+
+
 def player(name: str, seed: int, game_name: str) -> Player[State, Move]:
     """The player ``name`` stands for in the game ``game_name``; ``seed`` drives the
     random and the fair one (a batch game's deal number), as the family's kernel
@@ -53,4 +71,6 @@ def player(name: str, seed: int, game_name: str) -> Player[State, Move]:
         return GreedyPlayer()
     if level == FAMILY.index("random"):
         return RandomPlayer(game.legal_moves, seed)
+    if level == FAMILY.index("solver"):
+        return SolverPlayer(peek(), GreedyPlayer(), lambda state: state.moves)
     return FairPlayer(seed)

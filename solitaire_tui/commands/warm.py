@@ -54,6 +54,7 @@ def _lowest_priority() -> None:
 def warm(parts: Sequence[Part], jobs: int, background: bool) -> int:
     """Compile ``parts``; 0 when all are ready, 1 when one failed (said on stderr)."""
     titles = {part.name: part.title for part in parts}
+    wide = max(map(len, titles.values()), default=0)  # the columns line up
     if background:
         _end_with_the_app()
         _lowest_priority()
@@ -69,7 +70,8 @@ def warm(parts: Sequence[Part], jobs: int, background: bool) -> int:
                   f" each compiled once and then kept in {engine.use_cache_dir()}.",
                   flush=True)
         elif event.kind == "ready":
-            print(f"  {event.done}/{event.total}  {titles[event.part]:34} {event.seconds:6.1f} s",
+            done = f"{event.done}/{event.total}"
+            print(f"  {done:>5}  {titles[event.part]:{wide}} {event.seconds:6.1f} s",
                   flush=True)
         elif event.kind == "failed":
             print(f"solitaire-tui: compiling {titles[event.part]} failed: {event.error}",

@@ -114,7 +114,7 @@ def test_a_random_deal_is_named_so_it_can_be_replayed(capsys: pytest.CaptureFixt
         (["play", "chess"], "there is no game 'chess': choose 1 hit-or-miss, 2 relay"),
         (["play", "relay", "--deal", "1", "--deck", "AS"], "not allowed with argument --deal"),
         (["bench", "--first-call", "99"], "bench has cases 0.."),
-        (["solve", "chess"], "there is no game 'chess': choose 4 sequence or 5 add-res"),
+        (["solve", "chess"], "there is no game 'chess': choose 4 sequence, 5 add-residue"),
         (["serve", "--port", "0"], "port must be a whole number from 1 to 65535, not '0'"),
         (["serve", "--port", "65536"], "port must be a whole number from 1 to 65535"),
         # TEST-NET-1 (RFC 5737): an address no machine has as its own.

@@ -27,6 +27,9 @@ from tests.support.commands import run
 PLAY_CHOICES = ("choose 1 hit-or-miss, 2 relay, 3 one-handed, 4 sequence, 5 add-residue,"
                 " 6 betsy-ross, 7 calculation or 8 hopscotch, by its number, its name or the"
                 " start of its name")
+# Every game with a solver: Sequence, Add/Residue and the described games.
+SOLVE_CHOICES = ("choose 4 sequence, 5 add-residue, 6 betsy-ross, 7 calculation or"
+                 " 8 hopscotch, by its number, its name or the start of its name")
 SHOWN = ("1 hit-or-miss, 2 relay, 3 one-handed, 4 sequence, 5 add-residue, 6 betsy-ross,"
          " 7 calculation, 8 hopscotch")
 
@@ -112,10 +115,8 @@ def test_search_targets_are_not_games() -> None:
      f" 'sequence'?): {PLAY_CHOICES}"),
     (["stats", ""], f"solitaire-tui stats: no game was named: {PLAY_CHOICES}"),
     (["stats", "-"], f"solitaire-tui stats: there is no game '-': {PLAY_CHOICES}"),
-    (["solve", "1"], "solitaire-tui solve: there is no game '1': choose 4 sequence or"
-     " 5 add-residue, by its number, its name or the start of its name"),
-    (["solve", "relay"], "solitaire-tui solve: there is no game 'relay': choose 4 sequence"
-     " or 5 add-residue, by its number, its name or the start of its name"),
+    (["solve", "1"], "solitaire-tui solve: there is no game '1': " + SOLVE_CHOICES),
+    (["solve", "relay"], "solitaire-tui solve: there is no game 'relay': " + SOLVE_CHOICES),
 ])
 def test_what_names_no_game_is_one_sentence_listing_the_choices_and_status_2(
         capsys: pytest.CaptureFixture[str], argv: list[str], said: str) -> None:
@@ -166,7 +167,7 @@ def test_a_name_is_found_without_a_word_of_any_game() -> None:
 @pytest.mark.parametrize(("command", "shown"), [
     ("play", SHOWN),
     ("stats", SHOWN),
-    ("solve", "4 sequence, 5 add-residue")])
+    ("solve", "4 sequence, 5 add-residue, 6 betsy-ross, 7 calculation, 8 hopscotch")])
 def test_help_says_numbers_and_starts_are_taken(capsys: pytest.CaptureFixture[str],
                                                command: str, shown: str) -> None:
     code, out, _ = run(capsys, command, "--help")

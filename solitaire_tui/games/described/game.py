@@ -9,7 +9,7 @@ One ``DescribedGame`` subclass a description, made by ``described``: the interfa
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -18,14 +18,14 @@ from rules.calculation import game as calc
 from rules.calculation.description import Description, parse
 from rules.errors import OptionsError
 from rules.players.calculation import player
-from rules.roster import FAMILY
+from rules.roster import FAMILY, FAMILY_SOLVER_NODES
 from solitaire_tui.commands import arguments
 from solitaire_tui.commands.report import Report, play_out, report
 from solitaire_tui.decks import Deck, numbered
 from solitaire_tui.engine import Part
 from solitaire_tui.games.described import words
 from solitaire_tui.games.family.moves import move_text
-from solitaire_tui.games.game import Game
+from solitaire_tui.games.game import Command, Game
 from solitaire_tui.play.options import NoOptions
 from solitaire_tui.play.words import outcome
 from solitaire_tui.replay import Replay
@@ -41,16 +41,24 @@ if TYPE_CHECKING:
 # described game lists the same part, which the warm-up compiles once.
 FAMILY_PART = Part("family", "the Calculation family's players",
                    "solitaire_tui.games.described.kernel:warm", play=True, seconds=6)
+# The solver, for a peek and for runs: the same parts for every description too.
+SOLVER_PART = Part("family-solver", "the Calculation family's solver",
+                   "solitaire_tui.games.described.kernel:warm_solver", play=True, seconds=7,
+                   after=(FAMILY_PART.name,))
+SOLVER_RUNS_PART = Part("family-solver-runs", "the Calculation family's solver runs",
+                        "solitaire_tui.games.described.kernel:warm_solver_runs", seconds=6,
+                        after=(SOLVER_PART.name,))
 # One core's rough seconds a game, for a run's time before it has measured one here
-# (``Setup.cost``): the greedy and random players some 10 µs, the fair player 0.2 s.
-SECONDS_A_GAME = {"greedy": 1e-5, "random": 1e-5, "fair": 0.2}
+# (``Setup.cost``): the greedy and random players some 10 µs, the fair player 0.2 s,
+# the solver 0.05 s (most deals take milliseconds, an undecided one about a second).
+SECONDS_A_GAME = {"greedy": 1e-5, "random": 1e-5, "fair": 0.2, "solver": 0.05}
 PLAY_DEFAULT = "fair"  # ``play``'s player: the screen's helper
 
 
 class DescribedGame(Game):
     description: ClassVar[Description]
     OPTIONS = NoOptions({"strategies": ["greedy"]})
-    ENGINE = (FAMILY_PART,)
+    ENGINE = (FAMILY_PART, SOLVER_PART, SOLVER_RUNS_PART)
     CHOICES = True
     SEED_HELP = "the random and fair players' seed (default: the deal number)"
 
@@ -86,7 +94,16 @@ class DescribedGame(Game):
         end, lines = play_out(calc, state, choose, _move_text, log)
         return report(self.key, f"{self.title}, {name} player, {deck.label}",
                       outcome(*words.verdict(end)), {"strategy": name}, deck,
-                      calc.result(end), seed if name != "greedy" else None, lines)
+                      calc.result(end), seed if name in ("random", "fair") else None, lines)
+
+    def commands(self) -> Sequence[Command]:
+        from rules.players.calculation import solve
+        from solitaire_tui.games.family.solve_command import Solving, command
+
+        description = self.description
+        return (command(self, Solving(
+            calc, lambda deck: calc.new_game(description, deck.cards), solve,
+            FAMILY_SOLVER_NODES, _move_text)),)
 
     def run_options(self, args: argparse.Namespace) -> dict[str, Any]:
         return {"strategies": args.strategy or ["greedy"]}
@@ -102,8 +119,10 @@ class DescribedGame(Game):
 
             return kernel(description, names)
 
+        engine = ((FAMILY_PART.name,) if set(names) - {"solver"} else ()) + (
+            (SOLVER_RUNS_PART.name,) if "solver" in names else ())
         return Setup(self.key, {"strategies": names}, f"{self.title}, {' vs '.join(names)}",
-                     make, parts=("strategies", "strategy"), engine=(FAMILY_PART.name,),
+                     make, parts=("strategies", "strategy"), engine=engine,
                      cost=sum(SECONDS_A_GAME[name] for name in names))
 
     def run_fields(self, options: Mapping[str, Any]) -> RunOptions:

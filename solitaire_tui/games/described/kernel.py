@@ -11,9 +11,11 @@ from rules.calculation.description import Description, parse
 from rules.calculation.game import new_game
 from rules.cards import deal_cards
 from rules.fast import calculation as fast
+from rules.fast import calculation_solver as solver
 from rules.fast.batch import Kernel
 from rules.fast.kernels import one_reading, side_by_side
-from rules.players.calculation import FairPlayer
+from rules.players.calculation import FairPlayer, peek
+from rules.roster import FAMILY_SOLVER_NODES
 
 
 def kernel(description: Description, strategies: Sequence[str]) -> Kernel:
@@ -23,6 +25,14 @@ def kernel(description: Description, strategies: Sequence[str]) -> Kernel:
 
 
 def _player_kernel(description: Description, strategy: str) -> Kernel:
+    """A player's kernel. The solver's row also counts the deals it left undecided
+    (``unknown``: those may be winnable too) and those it proved lost."""
+    if strategy == "solver":
+        return one_reading(
+            lambda start, count: solver.deal_results(description, start, count,
+                                                     FAMILY_SOLVER_NODES),
+            solver.FIELDS, ("final_cards", "unknown", "lost"), flags=("unknown", "lost"),
+            stoppable=True)
     return one_reading(
         lambda start, count: fast.deal_results(description, start, count, strategy),
         fast.FIELDS, ("final_cards",))
@@ -31,7 +41,23 @@ def _player_kernel(description: Description, strategy: str) -> Kernel:
 def warm() -> None:
     """Compile the family's kernel (an ``engine.Part``): its runs, and the fair player's
     choice as a hint calls it; one game compiles it for every description."""
-    text = resources.files("rules.calculation").joinpath("games/calculation.toml")
-    description = parse(text.read_text(encoding="utf-8"))
+    description = _calculation()
     kernel(description, ("greedy",)).results(0, 1)
     FairPlayer(0, samples=1).choose(new_game(description, deal_cards(0)))
+
+
+def warm_solver() -> None:
+    """Compile the family's solver as a peek calls it (an ``engine.Part``)."""
+    peek(max_nodes=10).solve(new_game(_calculation(), deal_cards(0)))
+
+
+def warm_solver_runs() -> None:
+    """Compile the solver's run kernel, with a small budget: the budget is an
+    argument, not a part of the compiled code."""
+    solver.deal_results(_calculation(), 0, 1, max_nodes=10)
+
+
+def _calculation() -> Description:
+    """The shipped Calculation, to compile on (any description would do)."""
+    text = resources.files("rules.calculation").joinpath("games/calculation.toml")
+    return parse(text.read_text(encoding="utf-8"))

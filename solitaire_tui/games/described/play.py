@@ -1,25 +1,31 @@
-"""A described game at the table (``play.table``): its first state from its
-description, and the fair player as the helper for hints and auto play, the greedy
-player standing in while the family's kernel compiles."""
+"""A described game at the family's table (``games.family.table``): its first state
+from its description; the fair player as the helper for hints and auto play (the
+greedy player standing in while the family's kernel compiles), or the solver's peek."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from typing import ClassVar
 
 from rules.calculation import game as calc
 from rules.calculation.description import Description
 from rules.calculation.game import Move, State
-from rules.players.calculation import FairPlayer, GreedyPlayer
+from rules.players import Player
+from rules.players.calculation import FairPlayer, GreedyPlayer, peek
+from rules.players.solver import Peek
 from solitaire_tui.games.described import words
 from solitaire_tui.games.family import moves
-from solitaire_tui.play.table import GameTable
+from solitaire_tui.games.family.table import PEEK, PEEK_WORDS, FamilyTable
+
+HELPERS = {  # as p offers them, the first by default
+    "fair": "fair: plays ahead on what you can see",
+    PEEK: PEEK_WORDS,
+}
 
 
-class DescribedTable(GameTable[State, Move]):
+class DescribedTable(FamilyTable[State, Move]):
     RULES = calc
-    SLOW_HINTS = True  # the fair player's rollouts: compiled, a few milliseconds a move
+    HELPERS = HELPERS
 
     DESCRIPTION: ClassVar[Description]  # set for each game (``DescribedGame.table``)
 
@@ -38,18 +44,19 @@ class DescribedTable(GameTable[State, Move]):
 
     @property
     def hint_part(self) -> str:
-        return self.game.ENGINE[0].name  # the family's kernel, the fair player's
+        """The family's solver when peeking, its kernel (the fair player's) otherwise
+        (``DescribedGame.ENGINE``)."""
+        return self.game.ENGINE[1 if self.helper == PEEK else 0].name
 
-    @property
-    def stand_in(self) -> tuple[str, Callable[[State], Move | None]]:
-        """The greedy player, plain Python, while the fair player's part compiles."""
-        return "greedy", GreedyPlayer().choose
+    def solver(self) -> Peek[State, Move]:
+        return peek()
 
-    def hint(self, state: State) -> Move | None:
-        if calc.is_over(state):
-            return None
+    def helper_player(self, name: str) -> Player[State, Move]:
         assert self.deck is not None  # the family is always dealt
-        return FairPlayer(self.deck.seed).choose(state)
+        return FairPlayer(self.deck.seed)
+
+    def greedy(self) -> Player[State, Move]:
+        return GreedyPlayer()
 
     def describe(self, state: State, move: Move) -> str:
         return moves.describe(calc, state, move, "waste" if self.DESCRIPTION.waste else "hand")

@@ -1,5 +1,6 @@
-"""A described game's screen: the family's board (``games.family.board``) drawn from
-its description, with a waste pile turned by ``space`` where the description has one."""
+"""A described game's screen: the family's board with its helper and peek
+(``games.family.helper``) drawn from its description, with a waste pile turned by
+``space`` where the description has one."""
 
 from __future__ import annotations
 
@@ -16,12 +17,13 @@ from rules.cards import Card
 from solitaire_tui.games.described.play import DescribedTable
 from solitaire_tui.games.described.words import class_name
 from solitaire_tui.games.family.board import FamilyScreen, family_keys
+from solitaire_tui.games.family.helper import HELPER_KEY, HelperScreen
 from solitaire_tui.games.family.moves import TURN_KEY, FamilyRules
 from solitaire_tui.ui.keys import GAME_KEYS
 from solitaire_tui.widgets.cards import PileView
 
 
-class DescribedScreen(FamilyScreen[State]):
+class DescribedScreen(HelperScreen[State]):
     FAMILY_RULES: ClassVar[FamilyRules[State]] = calc
     DESCRIPTION: ClassVar[Description]  # set for each game (``screen_for``)
     STOCK_NAME = "Stock"
@@ -80,6 +82,6 @@ def screen_for(description: Description) -> type[DescribedScreen]:
         "FINALS": len(description.foundations),
         "STORAGE": description.storage,
         "BINDINGS": [*family_keys(len(description.foundations), description.storage,
-                                  hand), *turn, *GAME_KEYS],
+                                  hand), *turn, HELPER_KEY, *GAME_KEYS],
     }
     return type(class_name(description.key, "Screen"), (DescribedScreen,), attributes)

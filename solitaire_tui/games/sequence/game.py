@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Mapping, Sequence
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from rules import sequence, values
@@ -13,7 +12,7 @@ from rules.errors import OptionsError
 from rules.own import sequence as own_rules
 from rules.players import sequence as players
 from rules.roster import SEQUENCE as NAMES
-from rules.roster import SEQUENCE_COMPARED
+from rules.roster import SEQUENCE_COMPARED, SOLVER_NODES
 from solitaire_tui.commands import arguments
 from solitaire_tui.commands.report import Report, play_out, report, reviewed
 from solitaire_tui.decks import Deck, numbered
@@ -150,13 +149,12 @@ class SequenceGame(Game):
         return options
 
     def commands(self) -> Sequence[Command]:
-        from solitaire_tui.games.sequence import solve_command
+        from rules.players.sequence_solver import solve
+        from solitaire_tui.games.family.solve_command import Solving, command
 
-        return (Command(
-            "solve", "sequence", "whether a deal can be won, and a winning line",
-            "Search a Sequence Solitaire deal with every card known (a peek no player gets)"
-            " and print won, lost or unknown (undecided within the budget), with a winning"
-            " line.", solve_command.options, partial(solve_command.run, self)),)
+        return (command(self, Solving(
+            sequence, lambda deck: sequence.new_game(sequence.Options(), deck.cards), solve,
+            SOLVER_NODES, move_text)),)
 
     def run_parts(self, names: Sequence[str]) -> tuple[str, ...]:
         """The engine parts a run of the players ``names`` calls: the solver's runs are

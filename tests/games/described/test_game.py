@@ -11,7 +11,7 @@ from rules.calculation import game as calc
 from rules.cards import deal_cards
 from rules.errors import OptionsError
 from rules.play import final_state
-from rules.players.calculation import FairPlayer
+from rules.players.calculation import FairPlayer, peek
 from solitaire_tui.cli import main
 from solitaire_tui.games.described import words
 from solitaire_tui.games.described.game import DescribedGame
@@ -51,7 +51,7 @@ def test_a_run_refuses_a_player_named_twice_or_unknown() -> None:
     with pytest.raises(OptionsError, match="name each"):
         game.setup({"strategies": ["greedy", "greedy"]})
     with pytest.raises(OptionsError):
-        game.setup({"strategies": ["solver"]})
+        game.setup({"strategies": ["quick"]})
 
 
 @GAMES
@@ -91,3 +91,44 @@ def test_the_figures_say_the_pass_where_the_stock_is_turned_again() -> None:
         turned = 0 if game.description.waste else 1  # the first card is in hand at once
         assert said.startswith(f"final {dealt}/52 · stock {52 - dealt - turned}")
         assert ("pass 1 of 3" in said) == game.description.waste
+
+
+@GAMES
+def test_solve_prints_a_line_the_rules_win_with_or_says_why_not(
+        game: DescribedGame, capsys: pytest.CaptureFixture[str]) -> None:
+    """``solve GAME``: the solver's line, move by move as ``play --moves`` writes them,
+    replayed by the plain rules to a win; a bad budget is one sentence, exit 2."""
+    start = calc.new_game(game.description, deal_cards(21))
+    solution = peek().solve(start)
+    assert main(["solve", game.key, "--deal", "21"]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0] == f"{game.title}, deal 21, solved with every card known"
+    if solution.verdict == "won":
+        line = iter(solution.moves)
+        assert calc.is_won(final_state(calc, start, lambda _: next(line)))
+        assert len(printed) == len(solution.moves) + 2
+        assert printed[-1].startswith(f"Won: this line wins ({len(solution.moves)} moves)")
+    else:
+        assert printed[-1].startswith(("Lost", "Give it a larger budget"))
+    assert main(["solve", game.key, "--deal", "21", "--json", "--nodes", "50"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["game"], data["max_nodes"]) == (game.key, 50)
+    assert data["verdict"] in ("unknown", "won") and data["nodes"] <= 50
+    with pytest.raises(SystemExit) as exit_:
+        main(["solve", game.key, "--deal", "21", "--nodes", "0"])
+    assert exit_.value.code == 2
+
+
+def test_a_solver_run_counts_the_undecided_and_the_lost_apart() -> None:
+    """The run's kernel is the solver's, deal for deal, with its flags as readings."""
+    game = DESCRIBED[0]
+    kernel = game.setup({"strategies": ["solver"]}).make_kernel()
+    rows = kernel.results(40, 6)
+    (reading,) = kernel.readings
+    assert reading.flags == {"unknown", "lost"}
+    for deal, row in zip(range(40, 46), rows, strict=True):
+        solution = peek().solve(calc.new_game(game.description, deal_cards(deal)))
+        assert bool(reading.won(rows)[deal - 40]) == (solution.verdict == "won")
+        assert bool(reading.scores(rows)["unknown"][deal - 40]) == (
+            solution.verdict == "unknown")
+        assert row[4] == solution.nodes

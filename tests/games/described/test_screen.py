@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 
 from rules.calculation import game as calc
 from rules.play import final_state
-from rules.players.calculation import GreedyPlayer
+from rules.players.calculation import GreedyPlayer, peek
 from solitaire_tui.decks import numbered
 from solitaire_tui.games.described.screen import DescribedScreen
 from solitaire_tui.games.family import moves
@@ -22,8 +22,10 @@ from solitaire_tui.ui.help import HelpMarkdown
 from solitaire_tui.widgets.cards import CardView
 from tests.support.pilots import (
     SIZE,
+    auto_play_to_end,
     saved,
     saved_record,
+    settle,
     text_of,
     until,
     walk_back_and_forth,
@@ -132,3 +134,27 @@ async def test_the_rules_page_is_the_descriptions_words_and_layout(
                  if len(cells := line.split("|")) > 4 and cells[3].strip().startswith("+")]
         assert steps == [f"+{pile.step}" for pile in description.foundations]
         assert ("`space`" in page) == description.waste
+
+
+@pytest.mark.parametrize("key", ["calculation", "betsy-ross"])
+async def test_peek_follows_the_solvers_line_to_a_win_that_is_not_recorded(
+        key: str, make_app: Any, data_path: Path) -> None:
+    """p offers the fair player and the peek; the peek line says what the solver found
+    (the same search as the solver's own), and auto play follows its line to a win
+    that counts toward no record."""
+    solution = peek().solve(start(key))
+    assert solution.verdict == "won"
+    app = make_app(Start(key, numbered(DEAL)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("p", "down", "enter")  # fair → peek
+        assert "looks at the hidden cards" in message(screen)
+        assert screen.table.uncounted == "You peeked"
+        await settle(app, pilot)
+        assert (f"winnable: the solver found a winning line from here"
+                f" ({len(solution.moves)} moves; not the shortest)") in text_of(screen, "#peek")
+        await auto_play_to_end(pilot, screen)
+        assert calc.is_won(screen.session.state)
+        assert list(screen.session.moves) == list(solution.moves)
+        assert "No record: you peeked." in text_of(screen, "#banner")
+    assert saved_record(data_path, key, "standard").played == 0

@@ -1,0 +1,169 @@
+"""A game of the Calculation family at the table (``play.table``) with a helper the
+player chooses (``p``) for hints and auto play, one of them a peek.
+
+The helpers that see what the player sees are the game's own (``HELPERS``, the
+first the default); ``peek`` is its solver, which reads the hidden cards, so a game
+peeked at counts toward no record. Sequence Solitaire and every described game sit
+at this table; what differs (the players, the solver, the engine parts, a player of
+one's own) is asked of the game's subclass.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, TypeVar
+
+from rules.players import Player
+from rules.players.solver import Peek
+from solitaire_tui.own.files import OwnPlayer
+from solitaire_tui.play.ledger import flag
+from solitaire_tui.play.table import GameTable
+from solitaire_tui.store.unfinished import Damaged
+
+S = TypeVar("S")
+M = TypeVar("M")
+PEEK = "peek"  # the helper that is the solver
+PEEK_WORDS = "peek: the solver, which looks at the hidden cards"  # as p offers it
+
+
+class FamilyTable(GameTable[S, M]):
+    SLOW_HINTS = True  # the fair players and the solver search
+    # The helpers ``p`` offers, in words, the first by default; PEEK among them.
+    HELPERS: ClassVar[Mapping[str, str]]
+    # The module a player of one's own is written against (``rules.own``), for a game
+    # that has players of one's own; their folder is read only then.
+    OWN_RULES: ClassVar[str | None] = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = self.default_helper
+        self.peeked = False  # this game was peeked at
+        self.peek = self.solver()  # what peeking found, by position
+        self._helpers: dict[str, Player[S, M]] = {}
+        # Set by the screen: the question a search asks to stop (in the thread it runs
+        # in), and where it reports how far it has got.
+        self.stop: Callable[[], Callable[[], bool]] = lambda: lambda: False
+        self.progress: Callable[[int], None] = lambda nodes: None
+
+    # --- what each game says --------------------------------------------------------
+
+    def solver(self) -> Peek[S, M]:
+        """The game's solver, as a peek asks it."""
+        raise NotImplementedError
+
+    def helper_player(self, name: str) -> Player[S, M]:
+        """The built-in helper ``name`` (not the peek), seeded with the deal."""
+        raise NotImplementedError
+
+    def own_player(self, name: str) -> OwnPlayer | None:
+        """The player of one's own called ``name``, loaded, or None (then ``name`` is a
+        built-in helper): a game that has none says None."""
+        return None
+
+    def could_be_own(self, name: str) -> bool:
+        """Whether a kept game's helper ``name`` names a player of one's own (which may
+        not be loaded yet)."""
+        return False
+
+    def own_hint(self, own: OwnPlayer, state: S) -> M:
+        """The move the player of one's own ``own`` makes."""
+        raise NotImplementedError
+
+    def helper_words(self, name: str) -> str:
+        """A helper as ``p`` offers it."""
+        own = self.own_player(name)
+        if own is None:
+            return self.HELPERS[name]
+        sees = ", which looks at the hidden cards" if own.clairvoyant else ""
+        return f"{name}: your own player{sees}"
+
+    def sees_hidden(self, name: str) -> bool:
+        """Whether the helper ``name`` reads the hidden cards (voiding the record)."""
+        own = self.own_player(name)
+        return name == PEEK or (own is not None and own.clairvoyant)
+
+    # --- the helper -----------------------------------------------------------------
+
+    @property
+    def default_helper(self) -> str:
+        return next(iter(self.HELPERS))
+
+    @property
+    def stand_in(self) -> tuple[str, Callable[[S], M | None]] | None:
+        """The greedy player, plain Python, for the built-in helpers but the peek (a
+        peek's answer is the solver's or none: the greedy player knows nothing of a
+        win)."""
+        if self.helper not in self.HELPERS or self.helper == PEEK:
+            return None
+        return "greedy", self.greedy().choose
+
+    def greedy(self) -> Player[S, M]:
+        """The game's greedy player, plain Python."""
+        raise NotImplementedError
+
+    def hint(self, state: S) -> M | None:
+        """The helper's move. Worked out in a thread (``SLOW_HINTS``): the first one
+        loads the compiled players, and a peek may search for several seconds. A peek
+        that finds no win plays as the default helper."""
+        if self.RULES.is_over(state):
+            return None
+        own = self.own_player(self.helper)
+        if own is not None:
+            return self.own_hint(own, state)
+        if self.helper == PEEK:
+            solution = self.peek.solve(state, stop=self.stop(), progress=self.progress)
+            if solution.stopped:
+                return None  # cancelled: nobody is waiting for the answer
+            if solution.moves:
+                return solution.moves[0]
+        level = self.default_helper if self.helper == PEEK else self.helper
+        if level not in self._helpers:
+            self._helpers[level] = self.helper_player(level)
+        move = self._helpers[level].choose(state)
+        if self.helper == PEEK:
+            self.peek.follows(state, move)  # the next hint of a lost game searches nothing
+        return move
+
+    def use_helper(self, name: str) -> str:
+        """Hints and auto play from ``name`` on; what that means, in words."""
+        self.helper = name
+        voids = self.sees_hidden(name) and not self.replaying
+        self.peeked |= voids
+        extra = " This game now counts toward no record." if voids else ""
+        return f"Helper for hints and auto play: {self.helper_words(name)}.{extra}"
+
+    def started(self) -> None:
+        """A new game is not peeked at, whatever the last one was: a peek chosen for
+        one deal used to void the next ones unseen (the screen says it is off)."""
+        if self.helper == PEEK:
+            self.helper = self.default_helper
+        self.peeked = False
+        self._helpers.clear()  # the fair players are seeded with the deal
+        self.peek.forget()
+
+    # --- how it counts ---------------------------------------------------------------
+
+    def own_flags(self) -> dict[str, Any]:
+        """The helper, and whether the game was peeked at: a game resumed after a peek
+        still counts toward no record."""
+        return {"helper": self.helper, "peeked": self.peeked}
+
+    def take_own(self, flags: Mapping[str, Any]) -> None:
+        helper = flags.get("helper")
+        if not isinstance(helper, str) or not (helper in self.HELPERS
+                                               or self.could_be_own(helper)):
+            raise Damaged(f"there is no helper {helper!r}")
+        # A player of one's own is loaded again only when asked for (p): till then,
+        # the default helper helps.
+        known = helper in self.HELPERS or self.own_player(helper) is not None
+        self.helper = helper if known else self.default_helper
+        self.peeked = flag(flags, "peeked")
+
+    def own_uncounted(self) -> str | None:
+        """A game peeked at is not counted: the solver saw the hidden cards."""
+        return "You peeked" if self.peeked else None
+
+    @property
+    def helped(self) -> bool:
+        """Peeking is help, even without a hint: it says whether the deal can be won."""
+        return self.ledger.helped or self.peeked
