@@ -227,19 +227,37 @@ def _fair_pick(count: int, samples: int, seed: np.uint64, wanted: np.ndarray,
                settings: np.ndarray, placed: np.ndarray, storage: np.ndarray,
                heights: np.ndarray, waste: np.ndarray, stock: np.ndarray,
                counters: np.ndarray) -> int:
-    """The fair player's choice among the ``count`` legal moves: each played, then the
-    game finished by the greedy player over ``samples`` orders of the cards still to
-    be turned for the first time (the same orders for every move); the most wins,
-    then the most cards on the foundations, the first of equals. From the second pass
-    on, the stock's order is the waste's, seen: one order."""
+    """The fair player's choice among the ``count`` legal moves (``_rollouts``): the
+    most wins, then the most cards on the foundations, the first of equals."""
     if count == 1:
         return 0
-    orders = samples if counters[PASS] == 1 else 1
+    held = _rollouts(count, samples, seed, wanted, settings, placed, storage, heights,
+                     waste, stock, counters)
     best, best_wins, best_cards = 0, np.int64(-1), np.int64(-1)
     for move in range(count):
-        wins, cards = np.int64(0), np.int64(0)
+        wins = (held[move] == DECK_SIZE).sum()
+        cards = held[move].sum()
+        if wins > best_wins or (wins == best_wins and cards > best_cards):
+            best, best_wins, best_cards = move, wins, cards
+    return best
+
+
+@njit(cache=True, nogil=True)
+def _rollouts(count: int, samples: int, seed: np.uint64, wanted: np.ndarray,
+              settings: np.ndarray, placed: np.ndarray, storage: np.ndarray,
+              heights: np.ndarray, waste: np.ndarray, stock: np.ndarray,
+              counters: np.ndarray) -> np.ndarray:
+    """How the fair player weighs the ``count`` legal moves: each played, then the
+    game finished by the greedy player over ``samples`` orders of the cards still to
+    be turned for the first time (the same orders for every move, drawn from ``seed``
+    and the move's number); the cards on the foundations at the end, a row a move, a
+    column an order. From the second pass on, the stock's order is the waste's,
+    seen: one order."""
+    orders = samples if counters[PASS] == 1 else 1
+    held = np.empty((count, orders), np.int64)
+    for move in range(count):
         rng = seed + uint64(counters[MOVES])
-        for _ in range(orders):
+        for order in range(orders):
             p, s, h = placed.copy(), storage.copy(), heights.copy()
             w, k, c = waste.copy(), stock.copy(), counters.copy()
             if orders > 1:  # the unseen cards in an order of the sample's
@@ -248,12 +266,8 @@ def _fair_pick(count: int, samples: int, seed: np.uint64, wanted: np.ndarray,
             _, source, target = _choices(wanted, settings, p, s, h, w, c, np.int64(move))
             _apply(source, target, settings, p, s, h, w, k, c)
             _play_out(np.int64(GREEDY), rng, wanted, settings, p, s, h, w, k, c)
-            held = p.sum()
-            wins += held == DECK_SIZE
-            cards += held
-        if wins > best_wins or (wins == best_wins and cards > best_cards):
-            best, best_wins, best_cards = move, wins, cards
-    return best
+            held[move, order] = p.sum()
+    return held
 
 
 @njit(cache=True, nogil=True)
@@ -349,3 +363,17 @@ def fair_move(state: State, samples: int, seed: int) -> int:
     count, _, _ = _choices(wanted, settings, at.placed, at.storage, at.heights, at.waste,
                            at.counters, np.int64(-1))
     return int(_fair_pick(count, samples, np.uint64(seed), wanted, settings, *at))
+
+
+def fair_wins(state: State, samples: int, seed: int) -> np.ndarray:
+    """Whether each legal move (a row, in ``legal_moves``' order) wins each of the fair
+    player's rollouts at ``state`` (a column, 1 for a win): the very rollouts its
+    choice there weighs, seeded with ``seed`` (the deal's), so a review that reads
+    them agrees with the hint."""
+    wanted, _, settings = tables(state.options)
+    at = position(state)
+    count, _, _ = _choices(wanted, settings, at.placed, at.storage, at.heights, at.waste,
+                           at.counters, np.int64(-1))
+    held = _rollouts(count, samples, np.uint64(seed), wanted, settings, *at)
+    won: np.ndarray = (held == DECK_SIZE).astype(np.int8)
+    return won

@@ -1,16 +1,20 @@
 """The players of every game of the Calculation family (``rules.calculation``): the
 greedy player, the baseline; the fair player, which weighs each move by the greedy
 player's games after it over orders of the cards it has not seen; and the solver,
-which knows the order of the stock (a peek)."""
+which knows the order of the stock (a peek); and the review of a game, on the fair
+player's own rollouts."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from rules import review as rules_review
 from rules.calculation import game
 from rules.calculation.game import TURN, Move, State, ToFinal, ToStorage
 from rules.players.base import Player, RandomPlayer
 from rules.players.solver import Peek, SolverPlayer
+from rules.review import Decision
 from rules.roster import FAMILY, FAMILY_SAMPLES, FAMILY_SOLVER_NODES, GREEDY, Solution, check_name
 
 
@@ -74,3 +78,27 @@ def player(name: str, seed: int, game_name: str) -> Player[State, Move]:
     if level == FAMILY.index("solver"):
         return SolverPlayer(peek(), GreedyPlayer(), lambda state: state.moves)
     return FairPlayer(seed)
+
+
+# What a review's chance is, in the game's words (``rules.review``).
+CHANCE = ("how often the fair player's own rollouts win after the move: the greedy player's"
+          f" games over the {FAMILY_SAMPLES} orders of the unseen cards its hint weighs (from"
+          " the second pass on, the one order seen)")
+
+
+def review(start: State, played: Sequence[Move], deal: int,
+           stop: Callable[[], bool] = lambda: False,
+           progress: Callable[[int, int], None] = lambda done, of: None
+           ) -> list[Decision[State, Move]]:
+    """Every decision of the game played from ``start`` (``rules.review``), each move
+    weighed on the very rollouts the fair player's hint weighs there (seeded with the
+    deal, ``deal``, and the position's move count), so that the review's best move is
+    the hint's, or as good on the same orders."""
+    from rules.fast.calculation import fair_wins  # numba: only once it is asked for
+
+    def weigh(state: State, moves: Sequence[Move], _: int) -> list[list[float]]:
+        won = fair_wins(state, FAMILY_SAMPLES, deal)
+        assert len(won) == len(moves)  # a row a legal move, in the rules' order
+        return won.astype(float).tolist()  # type: ignore[no-any-return]
+
+    return rules_review.review(game, start, played, weigh, deal, stop, progress)

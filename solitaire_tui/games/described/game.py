@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, partial
 from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -20,11 +20,11 @@ from rules.errors import OptionsError
 from rules.players.calculation import player
 from rules.roster import FAMILY, FAMILY_SOLVER_NODES
 from solitaire_tui.commands import arguments
-from solitaire_tui.commands.report import Report, play_out, report
+from solitaire_tui.commands.report import Report, play_out, report, reviewed
 from solitaire_tui.decks import Deck, numbered
 from solitaire_tui.engine import Part
 from solitaire_tui.games.described import words
-from solitaire_tui.games.family.moves import move_text
+from solitaire_tui.games.family.moves import key_name, move_text
 from solitaire_tui.games.game import Command, Game
 from solitaire_tui.play.options import NoOptions
 from solitaire_tui.play.words import outcome
@@ -85,16 +85,23 @@ class DescribedGame(Game):
                                 help=f"the computer player (default: {PLAY_DEFAULT}, the"
                                 " helper the game's screen plays with; greedy is its rule of"
                                 " thumb)")
+            arguments.add_review(parser)
 
     def play(self, args: argparse.Namespace, deck: Deck | None, log: bool) -> Report:
         assert deck is not None
         name, seed = args.strategy, arguments.seed_of(args, deck)
         choose = player(name, seed, self.title).choose
         state = calc.new_game(self.description, deck.cards)
-        end, lines = play_out(calc, state, choose, _move_text, log)
-        return report(self.key, f"{self.title}, {name} player, {deck.label}",
-                      outcome(*words.verdict(end)), {"strategy": name}, deck,
-                      calc.result(end), seed if name in ("random", "fair") else None, lines)
+        made: list[calc.Move] = []
+        end, lines = play_out(calc, state, choose, _move_text, log, made)
+        played = report(self.key, f"{self.title}, {name} player, {deck.label}",
+                        outcome(*words.verdict(end)), {"strategy": name}, deck,
+                        calc.result(end), seed if name in ("random", "fair") else None, lines)
+        if args.review:
+            from rules.players.calculation import CHANCE, review
+
+            reviewed(played, review(state, made, seed), partial(key_name, calc), CHANCE)
+        return played
 
     def commands(self) -> Sequence[Command]:
         from rules.players.calculation import solve

@@ -39,11 +39,14 @@ def _player_kernel(description: Description, strategy: str) -> Kernel:
 
 
 def warm() -> None:
-    """Compile the family's kernel (an ``engine.Part``): its runs, and the fair player's
-    choice as a hint calls it; one game compiles it for every description."""
+    """Compile the family's kernel (an ``engine.Part``): its runs, the fair player's
+    choice as a hint calls it and its rollouts as a review reads them; one game
+    compiles it for every description."""
     description = _calculation()
     kernel(description, ("greedy",)).results(0, 1)
-    FairPlayer(0, samples=1).choose(new_game(description, deal_cards(0)))
+    first = new_game(description, deal_cards(0))
+    FairPlayer(0, samples=1).choose(first)
+    fast.fair_wins(first, 1, 0)  # the review's
 
 
 def warm_solver() -> None:

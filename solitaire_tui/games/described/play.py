@@ -4,6 +4,7 @@ greedy player standing in while the family's kernel compiles), or the solver's p
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import ClassVar
 
@@ -11,8 +12,9 @@ from rules.calculation import game as calc
 from rules.calculation.description import Description
 from rules.calculation.game import Move, State
 from rules.players import Player
-from rules.players.calculation import FairPlayer, GreedyPlayer, peek
+from rules.players.calculation import CHANCE, FairPlayer, GreedyPlayer, peek, review
 from rules.players.solver import Peek
+from rules.review import Decision
 from solitaire_tui.games.described import words
 from solitaire_tui.games.family import moves
 from solitaire_tui.games.family.table import PEEK, PEEK_WORDS, FamilyTable
@@ -26,6 +28,7 @@ HELPERS = {  # as p offers them, the first by default
 class DescribedTable(FamilyTable[State, Move]):
     RULES = calc
     HELPERS = HELPERS
+    REVIEW_CHANCE = CHANCE
 
     DESCRIPTION: ClassVar[Description]  # set for each game (``DescribedGame.table``)
 
@@ -57,6 +60,14 @@ class DescribedTable(FamilyTable[State, Move]):
 
     def greedy(self) -> Player[State, Move]:
         return GreedyPlayer()
+
+    def review(self, start: State, played: Sequence[Move], stop: Callable[[], bool],
+               progress: Callable[[int, int], None]) -> list[Decision[State, Move]]:
+        assert self.deck is not None  # the family is always dealt
+        return review(start, played, self.deck.seed, stop, progress)
+
+    def move_name(self, state: State, move: Move) -> str:
+        return moves.key_name(calc, state, move)
 
     def describe(self, state: State, move: Move) -> str:
         return moves.describe(calc, state, move, "waste" if self.DESCRIPTION.waste else "hand")

@@ -17,7 +17,7 @@ from rules.cards import Card
 from solitaire_tui.games.described.play import DescribedTable
 from solitaire_tui.games.described.words import class_name
 from solitaire_tui.games.family.board import FamilyScreen, family_keys
-from solitaire_tui.games.family.helper import HELPER_KEY, HelperScreen
+from solitaire_tui.games.family.helper import HELPER_KEY, REVIEW_KEY, HelperScreen
 from solitaire_tui.games.family.moves import TURN_KEY, FamilyRules
 from solitaire_tui.ui.keys import GAME_KEYS
 from solitaire_tui.widgets.cards import PileView
@@ -82,6 +82,6 @@ def screen_for(description: Description) -> type[DescribedScreen]:
         "FINALS": len(description.foundations),
         "STORAGE": description.storage,
         "BINDINGS": [*family_keys(len(description.foundations), description.storage,
-                                  hand), *turn, HELPER_KEY, *GAME_KEYS],
+                                  hand), *turn, HELPER_KEY, REVIEW_KEY, *GAME_KEYS],
     }
     return type(class_name(description.key, "Screen"), (DescribedScreen,), attributes)

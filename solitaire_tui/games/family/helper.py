@@ -1,10 +1,12 @@
 """The family's board with a helper the player chooses (``p``) for hints and auto
-play, and a peek line saying whether the position can still be won, when the helper
-is the solver (``games.family.table``). Sequence Solitaire and every described game
-play on it."""
+play, a peek line saying whether the position can still be won, when the helper is
+the solver, and the review of a finished game (``v``), weighed as the game's fair
+helper weighs its moves (``games.family.table``). Sequence Solitaire and every
+described game play on it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any, Generic
 
@@ -12,6 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Label
 
+from rules.review import Decision
 from rules.words import counted
 from solitaire_tui.decks import Deck
 from solitaire_tui.games.family.board import FamilyScreen, S
@@ -23,6 +26,8 @@ from solitaire_tui.ui.workers import cancelled
 from solitaire_tui.widgets.text import set_text
 
 HELPER_KEY = Binding("p", "helper", "Helper", tooltip="who gives hints and plays auto")
+REVIEW_KEY = Binding("v", "review", "Review",
+                     tooltip="a finished game: each decision's chance of a win, played and best")
 
 
 class HelperScreen(FamilyScreen[S], Generic[S]):
@@ -154,3 +159,25 @@ class HelperScreen(FamilyScreen[S], Generic[S]):
         if peeking:
             self.say(f"{said} Peek is off for this game, which counts toward your record;"
                      " p turns it back on.".lstrip())
+
+    # --- the review -------------------------------------------------------------
+
+    def can(self, action: str) -> bool | None:
+        if action == "review":
+            return self.session.is_over and bool(self.session.moves)
+        return super().can(action)
+
+    def action_review(self) -> None:
+        """The finished game's review; a decision chosen in it is gone back to (by undo,
+        the rest kept to redo), to try the better move."""
+        from solitaire_tui.ui.review_screen import ReviewScreen, go_back
+
+        session, table = self.session, self.table
+
+        def weigh(stop: Callable[[], bool],
+                  heard: Callable[[int, int], None]) -> list[Decision[S, Any]]:
+            return table.review(session.start, list(session.moves), stop, heard)
+
+        self.app.push_screen(ReviewScreen(weigh, table.move_name, table.REVIEW_CHANCE,
+                                          serial=self.services.limits.serial),
+                             partial(go_back, self, session))

@@ -61,6 +61,11 @@ def keys_for(rules: FamilyRules[S], state: S, move: ToFinal | ToStorage | Turn
     return keys
 
 
+def key_name(rules: FamilyRules[S], state: S, move: ToFinal | ToStorage | Turn) -> str:
+    """A move as a review names it: its keys (``keys_for``) run together, "s31"."""
+    return "".join(keys_for(rules, state, move))
+
+
 def describe(rules: FamilyRules[S], state: S, move: ToFinal | ToStorage | Turn,
              hand: str = "hand") -> str:
     """A hint in words, with the keys that play it; ``hand`` names where the hand

@@ -10,11 +10,12 @@ one's own) is asked of the game's subclass.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from rules.players import Player
 from rules.players.solver import Peek
+from rules.review import Decision
 from solitaire_tui.own.files import OwnPlayer
 from solitaire_tui.play.ledger import flag
 from solitaire_tui.play.table import GameTable
@@ -67,6 +68,19 @@ class FamilyTable(GameTable[S, M]):
 
     def own_hint(self, own: OwnPlayer, state: S) -> M:
         """The move the player of one's own ``own`` makes."""
+        raise NotImplementedError
+
+    # What a review's chance is, in the game's words (``rules.review``).
+    REVIEW_CHANCE: ClassVar[str]
+
+    def review(self, start: S, played: Sequence[M], stop: Callable[[], bool],
+               progress: Callable[[int, int], None]) -> list[Decision[S, M]]:
+        """Every decision of the game played from ``start``, weighed as the game's fair
+        helper weighs its moves, so that the review agrees with its hint."""
+        raise NotImplementedError
+
+    def move_name(self, state: S, move: M) -> str:
+        """A move as the review names it: the keys that make it."""
         raise NotImplementedError
 
     def helper_words(self, name: str) -> str:

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rules import sequence
@@ -11,7 +12,9 @@ from rules.own import sequence as own_rules
 from rules.players import Player
 from rules.players.sequence import player
 from rules.players.sequence_greedy import GreedyPlayer
+from rules.players.sequence_review import CHANCE
 from rules.players.sequence_solver import Peek
+from rules.review import Decision
 from rules.sequence import Move, State
 from solitaire_tui import decks
 from solitaire_tui.games.family.table import PEEK, PEEK_WORDS, FamilyTable
@@ -33,6 +36,7 @@ class SequenceTable(FamilyTable[State, Move]):
     RULES = sequence
     HELPERS = HELPERS
     OWN_RULES = own_rules.__name__
+    REVIEW_CHANCE = CHANCE
 
     def __init__(self, game: Game, records: Records, deck: decks.Deck | None = None,
                  options: Any = None) -> None:
@@ -79,6 +83,16 @@ class SequenceTable(FamilyTable[State, Move]):
         assert self.deck is not None  # Sequence is always dealt
         move: Move = running.hint(own, state, self.deck.seed)
         return move
+
+    def review(self, start: State, played: Sequence[Move], stop: Callable[[], bool],
+               progress: Callable[[int, int], None]) -> list[Decision[State, Move]]:
+        from rules.players.sequence_review import review
+
+        assert self.deck is not None  # Sequence is always dealt
+        return review(start, played, self.deck.seed, stop=stop, progress=progress)
+
+    def move_name(self, state: State, move: Move) -> str:
+        return own_rules.name_of(state, move)
 
     @property
     def hint_part(self) -> str | None:

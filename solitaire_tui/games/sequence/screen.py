@@ -1,25 +1,21 @@
-"""Sequence Solitaire: the family's board with its helper and peek
-(``games.family.helper``), deals the solver wins, and the review of a finished
-game."""
+"""Sequence Solitaire: the family's board with its helper, peek and review
+(``games.family.helper``), and deals the solver wins."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
-from functools import partial
+from collections.abc import Sequence
 from typing import ClassVar
 
 from textual.binding import Binding
 
 from rules import sequence
 from rules.cards import Card
-from rules.own import sequence as own_rules
-from rules.review import Decision
-from rules.sequence import PILE_SIZE, PILES, Move, State
+from rules.sequence import PILE_SIZE, PILES, State
 from rules.words import counted
 from solitaire_tui.decks import numbered, random_deck
 from solitaire_tui.games.family.board import family_keys
-from solitaire_tui.games.family.helper import HELPER_KEY, HelperScreen
+from solitaire_tui.games.family.helper import HELPER_KEY, REVIEW_KEY, HelperScreen
 from solitaire_tui.games.family.moves import FamilyRules
 from solitaire_tui.games.sequence.play import SequenceTable
 from solitaire_tui.ui.choices import keep_choice, kept_choice
@@ -39,8 +35,7 @@ class SequenceScreen(HelperScreen[State]):
         HELPER_KEY,
         Binding("w", "winnable", "Winnable",
                 tooltip="new deals (n): any deal, or only deals the solver has won (on or off)"),
-        Binding("v", "review", "Review",
-                tooltip="a finished game: each decision's chance of a win, played and best"),
+        REVIEW_KEY,
         *GAME_KEYS,
     ]
 
@@ -94,28 +89,3 @@ class SequenceScreen(HelperScreen[State]):
 
         self.thinker.think(lambda: winnable_deal(cancelled()), found, lambda _: None,
                            group="deal", needs=self.game.ENGINE[1].name)
-
-    # --- the review -------------------------------------------------------------
-
-    def can(self, action: str) -> bool | None:
-        if action == "review":
-            return self.session.is_over and bool(self.session.moves)
-        return super().can(action)
-
-    def action_review(self) -> None:
-        """The finished game's review; a decision chosen in it is gone back to (by undo,
-        the rest kept to redo), to try the better move."""
-        from rules.players.sequence_review import CHANCE, review
-        from solitaire_tui.ui.review_screen import ReviewScreen, go_back
-
-        session, deck = self.session, self.table.deck
-        assert deck is not None  # Sequence is always dealt
-
-        def weigh(stop: Callable[[], bool],
-                  heard: Callable[[int, int], None]) -> list[Decision[State, Move]]:
-            return review(session.start, list(session.moves), deck.seed, stop=stop,
-                          progress=heard)
-
-        self.app.push_screen(ReviewScreen(weigh, own_rules.name_of, CHANCE,
-                                          serial=self.services.limits.serial),
-                             partial(go_back, self, session))

@@ -11,7 +11,7 @@ from rules.calculation import game as calc
 from rules.cards import deal_cards
 from rules.errors import OptionsError
 from rules.play import final_state
-from rules.players.calculation import FairPlayer, peek
+from rules.players.calculation import FairPlayer, peek, review
 from solitaire_tui.cli import main
 from solitaire_tui.games.described import words
 from solitaire_tui.games.described.game import DescribedGame
@@ -132,3 +132,21 @@ def test_a_solver_run_counts_the_undecided_and_the_lost_apart() -> None:
         assert bool(reading.scores(rows)["unknown"][deal - 40]) == (
             solution.verdict == "unknown")
         assert row[4] == solution.nodes
+
+
+def test_play_review_lists_the_reviews_decisions(capsys: pytest.CaptureFixture[str]) -> None:
+    """``play --review``: the fair player's game, each decision weighed on its own
+    rollouts, none of its moves costly."""
+    game = DESCRIBED[1]
+    assert main(["play", game.key, "--headless", "--deal", "4", "--review", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    start = calc.new_game(game.description, deal_cards(4))
+    played: list[calc.Move] = []
+    player = FairPlayer(4)
+    state = start
+    while not calc.is_over(state):
+        played.append(player.choose(state))
+        state = calc.apply(state, played[-1])
+    decisions = review(start, played, 4)
+    assert [entry["move"] for entry in data["review"]] == [d.number for d in decisions]
+    assert not any(entry["costly"] for entry in data["review"])

@@ -158,3 +158,35 @@ async def test_peek_follows_the_solvers_line_to_a_win_that_is_not_recorded(
         assert list(screen.session.moves) == list(solution.moves)
         assert "No record: you peeked." in text_of(screen, "#banner")
     assert saved_record(data_path, key, "standard").played == 0
+
+
+async def test_v_reviews_a_finished_game_on_the_hints_own_rollouts(make_app: Any) -> None:
+    """The review lists every decision with the chances the family's review gives,
+    names the moves by their keys, and enter goes back before the one chosen."""
+    from textual.widgets import DataTable
+
+    from rules.players.calculation import review
+    from solitaire_tui.ui.review_screen import ReviewScreen
+
+    end = final_state(calc, start("calculation"), GREEDY.choose)
+    app = make_app(Start("calculation", numbered(DEAL)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        assert not screen.check_action("review", ())  # not before the game is over
+        while not screen.session.is_over:
+            state = screen.session.state
+            await pilot.press(*moves.keys_for(calc, state, GREEDY.choose(state)))
+        assert screen.session.state == end
+        assert "v: review" in text_of(screen, "#banner")
+        await pilot.press("v")
+        page = app.screen
+        assert isinstance(page, ReviewScreen)
+        await until(pilot, lambda: bool(page.decisions), 60)
+        expected = review(screen.session.start, list(screen.session.moves), DEAL)
+        assert page.decisions == expected
+        assert page.query_one(DataTable).row_count == len(expected)
+        chosen = page.decisions[page.query_one(DataTable).cursor_row]
+        await pilot.press("enter")
+        assert app.screen is screen
+        assert screen.session.state == chosen.state
+        assert "the review's best here is to" in message(screen)

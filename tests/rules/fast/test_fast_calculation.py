@@ -97,3 +97,25 @@ def test_the_fair_players_games_are_the_runs_games(stem: str) -> None:
         end = final_state(calc, calc.new_game(shipped(stem), deal_cards(deal)),
                           FairPlayer(deal, FAMILY_SAMPLES).choose)
         assert tuple(row) == (calc.is_won(end), end.final_cards, end.moves), (stem, deal)
+
+
+@pytest.mark.parametrize("stem", ["calculation", "betsy_ross"])
+def test_the_review_never_calls_the_fair_players_own_move_costly(stem: str) -> None:
+    """One judge: the review weighs each decision on the rollouts the fair player's
+    hint weighs there, so following the hint is never marked costly, and the hint's
+    move has the best chance of each decision."""
+    from rules.players.calculation import review
+
+    for deal in (2, 9):
+        start = calc.new_game(shipped(stem), deal_cards(deal))
+        player = FairPlayer(deal)
+        played = []
+        state = start
+        while not calc.is_over(state):
+            played.append(player.choose(state))
+            state = calc.apply(state, played[-1])
+        decisions = review(start, played, deal)
+        assert decisions
+        for decision in decisions:
+            assert decision.cost == 0 and not decision.costly
+            assert decision.chances[decision.played] == max(decision.chances.values())
