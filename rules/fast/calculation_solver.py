@@ -1,9 +1,10 @@
 """Any game of the Calculation family solved with the order of its cards known: can a
 position still be won?
 
-A depth-first search over the family kernel's own moves (``rules.fast.calculation``:
-``_choices`` lists them, ``_apply`` makes them), so it plays by the same rules as
-every other player of any description, compiled once for the whole family. Its
+A limited discrepancy search (``search``) over the family kernel's own moves
+(``rules.fast.calculation``: ``_choices`` lists them, ``_apply`` makes them), so it
+plays by the same rules as every other player of any description, compiled once for
+the whole family. Its
 answers are one-sided by construction:
 
 - "won" comes with the line that wins, which the tests replay through the rules;
@@ -24,15 +25,14 @@ position lost wrongly.
 A card no other foundation wants again goes to its foundation at once, as the only
 move searched (``_forced``, proved there). Otherwise moves to foundations come first,
 in the rules' order; then the turned card to the storage piles, best first by
-Sequence's rule of thumb (``_storage_cost``); a turn last. The rule of thumb only orders: every move
-is searched before a position is called lost.
+Sequence's rule of thumb (``_storage_cost``); a turn last. The rule of thumb only
+orders: every move is searched before a position is called lost.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import NamedTuple
 
 import numpy as np
 from numba import njit, prange, uint64
@@ -456,7 +456,6 @@ def batch(start: np.uint64, wanted: np.ndarray, dealt: np.ndarray, settings: np.
             out[game, 5] = verdict == LOST
 
 
-
 def deal_results(description: Description, start: int, count: int,
                  max_nodes: int) -> np.ndarray:
     """The solver's results for deals start.. of ``description``, a row of FIELDS each,
@@ -469,11 +468,6 @@ def deal_results(description: Description, start: int, count: int,
     batch(np.uint64(start), wanted, dealt, settings, max_nodes, table_size(max_nodes), out,
           claims)
     return out[:lanes.played()]
-
-
-class _Workspace(NamedTuple):
-    table: np.ndarray
-    log: np.ndarray
 
 
 def _move(source: int, target: int) -> Move:
@@ -494,14 +488,14 @@ def solve(state: State, *, max_nodes: int, max_seconds: float | None = None,
     ``progress(nodes)`` hears how far it got."""
     wanted, _, settings = tables(state.options)
     at = position(state)
-    size = table_size(max_nodes)
-    space = _Workspace(np.zeros(size, np.uint64), np.empty(size // 2, np.int64))
+    size = table_size(max_nodes)  # fresh: its pages are touched only as positions are lost
+    table, log = np.zeros(size, np.uint64), np.empty(size // 2, np.int64)
     path = np.empty((2 * DECK_SIZE + state.options.passes * (DECK_SIZE + 1) + 2, 2), np.int64)
     control = np.zeros(CONTROLS, np.int64)
     if not search.signatures:  # compiled (or loaded) before any clock starts
-        search(wanted, settings, *at, space.table, space.log, path, 1, control.copy())
+        search(wanted, settings, *at, table, log, path, 1, control.copy())
     with watched(control, STOP, PROGRESS, max_seconds, stop, progress) as began:
-        verdict, nodes, _, steps, _ = search(wanted, settings, *at, space.table, space.log,
+        verdict, nodes, _, steps, _ = search(wanted, settings, *at, table, log,
                                              path, max_nodes, control)
     line = tuple(_move(source, target) for source, target in path[:steps].tolist())
     return Solution(VERDICTS[verdict], line, int(nodes), time.perf_counter() - began,

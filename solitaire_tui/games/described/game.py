@@ -145,7 +145,7 @@ class DescribedGame(Game):
 
 
 def _move_text(before: calc.State, move: calc.Move, _: object = None) -> str:
-    return move_text(calc, before, move)
+    return move_text(calc, before, move, "waste" if before.options.waste else "hand")
 
 
 def described(description: Description) -> DescribedGame:

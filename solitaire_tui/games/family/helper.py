@@ -69,9 +69,20 @@ class HelperScreen(FamilyScreen[S], Generic[S]):
         (a report from another thread may arrive after the answer) and no finish is
         searching the positions after it."""
         peek = self.table.peek
-        if self.table.helper == PEEK and (peek.known(self.session.state) is None
-                                          or self.helping.finishing):
+        if self.table.helper == PEEK and self._thinking() and (
+                peek.known(self.session.state) is None or self.helping.finishing):
             self._show_peek_text(f"searching… {nodes:,} of {peek.max_nodes:,} positions")
+
+    def _thinking(self) -> bool:
+        """Whether a hint or a finish is still being worked out here: a search's last
+        report may come after it was stopped, and must not stand as if it went on."""
+        return any(worker.node is self and worker.group in ("hint", "finish")
+                   and worker.is_running and not worker.is_cancelled
+                   for worker in self.app.workers)
+
+    def action_stop_finishing(self) -> None:
+        super().action_stop_finishing()
+        self._show_peek(self.session.state)  # the stopped search's answer is not kept
 
     def _show_peek_text(self, verdict: str) -> None:
         set_text(self.query_one("#peek", Label),
@@ -150,15 +161,17 @@ class HelperScreen(FamilyScreen[S], Generic[S]):
             keep="keep the helper"), chosen)
 
     def start(self, deck: Deck | None, said: str = "") -> None:
-        """A new game, never peeked at (``FamilyTable.started``): said, when the last
-        one was, after what the new game's start says (r's "The same deal…")."""
+        """A new game, peek off (``FamilyTable.started``): said, when the last one was
+        peeked at, after what the new game's start says (r's "The same deal…")."""
         peeking = self.table.helper == PEEK
         if peeking:
             self.thinker.cancel("hint")  # the last deal's search: nobody asks for it now
         super().start(deck, said)
         if peeking:
-            self.say(f"{said} Peek is off for this game, which counts toward your record;"
-                     " p turns it back on.".lstrip())
+            counts = ("you peeked at this deal, so it still counts toward no record"
+                      if self.table.peeked else "it counts toward your record")
+            self.say(f"{said} Peek is off for this game; {counts}; p turns it back"
+                     " on.".lstrip())
 
     # --- the review -------------------------------------------------------------
 

@@ -29,10 +29,12 @@ class FamilyRules(Protocol[S]):
     def card_moved(self, state: S, move: ToFinal | ToStorage, /) -> Card: ...
 
 
-def move_text(rules: FamilyRules[S], before: S, move: ToFinal | ToStorage | Turn) -> str:
-    """A move with the card it moves, as ``play --moves`` and ``solve`` list them."""
+def move_text(rules: FamilyRules[S], before: S, move: ToFinal | ToStorage | Turn,
+              hand: str = "hand") -> str:
+    """A move with the card it moves, as ``play --moves`` and ``solve`` list them;
+    ``hand`` names where the hand card lies (a game with a waste pile: "waste")."""
     card = "" if isinstance(move, Turn) else rules.card_moved(before, move).glyph
-    return f"{card:>3}  {move}"
+    return f"{card:>3}  {str(move).replace('hand', hand)}"
 
 
 def named(source: int | None, hand: str = "hand") -> str:

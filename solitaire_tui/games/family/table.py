@@ -39,6 +39,7 @@ class FamilyTable(GameTable[S, M]):
         super().__init__(*args, **kwargs)
         self.helper = self.default_helper
         self.peeked = False  # this game was peeked at
+        self._peeked_cards: tuple[object, ...] | None = None  # the deal last peeked at
         self.peek = self.solver()  # what peeking found, by position
         self._helpers: dict[str, Player[S, M]] = {}
         # Set by the screen: the question a search asks to stop (in the thread it runs
@@ -143,15 +144,18 @@ class FamilyTable(GameTable[S, M]):
         self.helper = name
         voids = self.sees_hidden(name) and not self.replaying
         self.peeked |= voids
+        if voids and self.deck is not None:
+            self._peeked_cards = self.deck.cards
         extra = " This game now counts toward no record." if voids else ""
         return f"Helper for hints and auto play: {self.helper_words(name)}.{extra}"
 
     def started(self) -> None:
-        """A new game is not peeked at, whatever the last one was: a peek chosen for
-        one deal used to void the next ones unseen (the screen says it is off)."""
+        """A new game starts with peek off (a peek chosen for one deal used to void the
+        next ones unseen; the screen says it is off), and counts unless it is the deal
+        last peeked at, played again (r): the solver has shown how it goes."""
         if self.helper == PEEK:
             self.helper = self.default_helper
-        self.peeked = False
+        self.peeked = self.deck is not None and self.deck.cards == self._peeked_cards
         self._helpers.clear()  # the fair players are seeded with the deal
         self.peek.forget()
 
@@ -172,6 +176,8 @@ class FamilyTable(GameTable[S, M]):
         known = helper in self.HELPERS or self.own_player(helper) is not None
         self.helper = helper if known else self.default_helper
         self.peeked = flag(flags, "peeked")
+        if self.peeked and self.deck is not None:
+            self._peeked_cards = self.deck.cards
 
     def own_uncounted(self) -> str | None:
         """A game peeked at is not counted: the solver saw the hidden cards."""

@@ -190,3 +190,18 @@ async def test_v_reviews_a_finished_game_on_the_hints_own_rollouts(make_app: Any
         assert app.screen is screen
         assert screen.session.state == chosen.state
         assert "the review's best here is to" in message(screen)
+
+
+async def test_a_searchs_late_report_does_not_stand_once_nothing_searches(
+        make_app: Any) -> None:
+    """A peek's search reports its progress from another thread; a report that comes
+    after the search ended (a finish stopped, say) is not shown as if it went on."""
+    app = make_app(Start("calculation", numbered(DEAL)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("p", "down", "enter")  # fair → peek
+        await settle(app, pilot)
+        answered = text_of(screen, "#peek")
+        assert "winnable" in answered
+        screen._show_search(1_234)  # as the watcher's last report would arrive
+        assert text_of(screen, "#peek") == answered

@@ -274,7 +274,9 @@ async def test_p_asks_who_helps_and_says_what_peeking_costs(make_app: Any) -> No
 
 async def test_a_new_deal_is_not_peeked_at_and_says_so(make_app: Any) -> None:
     """Peek chosen for one deal used to void the next ones unseen, even after a
-    switch back to fair before any move: a new deal starts with the fair player."""
+    switch back to fair before any move: a new deal starts with the fair player. The
+    deal peeked at, played again (r), starts with the fair player too, but still
+    counts toward no record: the solver has shown how it goes."""
     app = make_app(Start("sequence", numbered(WON)))
     async with app.run_test(size=SIZE) as pilot:
         screen = await opened(pilot)
@@ -286,10 +288,16 @@ async def test_a_new_deal_is_not_peeked_at_and_says_so(make_app: Any) -> None:
         assert table.helper == "fair" and not table.peeked and table.uncounted is None
         assert "Peek is off for this game" in message(screen)
         assert "no record" not in text_of(screen, "#status")
-        await pilot.press("p", "down", "down", "enter", "r")  # r too, the same deal
+        await pilot.press("p", "down", "down", "enter", "r")  # r: the same deal again
         await settle(app, pilot)
-        assert screen.table.helper == "fair" and not screen.table.peeked
-        assert message(screen).startswith("The same deal, from the start. Peek is off")
+        assert screen.table.helper == "fair" and screen.table.peeked
+        assert screen.table.uncounted == "You peeked"
+        assert message(screen).startswith("The same deal, from the start. Peek is off for"
+                                          " this game; you peeked at this deal, so it still"
+                                          " counts toward no record")
+        await pilot.press("n")  # another deal counts again
+        await settle(app, pilot)
+        assert not screen.table.peeked and screen.table.uncounted is None
 
 
 async def test_an_arrow_and_enter_typed_together_choose_what_the_arrow_chose(
