@@ -58,12 +58,15 @@ class Peek(Generic[S, M]):
         return solution
 
     def follows(self, state: S, move: M) -> None:
-        """``move`` is played from ``state``: after a position known to be lost, the
-        one it reaches is lost too, and known so without a search (a game played on
-        from a lost position, by auto play say, would search at every move)."""
+        """``move`` is played from ``state`` by another player, the solver having found
+        no win there: after a position known to be lost, the one it reaches is lost
+        too; after one left undecided, the one it reaches is left undecided without a
+        search (``Solution.nodes`` 0: not searched), as a game played on by auto play
+        would otherwise spend the whole budget again at every move."""
         known = self._known.get(state)
-        if known is not None and known.verdict == "lost":
-            self._known.setdefault(self._apply(state, move), known)
+        if known is not None and known.verdict != "won":
+            after = known if known.verdict == "lost" else Solution("unknown", (), 0, 0.0)
+            self._known.setdefault(self._apply(state, move), after)
 
     def forget(self) -> None:
         self._known.clear()

@@ -106,9 +106,11 @@ class HelperScreen(FamilyScreen[S], Generic[S]):
                        f" from here ({counted(left, 'move')}; not the shortest)")
         elif solution.verdict == "lost":
             verdict = "lost: no line wins from here, whatever is played"
-        else:
+        elif solution.nodes:
             verdict = (f"undecided: the solver found no answer in {solution.nodes:,}"
                        " positions")
+        else:
+            verdict = "undecided: not searched again since a position it left undecided"
         self._show_peek_text(verdict)
 
     # --- choosing the helper ----------------------------------------------------------

@@ -34,6 +34,7 @@ class FamilyTable(GameTable[S, M]):
     # The module a player of one's own is written against (``rules.own``), for a game
     # that has players of one's own; their folder is read only then.
     OWN_RULES: ClassVar[str | None] = None
+    REVIEW_CHANCE: ClassVar[str]  # what a review's chance is, in the game's words
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -70,9 +71,6 @@ class FamilyTable(GameTable[S, M]):
     def own_hint(self, own: OwnPlayer, state: S) -> M:
         """The move the player of one's own ``own`` makes."""
         raise NotImplementedError
-
-    # What a review's chance is, in the game's words (``rules.review``).
-    REVIEW_CHANCE: ClassVar[str]
 
     def review(self, start: S, played: Sequence[M], stop: Callable[[], bool],
                progress: Callable[[int, int], None]) -> list[Decision[S, M]]:

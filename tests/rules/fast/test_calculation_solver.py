@@ -129,3 +129,19 @@ def test_a_search_hears_its_stop_and_says_it_stopped() -> None:
     assert answer.stopped or answer.verdict == "won"  # a quick win may beat the stop
     if answer.stopped:
         assert answer.verdict == "unknown" and answer.moves == ()
+
+
+def test_a_peek_played_on_from_an_undecided_position_does_not_search_again() -> None:
+    """Auto play on from a position the solver left undecided: the next positions are
+    known undecided (not searched: no positions counted) without a search; from a lost
+    one, lost; a new game forgets them."""
+    peek_ = peek(max_nodes=20)
+    state = calc.new_game(shipped("calculation"), deal_cards(8))
+    first = peek_.solve(state)
+    assert first.verdict == "unknown" and first.nodes == 20
+    move = GREEDY.choose(state)
+    peek_.follows(state, move)
+    after = peek_.known(calc.apply(state, move))
+    assert after is not None and (after.verdict, after.nodes, after.moves) == ("unknown", 0, ())
+    peek_.forget()
+    assert peek_.known(calc.apply(state, move)) is None
