@@ -14,12 +14,14 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit, uint64
+from numba import njit, prange, uint64
 
 from rules.calculation.description import RANKS, Description
 from rules.calculation.game import State
 from rules.cards import DECK_SIZE
+from rules.fast import lanes
 from rules.fast.deals import below, deal_into, shuffle
+from rules.fast.lanes import LANES, next_games
 from rules.roster import FAMILY, FAMILY_SAMPLES, GREEDY, code
 
 FIELDS = ("won", "final_cards", "moves")
@@ -318,14 +320,43 @@ def batch(start: np.uint64, count: int, strategy: int, samples: int, wanted: np.
         out[game, 2] = moves
 
 
+@njit(cache=True, nogil=True, parallel=True)
+def lanes_batch(start: np.uint64, strategy: int, samples: int, wanted: np.ndarray,
+                dealt: np.ndarray, settings: np.ndarray, out: np.ndarray,
+                claims: np.ndarray) -> None:
+    """``batch`` for a player that takes long a game (the fair player): each lane
+    claims the next deal when free, as many as ``claims`` says (``rules.fast.lanes``),
+    so that a run's stop is heard after the games under way."""
+    for lane in prange(claims[LANES]):
+        while True:
+            game = next_games(claims, lane, np.int64(1))
+            if game < 0:
+                break
+            won, final_cards, moves = play(start + uint64(game), strategy, samples, wanted,
+                                           dealt, settings)
+            out[game, 0] = won
+            out[game, 1] = final_cards
+            out[game, 2] = moves
+
+
 def deal_results(description: Description, start: int, count: int,
                  strategy: str) -> np.ndarray:
-    """Deals start..start+count-1 of ``description`` by ``strategy`` (``FAMILY``'s), a
-    row of ``FIELDS`` each; the random and fair players seeded with the deal."""
-    out = np.empty((count, len(FIELDS)), np.int64)
+    """Deals start.. of ``description`` by ``strategy`` (``FAMILY``'s but the solver,
+    whose are ``calculation_solver``'s), a row of ``FIELDS`` each; the random and fair
+    players seeded with the deal. The fair player's are played as ``lanes`` says (in a
+    run, more rows or, stopped, fewer); the others' are ``count`` rows."""
+    player = code(strategy, FAMILY, description.name)
     wanted, dealt, settings = tables(description)
-    batch(np.uint64(start), count, code(strategy, FAMILY, description.name), FAMILY_SAMPLES,
-          wanted, dealt, settings, out)
+    if player == FAIR:
+        claims = lanes.begin(count)
+        out = np.empty((lanes.limit(), len(FIELDS)), np.int64)
+        lanes_batch(np.uint64(start), player, FAMILY_SAMPLES, wanted, dealt, settings, out,
+                    claims)
+        return out[:lanes.played()]
+    if strategy not in ("greedy", "random"):
+        raise ValueError(f"{strategy} is not played here")  # the solver: its own module
+    out = np.empty((count, len(FIELDS)), np.int64)
+    batch(np.uint64(start), count, player, FAMILY_SAMPLES, wanted, dealt, settings, out)
     return out
 
 

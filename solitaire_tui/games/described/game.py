@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 # One kernel for the whole family, its runs and its fair player's hints: every
 # described game lists the same part, which the warm-up compiles once.
 FAMILY_PART = Part("family", "the Calculation family's players",
-                   "solitaire_tui.games.described.kernel:warm", play=True, seconds=6)
+                   "solitaire_tui.games.described.kernel:warm", play=True, seconds=8)
 # The solver, for a peek and for runs: the same parts for every description too.
 SOLVER_PART = Part("family-solver", "the Calculation family's solver",
                    "solitaire_tui.games.described.kernel:warm_solver", play=True, seconds=7,

@@ -35,7 +35,7 @@ def _player_kernel(description: Description, strategy: str) -> Kernel:
             stoppable=True)
     return one_reading(
         lambda start, count: fast.deal_results(description, start, count, strategy),
-        fast.FIELDS, ("final_cards",))
+        fast.FIELDS, ("final_cards",), stoppable=strategy == "fair")
 
 
 def warm() -> None:
@@ -43,7 +43,7 @@ def warm() -> None:
     choice as a hint calls it and its rollouts as a review reads them; one game
     compiles it for every description."""
     description = _calculation()
-    kernel(description, ("greedy",)).results(0, 1)
+    kernel(description, ("greedy", "fair")).results(0, 1)
     first = new_game(description, deal_cards(0))
     FairPlayer(0, samples=1).choose(first)
     fast.fair_wins(first, 1, 0)  # the review's
