@@ -297,8 +297,8 @@ def _ordered(wanted: np.ndarray, settings: np.ndarray, placed: np.ndarray,
     (``_storage_order``), a turn last."""
     count, _, _ = _choices(wanted, settings, placed, storage, heights, waste, counters,
                            np.int64(-1))
-    kept = 0
-    stored_from = -1
+    kept = np.int64(0)  # numpy's: a Python constant handed on compiles again
+    stored_from = np.int64(-1)
     for pick in range(count):
         _, source, target = _choices(wanted, settings, placed, storage, heights, waste,
                                      counters, np.int64(pick))
@@ -323,7 +323,7 @@ def _ordered(wanted: np.ndarray, settings: np.ndarray, placed: np.ndarray,
     if count and source == TURN_SOURCE:
         order[kept] = count - 1
         kept += 1
-    return kept
+    return int(kept)
 
 
 @njit(cache=True, nogil=True)
@@ -360,7 +360,7 @@ def search(wanted: np.ndarray, settings: np.ndarray, placed: np.ndarray, storage
     place, ends = _places(wanted)
     p[0], s[0], h[0], c[0] = placed, storage, heights, counters
     w[0], k[0] = waste, stock
-    nodes, best, filled = 0, np.int64(0), 0
+    nodes, best, filled = 0, np.int64(0), np.int64(0)
     limit = 0
     while True:
         here = 0
