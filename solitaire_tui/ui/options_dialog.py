@@ -134,7 +134,7 @@ class OptionsDialog(ModalScreen[T | None], Generic[T]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(Text(self.heading, style="bold"))
+            yield Label(Text(self.heading, style="bold"), id="heading")
             with Horizontal(id="fields"):
                 for position, field in enumerate(self.fields):
                     with Vertical(classes="field"):

@@ -28,3 +28,19 @@ async def test_arrows_move_on_from_the_choice_made_wherever_the_cursor_is(
         await pilot.press("down", "tab", "down", "enter")
         await pilot.pause()
     assert answers == [["quick", "3"]], answers
+
+
+async def test_a_long_heading_wraps_within_the_dialog_and_is_read_whole() -> None:
+    """A heading line longer than the dialog (a players' folder's path, at 80 columns)
+    wraps onto the next lines; it was cut at the dialog's edge."""
+    heading = ("Who helps?\nTo add a player of your own, put its Python file in"
+               " /a/rather/long/folder/of/players/for/this/game (the guide says how).")
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog: OptionsDialog[list[str]] = OptionsDialog(heading, FIELDS, lambda chosen: chosen)
+        await app.push_screen(dialog)
+        await pilot.pause()
+        shown = dialog.query_one("#heading")
+        assert shown.size.height >= 3  # the long line takes two
+        lines = [strip.text for strip in shown.render_lines(shown.region.reset_offset)]
+        assert "(the guide says how)." in " ".join(" ".join(lines).split())
