@@ -389,10 +389,7 @@ def position(state: State) -> Position:
 def fair_move(state: State, samples: int, seed: int) -> int:
     """The fair player's move at ``state`` (its place in ``legal_moves``), with the
     same rollouts as a run's fair player plays, seeded with ``seed`` (the deal's)."""
-    wanted, _, settings = tables(state.options)
-    at = position(state)
-    count, _, _ = _choices(wanted, settings, at.placed, at.storage, at.heights, at.waste,
-                           at.counters, np.int64(-1))
+    count, wanted, settings, at = _read(state)
     return int(_fair_pick(count, samples, np.uint64(seed), wanted, settings, *at))
 
 
@@ -401,10 +398,16 @@ def fair_wins(state: State, samples: int, seed: int) -> np.ndarray:
     player's rollouts at ``state`` (a column, 1 for a win): the very rollouts its
     choice there weighs, seeded with ``seed`` (the deal's), so a review that reads
     them agrees with the hint."""
+    count, wanted, settings, at = _read(state)
+    held = _rollouts(count, samples, np.uint64(seed), wanted, settings, *at)
+    won: np.ndarray = (held == DECK_SIZE).astype(np.int8)
+    return won
+
+
+def _read(state: State) -> tuple[int, np.ndarray, np.ndarray, Position]:
+    """``state``'s legal moves counted, its description's arrays and its own."""
     wanted, _, settings = tables(state.options)
     at = position(state)
     count, _, _ = _choices(wanted, settings, at.placed, at.storage, at.heights, at.waste,
                            at.counters, np.int64(-1))
-    held = _rollouts(count, samples, np.uint64(seed), wanted, settings, *at)
-    won: np.ndarray = (held == DECK_SIZE).astype(np.int8)
-    return won
+    return int(count), wanted, settings, at

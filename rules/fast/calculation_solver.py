@@ -119,14 +119,19 @@ def _key(wanted: np.ndarray, placed: np.ndarray, storage: np.ndarray, heights: n
 
 
 @njit(cache=True, nogil=True)
-def _seen(table: np.ndarray, key: np.uint64) -> bool:
+def _slot(table: np.ndarray, key: np.uint64) -> int:
+    """Where ``key`` is in the table, or the empty slot where it would go (linear
+    probing from the key's own slot)."""
     mask = len(table) - 1
     slot = np.int64(key & uint64(mask))
-    while table[slot] != 0:
-        if table[slot] == key:
-            return True
+    while table[slot] != 0 and table[slot] != key:
         slot = (slot + 1) & mask
-    return False
+    return int(slot)
+
+
+@njit(cache=True, nogil=True)
+def _seen(table: np.ndarray, key: np.uint64) -> bool:
+    return bool(table[_slot(table, key)] == key)
 
 
 @njit(cache=True, nogil=True)
@@ -135,12 +140,9 @@ def _mark(table: np.ndarray, log: np.ndarray, filled: int, key: np.uint64) -> in
     Returns how many slots are filled."""
     if 2 * filled >= len(table):
         return filled
-    mask = len(table) - 1
-    slot = np.int64(key & uint64(mask))
-    while table[slot] != 0:
-        if table[slot] == key:
-            return filled
-        slot = (slot + 1) & mask
+    slot = _slot(table, key)
+    if table[slot] == key:
+        return filled
     table[slot] = key
     log[filled] = slot
     return filled + 1

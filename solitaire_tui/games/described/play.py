@@ -45,11 +45,6 @@ class DescribedTable(FamilyTable[State, Move]):
     def score(self, state: State) -> int:
         return state.final_cards
 
-    @property
-    def hint_part(self) -> str:
-        """The family's solver when peeking, its kernel (the fair player's) otherwise
-        (``DescribedGame.ENGINE``)."""
-        return self.game.ENGINE[1 if self.helper == PEEK else 0].name
 
     def solver(self) -> Peek[State, Move]:
         return peek()

@@ -102,6 +102,15 @@ class FamilyTable(GameTable[S, M]):
         return next(iter(self.HELPERS))
 
     @property
+    def hint_part(self) -> str | None:
+        """The engine part a hint needs: the game's second (its solver) when peeking,
+        its first (its fair players) for the other built-in helpers, nothing compiled
+        for a player of one's own."""
+        if self.helper not in self.HELPERS:
+            return None
+        return self.game.ENGINE[1 if self.helper == PEEK else 0].name
+
+    @property
     def stand_in(self) -> tuple[str, Callable[[S], M | None]] | None:
         """The greedy player, plain Python, for the built-in helpers but the peek (a
         peek's answer is the solver's or none: the greedy player knows nothing of a

@@ -94,10 +94,3 @@ class SequenceTable(FamilyTable[State, Move]):
     def move_name(self, state: State, move: Move) -> str:
         return own_rules.name_of(state, move)
 
-    @property
-    def hint_part(self) -> str | None:
-        """The solver when peeking, the fair player for the built-in helpers
-        (``SequenceGame.ENGINE``); nothing compiled for a player of one's own."""
-        if self.helper not in HELPERS:
-            return None
-        return self.game.ENGINE[1 if self.helper == PEEK else 0].name
