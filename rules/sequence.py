@@ -81,8 +81,10 @@ def rank_needed(pile: int, cards_on_pile: int) -> int | None:
     return ((cards_on_pile + 1) * step(pile) - 1) % 13 + 1
 
 
-def needs(state: State, pile: int) -> int | None:
-    return rank_needed(pile, len(state.finals[pile]))
+def needs(state: State, pile: int, later: int = 0) -> int | None:
+    """The rank final pile ``pile`` takes next, or ``later`` cards from now; None once
+    it is complete."""
+    return rank_needed(pile, len(state.finals[pile]) + later)
 
 
 def new_game(options: Options, deck: tuple[Card, ...]) -> State:

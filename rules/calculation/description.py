@@ -122,6 +122,19 @@ def described(data: Mapping[str, Any]) -> Description:
     return description
 
 
+def data(description: Description) -> dict[str, Any]:
+    """``description`` as a file's tables (``described`` reads them back): plain data,
+    which travels to a run's worker processes."""
+    tables: dict[str, Any] = {
+        "key": description.key, "name": description.name,
+        "foundation": [{"base": pile.base, "step": pile.step, "length": pile.length,
+                        "dealt": pile.dealt} for pile in description.foundations],
+        "storage": {"piles": description.storage},
+        "stock": {"passes": description.passes, "turn": description.turn,
+                  "waste": description.waste, "bases": description.bases}}
+    return tables | ({"rules": description.rules} if description.rules else {})
+
+
 def _playable(description: Description) -> None:
     """The checks across fields: every card has its place on a foundation, and the
     stock's settings need what they lean on."""

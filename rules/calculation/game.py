@@ -70,10 +70,11 @@ class Result:
     moves: int
 
 
-def needs(state: State, pile: int) -> int | None:
-    """The rank foundation ``pile`` takes next, or None once it is complete."""
+def needs(state: State, pile: int, later: int = 0) -> int | None:
+    """The rank foundation ``pile`` takes next, or ``later`` cards from now; None once
+    it is complete."""
     foundation = state.options.foundations[pile]
-    held = len(state.finals[pile])
+    held = len(state.finals[pile]) + later
     return None if held >= foundation.length else foundation.rank(held)
 
 

@@ -177,22 +177,26 @@ def _watched(player: OwnPlayer, budget: float, options: Mapping[str, Any], pool:
     return rows[:deal - first], compiled_worker.stuck(player.name, budget, deal, move, fault)
 
 
-def hint(player: OwnPlayer, state: Any, deal: int, budget: float = MOVE_SECONDS) -> Any:
+def hint(player: OwnPlayer, state: Any, deal: int, budget: float = MOVE_SECONDS,
+         options: Mapping[str, Any] | None = None) -> Any:
     """``player``'s move from ``state`` (of deal ``deal``), worked out in a worker
     process of its own, where its budget is kept even if it never returns; ``Fault``
-    when it goes wrong."""
-    move, fault = _pool(player, budget, {}).executor.submit(
+    when it goes wrong. ``options``: its runs' (a pool of the same serves both)."""
+    move, fault = _pool(player, budget, options or {}).executor.submit(
         hint_in_worker, state, deal).result()
     if fault is not None:
         raise Fault(fault, deal)
     return move
 
 
-def kernel(player: OwnPlayer, budget: float = MOVE_SECONDS) -> Kernel:
+def kernel(player: OwnPlayer, budget: float = MOVE_SECONDS,
+           options: Mapping[str, Any] | None = None) -> Kernel:
     """A run's kernel for ``player``: the rows its game's compiled players give, one
-    tally, the scores of its game's ``rules.own`` module."""
-    rules = rules_module(player.rules)
-    return one_reading(partial(results, player, budget, {}), rules.fields({}), rules.SCORES)
+    tally, the scores of its game's ``rules.own`` module. ``options``: what its game's
+    module starts each deal from (a described game's description)."""
+    rules, given = rules_module(player.rules), dict(options or {})
+    return one_reading(partial(results, player, budget, given), rules.fields(given),
+                       rules.SCORES)
 
 
 __all__ = ["Fault", "kernel"]

@@ -161,7 +161,7 @@ WRONG = [
     ("str(view.storage[3][-1])", "mine.py, line {line}, raised IndexError at move 3 of"
                                  " deal {deal}"),
     ("str(view.needs(7))", "mine.py, line {line}, raised IllegalMove at move 3 of deal"
-                           " {deal}: there is no pile 7"),
+                           " {deal}: there is no final pile 7"),
     ("str(10 // (view.moves_made - 2))", "mine.py, line {line}, raised ZeroDivisionError"),
 ]
 

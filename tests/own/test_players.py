@@ -87,7 +87,7 @@ def test_a_player_is_known_by_its_files_name_only_once_loaded(tmp_path: Path) ->
     ("    return None", "mine.py returned no move at move 1 of deal 4: play must return one"
                       " of view.moves"),
     ("    return view.needs(9)", "mine.py, line 3, raised IllegalMove at move 1 of deal 4:"
-                               " there is no pile 9"),
+                               " there is no final pile 9"),
     ("    raise SystemExit", "mine.py, line 3, raised SystemExit at move 1 of deal 4"),
     ("    while True: pass", "mine.py, line 3, took longer than 0.2 s at move 1 of deal 4:"
                            " that is a move's budget (--move-seconds)"),

@@ -87,7 +87,7 @@ def test_a_name_that_is_no_move_here_says_why(name: object, said: str) -> None:
 
 
 def test_a_pile_that_is_not_there_is_said() -> None:
-    with pytest.raises(IllegalMove, match="there is no pile 5: they are numbered 1 to 4"):
+    with pytest.raises(IllegalMove, match="there is no final pile 5: they are numbered 1 to 4"):
         SequenceView(start(5), 0).needs(5)
 
 

@@ -256,7 +256,7 @@ async def test_the_panel_runs_on_the_cluster_it_is_given_and_remembers_it(
 async def test_the_panel_sends_the_players_of_ones_own_ticked_to_the_cluster(
         make_app: Any, data_path: Path, scheduler: cluster.Scheduler,
         own: Callable[[Path, str], str]) -> None:
-    from solitaire_tui.games.sequence.versions import side_by_side
+    from solitaire_tui.games.family.own import side_by_side
     from solitaire_tui.messages import OpenStats
     from solitaire_tui.stats.compare import run_setup
     from solitaire_tui.widgets.toggles import Tick
@@ -282,5 +282,5 @@ async def test_the_panel_sends_the_players_of_ones_own_ticked_to_the_cluster(
     # Paired with the first, as the command line's --player is (``side_by_side``).
     assert shown["workers"] == 2 and [part["version"] for part in shown["versions"]] == [
         "greedy", "mine.py"]
-    setup = run_setup(GAMES_BY_KEY["sequence"], side_by_side(["greedy", "mine.py"]))
+    setup = run_setup(GAMES_BY_KEY["sequence"], side_by_side(["greedy", "mine.py"], ("greedy",)))
     assert untimed(shown) == untimed(here(setup, 33, 800))

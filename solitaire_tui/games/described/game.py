@@ -9,14 +9,14 @@ One ``DescribedGame`` subclass a description, made by ``described``: the interfa
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping, Sequence
-from functools import cache, partial
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.calculation import game as calc
 from rules.calculation.description import Description, parse
-from rules.errors import OptionsError
+from rules.own import calculation as own_rules
 from rules.players.calculation import player
 from rules.roster import FAMILY, FAMILY_SOLVER_NODES
 from solitaire_tui.commands import arguments
@@ -24,12 +24,14 @@ from solitaire_tui.commands.report import Report, play_out, report, reviewed
 from solitaire_tui.decks import Deck, numbered
 from solitaire_tui.engine import Part
 from solitaire_tui.games.described import words
-from solitaire_tui.games.family.moves import key_name, move_text
+from solitaire_tui.games.family import own
+from solitaire_tui.games.family.moves import move_text
 from solitaire_tui.games.game import Command, Game
+from solitaire_tui.own.playing import MOVE_SECONDS
 from solitaire_tui.play.options import NoOptions
 from solitaire_tui.play.words import outcome
 from solitaire_tui.replay import Replay
-from solitaire_tui.stats.runs import Setup, strategies
+from solitaire_tui.stats.runs import Setup
 
 if TYPE_CHECKING:
     from rules.fast.batch import Kernel
@@ -59,6 +61,7 @@ class DescribedGame(Game):
     description: ClassVar[Description]
     OPTIONS = NoOptions({"strategies": ["greedy"]})
     ENGINE = (FAMILY_PART, SOLVER_PART, SOLVER_RUNS_PART)
+    OWN_RULES = own_rules.__name__
     CHOICES = True
     SEED_HELP = "the random and fair players' seed (default: the deal number)"
 
@@ -86,21 +89,25 @@ class DescribedGame(Game):
                                 " helper the game's screen plays with; greedy is its rule of"
                                 " thumb)")
             arguments.add_review(parser)
+        own.add_options(parser, batch=batch)
 
     def play(self, args: argparse.Namespace, deck: Deck | None, log: bool) -> Report:
         assert deck is not None
         name, seed = args.strategy, arguments.seed_of(args, deck)
-        choose = player(name, seed, self.title).choose
+        choose: Callable[[calc.State], calc.Move] = player(name, seed, self.title).choose
+        name, choose = own.chooser(self, args, seed, own_rules.options(self.description)
+                                   ) or (name, choose)
         state = calc.new_game(self.description, deck.cards)
         made: list[calc.Move] = []
-        end, lines = play_out(calc, state, choose, _move_text, log, made)
+        end, lines = own.played(lambda: play_out(calc, state, choose, _move_text, log, made))
+        used = seed if name in ("random", "fair") or args.player is not None else None
         played = report(self.key, f"{self.title}, {name} player, {deck.label}",
                         outcome(*words.verdict(end)), {"strategy": name}, deck,
-                        calc.result(end), seed if name in ("random", "fair") else None, lines)
+                        calc.result(end), used, lines)
         if args.review:
             from rules.players.calculation import CHANCE, review
 
-            reviewed(played, review(state, made, seed), partial(key_name, calc), CHANCE)
+            reviewed(played, review(state, made, seed), own_rules.name_of, CHANCE)
         return played
 
     def commands(self) -> Sequence[Command]:
@@ -113,35 +120,36 @@ class DescribedGame(Game):
             FAMILY_SOLVER_NODES, _move_text)),)
 
     def run_options(self, args: argparse.Namespace) -> dict[str, Any]:
-        return {"strategies": args.strategy or ["greedy"]}
+        return own.run_options(self, args, FAMILY)
 
     def setup(self, options: Mapping[str, Any]) -> Setup:
-        names = strategies(options.get("strategies", ["greedy"]), FAMILY, self.title)
-        if len(set(names)) < len(names):
-            raise OptionsError(f"name each {self.title} player once")
-        description = self.description
+        names, kept = own.chosen(self, options, FAMILY)
+        description, seconds = self.description, kept.get("move_seconds", MOVE_SECONDS)
 
         def make() -> Kernel:
             from solitaire_tui.games.described.kernel import kernel
 
-            return kernel(description, names)
+            return kernel(description, names, seconds)
 
-        engine = ((FAMILY_PART.name,) if set(names) - {"solver"} else ()) + (
+        engine = ((FAMILY_PART.name,) if set(names) & (set(FAMILY) - {"solver"}) else ()) + (
             (SOLVER_RUNS_PART.name,) if "solver" in names else ())
-        return Setup(self.key, {"strategies": names}, f"{self.title}, {' vs '.join(names)}",
-                     make, parts=("strategies", "strategy"), engine=engine,
-                     cost=sum(SECONDS_A_GAME[name] for name in names))
+        heading = f"{self.title}, {' vs '.join(own.shown(self.key, names))}"
+        return Setup(self.key, kept, heading, make, parts=("strategies", "strategy"),
+                     engine=engine, cost=sum(SECONDS_A_GAME.get(name) or own.cost(self.key, name)
+                                             for name in names),
+                     own=tuple(name for name in names if name not in FAMILY))
 
     def run_fields(self, options: Mapping[str, Any]) -> RunOptions:
-        from solitaire_tui.games.described.run_options import DescribedRunOptions
+        from solitaire_tui.games.family.run_options import FamilyRunOptions
 
-        return DescribedRunOptions(options)
+        return FamilyRunOptions(options, FAMILY, ("greedy",))
 
     def replay(self, setup: Setup, part: int, deal: int) -> Replay:
         name = setup.options["strategies"][part]
         deck = numbered(deal)
-        return Replay(self.key, deck, None, player(name, deck.seed, self.title).choose,
-                      f"deal {deal}, {name} player")
+        choose = (own.replayed(self.key, name, deck.seed, own_rules.options(self.description))
+                  or player(name, deck.seed, self.title).choose)
+        return Replay(self.key, deck, None, choose, f"deal {deal}, {name} player")
 
 
 def _move_text(before: calc.State, move: calc.Move, _: object = None) -> str:

@@ -11,6 +11,7 @@ from typing import ClassVar
 from rules.calculation import game as calc
 from rules.calculation.description import Description
 from rules.calculation.game import Move, State
+from rules.own import calculation as own_rules
 from rules.players import Player
 from rules.players.calculation import CHANCE, FairPlayer, GreedyPlayer, peek, review
 from rules.players.solver import Peek
@@ -29,6 +30,7 @@ class DescribedTable(FamilyTable[State, Move]):
     RULES = calc
     HELPERS = HELPERS
     REVIEW_CHANCE = CHANCE
+    OWN_RULES = own_rules.__name__
 
     DESCRIPTION: ClassVar[Description]  # set for each game (``DescribedGame.table``)
 
@@ -44,7 +46,6 @@ class DescribedTable(FamilyTable[State, Move]):
 
     def score(self, state: State) -> int:
         return state.final_cards
-
 
     def solver(self) -> Peek[State, Move]:
         return peek()
@@ -62,7 +63,7 @@ class DescribedTable(FamilyTable[State, Move]):
         return review(start, played, self.deck.seed, stop, progress)
 
     def move_name(self, state: State, move: Move) -> str:
-        return moves.key_name(calc, state, move)
+        return own_rules.name_of(state, move)
 
     def describe(self, state: State, move: Move) -> str:
         return moves.describe(calc, state, move, "waste" if self.DESCRIPTION.waste else "hand")
@@ -72,4 +73,5 @@ class DescribedTable(FamilyTable[State, Move]):
 def table_for(description: Description) -> type[DescribedTable]:
     """The table class of the game ``description`` describes, one a game."""
     return type(words.class_name(description.key, "Table"), (DescribedTable,),
-                {"__module__": __name__, "DESCRIPTION": description})
+                {"__module__": __name__, "DESCRIPTION": description,
+                 "OWN_OPTIONS": own_rules.options(description)})

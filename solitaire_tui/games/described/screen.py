@@ -14,11 +14,12 @@ from rules.calculation import game as calc
 from rules.calculation.description import Description
 from rules.calculation.game import TURN, State
 from rules.cards import Card
+from rules.family import FamilyRules
 from solitaire_tui.games.described.play import DescribedTable
 from solitaire_tui.games.described.words import class_name
 from solitaire_tui.games.family.board import FamilyScreen, family_keys
 from solitaire_tui.games.family.helper import HELPER_KEY, REVIEW_KEY, HelperScreen
-from solitaire_tui.games.family.moves import TURN_KEY, FamilyRules
+from solitaire_tui.games.family.moves import TURN_KEY
 from solitaire_tui.ui.keys import GAME_KEYS
 from solitaire_tui.widgets.cards import PileView
 

@@ -25,6 +25,7 @@ from textual.widgets import Label, Static
 
 from rules.cards import Card
 from rules.errors import IllegalMove
+from rules.family import FamilyRules
 from rules.sequence import ToFinal, ToStorage
 from rules.words import sentence_start
 from solitaire_tui.games.family.choice import (
@@ -36,7 +37,7 @@ from solitaire_tui.games.family.choice import (
     Place,
     Question,
 )
-from solitaire_tui.games.family.moves import FamilyRules, listed, named
+from solitaire_tui.games.family.moves import listed, named
 from solitaire_tui.games.family.widgets import FinalPileView, StoragePile, StorageTable
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.widgets.cards import CardView, PileView

@@ -2,31 +2,20 @@
 lists, and which keys make a move on the screen.
 
 Plain functions of a rules module (``rules.sequence``, ``rules.calculation.game``)
-and its states, so they are tested without Textual.
+and its states, so they are tested without Textual; a move's name is the one players
+of one's own and the reviews use (``rules.family``), with the space key for a turn.
 """
 
 from __future__ import annotations
 
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
 from rules.calculation.game import Turn
-from rules.cards import Card
+from rules.family import TURN, FamilyRules, FamilyState, name_parts
 from rules.sequence import ToFinal, ToStorage
 
-S = TypeVar("S", contravariant=True)
+S = TypeVar("S", bound=FamilyState)
 TURN_KEY = "space"  # as solitaire programs turn the stock
-
-
-class FamilyRules(Protocol[S]):
-    """What the words and the board ask of a family's rules module."""
-
-    def fitting_piles(self, state: S, card: Card, /) -> tuple[int, ...]: ...
-
-    def card_at(self, state: S, source: int | None, /) -> Card: ...
-
-    def needs(self, state: S, pile: int, /) -> int | None: ...
-
-    def card_moved(self, state: S, move: ToFinal | ToStorage, /) -> Card: ...
 
 
 def move_text(rules: FamilyRules[S], before: S, move: ToFinal | ToStorage | Turn,
@@ -52,20 +41,8 @@ def listed(numbers: tuple[int, ...]) -> str:
 def keys_for(rules: FamilyRules[S], state: S, move: ToFinal | ToStorage | Turn
              ) -> tuple[str, ...]:
     """The keys that make ``move`` here: what a hint names and what the tests press.
-    The final pile is typed only when the card fits several."""
-    if isinstance(move, Turn):
-        return (TURN_KEY,)
-    if isinstance(move, ToStorage):
-        return (str(move.pile + 1),)
-    keys: tuple[str, ...] = ("f",) if move.source is None else ("s", str(move.source + 1))
-    if len(rules.fitting_piles(state, rules.card_moved(state, move))) > 1:
-        keys += (str(move.pile + 1),)
-    return keys
-
-
-def key_name(rules: FamilyRules[S], state: S, move: ToFinal | ToStorage | Turn) -> str:
-    """A move as a review names it: its keys (``keys_for``) run together, "s31"."""
-    return "".join(keys_for(rules, state, move))
+    The final pile is typed only when the card fits several (``rules.family``)."""
+    return tuple(TURN_KEY if part == TURN else part for part in name_parts(rules, state, move))
 
 
 def describe(rules: FamilyRules[S], state: S, move: ToFinal | ToStorage | Turn,

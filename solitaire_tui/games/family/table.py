@@ -16,7 +16,8 @@ from typing import Any, ClassVar, TypeVar
 from rules.players import Player
 from rules.players.solver import Peek
 from rules.review import Decision
-from solitaire_tui.own.files import OwnPlayer
+from solitaire_tui.own import files
+from solitaire_tui.own.files import SUFFIX, OwnPlayer
 from solitaire_tui.play.ledger import flag
 from solitaire_tui.play.table import GameTable
 from solitaire_tui.store.unfinished import Damaged
@@ -34,6 +35,9 @@ class FamilyTable(GameTable[S, M]):
     # The module a player of one's own is written against (``rules.own``), for a game
     # that has players of one's own; their folder is read only then.
     OWN_RULES: ClassVar[str | None] = None
+    # What that module starts a deal from (``Rules.start``): a described game's
+    # description; the same for its hints as for its runs.
+    OWN_OPTIONS: ClassVar[Mapping[str, Any]] = {}
     REVIEW_CHANCE: ClassVar[str]  # what a review's chance is, in the game's words
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -60,17 +64,22 @@ class FamilyTable(GameTable[S, M]):
 
     def own_player(self, name: str) -> OwnPlayer | None:
         """The player of one's own called ``name``, loaded, or None (then ``name`` is a
-        built-in helper): a game that has none says None."""
-        return None
+        built-in helper)."""
+        return files.find(name, self.game.key) if self.OWN_RULES is not None else None
 
     def could_be_own(self, name: str) -> bool:
         """Whether a kept game's helper ``name`` names a player of one's own (which may
         not be loaded yet)."""
-        return False
+        return self.OWN_RULES is not None and name.endswith(SUFFIX)
 
     def own_hint(self, own: OwnPlayer, state: S) -> M:
-        """The move the player of one's own ``own`` makes."""
-        raise NotImplementedError
+        """The move the player of one's own ``own`` makes, in its worker process (the
+        one its runs play in: the same ``OWN_OPTIONS``)."""
+        from solitaire_tui.own import running  # numpy: not before a player is asked
+
+        assert self.deck is not None  # the family is always dealt
+        move: M = running.hint(own, state, self.deck.seed, options=self.OWN_OPTIONS)
+        return move
 
     def review(self, start: S, played: Sequence[M], stop: Callable[[], bool],
                progress: Callable[[int, int], None]) -> list[Decision[S, M]]:

@@ -14,7 +14,7 @@ from rules.fast.batch import Kernel
 from rules.fast.kernels import one_reading, side_by_side
 from rules.roster import FAIR_SAMPLES as SAMPLES
 from rules.roster import SEQUENCE
-from solitaire_tui.own import files, running
+from solitaire_tui.games.family import own
 from solitaire_tui.own.playing import MOVE_SECONDS
 
 
@@ -36,13 +36,8 @@ def player_kernel(strategy: str) -> Kernel:
 def kernel(strategies: Sequence[str], move_seconds: float = MOVE_SECONDS) -> Kernel:
     """Each strategy on the same deals, a tally each, labelled by its name; a player of
     one's own (``own.files``) in worker processes, each move within ``move_seconds``."""
-    return side_by_side([_own_kernel(strategy, move_seconds) or player_kernel(strategy)
-                         for strategy in strategies], strategies)
-
-
-def _own_kernel(name: str, move_seconds: float) -> Kernel | None:
-    own = files.find(name, "sequence")
-    return None if own is None else running.kernel(own, move_seconds)
+    return side_by_side([own.kernel("sequence", strategy, move_seconds)
+                         or player_kernel(strategy) for strategy in strategies], strategies)
 
 
 def warm() -> None:

@@ -20,8 +20,6 @@ from solitaire_tui import decks
 from solitaire_tui.games.family.table import PEEK, PEEK_WORDS, FamilyTable
 from solitaire_tui.games.sequence import words
 from solitaire_tui.games.sequence.moves import describe
-from solitaire_tui.own import files
-from solitaire_tui.own.files import SUFFIX, OwnPlayer
 from solitaire_tui.play.table import Game
 from solitaire_tui.store.records import Records
 
@@ -70,19 +68,6 @@ class SequenceTable(FamilyTable[State, Move]):
 
     def greedy(self) -> Player[State, Move]:
         return GreedyPlayer()
-
-    def own_player(self, name: str) -> OwnPlayer | None:
-        return files.find(name, self.game.key)
-
-    def could_be_own(self, name: str) -> bool:
-        return name.endswith(SUFFIX)
-
-    def own_hint(self, own: OwnPlayer, state: State) -> Move:
-        from solitaire_tui.own import running  # numpy: not before a player is asked
-
-        assert self.deck is not None  # Sequence is always dealt
-        move: Move = running.hint(own, state, self.deck.seed)
-        return move
 
     def review(self, start: State, played: Sequence[Move], stop: Callable[[], bool],
                progress: Callable[[int, int], None]) -> list[Decision[State, Move]]:

@@ -11,12 +11,12 @@ from textual.binding import Binding
 
 from rules import sequence
 from rules.cards import Card
+from rules.family import FamilyRules
 from rules.sequence import PILE_SIZE, PILES, State
 from rules.words import counted
 from solitaire_tui.decks import numbered, random_deck
 from solitaire_tui.games.family.board import family_keys
 from solitaire_tui.games.family.helper import HELPER_KEY, REVIEW_KEY, HelperScreen
-from solitaire_tui.games.family.moves import FamilyRules
 from solitaire_tui.games.sequence.play import SequenceTable
 from solitaire_tui.ui.choices import keep_choice, kept_choice
 from solitaire_tui.ui.keys import GAME_KEYS

@@ -205,3 +205,33 @@ async def test_a_searchs_late_report_does_not_stand_once_nothing_searches(
         assert "winnable" in answered
         screen._show_search(1_234)  # as the watcher's last report would arrive
         assert text_of(screen, "#peek") == answered
+
+
+async def test_a_player_of_your_own_helps_at_a_described_game(
+        make_app: Any, data_path: Path) -> None:
+    """A file in players/betsy-ross/ is offered by p beside the built-in helpers; its
+    hint is its move (a turn of the stock, named by its key), and auto play plays its
+    game to the end, the greedy player's (family_first_fit.py is the greedy rule)."""
+    from solitaire_tui.own import files
+
+    folder = data_path / "players" / "betsy-ross"
+    folder.mkdir(parents=True)
+    example = Path(__file__).parents[3] / "examples" / "players" / "family_first_fit.py"
+    (folder / "mine.py").write_text(example.read_text())
+    files.forget()
+    app = make_app(Start("betsy-ross", numbered(DEAL)))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await opened(pilot)
+            await until(pilot, lambda: bool(screen._own.players), 60)
+            await pilot.press("p")
+            await pilot.press("down", "down", "enter")  # fair, peek, mine.py
+            assert screen.table.helper == "mine.py"
+            assert "mine.py: your own player" in message(screen)
+            await pilot.press("h")
+            await until(pilot, lambda: message(screen).startswith("Hint:"), 60)
+            assert message(screen) == "Hint: turn the stock (key space)."
+            await auto_play_to_end(pilot, screen, 120)
+            assert screen.session.state == final_state(calc, start("betsy-ross"), GREEDY.choose)
+    finally:
+        files.forget()

@@ -1,42 +1,47 @@
-"""Sequence Solitaire's fields in the statistics panel: the players to compare on the
+"""A family's game's fields in the statistics panel: the players to compare on the
 same deals, the built-in ones and the player's own (the files of the data
-directory's ``players/sequence/``)."""
+directory's ``players/<game>/``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Label
 
-from rules.roster import SEQUENCE, SEQUENCE_COMPARED
-from solitaire_tui.games.sequence.versions import side_by_side
+from solitaire_tui.games.family.own import side_by_side
 from solitaire_tui.own.folder import Found
 from solitaire_tui.stats.compare import COMPARE
 from solitaire_tui.ui.run_options import RunOptions
 from solitaire_tui.widgets.toggles import Tick
 
 
-class SequenceRunOptions(RunOptions):
-    """The built-in players on one row; the player's own, when there are any, on a
-    row of their own below (one row has no room for them at 80 columns)."""
+class FamilyRunOptions(RunOptions):
+    """The built-in players (``builtin``, ``chosen`` ticked unless the run names its
+    own) on one row; the player's own, when there are any, on a row of their own
+    below (one row has no room for them at 80 columns)."""
 
     DEFAULT_CSS = """
-    SequenceRunOptions { layout: vertical; }
-    SequenceRunOptions > Horizontal { height: auto; }
-    SequenceRunOptions Label { width: auto; margin: 0 1 0 0; color: $text-muted; }
-    SequenceRunOptions Tick { width: auto; margin-right: 1; }
-    SequenceRunOptions > #own-row { display: none; }
-    SequenceRunOptions > #own-row.-some { display: block; }
+    FamilyRunOptions { layout: vertical; }
+    FamilyRunOptions > Horizontal { height: auto; }
+    FamilyRunOptions Label { width: auto; margin: 0 1 0 0; color: $text-muted; }
+    FamilyRunOptions Tick { width: auto; margin-right: 1; }
+    FamilyRunOptions > #own-row { display: none; }
+    FamilyRunOptions > #own-row.-some { display: block; }
     """
 
+    def __init__(self, options: Mapping[str, Any], builtin: Sequence[str],
+                 chosen: Sequence[str]) -> None:
+        super().__init__(options)
+        self.builtin, self.chosen_first = tuple(builtin), tuple(chosen)
+
     def compose(self) -> ComposeResult:
-        chosen = self._initial_names(SEQUENCE_COMPARED)
+        chosen = self._initial_names(self.chosen_first)
         with Horizontal():
             yield Label("Players, same deals:")
-            for name in SEQUENCE:
+            for name in self.builtin:
                 yield Tick(name, name in chosen, compact=True, id=f"strategy-{name}")
         with Horizontal(id="own-row"):
             yield Label("Your players:")
@@ -65,6 +70,6 @@ class SequenceRunOptions(RunOptions):
 
     @property
     def value(self) -> dict[str, Any]:
-        return side_by_side([name for name in SEQUENCE
+        return side_by_side([name for name in self.builtin
                              if self.query_one(f"#strategy-{name}", Tick).value]
-                            + self._own_chosen())
+                            + self._own_chosen(), self.builtin)
