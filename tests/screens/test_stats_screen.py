@@ -649,6 +649,47 @@ async def test_the_players_own_players_are_run_beside_the_built_in_ones(
         files.forget()
 
 
+async def test_a_described_games_own_players_are_run_and_their_wins_replayed(
+        make_app: Callable[..., SolitaireApp], data_path: Path) -> None:
+    """The files of players/betsy-ross/ are ticks beside the family's players; a win of
+    one of them, entered from the list, replays its moves, each asked of the player."""
+    from solitaire_tui.own import files
+    from solitaire_tui.widgets.toggles import Tick
+
+    folder = data_path / "players" / "betsy-ross"
+    folder.mkdir(parents=True)
+    as_python(EXAMPLES / "family_first_fit.py", folder, "mine.py")
+    files.forget()
+    app = make_app()
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            app.post_message(OpenStats("betsy-ross", {"strategies": ["greedy"]}))
+            await pilot.pause()
+            screen = panel(app)
+            await until(pilot, lambda: bool(screen.query(".own")))
+            screen.query_one(".own", Tick).value = True
+            await fill(pilot, screen, "200", "30")
+            await pilot.press("r")
+            await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+            shown = screen.shown
+            assert shown is not None and list(shown.labels) == ["greedy", "mine.py"]
+            assert shown.tallies[0].wins == shown.tallies[1].wins > 0  # the greedy rule
+            screen.query_one(ResultsTable).move_cursor(row=1)
+            await pilot.pause()
+            wins = shown.tallies[1].first_wins
+            screen.query_one("#wins").focus()
+            await pilot.press("enter")
+            game_screen = app.screen
+            assert isinstance(game_screen, GameScreen) and game_screen.table.replaying
+            assert f"deal {wins[0]}, mine.py player" in game_screen.table.replaying
+            await until(pilot, lambda: game_screen.session.can_redo, 60)  # the line
+            await pilot.press("e")
+            assert game_screen.session.is_over
+            assert game_screen.table.verdict(game_screen.session.state)[0]
+    finally:
+        files.forget()
+
+
 async def test_an_add_residue_seat_may_be_the_players_own(
         make_app: Callable[..., SolitaireApp], data_path: Path) -> None:
     """The files of players/add-residue/ are offered in every seat; a seat of one's own
