@@ -23,6 +23,7 @@ from rules.cards import Card
 from rules.errors import DeckError, IllegalMove
 
 # The same moves as Sequence Solitaire's, the hand being the turned card (re-exported).
+from rules.sequence import Result as Result
 from rules.sequence import ToFinal as ToFinal
 from rules.sequence import ToStorage as ToStorage
 from rules.sequence import source_of as source_of
@@ -63,11 +64,6 @@ class State:
         return sum(len(pile) for pile in self.finals)
 
 
-@dataclass(frozen=True)
-class Result:
-    won: bool
-    final_cards: int
-    moves: int
 
 
 def needs(state: State, pile: int, later: int = 0) -> int | None:

@@ -275,7 +275,7 @@ def test_without_a_terminal_the_app_says_so_and_exits_2_at_once(argv: list[str])
 
 def test_play_without_a_strategy_plays_sequence_as_the_screens_helper_does(
         capsys: pytest.CaptureFixture[str]) -> None:
-    from solitaire_tui.games.sequence.game import PLAY_DEFAULT
+    from solitaire_tui.games.family.own import PLAY_DEFAULT
     from solitaire_tui.games.sequence.play import HELPERS
 
     assert next(iter(HELPERS)) == PLAY_DEFAULT

@@ -40,14 +40,15 @@ from solitaire_tui.widgets.stats import PAIRED, RatePlot, ResultsTable, WinsList
 from tests.support.panel import (
     fill,
     finished_run,
+    keep_player,
     open_panel,
+    own_ticked,
     panel,
     start_run,
     table_text,
     untimed,
 )
 from tests.support.pilots import SIZE, footer_keys, text_of, type_in, until
-from tests.support.players import EXAMPLES, as_python
 
 BRAILLE = chr(0x2801)  # the first braille dot pattern: the win rate's line is drawn in them
 
@@ -602,10 +603,7 @@ async def test_the_players_own_players_are_run_beside_the_built_in_ones(
     from solitaire_tui.own import files
     from solitaire_tui.widgets.toggles import Tick
 
-    folder = data_path / "players" / "sequence"
-    folder.mkdir(parents=True)
-    # Played as Python: the panel does the same for a compiled player.
-    as_python(EXAMPLES / "first_fit.py", folder, "mine.py")
+    folder = keep_player(data_path, "sequence", "first_fit.py").parent
     files.forget()
     app = make_app()
     try:
@@ -654,20 +652,13 @@ async def test_a_described_games_own_players_are_run_and_their_wins_replayed(
     """The files of players/betsy-ross/ are ticks beside the family's players; a win of
     one of them, entered from the list, replays its moves, each asked of the player."""
     from solitaire_tui.own import files
-    from solitaire_tui.widgets.toggles import Tick
 
-    folder = data_path / "players" / "betsy-ross"
-    folder.mkdir(parents=True)
-    as_python(EXAMPLES / "family_first_fit.py", folder, "mine.py")
+    keep_player(data_path, "betsy-ross", "family_first_fit.py")
     files.forget()
     app = make_app()
     try:
         async with app.run_test(size=SIZE) as pilot:
-            app.post_message(OpenStats("betsy-ross", {"strategies": ["greedy"]}))
-            await pilot.pause()
-            screen = panel(app)
-            await until(pilot, lambda: bool(screen.query(".own")))
-            screen.query_one(".own", Tick).value = True
+            screen = await own_ticked(pilot, app, "betsy-ross")
             await fill(pilot, screen, "200", "30")
             await pilot.press("r")
             await until(pilot, lambda: screen.shown is not None and screen.shown.over)

@@ -257,22 +257,14 @@ async def test_the_panel_sends_the_players_of_ones_own_ticked_to_the_cluster(
         make_app: Any, data_path: Path, scheduler: cluster.Scheduler,
         own: Callable[[Path, str], str]) -> None:
     from solitaire_tui.games.family.own import side_by_side
-    from solitaire_tui.messages import OpenStats
     from solitaire_tui.stats.compare import run_setup
-    from solitaire_tui.widgets.toggles import Tick
-    from tests.support.panel import fill, panel, untimed
+    from tests.support.panel import fill, keep_player, own_ticked, untimed
     from tests.support.pilots import SIZE, until
 
-    folder = data_path / "players" / "sequence"
-    folder.mkdir(parents=True)
-    (folder / "mine.py").write_bytes((EXAMPLES / "random_mover.py").read_bytes())
+    keep_player(data_path, "sequence", "random_mover.py")
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        app.post_message(OpenStats("sequence", {"strategies": ["greedy"]}))
-        await pilot.pause()
-        screen = panel(app)
-        await until(pilot, lambda: bool(screen.query(".own")))
-        screen.query_one(".own", Tick).value = True
+        screen = await own_ticked(pilot, app, "sequence")
         await fill(pilot, screen, "800", "33")
         screen.query_one("#scheduler").value = scheduler.address  # type: ignore[attr-defined]
         await pilot.press("r")

@@ -5,6 +5,7 @@ its figures as JSON prints them."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
@@ -70,4 +71,27 @@ async def open_panel(pilot: Pilot[None], app: SolitaireApp, game: str) -> StatsS
 def panel(app: SolitaireApp) -> StatsScreen:
     screen = app.screen
     assert isinstance(screen, StatsScreen)
+    return screen
+
+
+def keep_player(data_path: Path, game: str, example: str, name: str = "mine.py") -> Path:
+    """The example player ``example`` kept as the player's own for ``game`` (in its
+    players folder), as Python: a compiled player's own tests pay its compile."""
+    from tests.support.players import EXAMPLES, as_python
+
+    folder = data_path / "players" / game
+    folder.mkdir(parents=True)
+    return as_python(EXAMPLES / example, folder, name)
+
+
+async def own_ticked(pilot: Pilot[None], app: SolitaireApp, game: str) -> StatsScreen:
+    """The panel opened on the greedy player, the player's own player ticked beside it
+    once its folder is read."""
+    from solitaire_tui.widgets.toggles import Tick
+
+    app.post_message(OpenStats(game, {"strategies": ["greedy"]}))
+    await pilot.pause()
+    screen = panel(app)
+    await until(pilot, lambda: bool(screen.query(".own")))
+    screen.query_one(".own", Tick).value = True
     return screen

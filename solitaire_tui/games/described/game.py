@@ -54,7 +54,6 @@ SOLVER_RUNS_PART = Part("family-solver-runs", "the Calculation family's solver r
 # (``Setup.cost``): the greedy and random players some 10 µs, the fair player 0.2 s,
 # the solver 0.05 s (most deals take milliseconds, an undecided one about a second).
 SECONDS_A_GAME = {"greedy": 1e-5, "random": 1e-5, "fair": 0.2, "solver": 0.05}
-PLAY_DEFAULT = "fair"  # ``play``'s player: the screen's helper
 
 
 class DescribedGame(Game):
@@ -79,17 +78,7 @@ class DescribedGame(Game):
         return words.rules_page(self.description)
 
     def add_options(self, parser: argparse.ArgumentParser, *, batch: bool) -> None:
-        if batch:
-            parser.add_argument("--strategy", action="append", choices=FAMILY, metavar="S",
-                                help="a computer player: " + ", ".join(FAMILY) + "; give it"
-                                " again to compare players on the same deals (default: greedy)")
-        else:
-            parser.add_argument("--strategy", choices=FAMILY, default=PLAY_DEFAULT,
-                                help=f"the computer player (default: {PLAY_DEFAULT}, the"
-                                " helper the game's screen plays with; greedy is its rule of"
-                                " thumb)")
-            arguments.add_review(parser)
-        own.add_options(parser, batch=batch)
+        own.add_options(parser, batch=batch, builtin=FAMILY, greedy="its rule of thumb")
 
     def play(self, args: argparse.Namespace, deck: Deck | None, log: bool) -> Report:
         assert deck is not None

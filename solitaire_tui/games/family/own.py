@@ -1,9 +1,9 @@
-"""Players of one's own at the family's games (Sequence Solitaire and every described
-game): loaded by the person at the shell, compared with the built-in players on the
-same deals, and played in their own worker processes. One piece of code for every
-game of the family; what differs is the game (its key, title and module in
-``rules.own``), its built-in players' names and the options its ``rules.own`` module
-starts a deal from.
+"""The players of the family's games (Sequence Solitaire and every described game) on
+the command line and in runs: the built-in ones by name, and players of one's own,
+loaded by the person at the shell, compared with them on the same deals and played
+in their own worker processes. One piece of code for every game of the family; what
+differs is the game (its key, title and module in ``rules.own``), its built-in
+players' names and the options its ``rules.own`` module starts a deal from.
 """
 
 from __future__ import annotations
@@ -29,17 +29,28 @@ if TYPE_CHECKING:
 # of 2026); compiled (``bench --engine players``: first_fit.py about 48,000 games/s on
 # one worker, rules_of_thumb.py about 22,000).
 PLAIN_SECONDS = 2e-3
+PLAY_DEFAULT = "fair"  # ``play``'s player: the screen's helper
 COMPILED_SECONDS = 3e-5
 
 
-def add_options(parser: argparse.ArgumentParser, *, batch: bool) -> None:
-    """``--player FILE``: given again in a run, or beside ``--strategy``, the players
-    are compared on the same deals; a single game plays one instead of ``--strategy``."""
+def add_options(parser: argparse.ArgumentParser, *, batch: bool, builtin: Sequence[str],
+                greedy: str) -> None:
+    """The players' options of a family's game: ``--strategy`` (one of ``builtin``;
+    given again in a run, the players are compared on the same deals), and
+    ``--player FILE``, given again or beside ``--strategy`` in a run, instead of it in a
+    single game; ``greedy`` says what the greedy player is."""
     if batch:
+        parser.add_argument("--strategy", action="append", choices=builtin, metavar="S",
+                            help="a computer player: " + ", ".join(builtin) + "; give it"
+                            " again to compare players on the same deals (default: greedy)")
         arguments.add_own_player(parser, "; give it again, or with --strategy, to"
                                  " compare players on the same deals", several=True)
-    else:
-        arguments.add_own_player(parser, ", instead of --strategy")
+        return
+    parser.add_argument("--strategy", choices=builtin, default=PLAY_DEFAULT,
+                        help=f"the computer player (default: {PLAY_DEFAULT}, the helper the"
+                        f" game's screen plays with; greedy is {greedy})")
+    arguments.add_own_player(parser, ", instead of --strategy")
+    arguments.add_review(parser)
 
 
 def chooser(game: Game, args: argparse.Namespace, seed: int,

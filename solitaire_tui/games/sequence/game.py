@@ -28,7 +28,6 @@ from solitaire_tui.stats.runs import Setup
 
 # One core's rough seconds a game for each player, for a run's time before it has
 # measured one here (``Setup.cost``); measured on a 2-core machine of 2026.
-PLAY_DEFAULT = "fair"  # ``play``'s player: the screen's helper (``play.HELPERS``' first)
 SECONDS_A_GAME = {"greedy": 1.5e-6, "random": 3e-6, "quick": 1.7e-3, "fair": 0.32,
                   "solver": 0.07}
 
@@ -86,18 +85,8 @@ class SequenceGame(Game):
         return SequenceTable
 
     def add_options(self, parser: argparse.ArgumentParser, *, batch: bool) -> None:
-        if batch:
-            parser.add_argument("--strategy", action="append", choices=NAMES,
-                                metavar="S", help="a computer player: " + ", ".join(NAMES)
-                                + "; give it again to compare players on the same deals"
-                                " (default: greedy)")
-        else:
-            parser.add_argument("--strategy", choices=NAMES, default=PLAY_DEFAULT,
-                                help=f"the computer player (default: {PLAY_DEFAULT}, the"
-                                " helper the game's screen plays with; greedy is the 1973"
-                                " handout's rule of thumb)")
-            arguments.add_review(parser)
-        own.add_options(parser, batch=batch)
+        own.add_options(parser, batch=batch, builtin=NAMES,
+                        greedy="the 1973 handout's rule of thumb")
 
     def play(self, args: argparse.Namespace, deck: Deck | None, log: bool) -> Report:
         assert deck is not None
