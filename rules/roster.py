@@ -40,10 +40,11 @@ def code(name: str, names: Sequence[str], game: str) -> int:
 
 # --- the Calculation family, described in files ------------------------------------
 
-# "fair" sees what a person sees: each move is weighed by the greedy player's games
-# after it over sampled orders of the cards not yet seen; "solver" knows the stock's
-# order, so its wins are deals that can be won at all.
-FAMILY = (*BASIC, "fair", "solver")
+# "quick" plays Sequence's rule of thumb for the storage piles, at once; "fair" sees
+# what a person sees: each move is weighed by the greedy player's games after it over
+# sampled orders of the cards not yet seen; "solver" knows the stock's order, so its
+# wins are deals that can be won at all.
+FAMILY = (*BASIC, "quick", "fair", "solver")
 FAMILY_SAMPLES = 32  # orders a move: a decision in a few milliseconds
 # The family's solver's node budget: about a second on one core at most (some 1.6
 # million positions a second), where most deals take a few thousand positions.

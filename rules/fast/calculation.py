@@ -1,5 +1,6 @@
 """The Calculation family, compiled: any description (``rules.calculation``) played
-by the greedy or the random player, the description handed in as arrays.
+by the greedy, the random, the quick or the fair player, the description handed in
+as arrays.
 
 The kernel is compiled once for the family: a game is its arrays (``Tables``), so a
 description added, shipped or a player's own, adds no compile. It plays as
@@ -20,12 +21,13 @@ from rules.calculation.description import RANKS, Description
 from rules.calculation.game import State
 from rules.cards import DECK_SIZE
 from rules.fast import lanes
+from rules.fast.calculation_thumb import _places, _storage_choice
 from rules.fast.deals import below, deal_into, shuffle
 from rules.fast.lanes import LANES, next_games
 from rules.roster import FAMILY, FAMILY_SAMPLES, GREEDY, code
 
 FIELDS = ("won", "final_cards", "moves")
-FAIR = FAMILY.index("fair")
+QUICK, FAIR = FAMILY.index("quick"), FAMILY.index("fair")
 DONE = RANKS + 1  # the rank a complete foundation wants: no card has it
 NO_MOVE, HAND, TURN = -1, -2, -3  # sources beside the storage piles 0..
 TO_STORAGE = 100  # a move's target: 100 + p for storage pile p, f for foundation f
@@ -186,15 +188,34 @@ def _greedy(wanted: np.ndarray, settings: np.ndarray, placed: np.ndarray,
 
 
 @njit(cache=True, nogil=True)
+def _quick(wanted: np.ndarray, settings: np.ndarray, placed: np.ndarray,
+           storage: np.ndarray, heights: np.ndarray, waste: np.ndarray,
+           counters: np.ndarray) -> tuple[int, int, int]:
+    """The quick player's move: the greedy player's, but the hand card that fits no
+    foundation goes where Sequence's rule of thumb does least harm
+    (``calculation_thumb``), the lowest of equal piles."""
+    count, source, target = _greedy(wanted, settings, placed, storage, heights, waste,
+                                    counters)
+    if count and target >= TO_STORAGE and len(heights) > 1:
+        place, ends = _places(wanted)
+        target = TO_STORAGE + _storage_choice(waste[counters[TURNED] - 1], place, ends,
+                                              placed, storage, heights)
+    return count, source, target
+
+
+@njit(cache=True, nogil=True)
 def _play_out(strategy: int, rng: np.uint64, wanted: np.ndarray, settings: np.ndarray,
               placed: np.ndarray, storage: np.ndarray, heights: np.ndarray,
               waste: np.ndarray, stock: np.ndarray, counters: np.ndarray) -> None:
-    """Play the position to its end, in place, by the greedy or the random player
-    (seeded with ``rng``)."""
+    """Play the position to its end, in place, by the greedy, the quick or the random
+    player (seeded with ``rng``)."""
     while True:
         if strategy == GREEDY:
             count, source, target = _greedy(wanted, settings, placed, storage, heights,
                                             waste, counters)
+        elif strategy == QUICK:
+            count, source, target = _quick(wanted, settings, placed, storage, heights,
+                                           waste, counters)
         else:
             count, _, _ = _choices(wanted, settings, placed, storage, heights, waste,
                                    counters, np.int64(-1))
@@ -353,7 +374,7 @@ def deal_results(description: Description, start: int, count: int,
         lanes_batch(np.uint64(start), player, FAMILY_SAMPLES, wanted, dealt, settings, out,
                     claims)
         return out[:lanes.played()]
-    if strategy not in ("greedy", "random"):
+    if strategy not in ("greedy", "random", "quick"):
         raise ValueError(f"{strategy} is not played here")  # the solver: its own module
     out = np.empty((count, len(FIELDS)), np.int64)
     batch(np.uint64(start), count, player, FAMILY_SAMPLES, wanted, dealt, settings, out)
@@ -391,6 +412,16 @@ def fair_move(state: State, samples: int, seed: int) -> int:
     same rollouts as a run's fair player plays, seeded with ``seed`` (the deal's)."""
     count, wanted, settings, at = _read(state)
     return int(_fair_pick(count, samples, np.uint64(seed), wanted, settings, *at))
+
+
+def quick_move(state: State) -> tuple[int, int]:
+    """The quick player's move at ``state``, as a run's quick player makes it: its
+    source (a storage pile, ``HAND`` or ``TURN``) and target (a foundation, or
+    ``TO_STORAGE`` + a storage pile; none for a turn)."""
+    _, wanted, settings, at = _read(state)
+    _, source, target = _quick(wanted, settings, at.placed, at.storage, at.heights, at.waste,
+                               at.counters)
+    return int(source), int(target)
 
 
 def fair_wins(state: State, samples: int, seed: int) -> np.ndarray:

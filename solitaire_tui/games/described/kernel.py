@@ -15,7 +15,7 @@ from rules.fast import calculation_solver as solver
 from rules.fast.batch import Kernel
 from rules.fast.kernels import one_reading, side_by_side
 from rules.own import calculation as own_rules
-from rules.players.calculation import FairPlayer, peek
+from rules.players.calculation import FairPlayer, QuickPlayer, peek
 from rules.roster import FAMILY_SOLVER_NODES
 from solitaire_tui.games.family import own
 from solitaire_tui.own.playing import MOVE_SECONDS
@@ -47,13 +47,14 @@ def _player_kernel(description: Description, strategy: str) -> Kernel:
 
 
 def warm() -> None:
-    """Compile the family's kernel (an ``engine.Part``): its runs, the fair player's
-    choice as a hint calls it and its rollouts as a review reads them; one game
-    compiles it for every description."""
+    """Compile the family's kernel (an ``engine.Part``): its runs, the fair and the
+    quick player's choices as a hint calls them and the fair player's rollouts as a
+    review reads them; one game compiles it for every description."""
     description = _calculation()
     kernel(description, ("greedy", "fair")).results(0, 1)
     first = new_game(description, deal_cards(0))
     FairPlayer(0, samples=1).choose(first)
+    QuickPlayer().choose(first)
     fast.fair_wins(first, 1, 0)  # the review's
 
 

@@ -1,6 +1,7 @@
 """A described game at the family's table (``games.family.table``): its first state
-from its description; the fair player as the helper for hints and auto play (the
-greedy player standing in while the family's kernel compiles), or the solver's peek."""
+from its description; the fair or the quick player as the helper for hints and auto
+play (the greedy player standing in while the family's kernel compiles), the solver's
+peek, or a player of one's own."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from rules.calculation.description import Description
 from rules.calculation.game import Move, State
 from rules.own import calculation as own_rules
 from rules.players import Player
-from rules.players.calculation import CHANCE, FairPlayer, GreedyPlayer, peek, review
+from rules.players.calculation import CHANCE, GreedyPlayer, peek, player, review
 from rules.players.solver import Peek
 from rules.review import Decision
 from solitaire_tui.games.described import words
@@ -22,6 +23,7 @@ from solitaire_tui.games.family.table import PEEK, PEEK_WORDS, FamilyTable
 
 HELPERS = {  # as p offers them, the first by default
     "fair": "fair: plays ahead on what you can see",
+    "quick": "quick: rules of thumb, at once",
     PEEK: PEEK_WORDS,
 }
 
@@ -52,7 +54,7 @@ class DescribedTable(FamilyTable[State, Move]):
 
     def helper_player(self, name: str) -> Player[State, Move]:
         assert self.deck is not None  # the family is always dealt
-        return FairPlayer(self.deck.seed)
+        return player(name, self.deck.seed, self.DESCRIPTION.name)
 
     def greedy(self) -> Player[State, Move]:
         return GreedyPlayer()

@@ -27,17 +27,17 @@ def stem(game: DescribedGame) -> str:
 
 @GAMES
 def test_a_run_plays_each_players_games_as_the_plain_rules_do(game: DescribedGame) -> None:
-    setup = game.setup({"strategies": ["greedy", "random"]})
+    setup = game.setup({"strategies": ["greedy", "random", "quick"]})
     rows = setup.make_kernel().results(1_000, 300)
     for deal, row in zip(range(1_000, 1_300), rows, strict=True):
-        for player, columns in enumerate(("greedy", "random")):
+        for player, columns in enumerate(("greedy", "random", "quick")):
             assert tuple(row[3 * player:3 * player + 3]) == pure(deal, (stem(game), columns))
 
 
 @GAMES
 def test_a_runs_game_replays_as_it_was_played(game: DescribedGame) -> None:
-    setup = game.setup({"strategies": ["random", "greedy"]})
-    for part, name in enumerate(("random", "greedy")):
+    setup = game.setup({"strategies": ["random", "greedy", "quick"]})
+    for part, name in enumerate(("random", "greedy", "quick")):
         for deal in (3, 77):
             replay = game.replay(setup, part, deal)
             assert replay.deck is not None and replay.choose is not None
@@ -51,7 +51,7 @@ def test_a_run_refuses_a_player_named_twice_or_unknown() -> None:
     with pytest.raises(OptionsError, match="name each"):
         game.setup({"strategies": ["greedy", "greedy"]})
     with pytest.raises(OptionsError):
-        game.setup({"strategies": ["quick"]})
+        game.setup({"strategies": ["expert"]})
 
 
 @GAMES

@@ -147,7 +147,7 @@ async def test_peek_follows_the_solvers_line_to_a_win_that_is_not_recorded(
     app = make_app(Start(key, numbered(DEAL)))
     async with app.run_test(size=SIZE) as pilot:
         screen = await opened(pilot)
-        await pilot.press("p", "down", "enter")  # fair → peek
+        await pilot.press("p", "down", "down", "enter")  # fair, quick → peek
         assert "looks at the hidden cards" in message(screen)
         assert screen.table.uncounted == "You peeked"
         await settle(app, pilot)
@@ -199,7 +199,7 @@ async def test_a_searchs_late_report_does_not_stand_once_nothing_searches(
     app = make_app(Start("calculation", numbered(DEAL)))
     async with app.run_test(size=SIZE) as pilot:
         screen = await opened(pilot)
-        await pilot.press("p", "down", "enter")  # fair → peek
+        await pilot.press("p", "down", "down", "enter")  # fair, quick → peek
         await settle(app, pilot)
         answered = text_of(screen, "#peek")
         assert "winnable" in answered
@@ -225,7 +225,7 @@ async def test_a_player_of_your_own_helps_at_a_described_game(
             screen = await opened(pilot)
             await until(pilot, lambda: bool(screen._own.players), 60)
             await pilot.press("p")
-            await pilot.press("down", "down", "enter")  # fair, peek, mine.py
+            await pilot.press("down", "down", "down", "enter")  # fair, quick, peek, mine.py
             assert screen.table.helper == "mine.py"
             assert "mine.py: your own player" in message(screen)
             await pilot.press("h")

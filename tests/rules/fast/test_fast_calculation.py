@@ -1,6 +1,7 @@
 """The Calculation family's kernel agrees with ``rules.calculation`` on every field,
-for every shipped description, by every player: one compile for them all. The fair
-player's choice is checked against its rollouts written again in plain Python."""
+for every shipped description, by every player: one compile for them all. The quick
+player's rule of thumb and the fair player's choice are checked against the same
+written again in plain Python."""
 
 from __future__ import annotations
 
@@ -11,13 +12,13 @@ from rules.cards import deal_cards, shuffle
 from rules.fast import calculation as fast
 from rules.fast import sequence as fast_sequence
 from rules.play import final_state
-from rules.players.calculation import FairPlayer, GreedyPlayer
+from rules.players.calculation import FairPlayer, GreedyPlayer, QuickPlayer
 from rules.roster import FAMILY_SAMPLES
 from tests.support.pure.calculation import pure, shipped
 from tests.support.replay import first_difference, pure_rows
 
 GAMES = ("sequence", "calculation", "hopscotch", "betsy_ross")
-STRATEGIES = ("greedy", "random")
+STRATEGIES = ("greedy", "random", "quick")
 # Two thousand deals a game and player (the plain rules take about 3 ms a game).
 DEALS = 2_000
 FAIR_DEALS = 6  # the fair player: some 0.1 s a game, compiled; seconds a game, plain
@@ -32,7 +33,7 @@ def test_the_kernel_agrees_with_the_rules_on_numbered_deals(stem: str, strategy:
     assert first_difference(fast.FIELDS, kernel, rows) is None
 
 
-@pytest.mark.parametrize("strategy", STRATEGIES)
+@pytest.mark.parametrize("strategy", ["greedy", "random"])
 def test_the_described_sequence_plays_as_the_suites_own_kernel(strategy: str) -> None:
     """Kernel against kernel, so many deals cost little: the described Sequence is the
     suite's Sequence Solitaire on a hundred thousand deals, around the top too."""
@@ -87,6 +88,19 @@ def test_the_fair_players_choice_is_its_rollouts_written_plainly(stem: str) -> N
                 assert fast.fair_move(state, 4, deal) == plain_fair_move(state, 4, deal), (
                     stem, deal, state.moves)
             state = calc.apply(state, GreedyPlayer().choose(state))
+
+
+@pytest.mark.parametrize("stem", GAMES)
+def test_the_quick_players_games_are_the_runs_games(stem: str) -> None:
+    """The quick player a hint asks plays, move by move, the game a run's plays; on
+    Betsy Ross, with no storage pile to choose, it is the greedy player."""
+    rows = fast.deal_results(shipped(stem), 300, 100, "quick")
+    for deal, row in zip(range(300, 400), rows, strict=True):
+        end = final_state(calc, calc.new_game(shipped(stem), deal_cards(deal)),
+                          QuickPlayer().choose)
+        assert tuple(row) == (calc.is_won(end), end.final_cards, end.moves), (stem, deal)
+    if stem == "betsy_ross":
+        assert (rows == fast.deal_results(shipped(stem), 300, 100, "greedy")).all()
 
 
 @pytest.mark.parametrize("stem", GAMES[1:])
