@@ -102,7 +102,7 @@ def move_named(rules: FamilyRules[S], state: S, name: object, turn: Move | None 
     storage, finals = len(state.storage), len(state.finals)
     found = _NAME.fullmatch(text)  # (match's $ would let a newline after it pass)
     if found is None or not _within(found, storage, finals, turn is not None):
-        raise IllegalMove(f"{name!r} names no move; moves are"
+        raise IllegalMove(f"{shortened(name)} names no move; moves are"
                           f" {_names(storage, finals, turn is not None, hand)}")
     to_storage, hand_to, source, source_to, turned = found.groups()
     if turned is not None and turn is not None:

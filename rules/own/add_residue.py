@@ -26,6 +26,7 @@ from rules import add_residue
 from rules.add_residue import Move, Options, Pile, State
 from rules.errors import IllegalMove
 from rules.players.add_residue import seated
+from rules.words import shortened
 
 SCORES = ("points",)
 DEAL = "game"  # what a numbered game is called (no cards are dealt)
@@ -124,7 +125,7 @@ def move_named(state: State, name: object, view: AddResidueView | None = None) -
                           f" view.moves), not {type(name).__name__}")
     found = _NAME.match(name.strip().lower())
     if found is None:
-        raise IllegalMove(f"{name!r} names no move; moves are 'add N' or 'mod N'")
+        raise IllegalMove(f"{shortened(name)} names no move; moves are 'add N' or 'mod N'")
     pile = Pile.ADD if found.group(1).startswith("a") else Pile.MOD
     return Move(pile, int(found.group(2)))
 

@@ -77,14 +77,17 @@ def report(game: str, heading: str, outcome: str, options: Any, deck: Deck | Non
 
 
 def reviewed(report: Report, decisions: Sequence[Decision[Any, Any]], named: Named,
-             chance: str, mover: Mover = lambda state: None) -> None:
+             chance: str, mover: Mover = lambda state: None,
+             words: Named = review_words.in_rules_words) -> None:
     """``report`` with the game's review: a ``review`` list in its JSON, and a line a
     decision after its outcome (``chance``: what a chance is, in the game's words;
-    ``mover``: who moves, at a game of several seats)."""
+    ``mover``: who moves, at a game of several seats; ``words``: a move in the game's
+    words, beside its name)."""
     report.data["review"] = [review_words.entry(decision, named, mover)
                              for decision in decisions]
     report.after = [review_words.summary(decisions, chance),
-                    *(review_words.line(decision, named, mover) for decision in decisions)]
+                    *(review_words.line(decision, named, mover, words)
+                      for decision in decisions)]
 
 
 def report_lines(report: Report) -> Iterator[str]:

@@ -52,7 +52,7 @@ def load(data: Path, game: str, rules: str) -> Found:
         else:
             found.players.append(loaded)
     if len(paths) > MOST:
-        found.problems.append(f"only the first {MOST} files of {folder} are read")
+        found.problems.append(f"Only the first {MOST} files of {folder} are read")
     return found
 
 

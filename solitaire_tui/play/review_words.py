@@ -13,6 +13,12 @@ from rules.review import COSTLY, Decision
 Named = Callable[[Any, Any], str]  # (position, move) to the move's name
 
 
+def in_rules_words(state: Any, move: Any) -> str:
+    """A move in its rules' own words (``str``), shown beside its name where they
+    differ."""
+    return str(move)
+
+
 def percent(chance: float) -> str:
     return f"{100 * chance:.1f}%"
 
@@ -45,13 +51,15 @@ def entry(decision: Decision[Any, Any], named: Named,
                         for move, chance in decision.chances.items()}}
 
 
-def line(decision: Decision[Any, Any], named: Named, mover: Mover = lambda state: None) -> str:
+def line(decision: Decision[Any, Any], named: Named, mover: Mover = lambda state: None,
+         words: Named = in_rules_words) -> str:
     """"move 5: played 4 (hand→S4, 6.5%), best 2 (hand→S2, 9.5%), 3.0 ± 1.2 points
-    given up · costly", or at a game of several seats "move 5, P2: played …"."""
+    given up · costly", or at a game of several seats "move 5, P2: played …";
+    ``words``: a move in the game's words, where they are not its rules'."""
     state, played, best = decision.state, decision.played, decision.best
 
     def shown(move: Any) -> str:
-        name, said = named(state, move), str(move)
+        name, said = named(state, move), words(state, move)
         return f"{name} ({said + ', ' if said != name else ''}{percent(decision.chances[move])})"
 
     who = mover(state)
@@ -65,7 +73,8 @@ COSTLY_MARK = "◆ costly"
 
 
 def columns(decisions: Sequence[Decision[Any, Any]], named: Named,
-            mover: Mover = lambda state: None) -> tuple[list[str], list[list[str]]]:
+            mover: Mover = lambda state: None,
+            words: Named = in_rules_words) -> tuple[list[str], list[list[str]]]:
     """The review's table, headings and a row a decision: the seat that moved, where
     the decisions are of more than one (a hot-seat game of two people too); each move
     by its name, and in the rules' words where they differ, the words in line; the
@@ -77,7 +86,7 @@ def columns(decisions: Sequence[Decision[Any, Any]], named: Named,
                  for move in (decision.played, decision.best)), default=0)
 
     def shown(state: Any, move: Any) -> str:
-        name, said = named(state, move), str(move)
+        name, said = named(state, move), words(state, move)
         return name if name == said else f"{name:<{width}}  {said}"
 
     rows = []

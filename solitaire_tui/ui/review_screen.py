@@ -22,7 +22,14 @@ from textual.widgets import DataTable, Label
 from textual.worker import get_current_worker
 
 from rules.review import Decision, Stopped
-from solitaire_tui.play.review_words import COSTLY_MARK, Mover, Named, columns, summary
+from solitaire_tui.play.review_words import (
+    COSTLY_MARK,
+    Mover,
+    Named,
+    columns,
+    in_rules_words,
+    summary,
+)
 from solitaire_tui.stats.limits import taking_turns
 
 if TYPE_CHECKING:
@@ -45,12 +52,15 @@ class ReviewScreen(ModalScreen[Decision[Any, Any] | None]):
     CSS_PATH = "review_screen.tcss"
 
     def __init__(self, weigh: Work, named: Named, chance: str, *,
-                 mover: Mover = lambda state: None, serial: bool = False) -> None:
+                 mover: Mover = lambda state: None, serial: bool = False,
+                 words: Named = in_rules_words) -> None:
         """``chance``: what a chance is, in the game's words; ``mover``: who moves in a
         position, at a game of several seats; ``serial``: the weighing takes its turn
-        on the engine with runs (``Limits.serial``, a guest's)."""
+        on the engine with runs (``Limits.serial``, a guest's); ``words``: a move in
+        the game's words, beside its name."""
         super().__init__()
         self.weigh, self.named, self.chance, self.mover = weigh, named, chance, mover
+        self.words = words
         self.serial = serial
         self.decisions: list[Decision[Any, Any]] = []
 
@@ -89,7 +99,7 @@ class ReviewScreen(ModalScreen[Decision[Any, Any] | None]):
         self.decisions = decisions
         self.query_one("#summary", Label).update(summary(decisions, self.chance))
         table = self.query_one(DataTable)
-        headings, rows = columns(decisions, self.named, self.mover)
+        headings, rows = columns(decisions, self.named, self.mover, self.words)
         table.add_columns(*headings)
         for decision, (*cells, mark) in zip(decisions, rows, strict=True):
             table.add_row(*cells, Text(mark, style="bold") if mark == COSTLY_MARK else mark,

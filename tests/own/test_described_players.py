@@ -131,3 +131,31 @@ def test_a_replay_of_ones_own_players_game_is_its_game(tmp_path: Path) -> None:
     end = final_state(calc, calc.new_game(description, deal_cards(9)), choose)
     row = fast.deal_results(description, 9, 1, "greedy")[0]
     assert (int(calc.is_won(end)), end.final_cards, end.moves) == tuple(row)
+
+
+@pytest.mark.parametrize(("extra", "said"), [
+    (["--strategy", "fair"], "--player plays instead of --strategy: give one of them"),
+    (["--player", str(FIRST_FIT)], "a single game has one player: give --player once"),
+])
+def test_a_single_game_has_one_player(extra: list[str], said: str,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "hopscotch", "--headless", "--deal", "2", "--player",
+                 str(FIRST_FIT), *extra]) == 2
+    assert said in capsys.readouterr().err
+
+
+def test_a_name_a_player_made_up_is_said_short(tmp_path: Path) -> None:
+    path = written(tmp_path, "def play(view):\n    return 'x' * 10_000\n")
+    game = Game(rules_module(RULES), chooser(load_module(path), path), path, False,
+                COMPARING, own_rules.options(GAMES["calculation"]))
+    with pytest.raises(Fault) as fault:
+        play_deal(game, 1, None)
+    assert len(fault.value.sentence) < 400 and "names no move" in fault.value.sentence
+
+
+def test_a_review_of_a_waste_game_says_waste(capsys: pytest.CaptureFixture[str]) -> None:
+    """Where the hand card lies on a waste pile, the review says so, as --moves does."""
+    assert main(["play", "betsy-ross", "--headless", "--deal", "5", "--player",
+                 str(FIRST_FIT), "--review"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if "played" in line]
+    assert any("waste→F" in line for line in lines) and not any("hand" in line for line in lines)

@@ -681,6 +681,32 @@ async def test_a_described_games_own_players_are_run_and_their_wins_replayed(
         files.forget()
 
 
+async def test_a_player_that_stops_the_timing_is_said_before_a_run(
+        make_app: Callable[..., SolitaireApp], data_path: Path) -> None:
+    """A player of one's own that never returns stops the panel's timing of the run:
+    the line says why at once (it waited, timing, for ever), and once the file is
+    mended and read again (p) the run is timed afresh."""
+    from solitaire_tui.own import files
+
+    path = keep_player(data_path, "calculation", "family_first_fit.py")
+    mended = path.read_text()
+    path.write_text("def play(view):\n    while True:\n        pass\n")
+    files.forget()
+    app = make_app()
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await own_ticked(pilot, app, "calculation")
+            await until(pilot, lambda: "Your player mine.py" in text_of(screen, "#speed"), 60)
+            said = text_of(screen, "#speed")
+            assert "took longer than 1 s at move 1 of deal" in said
+            assert said.endswith("a run would stop there.")
+            path.write_text(mended)
+            await pilot.press("p")
+            await until(pilot, lambda: text_of(screen, "#speed").startswith("This run:"), 60)
+    finally:
+        files.forget()
+
+
 async def test_an_add_residue_seat_may_be_the_players_own(
         make_app: Callable[..., SolitaireApp], data_path: Path) -> None:
     """The files of players/add-residue/ are offered in every seat; a seat of one's own

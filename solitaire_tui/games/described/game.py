@@ -10,7 +10,7 @@ One ``DescribedGame`` subclass a description, made by ``described``: the interfa
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -27,6 +27,7 @@ from solitaire_tui.engine import Part
 from solitaire_tui.games.described import words
 from solitaire_tui.games.family import own
 from solitaire_tui.games.family.moves import move_text
+from solitaire_tui.games.family.moves import words as family_words
 from solitaire_tui.games.game import Command, Game
 from solitaire_tui.own.playing import MOVE_SECONDS
 from solitaire_tui.play.options import NoOptions
@@ -85,21 +86,22 @@ class DescribedGame(Game):
 
     def play(self, args: argparse.Namespace, deck: Deck | None, log: bool) -> Report:
         assert deck is not None
-        name, seed = args.strategy, arguments.seed_of(args, deck)
-        choose: Callable[[calc.State], calc.Move] = player(name, seed, self.title).choose
-        name, choose = own.chooser(self, args, seed, own_rules.options(self.description)
-                                   ) or (name, choose)
+        seed = arguments.seed_of(args, deck)
+        name, choose = own.single(self, args, seed,
+                                  lambda name, seed: player(name, seed, self.title).choose,
+                                  own_rules.options(self.description))
         state = calc.new_game(self.description, deck.cards)
         made: list[calc.Move] = []
         end, lines = own.played(lambda: play_out(calc, state, choose, _move_text, log, made))
-        used = seed if name in ("random", "fair") or args.player is not None else None
+        used = seed if name in ("random", "fair") or args.player else None
         played = report(self.key, f"{self.title}, {name} player, {deck.label}",
                         outcome(*words.verdict(end)), {"strategy": name}, deck,
                         calc.result(end), used, lines)
         if args.review:
             from rules.players.calculation import CHANCE, review
 
-            reviewed(played, review(state, made, seed), own_rules.name_of, CHANCE)
+            reviewed(played, review(state, made, seed), own_rules.name_of, CHANCE,
+                     words=lambda state, move: family_words(move, words.hand(state)))
         return played
 
     def commands(self) -> Sequence[Command]:
@@ -145,7 +147,7 @@ class DescribedGame(Game):
 
 
 def _move_text(before: calc.State, move: calc.Move, _: object = None) -> str:
-    return move_text(calc, before, move, "waste" if before.options.waste else "hand")
+    return move_text(calc, before, move, words.hand(before))
 
 
 def described(description: Description) -> DescribedGame:

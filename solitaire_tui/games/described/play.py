@@ -67,8 +67,11 @@ class DescribedTable(FamilyTable[State, Move]):
     def move_name(self, state: State, move: Move) -> str:
         return own_rules.name_of(state, move)
 
+    def move_words(self, state: State, move: Move) -> str:
+        return moves.words(move, words.hand(state))
+
     def describe(self, state: State, move: Move) -> str:
-        return moves.describe(calc, state, move, "waste" if self.DESCRIPTION.waste else "hand")
+        return moves.describe(calc, state, move, words.hand(state))
 
 
 @cache

@@ -60,6 +60,12 @@ def rules_page(description: Description) -> str:
             " played by its description.")
 
 
+def hand(state: calc.State) -> str:
+    """Where the card a move from the hand plays lies: on the waste pile, where the
+    game has one."""
+    return "waste" if state.options.waste else "hand"
+
+
 def figures(state: calc.State) -> str:
     passes = state.options.passes
     return (f"final {state.final_cards}/{state.options.cards} · stock {len(state.stock)}"

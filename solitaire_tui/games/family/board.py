@@ -176,6 +176,8 @@ class FamilyScreen(GameScreen[S, Any], Generic[S]):
         """How many of each rank are still to be turned, as a player of Calculation
         counts them: what the stock holds, never in what order."""
         left = Counter(card.rank for card in self.stock(state))
+        if not left:
+            return f"The {self.STOCK_NAME.lower()} is used up"
         return f"Still in the {self.STOCK_NAME.lower()}  " + " ".join(
             f"{self._rank(rank)}×{left[rank]}" for rank in range(1, 14))
 

@@ -194,5 +194,6 @@ class HelperScreen(FamilyScreen[S], Generic[S]):
             return table.review(session.start, list(session.moves), stop, heard)
 
         self.app.push_screen(ReviewScreen(weigh, table.move_name, table.REVIEW_CHANCE,
-                                          serial=self.services.limits.serial),
+                                          serial=self.services.limits.serial,
+                                          words=table.move_words),
                              partial(go_back, self, session))

@@ -23,7 +23,13 @@ def move_text(rules: FamilyRules[S], before: S, move: ToFinal | ToStorage | Turn
     """A move with the card it moves, as ``play --moves`` and ``solve`` list them;
     ``hand`` names where the hand card lies (a game with a waste pile: "waste")."""
     card = "" if isinstance(move, Turn) else rules.card_moved(before, move).glyph
-    return f"{card:>3}  {str(move).replace('hand', hand)}"
+    return f"{card:>3}  {words(move, hand)}"
+
+
+def words(move: ToFinal | ToStorage | Turn, hand: str = "hand") -> str:
+    """A move in the rules' words ("hand→F7", "s3→F2", "turn"), ``hand`` naming where
+    the hand card lies: "waste→F7" in a game with a waste pile."""
+    return str(move).replace("hand", hand)
 
 
 def named(source: int | None, hand: str = "hand") -> str:

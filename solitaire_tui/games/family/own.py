@@ -46,22 +46,30 @@ def add_options(parser: argparse.ArgumentParser, *, batch: bool, builtin: Sequen
         arguments.add_own_player(parser, "; give it again, or with --strategy, to"
                                  " compare players on the same deals", several=True)
         return
-    parser.add_argument("--strategy", choices=builtin, default=PLAY_DEFAULT,
+    parser.add_argument("--strategy", choices=builtin,
                         help=f"the computer player (default: {PLAY_DEFAULT}, the helper the"
                         f" game's screen plays with; greedy is {greedy})")
-    arguments.add_own_player(parser, ", instead of --strategy")
+    arguments.add_own_player(parser, ", instead of --strategy", several=True)
     arguments.add_review(parser)
 
 
-def chooser(game: Game, args: argparse.Namespace, seed: int,
-            options: Mapping[str, Any] | None = None
-            ) -> tuple[str, Callable[[Any], Any]] | None:
-    """The player of one's own that ``play --player FILE`` names and its choice of
-    moves (``playing.Fault`` when it goes wrong); None when none is named."""
-    if args.player is None:
-        return None
+def single(game: Game, args: argparse.Namespace, seed: int,
+           builtin: Callable[[str, int], Callable[[Any], Any]],
+           options: Mapping[str, Any] | None = None) -> tuple[str, Callable[[Any], Any]]:
+    """The player of a single game (``play``) and its choice of moves: ``--strategy``
+    (``builtin`` makes it, seeded; the fair player unless named), or the one player of
+    one's own ``--player FILE`` names, in its place (its choice raises
+    ``playing.Fault`` when it goes wrong). Both, or two files, are refused: one of
+    them would not play."""
+    if not args.player:
+        name = args.strategy or PLAY_DEFAULT
+        return name, builtin(name, seed)
+    if len(args.player) > 1:
+        raise OptionsError("a single game has one player: give --player once")
+    if args.strategy is not None:
+        raise OptionsError("--player plays instead of --strategy: give one of them")
     assert game.OWN_RULES is not None, "a game of the family has players of one's own"
-    own = files.load(args.player, game.key, game.OWN_RULES)
+    own = files.load(args.player[0], game.key, game.OWN_RULES)
     return own.name, playing.choosing(playing.of(own, args.move_seconds, options), seed)
 
 

@@ -91,6 +91,11 @@ class FamilyTable(GameTable[S, M]):
         """A move as the review names it: the keys that make it."""
         raise NotImplementedError
 
+    def move_words(self, state: S, move: M) -> str:
+        """A move in the game's words, as the review shows them beside its name: where
+        the hand card lies on a waste pile, "waste→F7"."""
+        return str(move)
+
     def helper_words(self, name: str) -> str:
         """A helper as ``p`` offers it."""
         own = self.own_player(name)

@@ -4,7 +4,7 @@ replays and the solver's command."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rules import sequence
@@ -90,13 +90,13 @@ class SequenceGame(Game):
 
     def play(self, args: argparse.Namespace, deck: Deck | None, log: bool) -> Report:
         assert deck is not None
-        name, seed = args.strategy, arguments.seed_of(args, deck)
-        choose: Callable[[sequence.State], sequence.Move] = players.player(name, seed).choose
-        name, choose = own.chooser(self, args, seed) or (name, choose)
+        seed = arguments.seed_of(args, deck)
+        name, choose = own.single(self, args, seed,
+                                  lambda name, seed: players.player(name, seed).choose)
         state = sequence.new_game(sequence.Options(), deck.cards)
         made: list[sequence.Move] = []
         end, lines = own.played(lambda: play_out(sequence, state, choose, move_text, log, made))
-        used = seed if name == "random" or args.player is not None else None
+        used = seed if name == "random" or args.player else None
         title = f"{heading([name], runs=False)} player, {deck.label}"
         played = report(self.key, title, outcome(*verdict(end)),
                         {"strategy": name}, deck, sequence.result(end), used, lines)

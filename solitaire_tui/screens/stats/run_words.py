@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules.words import counted, sentence_start
+from rules.words import counted
 from solitaire_tui.own.folder import Found
 from solitaire_tui.stats.runner import Phase, Snapshot
 from solitaire_tui.ui.live import clock
@@ -64,4 +64,4 @@ def own_players(where: Path, found: Found) -> str:
     names = ", ".join(player.name + " (compiled)" * player.compiled
                       for player in found.players) or "none"
     return f"Your players ({where}): {names}." + "".join(
-        f" {sentence_start(problem)}." for problem in found.problems)
+        f" {problem}." for problem in found.problems)  # a file's name as it is

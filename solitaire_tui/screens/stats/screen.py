@@ -250,6 +250,9 @@ class StatsScreen(LiveScreen[Snapshot]):
             return ""
         # A cluster's speed is its workers': the estimate is this machine's at best.
         workers = (where.local if where is not None else workers) or self.cores
+        why = self.timings.why_stopped(setup)
+        if why is not None:
+            return f"Your player {why}: a run would stop there."
         found = estimate(setup, games, workers, self._runs, self.timings.seconds)
         if (found.source == ROUGH and not self.running and where is None
                 and self.timings.timing(setup, seed, workers)):
@@ -343,7 +346,9 @@ class StatsScreen(LiveScreen[Snapshot]):
             self._say("Reading your players again…")
 
     def on_run_options_own_read(self, event: RunOptions.OwnRead) -> None:
-        """Which of the player's own players were read, and why a file is not one."""
+        """Which of the player's own players were read, and why a file is not one; a
+        timing one of them stopped is tried again."""
+        self.timings.players_read()
         if event.found.problems or not self.running:
             self._say(run_words.own_players(event.where, event.found),
                       error=bool(event.found.problems))
@@ -461,8 +466,9 @@ class StatsScreen(LiveScreen[Snapshot]):
         """The run in words; a player of one's own that stopped it, said why."""
         faults = own_files.faults() if snap.over else []
         if faults:  # in place of the summary: at 80×24 both pushed the charts off
-            return " ".join(f"Your player {fault}; the games before it are counted."
-                            for fault in faults)
+            counted = ("the games before it are counted" if snap.done
+                       else "no game was played before it")
+            return " ".join(f"Your player {fault}; {counted}." for fault in faults)
         return run_words.summary(snap, "deals" if self.game.USES_DECK else "games")
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:

@@ -3,7 +3,9 @@ in a thread worker (``stats.calibrate``), once for each set of options, while th
 player looks at the form.
 
 ``Timings`` is composed into the panel (``StatsScreen.timings``); what it has timed
-goes to ``stats.estimate`` by ``calibrate.key``. A timing is the app's worker and
+goes to ``stats.estimate`` by ``calibrate.key``. A timing that a player of one's own
+stopped (it raised, or took too long) is no speed: why is kept instead, for the
+panel to say until the players are read again. A timing is the app's worker and
 holds the panel only weakly: a panel closed while a timing ends (a few seconds at
 most) is not kept alive by it, and its ``cancel`` stops the timing.
 """
@@ -19,6 +21,7 @@ from textual.screen import Screen
 from textual.worker import get_current_worker
 
 from solitaire_tui.engine import Warmup
+from solitaire_tui.own import files
 from solitaire_tui.stats.calibrate import calibrate, key
 from solitaire_tui.stats.runs import Setup
 
@@ -32,13 +35,14 @@ class Timings:
         self.engine = engine  # the app's warm-up, whose parts a timing waits for
         self.timed = timed  # called on the screen when a timing is in
         self.seconds: dict[str, float] = {}  # one core's seconds a game, by key
+        self.stopped: dict[str, str] = {}  # why a player of one's own stopped it, by key
         self._asked: set[str] = set()
 
     def timing(self, setup: Setup, seed: int, workers: int) -> bool:
         """Whether ``setup`` is being timed, starting it if it has not been (a timing
         that failed or was cancelled is not tried again: the rough guess stays)."""
         wanted = key(setup)
-        if wanted in self.seconds:
+        if wanted in self.seconds or wanted in self.stopped:
             return False
         if wanted not in self._asked:
             self._asked.add(wanted)
@@ -47,7 +51,7 @@ class Timings:
             # context it was started in, which started here would hold the panel.
             app.call_later(app.run_worker, partial(
                 _time, setup, seed, workers, self.engine, app.call_from_thread,
-                weakref.WeakMethod(self._in), wanted),
+                weakref.WeakMethod(self._in), weakref.WeakMethod(self._out), wanted),
                 name=GROUP, group=GROUP, thread=True, exit_on_error=False)
         return True
 
@@ -57,16 +61,32 @@ class Timings:
         app = self.screen.app
         app.workers.cancel_group(app, GROUP)
 
+    def why_stopped(self, setup: Setup) -> str | None:
+        """Why a player of one's own stopped ``setup``'s timing, if one did."""
+        return self.stopped.get(key(setup))
+
+    def players_read(self) -> None:
+        """The players' files were read again: a timing a player stopped is tried
+        afresh, as the file may have changed."""
+        self._asked -= set(self.stopped)
+        self.stopped.clear()
+
     def _in(self, wanted: str, seconds: float) -> None:
         self.seconds[wanted] = seconds
+        self.timed()
+
+    def _out(self, wanted: str, why: str) -> None:
+        self.stopped[wanted] = why
         self.timed()
 
 
 def _time(setup: Setup, seed: int, workers: int, engine: Warmup | None,
           call_from_thread: Callable[..., Any],
-          timed: weakref.WeakMethod[Callable[[str, float], None]], wanted: str) -> None:
+          timed: weakref.WeakMethod[Callable[[str, float], None]],
+          stopped_by: weakref.WeakMethod[Callable[[str, str], None]], wanted: str) -> None:
     """Time ``setup`` in this thread (a worker's), once the parts it calls are ready,
-    and hand the seconds to ``timed`` if its panel is still there."""
+    and hand the seconds to ``timed`` if its panel is still there; a timing a player of
+    one's own stopped, why to ``stopped_by``."""
     worker = get_current_worker()
 
     def stopped() -> bool:
@@ -75,12 +95,20 @@ def _time(setup: Setup, seed: int, workers: int, engine: Warmup | None,
     if engine is not None and not all(engine.wait(part, stopped) for part in setup.engine):
         return
     seconds = calibrate(setup, seed, workers, stopped)
-    if seconds is not None and not stopped():
+    if stopped():
+        return
+    if seconds is not None:
         call_from_thread(_hand_over, timed, wanted, seconds)
+        return
+    faults = [fault for name in setup.own
+              if (player := files.find(name, setup.game)) is not None
+              and (fault := player.fault) is not None]
+    if faults:
+        call_from_thread(_hand_over, stopped_by, wanted, "; ".join(faults))
 
 
-def _hand_over(timed: weakref.WeakMethod[Callable[[str, float], None]], wanted: str,
-               seconds: float) -> None:
-    method = timed()
+def _hand_over(method_of: weakref.WeakMethod[Callable[[str, Any], None]], wanted: str,
+               what: Any) -> None:
+    method = method_of()
     if method is not None:
-        method(wanted, seconds)
+        method(wanted, what)
