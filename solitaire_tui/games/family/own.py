@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 # of 2026); compiled (``bench --engine players``: first_fit.py about 48,000 games/s on
 # one worker, rules_of_thumb.py about 22,000).
 PLAIN_SECONDS = 2e-3
-PLAY_DEFAULT = "fair"  # ``play``'s player: the screen's helper
 COMPILED_SECONDS = 3e-5
+PLAY_DEFAULT = "fair"  # ``play``'s player: the screen's first helper
 
 
 def add_options(parser: argparse.ArgumentParser, *, batch: bool, builtin: Sequence[str],
