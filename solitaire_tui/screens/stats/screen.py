@@ -349,6 +349,7 @@ class StatsScreen(LiveScreen[Snapshot]):
         """Which of the player's own players were read, and why a file is not one; a
         timing one of them stopped is tried again."""
         self.timings.players_read()
+        self._timed()  # the estimate's line, no longer the stopped timing's sentence
         if event.found.problems or not self.running:
             self._say(run_words.own_players(event.where, event.found),
                       error=bool(event.found.problems))
