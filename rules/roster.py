@@ -67,6 +67,9 @@ FAIR_SAMPLES = {"quick": 0, "fair": 512}
 
 Verdict = Literal["won", "lost", "unknown"]
 VERDICTS: tuple[Verdict, ...] = ("won", "lost", "unknown")  # kernels return places in it
+WON, LOST, UNKNOWN = (VERDICTS.index(verdict) for verdict in VERDICTS)
+# A solver's run row, Sequence's and the family's alike: its verdict spread on flags.
+SOLVER_FIELDS = ("won", "final_cards", "moves", "unknown", "nodes", "lost")
 # A node budget rather than a clock, so statistics replay exactly. Most deals need a
 # few thousand nodes (a few milliseconds); the few that need it all, some 13 s on one
 # core of the machine this was tuned on. 12,000,000 lets the level-3 pilot finish on

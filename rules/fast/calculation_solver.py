@@ -59,10 +59,10 @@ from rules.fast.calculation_thumb import _places, _storage_order
 from rules.fast.deals import splitmix64
 from rules.fast.lanes import LANES, next_games
 from rules.fast.watch import watched
-from rules.roster import VERDICTS, Solution
+from rules.roster import LOST, SOLVER_FIELDS, UNKNOWN, VERDICTS, WON, Solution
 
-FIELDS = ("won", "final_cards", "moves", "unknown", "nodes", "lost")
-WON, LOST, UNKNOWN = (VERDICTS.index(verdict) for verdict in ("won", "lost", "unknown"))
+FIELDS = SOLVER_FIELDS  # a run's row (``deal_results``)
+
 # control[PROGRESS]: nodes searched so far, written every CHECK_NODES; control[STOP]:
 # set by a watcher (``rules.fast.watch``) to end the search, undecided.
 STOP, PROGRESS, CONTROLS = 0, 1, 2

@@ -89,12 +89,12 @@ from rules.fast.sequence_positions import (
 )
 from rules.fast.sequence_proofs import RANKS, RELAXED_NODES, RELAXED_TABLE, stuck, tangled
 from rules.fast.watch import watched
+from rules.roster import LOST, SOLVER_FIELDS, UNKNOWN, VERDICTS, WON, Solution
 from rules.roster import SOLVER_NODES as DEFAULT_NODES
-from rules.roster import VERDICTS, Solution
 from rules.sequence import Move, State, ToFinal, ToStorage
 
-FIELDS = ("won", "final_cards", "moves", "unknown", "nodes", "lost")
-WON, LOST, UNKNOWN = (VERDICTS.index(v) for v in ("won", "lost", "unknown"))
+FIELDS = SOLVER_FIELDS  # a run's row (``deal_results``)
+
 # Discrepancies searched before the searches that only find wins (``FINDERS``): with
 # pilots of three levels, 3 left 6 deals of 0..999 unknown, 1 and 2 left 9, 4 left 7.
 # Searching with no limit at all after the pilots (a plain depth-first search) left 16

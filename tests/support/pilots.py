@@ -176,3 +176,15 @@ class Notices:
     def __call__(self, message: Message) -> None:
         if isinstance(message, Notify):
             self.said.append(message.notification.message)
+
+
+async def reviewed(pilot: Pilot[None]) -> Any:
+    """Press v on a finished game and wait for its review (a ``ReviewScreen``) to
+    have weighed every decision."""
+    from solitaire_tui.ui.review_screen import ReviewScreen
+
+    await pilot.press("v")
+    page = pilot.app.screen
+    assert isinstance(page, ReviewScreen)
+    await until(pilot, lambda: bool(page.decisions), 60)
+    return page

@@ -31,6 +31,7 @@ from tests.support.add_residue import board, until_a_person_moves
 from tests.support.pilots import (
     SIZE,
     footer_keys,
+    reviewed,
     saved,
     saved_record,
     settle,
@@ -636,7 +637,6 @@ async def test_v_reviews_a_finished_game_and_enter_goes_back_to_a_persons_turn(
     from textual.widgets import DataTable
 
     from rules.players.add_residue_review import review
-    from solitaire_tui.ui.review_screen import ReviewScreen
 
     app = make_app(Start("add-residue", options=seats))
     async with app.run_test(size=SIZE) as pilot:
@@ -647,10 +647,7 @@ async def test_v_reviews_a_finished_game_and_enter_goes_back_to_a_persons_turn(
             await play_by_keys(pilot, screen, chooser.choose(screen.session.state))
             await until_a_person_moves(pilot, screen)
         await settle(app, pilot)
-        await pilot.press("v")
-        page = app.screen
-        assert isinstance(page, ReviewScreen)
-        await until(pilot, lambda: bool(page.decisions), 60)
+        page = await reviewed(pilot)
         expected = [decision for decision in review(
             screen.session.start, list(screen.session.moves), screen.table.seed)
             if seats.seats[decision.state.to_move].is_person]  # not the computer's

@@ -23,6 +23,7 @@ from solitaire_tui.widgets.cards import CardView
 from tests.support.pilots import (
     SIZE,
     auto_play_to_end,
+    reviewed,
     saved,
     saved_record,
     settle,
@@ -166,7 +167,6 @@ async def test_v_reviews_a_finished_game_on_the_hints_own_rollouts(make_app: Any
     from textual.widgets import DataTable
 
     from rules.players.calculation import review
-    from solitaire_tui.ui.review_screen import ReviewScreen
 
     end = final_state(calc, start("calculation"), GREEDY.choose)
     app = make_app(Start("calculation", numbered(DEAL)))
@@ -178,10 +178,7 @@ async def test_v_reviews_a_finished_game_on_the_hints_own_rollouts(make_app: Any
             await pilot.press(*moves.keys_for(calc, state, GREEDY.choose(state)))
         assert screen.session.state == end
         assert "v: review" in text_of(screen, "#banner")
-        await pilot.press("v")
-        page = app.screen
-        assert isinstance(page, ReviewScreen)
-        await until(pilot, lambda: bool(page.decisions), 60)
+        page = await reviewed(pilot)
         expected = review(screen.session.start, list(screen.session.moves), DEAL)
         assert page.decisions == expected
         assert page.query_one(DataTable).row_count == len(expected)

@@ -31,6 +31,7 @@ from tests.support.pilots import (
     auto_play_to_end,
     finish_by_key,
     press_busy,
+    reviewed,
     saved,
     saved_record,
     settle,
@@ -562,7 +563,6 @@ async def test_v_reviews_a_finished_game_and_enter_goes_back_to_try_the_best(
     from textual.widgets import DataTable
 
     from rules.players.sequence_review import review
-    from solitaire_tui.ui.review_screen import ReviewScreen
 
     end = final_state(sequence, sequence.new_game(sequence.Options(), numbered(LOST).cards),
                       GREEDY.choose)
@@ -574,10 +574,7 @@ async def test_v_reviews_a_finished_game_and_enter_goes_back_to_try_the_best(
         await pilot.pause()
         assert screen.check_action("review", ())
         assert "v: review" in text_of(screen, "#banner")
-        await pilot.press("v")
-        page = app.screen
-        assert isinstance(page, ReviewScreen)
-        await until(pilot, lambda: bool(page.decisions), 60)
+        page = await reviewed(pilot)
         expected = review(screen.session.start, list(screen.session.moves), LOST)
         assert page.decisions == expected
         table = page.query_one(DataTable)
