@@ -104,7 +104,8 @@ class Finish(Generic[S, M]):
     start: S
     began: float
     line: list[M] = field(default_factory=list)
-    by: str = ""  # who plays it, where not the hint player (a stand-in, ``ui.helping``)
+    by: str = "the hint player"  # who plays it, as the screen names it (``ui.helping``)
+    standing_in: bool = False  # ``by`` stands in while the hint player's part compiles
 
     def work_out(self, moves: Iterable[M], stopped: Callable[[], bool]) -> list[M]:
         """``moves`` to their end, or as far as they got once ``stopped()`` (asked

@@ -1,4 +1,10 @@
-"""The hint player's moves, and the hints asked for and answered.
+"""The hint player: who it is, its moves, and the hints asked for and answered.
+
+A table answers the screen's one question about hints with a ``HintPlayer``: its
+name, its move in a position, the engine part that move needs and the stand-in
+that answers while that part compiles, and what to say while it thinks. A move
+that searches is handed a ``Search``: whether to stop, and where to say how far it
+has got; the screen passes both, so neither is kept on the table.
 
 A slow hint is worked out in the background (``GameTable.SLOW_HINTS``) for the
 position it was asked in. ``Asks`` remembers that position and what the answer is
@@ -10,7 +16,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from typing import Generic, TypeVar
+from dataclasses import dataclass
+from typing import Generic, NamedTuple, TypeVar
 
 from rules.play import Rules
 from solitaire_tui.play.auto import BUDGET
@@ -19,6 +26,58 @@ S = TypeVar("S")
 M = TypeVar("M")
 
 HINT, AUTO, PEEK = "hint", "auto", "peek"  # what a hint may be wanted for
+THINKING = "Thinking…"  # said while a slow hint is worked out, unless a player says more
+
+
+def _never() -> bool:
+    return False
+
+
+def _unheard(nodes: int) -> None:
+    """A search's progress that nobody shows."""
+
+
+class Search(NamedTuple):
+    """What a hint that searches is handed by whoever asked it: ``stop()`` is asked as
+    it goes (a cancelled worker's), ``progress(positions)`` hears how far it has got
+    (from the search's own thread)."""
+
+    stop: Callable[[], bool] = _never
+    progress: Callable[[int], None] = _unheard
+
+
+UNASKED = Search()  # a search nobody stops or hears
+
+
+@dataclass(frozen=True)
+class HintPlayer(Generic[S, M]):
+    """Who gives hints, plays auto and finishes a game (``e``), as the table answers
+    the screen's question ``GameTable.hint_player``."""
+
+    name: str  # as the screen names whose moves they were ("fair", "mine.py")
+    move: Callable[[S, Search], M | None]  # its move, None where it has none to suggest
+    part: str | None = None  # the engine part ``move`` calls (``engine.Part``), if any
+    # A player that needs nothing compiled: it answers at once while the warm-up still
+    # compiles ``part`` on a first start, rather than the player waiting for the
+    # compile; None where there is none (the player is then told how long the wait is).
+    stand_in: HintPlayer[S, M] | None = None
+    thinking: str = THINKING  # what the screen says while a slow hint is worked out
+
+    def hint(self, state: S) -> M | None:
+        """Its move from ``state``, searched to the end, unheard."""
+        return self.move(state, UNASKED)
+
+    def searching(self, search: Search) -> Callable[[S], M | None]:
+        """Its move as a function of the position alone, for ``line`` and
+        ``hint_moves``: every search it makes handed ``search``."""
+        return lambda state: self.move(state, search)
+
+
+def chooser(name: str, choose: Callable[[S], M | None], *, part: str | None = None,
+            stand_in: HintPlayer[S, M] | None = None,
+            thinking: str = THINKING) -> HintPlayer[S, M]:
+    """A hint player that never searches: ``choose`` is its move."""
+    return HintPlayer(name, lambda state, _: choose(state), part, stand_in, thinking)
 
 
 class Asks(Generic[S]):

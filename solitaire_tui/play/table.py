@@ -5,13 +5,13 @@ and its undo history (``session``), what the table is doing (``mode``), how the 
 is being played and so how it counts (``ledger``), a replay, the hints asked for, the
 row a finished game writes and the row a game kept unfinished holds. A game's home
 subclasses it (``games/<game>/play.py``) with its hooks: the first state, the
-figures, the verdict, the hint player, its variant and its own flags. The screens
+figures, the verdict, the hint player (``play.hints``), its variant and its own flags. The screens
 (``ui/game_screen.py``) draw it and send it keys; the tests play it directly.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -21,7 +21,7 @@ from rules.play import Rules
 from rules.words import clause, sentence_start
 from solitaire_tui import decks
 from solitaire_tui.engine import Part
-from solitaire_tui.play.hints import Asks
+from solitaire_tui.play.hints import Asks, HintPlayer, chooser
 from solitaire_tui.play.ledger import Ledger
 from solitaire_tui.play.mode import Allowed, Mode, allowed
 from solitaire_tui.play.options import OptionsCodec
@@ -108,22 +108,12 @@ class GameTable(Generic[S, M]):
         left, rounds, points); None when it has none."""
         return None
 
-    @property
-    def hint_part(self) -> str | None:
-        """The engine part (``engine.Part``) a slow hint calls, if any."""
-        return None
+    def hint_player(self) -> HintPlayer[S, M]:
+        """Who gives hints, plays auto and finishes the game now: by default the
+        first legal move (a game of one move at a time)."""
+        return chooser("the hint player", self._first_move)
 
-    @property
-    def stand_in(self) -> tuple[str, Callable[[S], M | None]] | None:
-        """A helper that needs nothing compiled, and its name: it answers a hint at once
-        while the warm-up still compiles ``hint_part`` on a first start, rather than
-        the player waiting for the compile (the game's end is the caller's to see:
-        ``play.hints.hint_moves``); None where the game has none (the player is then
-        told how long the wait is)."""
-        return None
-
-    def hint(self, state: S) -> M | None:
-        """A good move here, or None when there is none to suggest."""
+    def _first_move(self, state: S) -> M | None:
         moves = self.rules.legal_moves(state)
         return moves[0] if moves else None
 
@@ -194,10 +184,6 @@ class GameTable(Generic[S, M]):
             return "replay"
         how = self.ledger.how()
         return "help" if how == "player" and self.helped else how
-
-    def thinking(self) -> str:
-        """What the screen says while a slow hint is worked out."""
-        return "Thinking…"
 
     def offers(self, action: str) -> bool:
         """Whether this game has the action at all (the help lists only those)."""

@@ -104,6 +104,10 @@ class GameScreen(Screen[None], Generic[S, M]):
         """A slow hint for ``state``, the position now, has just been worked out: a
         game may show more of what the search found than the move."""
 
+    def searched(self, positions: int) -> None:
+        """From a hint's search, in its own thread: how far it has got (a game whose
+        searches show their progress says it)."""
+
     def can(self, action: str) -> bool | None:
         """Whether one of the game's own keys runs now (True), is shown but not yet
         (None), or is hidden (False)."""
@@ -132,7 +136,7 @@ class GameScreen(Screen[None], Generic[S, M]):
 
     def on_mount(self) -> None:
         self.redraw()
-        self.thinker.preload(self.table.hint_part)
+        self.thinker.preload(self.table.hint_player().part)
         if self._resumed is not None:
             self.say(self._resumed)
         if self.table.replay is not None:

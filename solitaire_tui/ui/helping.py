@@ -10,7 +10,7 @@ the sign of auto play in the status bar.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import partial
 from typing import Any, NamedTuple, Protocol
 
@@ -33,7 +33,7 @@ from solitaire_tui.play.auto import (
     rate_words,
     speed_words,
 )
-from solitaire_tui.play.hints import AUTO, HINT, hint_moves, line
+from solitaire_tui.play.hints import AUTO, HINT, HintPlayer, Search, hint_moves, line
 from solitaire_tui.play.keeper import Keeper
 from solitaire_tui.play.mode import Mode
 from solitaire_tui.play.table import GameTable
@@ -62,6 +62,9 @@ class Board(Protocol):
 
     def thought(self, state: Any) -> None: ...
 
+    def searched(self, positions: int) -> None:
+        """From a search's own thread: how far a hint's search has got."""
+
     def set_interval(self, interval: float, callback: Any) -> Timer: ...
 
     def refresh_bindings(self) -> None: ...
@@ -72,8 +75,7 @@ class Board(Protocol):
 class StandIn(NamedTuple):
     """The helper that answers while the helper's own part compiles (``_stand_in``)."""
 
-    name: str  # its name ("greedy")
-    hint: Callable[[Any], Any]  # its move in a position, or None
+    player: HintPlayer[Any, Any]  # the stand-in ("greedy")
     engine: Warmup  # the warm-up compiling ``part``
     part: str  # the part it stands in for
 
@@ -118,11 +120,11 @@ class Helping:
         after it, up to ``most`` (``AUTO``); a slow hint arrives later, and only if
         the position is still the same by then."""
         table = self.table
-        state = table.session.state
+        state, player = table.session.state, table.hint_player()
         if not table.SLOW_HINTS:
-            self._answered(state, line(table.rules, table.hint, state, most), {purpose})
+            self._answered(state, line(table.rules, player.hint, state, most), {purpose})
             return
-        stand_in = self._stand_in()
+        stand_in = self._stand_in(player)
         if stand_in is not None:
             self._stood_in(state, purpose, most, stand_in)
             return
@@ -131,35 +133,39 @@ class Helping:
             self.say(self._auto_words())
         new = table.asks.ask(state, purpose)
         if purpose == HINT:  # said even when the question is under way already (a peek's)
-            self.board.say(table.thinking())
+            self.board.say(player.thinking)
         if new:
-            self.board.thinker.think(partial(line, table.rules, table.hint, state, most),
+            self.board.thinker.think(partial(self._line, player, state, most),
                                      partial(self._slow_answer, state),
                                      partial(self._hint_failed, state), group="hint",
-                                     needs=table.hint_part)
+                                     needs=player.part)
 
-    def _stand_in(self) -> StandIn | None:
-        """On a first start, while the warm-up still compiles the helper's part, the
-        table's stand-in (a helper that needs no compile, plain Python: a whole game
-        of it takes milliseconds) answers at once in its place. None where the
-        helper's part is ready, or the game has no stand-in (a hint then waits, saying
-        how long)."""
-        engine, part, stand_in = self.board.thinker.engine, self.table.hint_part, \
-            self.table.stand_in
+    def _line(self, player: HintPlayer[Any, Any], state: Any, most: float) -> list[Any]:
+        """In a thread worker: ``player``'s next moves, its searches stopped when the
+        worker is cancelled and heard by the board."""
+        search = Search(cancelled(), self.board.searched)
+        return line(self.table.rules, player.searching(search), state, most)
+
+    def _stand_in(self, player: HintPlayer[Any, Any]) -> StandIn | None:
+        """On a first start, while the warm-up still compiles ``player``'s part, its
+        stand-in (a helper that needs no compile, plain Python: a whole game of it
+        takes milliseconds) answers at once in its place. None where the part is
+        ready, or the player has no stand-in (a hint then waits, saying how long)."""
+        engine, part, stand_in = self.board.thinker.engine, player.part, player.stand_in
         if engine is None or part is None or stand_in is None or not engine.pending(part):
             return None
-        name, hint = stand_in
-        return StandIn(name, hint, engine, part)
+        return StandIn(stand_in, engine, part)
 
     def _stood_in(self, state: Any, purpose: str, most: float, stand_in: StandIn) -> None:
         """A hint, or auto play's next moves, from the stand-in, saying whose they are."""
-        moves = line(self.table.rules, stand_in.hint, state, most)
+        name = stand_in.player.name
+        moves = line(self.table.rules, stand_in.player.hint, state, most)
         if purpose == HINT:
             self.show_hint(moves[0] if moves else None,
-                           f" from {stand_in.name} ({stand_in.helper}: {stand_in.away})")
+                           f" from {name} ({stand_in.helper}: {stand_in.away})")
             return
         self._standing_in = True  # one line at 80 columns, however long the wait's words
-        self.say(f"Auto play by {stand_in.name} till {stand_in.helper} is ready: a stops.")
+        self.say(f"Auto play by {name} till {stand_in.helper} is ready: a stops.")
         self._answered(state, moves, {purpose})
 
     def _slow_answer(self, state: Any, line: list[Any]) -> None:
@@ -310,24 +316,34 @@ class Helping:
         table.asks.drop()  # a hint being worked out would come too late
         self.board.thinker.cancel("hint")
         self.board.say("")
-        finish = self._finish = Finish(table.session.state, time.monotonic())
+        player = table.hint_player()
+        finish = self._finish = Finish(table.session.state, time.monotonic(), by=player.name)
         table.mode = Mode.FINISHING
-        stand_in = self._stand_in()
+        stand_in = self._stand_in(player)
         if stand_in is not None:  # milliseconds: no thread
-            finish.by = f"{stand_in.name} ({stand_in.helper} still compiles)"
-            moves = hint_moves(table.rules, stand_in.hint, finish.start)
+            finish.by = f"{stand_in.player.name} ({stand_in.helper} still compiles)"
+            finish.standing_in = True
+            moves = hint_moves(table.rules, stand_in.player.hint, finish.start)
             self._finished(finish, finish.work_out(moves, stopped=lambda: False))
             return
-        moves = hint_moves(table.rules, table.hint, finish.start)
         if not table.SLOW_HINTS:
+            moves = hint_moves(table.rules, player.hint, finish.start)
             self._finished(finish, finish.work_out(moves, stopped=lambda: False))
             return
-        self.board.thinker.think(lambda: finish.work_out(moves, cancelled()),
+        self.board.thinker.think(partial(self._work_out, player, finish),
                                  partial(self._finished, finish),
                                  partial(self._finish_failed, finish), group="finish",
-                                 needs=table.hint_part)
+                                 needs=player.part)
         self._progress = self.board.set_interval(PROGRESS_EVERY, self._finish_progress)
         self.board.refresh_bindings()
+
+    def _work_out(self, player: HintPlayer[Any, Any], finish: Finish[Any, Any]) -> list[Any]:
+        """In a thread worker: the finish's line, to the end or till the worker is
+        cancelled (its searches too)."""
+        stop = cancelled()
+        moves = hint_moves(self.table.rules, player.searching(Search(stop, self.board.searched)),
+                           finish.start)
+        return finish.work_out(moves, stop)
 
     @property
     def finishing(self) -> bool:
@@ -348,11 +364,10 @@ class Helping:
         if finish.start is not self.table.session.state:
             return  # a move was made meanwhile: the line no longer fits
         played = self.play_line(line)
-        if self.table.session.is_over and finish.by:
-            self.board.say(f"Played to the end by {finish.by}: {counted(played, 'move')}.")
-        elif self.table.session.is_over:
-            self.board.say(f"Played to the end at once: {counted(played, 'move')} by the"
-                           " hint player; u takes them back one at a time.")
+        if self.table.session.is_over:
+            undo = "" if finish.standing_in else "; u takes them back one at a time"
+            self.board.say(f"Played to the end by {finish.by}: {counted(played, 'move')}"
+                           f"{undo}.")
         elif played == len(line):
             self.show_hint(None)  # the hint player stopped short of the end
 

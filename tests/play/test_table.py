@@ -35,7 +35,7 @@ def table_of(records: Records, key: str = "one-handed", deal: int = 7,
 
 def played_out(table: GameTable[Any, Any]) -> None:
     """Every move the player's, chosen as the hint player would."""
-    for move in list(hint_moves(table.rules, table.hint, table.session.state)):
+    for move in list(hint_moves(table.rules, table.hint_player().hint, table.session.state)):
         table.session.play(move)
 
 
@@ -66,7 +66,7 @@ def test_a_game_auto_play_finished_counts_and_says_how(records: Records) -> None
     table = table_of(records)
     table.ledger.helped = True
     assert table.how == "help" and table.uncounted is None
-    line = list(hint_moves(table.rules, table.hint, table.session.state))
+    line = list(hint_moves(table.rules, table.hint_player().hint, table.session.state))
     played, refused = table.play_line(line)
     assert (played, refused) == (len(line), None) and table.session.is_over
     ending = table.ending()
@@ -117,7 +117,7 @@ def test_a_replay_is_never_in_play_and_counts_toward_no_record(records: Records)
     replay = Replay("relay", numbered(5), relay.Options(3), None, "deal 5")
     table.load(replay)
     assert table.mode is Mode.LOADING and table.allows("undo") is None
-    line = [move for move in hint_moves(table.rules, table.hint, table.session.start)]
+    line = [move for move in hint_moves(table.rules, table.hint_player().hint, table.session.start)]
     assert not table.loaded(Replay("relay", numbered(5), None, None, "another"), line)
     assert table.loaded(replay, line)
     assert table.mode is Mode.PLAYING and table.session.can_redo and not table.session.moves

@@ -105,7 +105,9 @@ async def finish_by_key(pilot: Pilot[None], screen: Any, line: list[tuple[Any, A
     moves, states = zip(*line, strict=True)
     assert list(screen.session.moves) == before + list(moves)
     assert screen.session.state == states[-1]
-    assert f"Played to the end at once: {len(line):,} moves" in text_of(screen, "#message")
+    by = screen.table.hint_player().name
+    assert (f"Played to the end by {by}: {len(line):,} moves; u takes them"
+            in text_of(screen, "#message"))
     assert screen.has_class("-over") and sign(screen) is None
     assert screen.table.how == "auto"
     await pilot.press("u")

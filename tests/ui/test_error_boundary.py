@@ -87,7 +87,7 @@ async def test_a_hint_that_fails_is_told_and_the_game_goes_on(
         screen = app.screen
         assert isinstance(screen, SequenceScreen)
         with monkeypatch.context() as patch:
-            patch.setattr(SequenceTable, "hint", broken)
+            patch.setattr(SequenceTable, "_hint", broken)
             await pilot.press("h")
             await settle(app, pilot)
         assert INJECTED in text_of(screen, "#message")

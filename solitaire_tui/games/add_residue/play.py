@@ -9,7 +9,7 @@ a computer that would move again at once.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,7 @@ from solitaire_tui import decks
 from solitaire_tui.games.add_residue import words
 from solitaire_tui.games.add_residue.table import Offer, Seat, Table, default_table
 from solitaire_tui.own.seat import OwnSeat, is_own
+from solitaire_tui.play.hints import THINKING, HintPlayer, chooser
 from solitaire_tui.play.mode import Allowed
 from solitaire_tui.play.table import Game, GameTable
 from solitaire_tui.store.records import Records
@@ -100,22 +101,23 @@ class AddResidueTable(GameTable[State, Move]):
     def figures(self, state: State) -> str:
         return words.figures(state)
 
-    @property
-    def hint_part(self) -> str | None:
-        """The strong and perfect players (``AddResidue.ENGINE``); nothing compiled for
-        a player of one's own."""
-        return None if self.seating.helper else self.game.ENGINE[0].name
+    def hint_player(self) -> HintPlayer[State, Move]:
+        """A player of one's own, chosen in the set-up, which needs nothing compiled
+        here; else the perfect player where the game is solved, the strong one
+        otherwise (``AddResidue.ENGINE``), for whom the greedy player (plain Python)
+        stands in while they compile. The first perfect hint solves the whole game,
+        which takes seconds: said while it thinks."""
+        helper, options = self.seating.helper, self.seating.options
+        if helper:
+            return chooser(helper, self._advice, thinking=f"Asking {helper}…")
+        level = "perfect" if solvable(options) else "strong"
+        thinking = ("Solving the whole game for the perfect player's hint (once, a few"
+                    " seconds)…" if self._adviser is None and level == "perfect" else THINKING)
+        return chooser(level, self._advice, part=self.game.ENGINE[0].name,
+                       stand_in=chooser("greedy", GreedyPlayer().choose), thinking=thinking)
 
-    @property
-    def stand_in(self) -> tuple[str, Callable[[State], Move | None]] | None:
-        """The greedy player, plain Python, for the strong and perfect helpers."""
-        if self.seating.helper:
-            return None
-        return "greedy", GreedyPlayer().choose
-
-    def hint(self, state: State) -> Move | None:
-        """The helper's move: a player of one's own, chosen in the set-up, or the
-        perfect player's where the game is solved, else the strong one's."""
+    def _advice(self, state: State) -> Move | None:
+        """The hint player's move, its player made on first use."""
         if add_residue.is_over(state):
             return None
         if self._adviser is None:
@@ -125,14 +127,6 @@ class AddResidueTable(GameTable[State, Move]):
                              OwnSeat(helper, lambda: self.players_dir, self.game.key,
                                      own_rules.__name__, self.seed))
         return self._adviser.choose(state)
-
-    def thinking(self) -> str:
-        """The first perfect hint solves the whole game, which takes seconds: said."""
-        if self.seating.helper:
-            return f"Asking {self.seating.helper}…"
-        if self._adviser is None and solvable(self.seating.options):
-            return "Solving the whole game for the perfect player's hint (once, a few seconds)…"
-        return "Thinking…"
 
     def describe(self, state: State, move: Move) -> str:
         return words.effect(state, move)

@@ -220,7 +220,7 @@ class AddResidueScreen(GameScreen[State, Move]):
             self.thinker.think(partial(table.players[state.to_move].choose, state),
                                partial(self._computer_chose, state),
                                partial(self._computer_failed, state), group="computer",
-                               needs=table.hint_part if searches else None)
+                               needs=table.game.ENGINE[0].name if searches else None)
 
     def _computer_chose(self, state: State, move: Move) -> None:
         """Played if the position is still the one it was chosen for, and the table is

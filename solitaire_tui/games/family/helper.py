@@ -22,7 +22,6 @@ from solitaire_tui.games.family.table import PEEK, FamilyTable
 from solitaire_tui.own import folder
 from solitaire_tui.play.hints import PEEK as PEEK_WANTED
 from solitaire_tui.ui.options_dialog import OptionsDialog, Pick
-from solitaire_tui.ui.workers import cancelled
 from solitaire_tui.widgets.text import set_text
 
 HELPER_KEY = Binding("p", "helper", "Helper", tooltip="who gives hints and plays auto")
@@ -40,8 +39,6 @@ class HelperScreen(FamilyScreen[S], Generic[S]):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.table.stop = cancelled  # a peek's search asks its worker
-        self.table.progress = self._searching
         self._own = folder.Found()  # the player's own players, as last read
 
     def compose_board(self) -> ComposeResult:
@@ -60,7 +57,7 @@ class HelperScreen(FamilyScreen[S], Generic[S]):
 
     # --- the peek ---------------------------------------------------------------------
 
-    def _searching(self, nodes: int) -> None:
+    def searched(self, nodes: int) -> None:
         """From the solver's watcher thread: how far a peek's search has got."""
         self.app.call_from_thread(self._show_search, nodes)
 

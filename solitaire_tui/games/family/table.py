@@ -11,6 +11,7 @@ one's own) is asked of the game's subclass.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any, ClassVar, TypeVar
 
 from rules.players import Player
@@ -18,6 +19,7 @@ from rules.players.solver import Peek
 from rules.review import Decision
 from solitaire_tui.own import files
 from solitaire_tui.own.files import SUFFIX, OwnPlayer
+from solitaire_tui.play.hints import HintPlayer, Search, chooser
 from solitaire_tui.play.ledger import flag
 from solitaire_tui.play.table import GameTable
 from solitaire_tui.store.unfinished import Damaged
@@ -47,10 +49,6 @@ class FamilyTable(GameTable[S, M]):
         self._peeked_cards: tuple[object, ...] | None = None  # the deal last peeked at
         self.peek = self.solver()  # what peeking found, by position
         self._helpers: dict[str, Player[S, M]] = {}
-        # Set by the screen: the question a search asks to stop (in the thread it runs
-        # in), and where it reports how far it has got.
-        self.stop: Callable[[], Callable[[], bool]] = lambda: lambda: False
-        self.progress: Callable[[int], None] = lambda nodes: None
 
     # --- what each game says --------------------------------------------------------
 
@@ -115,39 +113,37 @@ class FamilyTable(GameTable[S, M]):
     def default_helper(self) -> str:
         return next(iter(self.HELPERS))
 
-    @property
-    def hint_part(self) -> str | None:
-        """The engine part a hint needs: the game's second (its solver) when peeking,
-        its first (its fair players) for the other built-in helpers, nothing compiled
-        for a player of one's own."""
-        if self.helper not in self.HELPERS:
-            return None
-        return self.game.ENGINE[1 if self.helper == PEEK else 0].name
-
-    @property
-    def stand_in(self) -> tuple[str, Callable[[S], M | None]] | None:
-        """The greedy player, plain Python, for the built-in helpers but the peek (a
-        peek's answer is the solver's or none: the greedy player knows nothing of a
-        win)."""
-        if self.helper not in self.HELPERS or self.helper == PEEK:
-            return None
-        return "greedy", self.greedy().choose
+    def hint_player(self) -> HintPlayer[S, M]:
+        """The helper chosen (``p``). Its hints are worked out in a thread
+        (``SLOW_HINTS``): the first one loads the compiled players, and a peek may
+        search for several seconds. A built-in helper needs the game's first engine
+        part (its fair players), the peek its second (its solver); while that
+        compiles, the greedy player (plain Python) stands in for the helpers but the
+        peek (a peek's answer is the solver's or none: the greedy player knows
+        nothing of a win). A player of one's own needs nothing compiled here: it
+        plays in its worker process (the one its runs play in)."""
+        name = self.helper
+        own = self.own_player(name)
+        if own is not None:
+            return chooser(name, partial(self._own_hint, own))
+        part = self.game.ENGINE[1 if name == PEEK else 0].name
+        greedy = None if name == PEEK else chooser("greedy", self.greedy().choose)
+        return HintPlayer(name, self._hint, part, greedy)
 
     def greedy(self) -> Player[S, M]:
         """The game's greedy player, plain Python."""
         raise NotImplementedError
 
-    def hint(self, state: S) -> M | None:
-        """The helper's move. Worked out in a thread (``SLOW_HINTS``): the first one
-        loads the compiled players, and a peek may search for several seconds. A peek
-        that finds no win plays as the default helper."""
+    def _own_hint(self, own: OwnPlayer, state: S) -> M | None:
+        return None if self.RULES.is_over(state) else self.own_hint(own, state)
+
+    def _hint(self, state: S, search: Search) -> M | None:
+        """A built-in helper's move; a peek that finds no win plays as the default
+        helper."""
         if self.RULES.is_over(state):
             return None
-        own = self.own_player(self.helper)
-        if own is not None:
-            return self.own_hint(own, state)
         if self.helper == PEEK:
-            solution = self.peek.solve(state, stop=self.stop(), progress=self.progress)
+            solution = self.peek.solve(state, stop=search.stop, progress=search.progress)
             if solution.stopped:
                 return None  # cancelled: nobody is waiting for the answer
             if solution.moves:

@@ -143,7 +143,7 @@ async def test_hints_come_from_a_player_of_your_own_chosen_in_the_set_up(
         await pilot.press("enter")
         screen = board(app)
         assert screen.table.seating.helper == "mine.py"
-        assert screen.table.thinking() == "Asking mine.py…"
+        assert screen.table.hint_player().thinking == "Asking mine.py…"
         state = screen.session.state
         hinted = greedy_rule(state, screen.table.seed)
         await pilot.press("h")

@@ -26,6 +26,7 @@ from solitaire_tui.screens.stats.screen import StatsScreen
 from solitaire_tui.start import Start
 from solitaire_tui.ui.help import HelpScreen
 from solitaire_tui.ui.quit_dialog import Confirm
+from solitaire_tui.ui.thinking import Thinker
 from solitaire_tui.widgets.cycle import Cycle
 from tests.support.add_residue import board, until_a_person_moves
 from tests.support.pilots import (
@@ -430,11 +431,11 @@ async def test_the_hint_is_the_perfect_move_where_the_game_is_solved(make_app: A
         await play_by_keys(pilot, screen, Move(Pile.ADD, 3))
         best = solve(HOT_SEAT.options, screen.session.state).best_moves
         # The first perfect hint solves the whole game, which takes seconds: said so.
-        assert screen.table.thinking().startswith("Solving the whole game")
+        assert screen.table.hint_player().thinking.startswith("Solving the whole game")
         await pilot.press("h")
         await settle(app, pilot)
         assert f"Hint: {best[0]} " in text_of(screen, "#message")
-        assert screen.table.thinking() == "Thinking…"  # solved once
+        assert screen.table.hint_player().thinking == "Thinking…"  # solved once
         await pilot.press("enter")
         assert screen.session.moves[-1] == best[0]
 
@@ -468,6 +469,28 @@ async def test_strong_and_perfect_computers_reply_from_a_thread(make_app: Any) -
             if state.to_move:
                 assert move == computers[state.to_move].choose(state)
             state = add_residue.apply(state, move)
+
+
+async def test_a_searching_computer_waits_for_its_part_whoever_gives_the_hints(
+        make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A strong computer's move needs the computer players' engine part, also where a
+    player of one's own gives the people's hints (which need none)."""
+    asked: list[str | None] = []
+    think = Thinker.think
+
+    def noted(thinker: Thinker, *args: Any, group: str, needs: str | None = None) -> Any:
+        if group == "computer":
+            asked.append(needs)
+        return think(thinker, *args, group=group, needs=needs)
+
+    monkeypatch.setattr(Thinker, "think", noted)
+    seats = Table((Seat("Sam", "strong"), Seat("You")), 3, helper="mine.py")
+    app = make_app(Start("add-residue", options=seats))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board(app)
+        await until_a_person_moves(pilot, screen)
+        assert screen.table.hint_player().part is None  # the helper's own process plays it
+    assert asked == [GAMES_BY_KEY["add-residue"].ENGINE[0].name]
 
 
 async def test_six_players_with_twenty_numbers_fit_80_by_24(make_app: Any) -> None:

@@ -24,6 +24,7 @@ from solitaire_tui.games.sequence.moves import describe, keys_for
 from solitaire_tui.games.sequence.play import SequenceTable
 from solitaire_tui.games.sequence.screen import SequenceScreen
 from solitaire_tui.messages import OpenReplay
+from solitaire_tui.play.hints import Search
 from solitaire_tui.start import Start
 from solitaire_tui.widgets.cards import CardView
 from tests.support.pilots import (
@@ -338,14 +339,14 @@ async def test_a_slow_finish_shows_its_progress_and_stops_where_it_was(
     the finish is under way long enough to show its progress, and esc, or e again,
     stops it with the position as it was, even once the held move comes."""
     held = threading.Event()
-    hint = SequenceTable.hint
+    hint = SequenceTable._hint
 
-    def slow_hint(table: SequenceTable, state: State) -> Move | None:
+    def slow_hint(table: SequenceTable, state: State, search: Search) -> Move | None:
         if state.moves >= 5:
             held.wait(10)
-        return hint(table, state)
+        return hint(table, state, search)
 
-    monkeypatch.setattr(SequenceTable, "hint", slow_hint)
+    monkeypatch.setattr(SequenceTable, "_hint", slow_hint)
     app = make_app(Start("sequence", numbered(WON)))
     async with app.run_test(size=SIZE) as pilot:
         screen = await opened(pilot)
