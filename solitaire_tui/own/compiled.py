@@ -196,13 +196,3 @@ def _cpu_seconds(pid: int, thread: int) -> float | None:
         return (int(utime) + int(stime)) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError):
         return None
-
-
-def stuck(name: str, budget: float, deal: int, move: int, fault: str | None) -> str:
-    """Why a compiled player stuck at ``move`` of ``deal`` stopped: ``fault``, as the
-    plain player's budget found it playing that deal, or, where Python plays it
-    through, a sentence that says so."""
-    if fault is not None:
-        return fault
-    return (f"{name}, compiled, took longer than {budget:g} s at move {move} of deal"
-            f" {deal}, which it plays through as Python")

@@ -33,6 +33,7 @@ from solitaire_tui.own import compiled as compiling
 from solitaire_tui.own import playing
 from solitaire_tui.own.compiled import WATCH, Compiled
 from solitaire_tui.own.files import OwnPlayer
+from solitaire_tui.own.parts import joined, parts, replayed
 
 # The threads the players play in, the asking ones waiting (a chunk's, a compiled
 # chunk's parts): a thread left spinning in a compiled move keeps its place until the
@@ -102,16 +103,11 @@ def _compiled(compiled: Compiled, game: playing.Game, start: int, count: int, wi
     import numba
 
     under_way = [_Part(compiled, game, first, length)
-                 for first, length in playing.parts(start, count, numba.get_num_threads())]
-    rows = [np.empty((0, width), np.int64)]
-    for index, part in enumerate(under_way):
-        played, fault = part.outcome(width)
-        rows.append(played)
-        if fault is not None:
-            if not all(later.ends() for later in under_way[index + 1:]):
-                _FOUND.stuck = True
-            return np.concatenate(rows), fault
-    return np.concatenate(rows), None
+                 for first, length in parts(start, count, numba.get_num_threads())]
+    rows, fault, asked = joined([partial(part.outcome, width) for part in under_way], width)
+    if fault is not None and not all(later.ends() for later in under_way[asked:]):
+        _FOUND.stuck = True
+    return rows, fault
 
 
 class _Part:
@@ -135,12 +131,10 @@ class _Part:
         again in Python, and the process marked to be restarted."""
         if self.ends():
             return self.future.result()
-        deal, move = int(self.watch[0]), int(self.watch[1])
         _FOUND.stuck = True
         game = self.game
-        rows, fault = _played(game, self.first, deal - self.first + 1, width)
-        return rows[:deal - self.first], compiling.stuck(game.path.name, game.budget, deal,
-                                                         move, fault)
+        return replayed(partial(_played, game, width=width), game.path.name, game.budget,
+                        self.first, self.watch)
 
 
 def _faults() -> list[tuple[str, str]]:

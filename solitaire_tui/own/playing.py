@@ -174,18 +174,6 @@ def play_deal(game: Game, deal: int, timer: Timer | None) -> tuple[int, ...]:
     return rules.row(state, game.options)
 
 
-def parts(start: int, count: int, workers: int) -> list[tuple[int, int]]:
-    """``count`` deals from ``start`` in ``workers`` parts as even as can be, in
-    order (none empty)."""
-    size, extra = divmod(count, workers)
-    cut, found = start, []
-    for index in range(min(workers, count)):
-        length = size + (index < extra)
-        found.append((cut, length))
-        cut += length
-    return found
-
-
 def choosing(game: Game, deal: int) -> Callable[[Any], Any]:
     """The player as a chooser of the rules' moves (as the built-in players are), for a
     game played by the command line: ``Fault`` when it goes wrong."""

@@ -6,7 +6,8 @@ each part played in a process of a pool kept for the player. The parts are joine
 deal order, so the rows, and so every figure, are the same whatever the workers.
 
 A part that a fault stopped (``playing.Fault``) gives the rows of the deals before
-the fault; the chunk ends there, the parts after it are dropped, and the fault is
+the fault; the chunk ends there (``own.parts``, which cuts and joins the parts here
+and in ``own.in_process`` alike), the parts after it are dropped, and the fault is
 kept on the player for the run to say. ``batch.run`` then ends the run, as it ends a
 cancelled one, with every game before the faulty deal counted.
 
@@ -44,11 +45,11 @@ from solitaire_tui.own import compiled as compiled_worker
 from solitaire_tui.own import in_process
 from solitaire_tui.own.compiled import WATCH
 from solitaire_tui.own.files import OwnPlayer
+from solitaire_tui.own.parts import joined, parts, replayed
 from solitaire_tui.own.playing import (
     MOVE_SECONDS,
     Fault,
     hint_in_worker,
-    parts,
     play_part,
     rules_module,
     start_worker,
@@ -142,20 +143,16 @@ def _pooled(player: OwnPlayer, budget: float, options: Mapping[str, Any], start:
                    if pool.watches is not None else
                    pool.executor.submit(play_part, first, length)
                    for slot, (first, length) in enumerate(cut)]
+    outcomes = [future.result if pool.watches is None else
+                partial(_watched, player, budget, options, pool, future, cut[slot][0], slot)
+                for slot, future in enumerate(futures)]
     width = len(rules_module(player.rules).fields(options))
-    rows: list[np.ndarray] = [np.empty((0, width), np.int64)]
-    for slot, future in enumerate(futures):
-        if pool.watches is None:
-            played, fault = future.result()
-        else:
-            played, fault = _watched(player, budget, options, pool, future, cut[slot][0], slot)
-        rows.append(np.array(played, dtype=np.int64).reshape(len(played), width))
-        if fault is not None:
-            player.fault = fault
-            for later in futures:
-                later.cancel()
-            break
-    return np.concatenate(rows)
+    rows, fault, asked = joined(outcomes, width)
+    if fault is not None:
+        player.fault = fault
+        for later in futures[asked:]:
+            later.cancel()
+    return rows
 
 
 def _watched(player: OwnPlayer, budget: float, options: Mapping[str, Any], pool: _Pool,
@@ -169,12 +166,11 @@ def _watched(player: OwnPlayer, budget: float, options: Mapping[str, Any], pool:
     if compiled_worker.ticking(watch, budget, lambda seconds: not waiting.wait(
             [future], seconds).not_done):
         return future.result()  # type: ignore[no-any-return]
-    deal, move, _, pid, _ = watch.tolist()
-    os.kill(pid, getattr(signal, "SIGKILL", signal.SIGTERM))
+    os.kill(int(watch[3]), getattr(signal, "SIGKILL", signal.SIGTERM))
     _drop(pool)
     plain = _pool(player, budget, options)
-    rows, fault = plain.executor.submit(play_part, first, deal - first + 1).result()
-    return rows[:deal - first], compiled_worker.stuck(player.name, budget, deal, move, fault)
+    return replayed(lambda start, count: plain.executor.submit(play_part, start, count).result(),
+                    player.name, budget, first, watch)
 
 
 def hint(player: OwnPlayer, state: Any, deal: int, budget: float = MOVE_SECONDS,

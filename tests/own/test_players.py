@@ -24,6 +24,7 @@ from rules.fast import batch
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.games.sequence.kernel import player_kernel
 from solitaire_tui.own import files, playing, running
+from solitaire_tui.own import parts as own_parts
 from solitaire_tui.own.playing import (
     WATCHDOG_SECONDS,
     Fault,
@@ -176,9 +177,9 @@ def test_a_player_sent_to_a_worker_is_loaded_there_once_a_version(tmp_path: Path
 
 
 def test_parts_cover_the_deals_in_order() -> None:
-    assert playing.parts(10, 7, 2) == [(10, 4), (14, 3)]
-    assert playing.parts(10, 1, 2) == [(10, 1)]
-    assert sum(count for _, count in playing.parts(0, 1001, 3)) == 1001
+    assert own_parts.parts(10, 7, 2) == [(10, 4), (14, 3)]
+    assert own_parts.parts(10, 1, 2) == [(10, 1)]
+    assert sum(count for _, count in own_parts.parts(0, 1001, 3)) == 1001
 
 
 def test_a_run_in_worker_processes_is_the_plain_games_on_any_workers() -> None:
