@@ -99,13 +99,13 @@ async def _statistics(pilot: Pilot[None]) -> None:
 def _start(name: str) -> object:
     """What the app opens on for picture ``name`` (a ``Start``, or None: the menu)."""
     from solitaire_tui.decks import numbered
-    from solitaire_tui.games.add_residue.table import Seat, Table
+    from solitaire_tui.games.add_residue.seating import Seat, Seating
     from solitaire_tui.start import Start
 
     if name == "sequence":
         return Start("sequence", numbered(3))
     if name == "add-residue":
-        table = Table((Seat("You"), Seat("Ada", "greedy"), Seat("Bo", "random")), 7)
+        table = Seating((Seat("You"), Seat("Ada", "greedy"), Seat("Bo", "random")), 7)
         return Start("add-residue", options=table)
     return None
 

@@ -2,7 +2,7 @@
 and the loop that plays its games.
 
 A player's file that sets ``COMPILED = True`` keeps to the typed subset (docs/players.md,
-"Compiled players"): its ``play(view)`` is compiled with numba and given a ``Table``,
+"Compiled players"): its ``play(view)`` is compiled with numba and given a ``CompiledView``,
 which answers what ``rules.own.sequence.SequenceView`` answers, by the same names and
 with the same values, in numba's types: tuples of numbers where the view has tuples,
 arrays where it has tuples of varying length, ``to_come`` an array indexed by rank,
@@ -77,7 +77,7 @@ def _rank_needed(index: int, cards: int) -> int:
 
 
 @jitclass(_SPEC)
-class Table:
+class CompiledView:
     """The view a compiled player is given (``SequenceView``'s names and values)."""
 
     def __init__(self, clairvoyant: bool) -> None:
@@ -419,7 +419,7 @@ def play_deals(play: Any, start: int, count: int, clairvoyant: bool, out: np.nda
     """Deals start..start+count-1 by ``play`` into out[game] (``FIELDS``); returns
     how many were played before one where the player named no legal move (``count``
     when none did). ``watch`` gets the deal, the move (from 1) and a tick a move."""
-    table = Table(clairvoyant)
+    table = CompiledView(clairvoyant)
     ranks = np.empty(DECK_SIZE, np.int8)
     for game in range(count):
         deal = start + game

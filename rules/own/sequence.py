@@ -19,7 +19,7 @@ A player sees what is still to come, never in what order: ``to_come``. A file th
 sets ``CLAIRVOYANT = True`` also sees the deck in order (``deck``), as the solver
 does, and is listed apart from the fair players. A file that sets ``COMPILED = True``
 keeps to the typed subset and is compiled with numba, given the same view as a
-numba class (``rules.fast.sequence_own.Table``).
+numba class (``rules.fast.sequence_own.CompiledView``).
 """
 
 from __future__ import annotations

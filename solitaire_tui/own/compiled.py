@@ -130,7 +130,7 @@ def play_part(start: int, count: int, slot: int) -> tuple[np.ndarray, str | None
                          watches[slot * WATCH:(slot + 1) * WATCH])
 
 
-def play_compiled(compiled: Compiled, game: playing.Game, timer: playing.Timer | None,
+def play_compiled(compiled: Compiled, game: playing.Loaded, timer: playing.Timer | None,
                   start: int, count: int, watch: np.ndarray) -> tuple[np.ndarray, str | None]:
     """Deals start..start+count-1 compiled, their rows (as ``playing.play_games``',
     in the array the loop filled), each move ticking ``watch``; where a compiled game

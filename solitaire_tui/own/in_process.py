@@ -40,12 +40,12 @@ from solitaire_tui.own.parts import joined, parts, replayed
 # process is restarted.
 _THREADS = ThreadPoolExecutor(thread_name_prefix="own-player")
 _LOADING = threading.Lock()
-_GAMES: dict[str, tuple[playing.Game, Compiled | None]] = {}
+_GAMES: dict[str, tuple[playing.Loaded, Compiled | None]] = {}
 _FOUND = threading.local()  # this thread's: faults [(player, sentence)], stuck
 
 
 def _loaded(player: OwnPlayer, budget: float, options: Mapping[str, Any]
-            ) -> tuple[playing.Game, Compiled | None]:
+            ) -> tuple[playing.Loaded, Compiled | None]:
     """The player's game in this process and, compiled, its compile: once a process."""
     key = json.dumps([str(player.path), player.stamp, budget, dict(options)], sort_keys=True)
     with _LOADING:  # a compile takes seconds: the other threads wait for its result
@@ -73,7 +73,7 @@ def results(player: OwnPlayer, budget: float, options: Mapping[str, Any], start:
     return rows, fault
 
 
-def _played(game: playing.Game, start: int, count: int, width: int
+def _played(game: playing.Loaded, start: int, count: int, width: int
             ) -> tuple[np.ndarray, str | None]:
     """Deals start..start+count-1 by the plain player, in a thread of the pool that
     this one watches (``playing.Watchdog``): their rows up to a fault, and the fault."""
@@ -93,7 +93,7 @@ def _ended(future: Future[Any], watchdog: playing.Watchdog, seconds: float) -> b
     return future.done()
 
 
-def _compiled(compiled: Compiled, game: playing.Game, start: int, count: int, width: int
+def _compiled(compiled: Compiled, game: playing.Loaded, start: int, count: int, width: int
               ) -> tuple[np.ndarray, str | None]:
     """The compiled player's deals, a part for each of numba's threads, each part
     played in a thread of the pool (the loop lets go of the GIL, so they play at once,
@@ -114,7 +114,7 @@ class _Part:
     """Deals first..first+count-1 of a compiled player, handed to the pool as this one
     is made, their moves ticking a watch of their own."""
 
-    def __init__(self, compiled: Compiled, game: playing.Game, first: int, count: int) -> None:
+    def __init__(self, compiled: Compiled, game: playing.Loaded, first: int, count: int) -> None:
         self.game, self.first = game, first
         self.watch = np.zeros(WATCH, np.int64)
         self.watchdog = playing.Watchdog()  # where a deal is played again in Python

@@ -65,7 +65,7 @@ class Fault(RulesError):
 
 
 @dataclass(frozen=True)
-class Game:
+class Loaded:
     """What plays a game: the rules' module, the player's ``play`` and its file, and
     the run's options (who sits where, at a game of several seats)."""
 
@@ -78,16 +78,16 @@ class Game:
 
 
 def of(player: OwnPlayer, budget: float = MOVE_SECONDS,
-       options: Mapping[str, Any] | None = None) -> Game:
+       options: Mapping[str, Any] | None = None) -> Loaded:
     """A loaded player's game, in this process (its file run again: a run's worker
     processes each run it once too)."""
     return _game(player.path, player.rules, player.clairvoyant, budget, options or {})
 
 
 def _game(path: Path, rules: str, clairvoyant: bool, budget: float,
-          options: Mapping[str, Any]) -> Game:
+          options: Mapping[str, Any]) -> Loaded:
     """The player in ``path`` loaded (its file run as a module) and ready to play."""
-    return Game(rules_module(rules), chooser(load_module(path), path), path, clairvoyant,
+    return Loaded(rules_module(rules), chooser(load_module(path), path), path, clairvoyant,
                 budget, dict(options))
 
 
@@ -158,7 +158,7 @@ class Watchdog:
                 _raise_in(self._playing, TooSlow)
 
 
-def play_deal(game: Game, deal: int, timer: Timer | None) -> tuple[int, ...]:
+def play_deal(game: Loaded, deal: int, timer: Timer | None) -> tuple[int, ...]:
     """Deal ``deal`` played to its end by ``game``'s player (and the built-in players
     of the other seats): its row (``Rules.fields``), or ``Fault``. ``timer``: what
     keeps each move's budget (``timed_moves``, ``Watchdog``), if anything does."""
@@ -174,14 +174,14 @@ def play_deal(game: Game, deal: int, timer: Timer | None) -> tuple[int, ...]:
     return rules.row(state, game.options)
 
 
-def choosing(game: Game, deal: int) -> Callable[[Any], Any]:
+def choosing(game: Loaded, deal: int) -> Callable[[Any], Any]:
     """The player as a chooser of the rules' moves (as the built-in players are), for a
     game played by the command line: ``Fault`` when it goes wrong."""
     timer = timed_moves()
     return lambda state: next_move(game, state, deal, timer)[0]
 
 
-def next_move(game: Game, state: Any, deal: int, timer: Timer | None) -> tuple[Any, Any]:
+def next_move(game: Loaded, state: Any, deal: int, timer: Timer | None) -> tuple[Any, Any]:
     """The player's move from ``state`` of deal ``deal``, and the position it reaches;
     ``Fault`` when the player goes wrong."""
     rules = game.rules
@@ -218,7 +218,7 @@ def next_move(game: Game, state: Any, deal: int, timer: Timer | None) -> tuple[A
 
 # A worker process's game (``own.running``): its player's file loaded once, as the
 # process starts, and whether its moves are timed by the timer signal.
-_WORKER: tuple[Game, Timer | None] | None = None
+_WORKER: tuple[Loaded, Timer | None] | None = None
 
 
 def start_worker(path: Path, rules: str, clairvoyant: bool, budget: float,
@@ -233,7 +233,7 @@ def start_worker(path: Path, rules: str, clairvoyant: bool, budget: float,
     _WORKER = _game(path, rules, clairvoyant, budget, options), timed_moves()
 
 
-def worker() -> tuple[Game, Timer | None]:
+def worker() -> tuple[Loaded, Timer | None]:
     """This worker's game, and whether its moves are timed (``start_worker``)."""
     assert _WORKER is not None, "the worker loads its player as it starts"
     return _WORKER
@@ -244,7 +244,7 @@ def play_part(start: int, count: int) -> tuple[list[tuple[int, ...]], str | None
     return play_games(*worker(), start, count)
 
 
-def play_games(game: Game, timer: Timer | None, start: int, count: int
+def play_games(game: Loaded, timer: Timer | None, start: int, count: int
                ) -> tuple[list[tuple[int, ...]], str | None]:
     """Deals start..start+count-1, their rows; the rows before a fault and its
     sentence if the player stopped."""
@@ -266,7 +266,7 @@ def hint_in_worker(state: Any, deal: int) -> tuple[Any, str | None]:
         return None, fault.sentence
 
 
-def _fault(game: Game, deal: int, move: int, what: str, error: BaseException | None = None,
+def _fault(game: Loaded, deal: int, move: int, what: str, error: BaseException | None = None,
            why: str = "") -> Fault:
     """"mine.py, line 12, raised KeyError at move 5 of deal 1234: 7"."""
     line = at_line(error, game.path) if error is not None else ""

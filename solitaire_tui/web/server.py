@@ -11,7 +11,7 @@ visitor shared every game. Here it is wrapped as a public service should be:
   takes them, dropped while the app is behind, one log line for a bad frame; the
   terminal size is clamped;
 - at most ``max_visitors`` apps at once, ``seats_each`` a visitor and an address
-  (``visitors.Table``), and so many connections an address (``connections``); a visit
+  (``visitors.Seats``), and so many connections an address (``connections``); a visit
   idle for ``idle_seconds``, or longer than ``longest_seconds``, is closed;
 - each app runs as a guest (``python -I -m solitaire_tui --guest``: no cluster, capped
   runs and screen) in the visitor's own directory (``visitors``), under a memory
@@ -46,7 +46,7 @@ from solitaire_tui.web.logs import OneLine, Throttle
 from solitaire_tui.web.masked import MaskedWebSocket
 from solitaire_tui.web.relay import LARGEST_FRAME, Relay
 from solitaire_tui.web.settings import Settings
-from solitaire_tui.web.visitors import KEEP_DAYS, Table, Visitors
+from solitaire_tui.web.visitors import KEEP_DAYS, Seats, Visitors
 
 log = logging.getLogger("solitaire-tui.serve")
 # What anyone who reaches the port can make the server say: a line each, but not more
@@ -88,7 +88,7 @@ class AppServer(Server):
         self.settings = settings
         # The address to print, with the token that opens it.
         self.announce = address + (f"/?token={guard.token}" if guard.token else "/")
-        self.table = Table(settings.max_visitors, settings.seats_each)
+        self.table = Seats(settings.max_visitors, settings.seats_each)
         # Every file the page may ask for, by its name: nothing else is looked up.
         self.statics = {path.relative_to(root).as_posix(): path
                         for root in (self.statics_path, PAGE) for path in root.rglob("*")

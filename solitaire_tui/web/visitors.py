@@ -109,7 +109,7 @@ class Visitors:
         return removed
 
 
-class Table:
+class Seats:
     """At most ``seats`` apps at once, and ``each`` of them a visitor's id and an
     address's (an address None: not counted, as behind a proxy every visitor comes
     from the proxy's)."""

@@ -17,7 +17,7 @@ import pytest
 from rules import add_residue, hit_or_miss, relay
 from solitaire_tui.app import SolitaireApp
 from solitaire_tui.decks import numbered
-from solitaire_tui.games.add_residue.table import Seat, Table
+from solitaire_tui.games.add_residue.seating import Seat, Seating
 from solitaire_tui.start import Start
 from tests.support.pilots import SIZE, worked
 
@@ -58,7 +58,7 @@ def test_add_residue_setup(snap_compare: Any, tmp_path: Path, size: tuple[int, i
 
 @SIZES
 def test_add_residue_board(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
-    table = Table((Seat("Ann"), Seat("Ben"), Seat("Cy")), 7)
+    table = Seating((Seat("Ann"), Seat("Ben"), Seat("Cy")), 7)
     app = app_on(tmp_path, Start("add-residue", options=table))
     assert snap_compare(app, press=["enter", "right", "enter", "p", "enter"], terminal_size=size)
 

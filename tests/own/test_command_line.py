@@ -14,7 +14,7 @@ import pytest
 from solitaire_tui.cli import main
 from solitaire_tui.games.sequence.kernel import player_kernel
 from solitaire_tui.own import files, source
-from solitaire_tui.own.playing import Game, next_move, play_deal, rules_module
+from solitaire_tui.own.playing import Loaded, next_move, play_deal, rules_module
 from tests.support import players
 from tests.support.players import EXAMPLES
 
@@ -48,7 +48,7 @@ def test_players_of_ones_own_are_compared_with_the_built_in_ones_on_the_same_dea
     assert versions["greedy"]["wins"] == versions["first_fit.py"]["wins"] == greedy[:, 0].sum()
     # Each later player's games paired with the first's, deal by deal.
     module = source.load_module(EXAMPLES / "rules_of_thumb.py")
-    game = Game(rules_module("rules.own.sequence"), module.play,
+    game = Loaded(rules_module("rules.own.sequence"), module.play,
                 EXAMPLES / "rules_of_thumb.py", False, budget=60)
     own = np.array([play_deal(game, deal, None) for deal in range(40, 340)])
     assert versions["rules_of_thumb.py"]["wins"] == own[:, 0].sum()
@@ -111,7 +111,7 @@ def test_play_with_a_player_of_ones_own(capsys: pytest.CaptureFixture[str]) -> N
                  example("rules_of_thumb")]) == 0
     data = json.loads(capsys.readouterr().out)
     module = source.load_module(EXAMPLES / "rules_of_thumb.py")
-    game = Game(rules_module("rules.own.sequence"), module.play,
+    game = Loaded(rules_module("rules.own.sequence"), module.play,
                 EXAMPLES / "rules_of_thumb.py", False, budget=60)
     won, cards, moves = play_deal(game, 5, None)
     assert data["result"] == {"won": bool(won), "final_cards": cards, "moves": moves}
@@ -134,7 +134,7 @@ def test_a_review_lists_every_decision_of_any_players_game(
                  "--review", "--json", "--moves"]) == 0
     data = json.loads(capsys.readouterr().out)
     module = source.load_module(EXAMPLES / "rules_of_thumb.py")
-    game = Game(rules_module("rules.own.sequence"), module.play,
+    game = Loaded(rules_module("rules.own.sequence"), module.play,
                 EXAMPLES / "rules_of_thumb.py", False, budget=60)
     state, moves = start(9), []
     while not sq.is_over(state):

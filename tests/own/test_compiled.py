@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from rules import sequence as sq
 from rules.errors import IllegalMove, OptionsError
 from rules.fast import batch
-from rules.fast.sequence_own import BAD, HAND, PILES, Table, _parsed, stacked
+from rules.fast.sequence_own import BAD, HAND, PILES, CompiledView, _parsed, stacked
 from rules.own import sequence as own
 from rules.own.sequence import SequenceView
 from solitaire_tui.own import files, running
@@ -62,9 +62,9 @@ def nothing_loaded() -> Iterator[None]:
     files.forget()
 
 
-def table_of(state: sq.State, deal: int, clairvoyant: bool = False) -> Table:
+def table_of(state: sq.State, deal: int, clairvoyant: bool = False) -> CompiledView:
     """The compiled view of ``state``, set field by field."""
-    table = Table(clairvoyant)
+    table = CompiledView(clairvoyant)
     hand = [] if state.hand is None else [state.hand.rank]
     table._deck = np.array(hand + [card.rank for card in state.deck], dtype=np.int64)
     table._dealt = 0
@@ -116,7 +116,7 @@ def plain_move(state: sq.State, name: str) -> sq.Move | None:
     return move if move in sq.legal_moves(state) else None
 
 
-def compiled_move(table: Table, name: str) -> sq.Move | None:
+def compiled_move(table: CompiledView, name: str) -> sq.Move | None:
     """The move ``name`` names to a compiled player, as ``plain_move`` gives it."""
     source, target = _parsed(table._deck, table._dealt, table._cards, table._heights,
                              table._placed, name)
@@ -209,7 +209,7 @@ def test_what_numba_cannot_compile_is_named_with_its_line(tmp_path: Path) -> Non
 
 def test_numbas_refusal_reads_as_a_sentence() -> None:
     error = Exception("Failed in nopython mode pipeline (step: nopython frontend)\nUnknown"
-                      " attribute 'x' of type instance.jitclass.Table#7f<_deck:array>\n\n"
+                      " attribute 'x' of type instance.jitclass.CompiledView#7f<_deck:array>\n\n"
                       'File "/a/mine.py", line 4:\n<source elided>\nFile "/a/mine.py", line 9:')
     assert not_compiled(error, Path("/b/mine.py")) == (
         "mine.py, line 9, is not in the compiled subset: Unknown attribute 'x' of the view"

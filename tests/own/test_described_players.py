@@ -23,7 +23,7 @@ from solitaire_tui.cli import main
 from solitaire_tui.games.described.game import shipped
 from solitaire_tui.games.family.own import replayed
 from solitaire_tui.own import files, running
-from solitaire_tui.own.playing import Fault, Game, play_deal, rules_module
+from solitaire_tui.own.playing import Fault, Loaded, play_deal, rules_module
 from solitaire_tui.own.source import chooser, load_module
 from solitaire_tui.store.database import DATA_DIR_VARIABLE
 from tests.games.described.test_own import MINE, games
@@ -60,8 +60,8 @@ def test_a_player_is_given_the_moves_of_the_game_it_plays(tmp_path: Path) -> Non
                              " 'turn' in view.moves else view.moves[-1]\n")
     player = chooser(load_module(path), path)
 
-    def game(key: str) -> Game:
-        return Game(rules_module(RULES), player, path, False, COMPARING,
+    def game(key: str) -> Loaded:
+        return Loaded(rules_module(RULES), player, path, False, COMPARING,
                     own_rules.options(GAMES[key]))
 
     _, final_cards, moves = play_deal(game("betsy-ross"), 3, None)
@@ -146,7 +146,7 @@ def test_a_single_game_has_one_player(extra: list[str], said: str,
 
 def test_a_name_a_player_made_up_is_said_short(tmp_path: Path) -> None:
     path = written(tmp_path, "def play(view):\n    return 'x' * 10_000\n")
-    game = Game(rules_module(RULES), chooser(load_module(path), path), path, False,
+    game = Loaded(rules_module(RULES), chooser(load_module(path), path), path, False,
                 COMPARING, own_rules.options(GAMES["calculation"]))
     with pytest.raises(Fault) as fault:
         play_deal(game, 1, None)

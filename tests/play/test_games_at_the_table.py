@@ -12,16 +12,16 @@ from rules.players.sequence import player
 from solitaire_tui.decks import numbered
 from solitaire_tui.games.add_residue.cursor import Cursor
 from solitaire_tui.games.add_residue.play import AddResidueTable
-from solitaire_tui.games.add_residue.table import Seat, Table
+from solitaire_tui.games.add_residue.seating import Seat, Seating
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.games.sequence.play import SequenceTable
 from solitaire_tui.store.records import Records
 from solitaire_tui.store.unfinished import Damaged
 
-ANN_AND_TWO = Table((Seat("Ann"), Seat("Bea", "greedy"), Seat("Cal", "random")), 5)
+ANN_AND_TWO = Seating((Seat("Ann"), Seat("Bea", "greedy"), Seat("Cal", "random")), 5)
 
 
-def seated(records: Records, table: Table | None = ANN_AND_TWO) -> AddResidueTable:
+def seated(records: Records, table: Seating | None = ANN_AND_TWO) -> AddResidueTable:
     game = GAMES_BY_KEY["add-residue"]
     made = game.table()(game, records, None, table)
     assert isinstance(made, AddResidueTable)
@@ -63,7 +63,7 @@ def test_the_seed_goes_with_a_game_kept_and_the_table_is_its_variant(
 
 def test_a_table_of_people_only_is_nobodys_record_and_a_shared_top_is_a_tie(
         records: Records) -> None:
-    people = seated(records, Table((Seat("Ann"), Seat("Ben")), 3))
+    people = seated(records, Seating((Seat("Ann"), Seat("Ben")), 3))
     assert people.records_variant is None and people.allows("speed") is False
     moves = [Move(Pile.ADD, 1), Move(Pile.ADD, 1), Move(Pile.MOD, 2), Move(Pile.MOD, 2),
              Move(Pile.ADD, 3), Move(Pile.ADD, 3), Move(Pile.MOD, 1), Move(Pile.MOD, 1)]

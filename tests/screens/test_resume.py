@@ -15,7 +15,7 @@ from rules import hit_or_miss, one_handed, relay
 from rules.hit_or_miss import PassOrder
 from rules.play import moves_of
 from solitaire_tui.decks import numbered
-from solitaire_tui.games.add_residue.table import Seat, Table
+from solitaire_tui.games.add_residue.seating import Seat, Seating
 from solitaire_tui.games.game import Game
 from solitaire_tui.games.one_handed.screen import PLAY_KEYS, OneHandedScreen
 from solitaire_tui.games.registry import GAMES
@@ -31,7 +31,7 @@ from tests.support.pilots import SIZE, Notices, press_busy, saved, text_of, unti
 OPTIONS: dict[str, Any] = {
     "hit-or-miss": hit_or_miss.Options(3, PassOrder.SHUFFLED, seed=99),
     "relay": relay.Options(3),
-    "add-residue": Table((Seat("Ann"), Seat("Ben")), 4),
+    "add-residue": Seating((Seat("Ann"), Seat("Ben")), 4),
 }
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from rules import sequence as sq
 from rules.own import sequence as own
 from solitaire_tui.own import source
-from solitaire_tui.own.playing import Game, rules_module
+from solitaire_tui.own.playing import Loaded, rules_module
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "players"
 RULES = "rules.own.sequence"
@@ -34,9 +34,9 @@ def as_python(path: Path, folder: Path, name: str = "") -> Path:
     return copy
 
 
-def game_of(path: Path, budget: float = COMPARING) -> Game:
+def game_of(path: Path, budget: float = COMPARING) -> Loaded:
     module = source.load_module(path)
-    return Game(rules_module(RULES), source.chooser(module, path), path, False, budget)
+    return Loaded(rules_module(RULES), source.chooser(module, path), path, False, budget)
 
 
 def reached(deal: int, seed: int, moves: int) -> sq.State:

@@ -22,7 +22,7 @@ from rules.errors import OptionsError
 from solitaire_tui.app import SolitaireApp
 from solitaire_tui.cli import main
 from solitaire_tui.decks import numbered
-from solitaire_tui.games.add_residue.table import Seat, Table
+from solitaire_tui.games.add_residue.seating import Seat, Seating
 from solitaire_tui.games.add_residue.widgets import Chips
 from solitaire_tui.games.hit_or_miss.screen import PLAY_KEYS
 from solitaire_tui.start import Start
@@ -201,7 +201,7 @@ async def test_no_color_draws_every_back_in_characters(data_path: Path) -> None:
 
 @pytest.mark.usefixtures("no_color")
 async def test_no_color_underlines_the_chosen_number(data_path: Path) -> None:
-    table = Table((Seat("Ann"), Seat("Ben")), 5)
+    table = Seating((Seat("Ann"), Seat("Ben")), 5)
     app = SolitaireApp(data=data_path, start=Start("add-residue", options=table))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")  # the table as offered

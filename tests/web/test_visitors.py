@@ -15,7 +15,7 @@ from solitaire_tui.web import visitors as visitors_module
 from solitaire_tui.web.guard import Guard
 from solitaire_tui.web.hosts import Names
 from solitaire_tui.web.logs import Throttle
-from solitaire_tui.web.visitors import KEEP_DAYS, Table, Visitors
+from solitaire_tui.web.visitors import KEEP_DAYS, Seats, Visitors
 
 
 def test_the_secret_is_kept_for_this_user_only_and_read_back(tmp_path: Path) -> None:
@@ -49,14 +49,14 @@ def test_directories_unused_for_long_are_pruned(tmp_path: Path) -> None:
 
 
 def test_the_table_seats_so_many() -> None:
-    table = Table(2)
+    table = Seats(2)
     assert table.sit() and table.sit() and not table.sit() and table.full
     table.leave()
     assert table.sit()
 
 
 def test_a_visitor_and_an_address_hold_their_share_of_the_seats() -> None:
-    table = Table(8, each=2)
+    table = Seats(8, each=2)
     assert table.sit("one", "127.0.0.1") and table.sit("one", "127.0.0.2")
     assert "2 tabs" in (table.refusal("one", "127.0.0.3") or "")  # the id's share
     assert table.sit("two", "127.0.0.1")

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen, Screen
 import solitaire_tui
 from rules import add_residue
 from solitaire_tui.app import SolitaireApp
-from solitaire_tui.games.add_residue.table import Seat, Table
+from solitaire_tui.games.add_residue.seating import Seat, Seating
 from solitaire_tui.start import Start
 from solitaire_tui.ui.keys import APP_KEYS
 from solitaire_tui.widgets.footer import CELL, KeyFooter
@@ -51,7 +51,7 @@ def test_every_shown_key_leaves_a_blank_in_its_cell() -> None:
 async def test_a_dialog_hides_the_footer_of_the_screen_under_it(tmp_path: Path) -> None:
     """Under a dialog the board's keys wait for it to close: its footer is hidden and
     gives its rows up, and comes back after."""
-    table = Table((Seat("Ann"), Seat("Ben"), Seat("Cy")), 7)
+    table = Seating((Seat("Ann"), Seat("Ben"), Seat("Cy")), 7)
     app = SolitaireApp(tmp_path, Start("add-residue", options=table))
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()

@@ -22,7 +22,7 @@ from solitaire_tui.commands import arguments
 from solitaire_tui.commands.report import Report, plain, play_out, report, reviewed
 from solitaire_tui.decks import Deck
 from solitaire_tui.engine import Part
-from solitaire_tui.games.add_residue.table import Seat, Table
+from solitaire_tui.games.add_residue.seating import Seat, Seating
 from solitaire_tui.games.add_residue.words import places, winners
 from solitaire_tui.games.game import Command, Game
 from solitaire_tui.own import files, playing
@@ -92,27 +92,27 @@ def describe(before: add_residue.State, move: add_residue.Move,
             + (scored if move.pile is add_residue.Pile.MOD else ""))
 
 
-class AddResidueOptions(OptionsCodec[Table]):
+class AddResidueOptions(OptionsCodec[Seating]):
     """The whole table, names and people included (the panel's options lose them):
     the screen offers the table last sat at in its set-up, as who sits at the table
     changes from one evening to the next."""
 
-    def panel(self, options: Table) -> dict[str, Any]:
+    def panel(self, options: Seating) -> dict[str, Any]:
         """The table's computers as they are; a person's seat is played by random (by
         greedy, a table of greedy computers would tie every game)."""
         return {"players": len(options.seats), "n": options.n,
                 "strategies": [seat.level or "random" for seat in options.seats]}
 
-    def encode(self, options: Table) -> Any:
+    def encode(self, options: Seating) -> Any:
         return {"seats": [[seat.name, seat.level] for seat in options.seats], "n": options.n,
                 "helper": options.helper}
 
-    def decode(self, data: Any, now: Table | None) -> Table:
+    def decode(self, data: Any, now: Seating | None) -> Seating:
         try:
             seats = tuple(Seat(str(name), None if level is None else str(level))
                           for name, level in data["seats"])
             helper = data.get("helper")  # (a table kept before hints had a choice: None)
-            return Table(seats, int(data["n"]), None if helper is None else str(helper))
+            return Seating(seats, int(data["n"]), None if helper is None else str(helper))
         except (KeyError, TypeError, ValueError) as error:  # RulesError is a ValueError
             raise OptionsError(f"The table kept from last time cannot be read: {error}") from None
 
@@ -168,9 +168,9 @@ class AddResidue(Game):
         options = add_residue.Options(args.players, args.numbers)
         if not args.strategy:
             return options
-        from solitaire_tui.games.add_residue.table import Offer, default_table
+        from solitaire_tui.games.add_residue.seating import Offer, default_seating
 
-        return Offer(default_table(options, args.strategy))
+        return Offer(default_seating(options, args.strategy))
 
     def play(self, args: argparse.Namespace, deck: Deck | None, log: bool) -> Report:
         options = add_residue.Options(args.players, args.numbers)
@@ -258,7 +258,7 @@ class AddResidue(Game):
         """Game ``deal`` of the run: its seats seeded as the kernel seeds them."""
         seats: list[str] = setup.options["strategies"]
         players = seated(seats, deal, setup.rules)
-        table = Table(tuple(Seat(f"P{seat + 1}", level) for seat, level in enumerate(seats)),
+        table = Seating(tuple(Seat(f"P{seat + 1}", level) for seat, level in enumerate(seats)),
                       setup.rules.n)
         return Replay(self.key, None, table, lambda state: players[state.to_move].choose(state),
                       f"game {deal}, won by P{part + 1}")

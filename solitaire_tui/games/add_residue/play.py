@@ -21,7 +21,7 @@ from rules.players.add_residue import GreedyPlayer, player, seated
 from rules.roster import solvable
 from solitaire_tui import decks
 from solitaire_tui.games.add_residue import words
-from solitaire_tui.games.add_residue.table import Offer, Seat, Table, default_table
+from solitaire_tui.games.add_residue.seating import Offer, Seat, Seating, default_seating
 from solitaire_tui.own.seat import OwnSeat, is_own
 from solitaire_tui.play.hints import THINKING, HintPlayer, chooser
 from solitaire_tui.play.mode import Allowed
@@ -43,16 +43,16 @@ class AddResidueTable(GameTable[State, Move]):
     players_dir: Path | None = None
 
     def __init__(self, game: Game, records: Records, deck: decks.Deck | None = None,
-                 options: add_residue.Options | Offer | Table | None = None) -> None:
-        """A ``Table`` seats the game at once; the rules' ``Options`` or an ``Offer``
+                 options: add_residue.Options | Offer | Seating | None = None) -> None:
+        """A ``Seating`` seats the game at once; the rules' ``Options`` or an ``Offer``
         only pre-fill the set-up, which is shown first whenever there is no table yet."""
         if isinstance(options, Offer):
             self.offered = options.table
         else:
-            self.offered = options if isinstance(options, Table) else default_table(options)
+            self.offered = options if isinstance(options, Seating) else default_seating(options)
         self.seed = secrets.randbelow(SEED_RANGE)
-        super().__init__(game, records, deck, options if isinstance(options, Table) else None)
-        self.seated = isinstance(options, Table)
+        super().__init__(game, records, deck, options if isinstance(options, Seating) else None)
+        self.seated = isinstance(options, Seating)
         # Players, n or players other than the rules' defaults, asked for on the
         # command line.
         self.asked_for = isinstance(options, Offer) or (
@@ -61,11 +61,11 @@ class AddResidueTable(GameTable[State, Move]):
         self._adviser: Player[State, Move] | None = None  # the hint's, made on first use
 
     @property
-    def seating(self) -> Table:
-        table: Table = self.options
+    def seating(self) -> Seating:
+        table: Seating = self.options
         return table
 
-    def default_options(self) -> Table:
+    def default_options(self) -> Seating:
         return self.offered
 
     def _computers(self) -> dict[int, Player[State, Move]]:

@@ -30,7 +30,7 @@ from solitaire_tui.decks import Deck
 from solitaire_tui.games.add_residue import words
 from solitaire_tui.games.add_residue.cursor import Cursor, other
 from solitaire_tui.games.add_residue.play import AddResidueTable
-from solitaire_tui.games.add_residue.table import Table
+from solitaire_tui.games.add_residue.seating import Seating
 from solitaire_tui.games.add_residue.widgets import BigNumber, Chips, SeatView
 from solitaire_tui.games.game import Game
 from solitaire_tui.own import folder
@@ -259,7 +259,7 @@ class AddResidueScreen(GameScreen[State, Move]):
     def action_options(self) -> None:
         from solitaire_tui.games.add_residue.setup_screen import TableSetup
 
-        def chosen(table: Table | None) -> None:
+        def chosen(table: Seating | None) -> None:
             if table is not None:
                 self.table.seated = True
                 self.change_options(table)

@@ -26,7 +26,12 @@ from rules import add_residue
 from rules.errors import RulesError
 from rules.roster import ADD_RESIDUE as NAMES
 from rules.roster import check_solvable
-from solitaire_tui.games.add_residue.table import DEFAULT_NAMES, NAME_LENGTH, Table, make_table
+from solitaire_tui.games.add_residue.seating import (
+    DEFAULT_NAMES,
+    NAME_LENGTH,
+    Seating,
+    make_seating,
+)
 from solitaire_tui.widgets.cycle import Cycle
 
 PLAYERS = tuple((str(p), p) for p in range(add_residue.MIN_PLAYERS, add_residue.MAX_PLAYERS + 1))
@@ -37,7 +42,7 @@ KINDS: tuple[tuple[str, str | None], ...] = (
 BEST = ("the best computer", None)  # the hints' helper unless a player of one's own
 
 
-class TableSetup(ModalScreen[Table | None]):
+class TableSetup(ModalScreen[Seating | None]):
     BINDINGS = [
         Binding("enter", "start", "Start"),
         Binding("escape", "back", "Back"),
@@ -48,7 +53,7 @@ class TableSetup(ModalScreen[Table | None]):
 
     CSS_PATH = "setup_screen.tcss"
 
-    def __init__(self, table: Table, own: Sequence[str] = (), *,
+    def __init__(self, table: Seating, own: Sequence[str] = (), *,
                  rules: Callable[[], None]) -> None:
         """``own``: the player's own players, offered as computers too (more may come
         while the form is open: ``offer_players``); ``rules`` opens the game's rules
@@ -179,7 +184,7 @@ class TableSetup(ModalScreen[Table | None]):
                   self.query_one(f"#kind-{number}", Cycle).value)
                  for number in range(self._players)]
         try:
-            table = make_table(seats, self.query_one("#n", Input).value,
+            table = make_seating(seats, self.query_one("#n", Input).value,
                                self.query_one("#helper", Cycle).value)
         except RulesError as error:
             self.query_one("#error", Label).update(Text(f"{error}."))

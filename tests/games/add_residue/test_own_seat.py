@@ -16,8 +16,8 @@ from rules.errors import OptionsError
 from rules.own import add_residue as own
 from solitaire_tui.app import SolitaireApp
 from solitaire_tui.games.add_residue.screen import AddResidueScreen
+from solitaire_tui.games.add_residue.seating import Seat, Seating
 from solitaire_tui.games.add_residue.setup_screen import TableSetup
-from solitaire_tui.games.add_residue.table import Seat, Table
 from solitaire_tui.own import files
 from solitaire_tui.start import Start
 from solitaire_tui.stats import limits
@@ -71,7 +71,7 @@ async def test_a_player_of_your_own_plays_a_seat_chosen_in_the_set_up(
     async with app.run_test(size=SIZE) as pilot:
         await seat_two_plays(pilot, app, "mine.py")
         screen = board(app)
-        assert screen.table.seating == Table((Seat("You"), Seat("Bea", "mine.py")), 4)
+        assert screen.table.seating == Seating((Seat("You"), Seat("Bea", "mine.py")), 4)
         assert "against mine.py" in screen.table.seating.variant
         game = screen.table.seed
         while not screen.session.is_over:
@@ -120,10 +120,10 @@ def board_of(app: SolitaireApp) -> AddResidueScreen:
 
 
 def test_a_seat_names_a_player_of_ones_own_by_its_file_alone() -> None:
-    assert Table((Seat("You"), Seat("Bea", "mine.py")), 4).seats[1].level == "mine.py"
+    assert Seating((Seat("You"), Seat("Bea", "mine.py")), 4).seats[1].level == "mine.py"
     for level in ("../mine.py", "mine", "/tmp/mine.py"):
         with pytest.raises(OptionsError, match="one of your players"):
-            Table((Seat("You"), Seat("Bea", level)), 4)
+            Seating((Seat("You"), Seat("Bea", level)), 4)
 
 
 async def test_hints_come_from_a_player_of_your_own_chosen_in_the_set_up(

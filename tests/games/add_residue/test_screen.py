@@ -16,8 +16,8 @@ from rules.players.add_residue import StrongPlayer, player, seated
 from rules.players.add_residue_search import solve
 from rules.words import counted
 from solitaire_tui.games.add_residue.screen import AddResidueScreen
+from solitaire_tui.games.add_residue.seating import Offer, Seat, Seating, default_seating
 from solitaire_tui.games.add_residue.setup_screen import KINDS, TableSetup
-from solitaire_tui.games.add_residue.table import Offer, Seat, Table, default_table
 from solitaire_tui.games.add_residue.widgets import Chips
 from solitaire_tui.games.registry import GAMES, GAMES_BY_KEY
 from solitaire_tui.messages import OpenReplay
@@ -41,8 +41,8 @@ from tests.support.pilots import (
     until,
 )
 
-HOT_SEAT = Table((Seat("Ann"), Seat("Ben")), 3)
-AGAINST_GREEDY = Table((Seat("You"), Seat("Bot", "greedy")), 4)
+HOT_SEAT = Seating((Seat("Ann"), Seat("Ben")), 3)
+AGAINST_GREEDY = Seating((Seat("You"), Seat("Bot", "greedy")), 4)
 
 
 @pytest.fixture(autouse=True)
@@ -58,7 +58,7 @@ async def play_by_keys(pilot: Pilot[None], screen: AddResidueScreen, move: Move)
     await pilot.press(*str(move.number), "enter")
 
 
-def play_out(table: Table, people: Player[State, Move]) -> State:
+def play_out(table: Seating, people: Player[State, Move]) -> State:
     """The end the rules reach when ``people`` chooses for every person's seat and
     each computer seat plays its level with the screen's seeds."""
     computers = {seat: player(s.level, seat, table.options) for seat, s in enumerate(table.seats)
@@ -83,7 +83,7 @@ async def test_the_table_is_set_by_keys(make_app: Any) -> None:
         await pilot.press("tab", "tab", "left")  # seat 3 keeps its name, plays random
         await pilot.press("enter")
         screen = board(app)
-        assert screen.table.seating == Table((Seat("Ann"), Seat("Ben"), Seat("Cal", "random")), 5)
+        assert screen.table.seating == Seating((Seat("Ann"), Seat("Ben"), Seat("Cal", "random")), 5)
         assert screen.session.state == add_residue.new_game(add_residue.Options(3, 5))
         assert "3 players, n = 5" in text_of(screen, "#title")
 
@@ -94,7 +94,7 @@ async def test_the_set_up_offers_the_table_last_sat_at(make_app: Any) -> None:
         await pilot.press("right", "tab", "5", "tab", *"Ann", "tab", "tab", *"Ben", "tab", "left",
                           "left")
         await pilot.press("enter")
-        table = Table((Seat("Ann"), Seat("Ben"), Seat("Cal", "greedy")), 5)
+        table = Seating((Seat("Ann"), Seat("Ben"), Seat("Cal", "greedy")), 5)
         assert board(app).table.seating == table
         await pilot.press("escape")  # nothing played: straight back
         assert isinstance(app.screen, MenuScreen)
@@ -119,7 +119,7 @@ async def test_the_command_line_prefills_the_set_up_and_the_mouse_changes_it(
         await pilot.click("#kind-3", offset=(4, 0))  # the fourth seat: greedy → strong
         await pilot.click("#start")
         screen = board(app)
-        assert screen.table.seating == Table((Seat("You"), Seat("Bea", "greedy"),
+        assert screen.table.seating == Seating((Seat("You"), Seat("Bea", "greedy"),
                                       Seat("Cal", "greedy"), Seat("Dot", "strong")), 7)
 
 
@@ -129,7 +129,7 @@ async def test_the_command_lines_players_fill_the_set_up_weakest_first_to_choose
     """``play add-residue --strategy strong --strategy perfect``: the set-up shows
     those computers (it used to show greedy ones), and a level steps up the order
     of strength."""
-    offer = Offer(default_table(add_residue.Options(3, 3), ["strong", "perfect"]))
+    offer = Offer(default_seating(add_residue.Options(3, 3), ["strong", "perfect"]))
     app = make_app(Start("add-residue", options=offer))
     async with app.run_test(size=SIZE) as pilot:
         setup = app.screen
@@ -354,7 +354,7 @@ async def test_a_spent_number_is_explained_and_not_applied(make_app: Any) -> Non
 async def test_arrows_step_over_spent_numbers_and_two_digits_make_one_number(
     make_app: Any,
 ) -> None:
-    app = make_app(Start("add-residue", options=Table((Seat("Ann"), Seat("Ben")), 13)))
+    app = make_app(Start("add-residue", options=Seating((Seat("Ann"), Seat("Ben")), 13)))
     async with app.run_test(size=SIZE) as pilot:
         screen = board(app)
         await pilot.press("1", "2")
@@ -371,7 +371,7 @@ async def test_arrows_step_over_spent_numbers_and_two_digits_make_one_number(
 async def test_undo_hands_the_turn_back_to_the_person_and_redo_replays(
     make_app: Any,
 ) -> None:
-    table = Table((Seat("You"), Seat("Bot", "greedy"), Seat("Max", "greedy")), 3)
+    table = Seating((Seat("You"), Seat("Bot", "greedy"), Seat("Max", "greedy")), 3)
     app = make_app(Start("add-residue", options=table))
     async with app.run_test(size=SIZE) as pilot:
         screen = board(app)
@@ -400,7 +400,7 @@ async def test_undo_hands_the_turn_back_to_the_person_and_redo_replays(
 
 
 async def test_undo_never_goes_back_to_a_computers_first_move(make_app: Any) -> None:
-    table = Table((Seat("Bot", "greedy"), Seat("You")), 2)
+    table = Seating((Seat("Bot", "greedy"), Seat("You")), 2)
     app = make_app(Start("add-residue", options=table))
     async with app.run_test(size=SIZE) as pilot:
         screen = board(app)
@@ -441,7 +441,7 @@ async def test_the_hint_is_the_perfect_move_where_the_game_is_solved(make_app: A
 
 
 async def test_the_hint_is_the_strong_players_beyond_the_solved_sizes(make_app: Any) -> None:
-    table = Table((Seat("Ann"), Seat("Ben")), 13)
+    table = Seating((Seat("Ann"), Seat("Ben")), 13)
     app = make_app(Start("add-residue", options=table))
     async with app.run_test(size=SIZE) as pilot:
         screen = board(app)
@@ -455,7 +455,7 @@ async def test_the_hint_is_the_strong_players_beyond_the_solved_sizes(make_app: 
 
 
 async def test_strong_and_perfect_computers_reply_from_a_thread(make_app: Any) -> None:
-    table = Table((Seat("You"), Seat("Sam", "strong"), Seat("Pat", "perfect")), 3)
+    table = Seating((Seat("You"), Seat("Sam", "strong"), Seat("Pat", "perfect")), 3)
     app = make_app(Start("add-residue", options=table))
     async with app.run_test(size=SIZE) as pilot:
         screen = board(app)
@@ -484,7 +484,7 @@ async def test_a_searching_computer_waits_for_its_part_whoever_gives_the_hints(
         return think(thinker, *args, group=group, needs=needs)
 
     monkeypatch.setattr(Thinker, "think", noted)
-    seats = Table((Seat("Sam", "strong"), Seat("You")), 3, helper="mine.py")
+    seats = Seating((Seat("Sam", "strong"), Seat("You")), 3, helper="mine.py")
     app = make_app(Start("add-residue", options=seats))
     async with app.run_test(size=SIZE) as pilot:
         screen = board(app)
@@ -495,7 +495,7 @@ async def test_a_searching_computer_waits_for_its_part_whoever_gives_the_hints(
 
 async def test_six_players_with_twenty_numbers_fit_80_by_24(make_app: Any) -> None:
     names = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
-    table = Table(tuple(Seat(name) for name in names), 20)
+    table = Seating(tuple(Seat(name) for name in names), 20)
     app = make_app(Start("add-residue", options=table))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = board(app)
@@ -509,7 +509,7 @@ async def test_six_players_with_twenty_numbers_fit_80_by_24(make_app: Any) -> No
 
 
 async def test_equal_top_scores_share_first_place(make_app: Any) -> None:
-    app = make_app(Start("add-residue", options=Table((Seat("Ann"), Seat("Ben")), 1)))
+    app = make_app(Start("add-residue", options=Seating((Seat("Ann"), Seat("Ben")), 1)))
     async with app.run_test(size=SIZE) as pilot:
         screen = board(app)
         await pilot.press("enter", "enter", "enter", "enter")  # add 1, add 1, mod 1, mod 1
@@ -550,7 +550,7 @@ async def test_the_computer_waits_while_the_rules_are_open(
 
 
 async def test_a_new_table_with_smaller_piles_starts_afresh(make_app: Any) -> None:
-    app = make_app(Start("add-residue", options=Table((Seat("Ann"), Seat("Ben")), 13)))
+    app = make_app(Start("add-residue", options=Seating((Seat("Ann"), Seat("Ben")), 13)))
     async with app.run_test(size=SIZE) as pilot:
         screen = board(app)
         await pilot.press("1", "3", "o", "tab", "3", "enter")
@@ -568,7 +568,7 @@ async def test_a_new_table_with_smaller_piles_starts_afresh(make_app: Any) -> No
 
 
 async def test_names_are_shown_as_typed_never_as_markup(make_app: Any) -> None:
-    app = make_app(Start("add-residue", options=Table((Seat("[red]"), Seat("Bo")), 3)))
+    app = make_app(Start("add-residue", options=Seating((Seat("[red]"), Seat("Bo")), 3)))
     async with app.run_test(size=SIZE) as pilot:
         screen = board(app)
         await pilot.click("#seat-1 Chips.add", offset=(5, 0))
@@ -577,7 +577,7 @@ async def test_names_are_shown_as_typed_never_as_markup(make_app: Any) -> None:
 
 
 async def test_a_typed_number_says_what_it_does_and_only_enter_plays_it(make_app: Any) -> None:
-    app = make_app(Start("add-residue", options=Table((Seat("Ann"), Seat("Ben")), 13)))
+    app = make_app(Start("add-residue", options=Seating((Seat("Ann"), Seat("Ben")), 13)))
     async with app.run_test(size=SIZE) as pilot:
         screen = board(app)
         await pilot.press("1")
@@ -598,7 +598,7 @@ async def test_a_typed_number_says_what_it_does_and_only_enter_plays_it(make_app
 
 
 async def test_each_person_at_the_table_keeps_a_cursor_of_their_own(make_app: Any) -> None:
-    app = make_app(Start("add-residue", options=Table((Seat("Ann"), Seat("Ben")), 13)))
+    app = make_app(Start("add-residue", options=Seating((Seat("Ann"), Seat("Ben")), 13)))
     async with app.run_test(size=SIZE) as pilot:
         screen = board(app)
         await pilot.press("down", "7", "enter")  # Ann: mod 7
@@ -653,7 +653,7 @@ async def test_a_perfect_computer_is_offered_only_where_the_game_is_solved(
 
 @pytest.mark.parametrize("seats", [AGAINST_GREEDY, HOT_SEAT], ids=["computer", "hot seat"])
 async def test_v_reviews_a_finished_game_and_enter_goes_back_to_a_persons_turn(
-        make_app: Any, seats: Table) -> None:
+        make_app: Any, seats: Seating) -> None:
     """The people's decisions, weighed by perfect play at a solved size, with whose they
     are where there are two people; enter goes back before the one chosen and says the
     best move there."""

@@ -9,23 +9,23 @@ import pytest
 from rules import add_residue
 from rules.errors import NumberError, RulesError
 from rules.roster import ADD_RESIDUE
+from solitaire_tui.games.add_residue.seating import Seat, Seating, default_seating, make_seating
 from solitaire_tui.games.add_residue.setup_screen import WEAKEST_FIRST
-from solitaire_tui.games.add_residue.table import Seat, Table, default_table, make_table
 
 
 def test_the_default_table_is_you_against_greedy_computers() -> None:
-    table = default_table(add_residue.Options(3, 7))
-    assert table == Table((Seat("You"), Seat("Bea", "greedy"), Seat("Cal", "greedy")), 7)
+    table = default_seating(add_residue.Options(3, 7))
+    assert table == Seating((Seat("You"), Seat("Bea", "greedy"), Seat("Cal", "greedy")), 7)
     assert table.options == add_residue.Options(3, 7)
     assert table.people == (0,)
     assert not table.all_people
     assert table.variant == "3 players, n = 7, against 2 greedy"
-    assert default_table().options == add_residue.Options()
+    assert default_seating().options == add_residue.Options()
 
 
 def test_a_form_becomes_a_table_with_names_trimmed() -> None:
-    table = make_table([(" Ann ", None), ("Ben", None)], " 5 ")
-    assert table == Table((Seat("Ann"), Seat("Ben")), 5)
+    table = make_seating([(" Ann ", None), ("Ben", None)], " 5 ")
+    assert table == Seating((Seat("Ann"), Seat("Ben")), 5)
     assert table.all_people
     assert Seat("Ben", "random").label == "Ben (random)"
 
@@ -45,22 +45,22 @@ def test_a_wrong_table_is_refused_in_one_sentence(
     seats: list[tuple[str, str | None]], n: str, message: str,
 ) -> None:
     with pytest.raises(RulesError, match=message) as error:
-        make_table(seats, n)
+        make_seating(seats, n)
     assert not str(error.value).endswith(".")  # the set-up adds the full stop
 
 
 def test_hints_come_from_the_best_computer_or_a_player_of_ones_own() -> None:
     from solitaire_tui.games.add_residue.game import GAME
 
-    table = make_table([("Ann", None), ("Ben", "greedy")], "9", "mine.py")
+    table = make_seating([("Ann", None), ("Ben", "greedy")], "9", "mine.py")
     assert table.helper == "mine.py"
-    assert make_table([("Ann", None), ("Ben", None)], "9").helper is None
+    assert make_seating([("Ann", None), ("Ben", None)], "9").helper is None
     assert GAME.OPTIONS.decode(GAME.OPTIONS.encode(table), None) == table  # kept
     older = {"seats": [["Ann", None], ["Ben", "greedy"]], "n": 9}  # kept before the choice
     assert GAME.OPTIONS.decode(older, None).helper is None
     with pytest.raises(RulesError, match=re.escape("or one of your players (a .py file),"
                                                    " not '../x.py'")):
-        make_table([("Ann", None), ("Ben", None)], "9", "../x.py")
+        make_seating([("Ann", None), ("Ben", None)], "9", "../x.py")
 
 
 def test_n_is_a_whole_number_in_the_rules_range() -> None:
@@ -72,12 +72,12 @@ def test_n_is_a_whole_number_in_the_rules_range() -> None:
 
 def test_the_computers_levels_are_given_once_for_all_or_once_each() -> None:
     options = add_residue.Options(3, 5)
-    assert [seat.level for seat in default_table(options, ["strong"]).seats] == [
+    assert [seat.level for seat in default_seating(options, ["strong"]).seats] == [
         None, "strong", "strong"]
-    assert [seat.level for seat in default_table(options, ["random", "strong"]).seats] == [
+    assert [seat.level for seat in default_seating(options, ["random", "strong"]).seats] == [
         None, "random", "strong"]
     with pytest.raises(RulesError, match="once for each of the other 2 seats, not 3 times"):
-        default_table(options, ["random"] * 3)
+        default_seating(options, ["random"] * 3)
     with pytest.raises(RulesError, match="Seat 2 cannot play perfectly"):
-        default_table(add_residue.Options(2, 13), ["perfect"])
+        default_seating(add_residue.Options(2, 13), ["perfect"])
     assert sorted(WEAKEST_FIRST) == sorted(ADD_RESIDUE)

@@ -40,7 +40,7 @@ class Seat:
 
 
 @dataclass(frozen=True)
-class Table:
+class Seating:
     seats: tuple[Seat, ...]
     n: int = add_residue.Options.n
     # Who gives the people hints and plays auto for them: a player of one's own (its
@@ -102,11 +102,11 @@ class Table:
 class Offer:
     """A table to fill the set-up with, not yet sat at: the command line's."""
 
-    table: Table
+    table: Seating
 
 
-def default_table(options: add_residue.Options | None = None,
-                  levels: Sequence[str] = ()) -> Table:
+def default_seating(options: add_residue.Options | None = None,
+                  levels: Sequence[str] = ()) -> Seating:
     """You against computers, as many seats and as large piles as ``options`` asks
     (the rules' defaults without): greedy ones, or at ``levels``, given once for them
     all or once for each seat after yours."""
@@ -116,21 +116,21 @@ def default_table(options: add_residue.Options | None = None,
         raise OptionsError(f"you play seat 1: give the computers' player once, or once for"
                            f" each of the other {others} seats, not {len(levels)} times")
     chosen = list(levels) * others if len(levels) == 1 else list(levels) or [NAMES[0]] * others
-    return Table(
+    return Seating(
         tuple(Seat(name, None if number == 0 else chosen[number - 1])
               for number, name in enumerate(DEFAULT_NAMES[: options.players])),
         options.n,
     )
 
 
-def make_table(seats: Sequence[tuple[str, str | None]], n_text: str,
-               helper: str | None = None) -> Table:
+def make_seating(seats: Sequence[tuple[str, str | None]], n_text: str,
+               helper: str | None = None) -> Seating:
     """A table from the set-up form: (name, level) per seat, n as typed and who gives
     hints; names lose surrounding spaces, which nobody means to type. A game to play
     needs a person at it: computers alone play in the statistics panel's runs, whose
     games a replay shows, and the refusal says where (the menu's t, the panel's r,
     enter on a win in its list)."""
-    table = Table(tuple(Seat(name.strip(), level) for name, level in seats),
+    table = Seating(tuple(Seat(name.strip(), level) for name, level in seats),
                   add_residue.N(n_text), helper)
     if not table.people:
         raise OptionsError("At least one seat must be played by a person; to watch"
