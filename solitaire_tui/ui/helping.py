@@ -52,6 +52,10 @@ class Board(Protocol):
     keeper: Keeper
 
     @property
+    def is_active(self) -> bool:
+        """Whether the board is in view, no dialog over it."""
+
+    @property
     def size(self) -> Size: ...
 
     def say(self, text: str | Text, *, error: bool = False) -> None: ...
@@ -185,7 +189,7 @@ class Helping:
         self.board.thought(state)
         if HINT in wanted:
             self.show_hint(line[0] if line else None)
-        if AUTO in wanted and self._auto is not None:
+        if AUTO in wanted and self._auto is not None and self.board.is_active:
             if line:
                 self.pace.played(self.play_line(line), time.monotonic())
                 if table.SLOW_HINTS and self._auto is not None:
@@ -255,7 +259,11 @@ class Helping:
     def step(self) -> None:
         """The moves the pace has come to since the last tick, drawn once: a replay's
         next moves, or the hint player's (worked out in a thread when slow, and then
-        played when they come), as after a replay's line once a move left it."""
+        played when they come), as after a replay's line once a move left it. Nothing
+        is played while a dialog is over the board ("Start a new game?", the rules):
+        auto play waits for the answer, and goes on from there."""
+        if not self.board.is_active:
+            return
         table, now = self.table, time.monotonic()
         due = self.pace.due(now)
         if due >= 1 and table.replaying and table.session.can_redo:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.widgets import Footer
 
 from rules import hit_or_miss
@@ -21,6 +22,8 @@ from solitaire_tui.play.auto import (
     speed_words,
 )
 from solitaire_tui.start import Start
+from solitaire_tui.ui.helping import Helping
+from solitaire_tui.ui.quit_dialog import Confirm
 from tests.support.pilots import SIZE, footer_keys, press_busy, sign, text_of, until
 
 DEAL = 13  # 567 cards turned: auto play goes on for as long as these tests watch
@@ -76,6 +79,37 @@ async def test_the_sign_is_on_while_auto_play_plays_with_the_speed_it_keeps(
         await pilot.press("a")
         assert sign(screen) is None
         assert text_of(screen, "#message") == "Auto play stopped."
+
+
+async def test_auto_play_waits_while_a_dialog_is_over_the_board(
+        make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """While "Start a new game?" is asked, auto play's ticks come and play nothing;
+    "no" gives the game back as it was, and auto play goes on."""
+    ticks: list[int] = []
+    step = Helping.step
+
+    def counted(helping: Helping) -> None:
+        ticks.append(len(helping.table.session.moves))
+        step(helping)
+
+    monkeypatch.setattr(Helping, "step", counted)
+    deck = numbered(DEAL)
+    app = make_app(Start("hit-or-miss", deck, Options(seed=deck.seed)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, HitOrMissScreen)
+        await pilot.press("a", "plus", "plus")  # 30 moves a second
+        await until(pilot, lambda: len(screen.session.moves) >= 3)
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, Confirm))
+        asked_at, before = len(ticks), list(screen.session.moves)
+        await until(pilot, lambda: len(ticks) >= asked_at + 10)
+        assert list(screen.session.moves) == before
+        await pilot.press("n")  # keep the game
+        await until(pilot, lambda: app.screen is screen)
+        await until(pilot, lambda: len(screen.session.moves) > len(before))
+        assert list(screen.session.moves)[:len(before)] == before
+        assert sign(screen) is not None
 
 
 async def test_the_footer_is_built_again_only_when_its_keys_change(make_app: Any) -> None:
