@@ -69,6 +69,9 @@ class Board(Protocol):
     def searched(self, positions: int) -> None:
         """From a search's own thread: how far a hint's search has got."""
 
+    def hinted(self, move: Any) -> str:
+        """A hint shown: what the board did with it, as words the hint ends with."""
+
     def set_interval(self, interval: float, callback: Any) -> Timer: ...
 
     def refresh_bindings(self) -> None: ...
@@ -106,6 +109,7 @@ class Helping:
         self._progress: Timer | None = None  # shows how far that finish has got
         self._sign: str | None = None  # the sign of auto play shown, if any
         self._standing_in = False  # auto play's moves are the stand-in's (``_stand_in``)
+        self._waited = False  # auto play waited for a dialog over the board (``step``)
 
     @property
     def table(self) -> GameTable[Any, Any]:
@@ -202,7 +206,8 @@ class Helping:
         if move is None:
             self.board.say("No move to suggest.")
         else:
-            self.board.say(f"Hint{by}: {self.table.describe(self.table.session.state, move)}.")
+            words = self.table.describe(self.table.session.state, move)
+            self.board.say(f"Hint{by}: {words}{self.board.hinted(move)}.")
 
     def play_line(self, moves: Sequence[Any]) -> int:
         """Make ``line``'s moves as if each were played, drawing only the position they
@@ -262,9 +267,13 @@ class Helping:
         played when they come), as after a replay's line once a move left it. Nothing
         is played while a dialog is over the board ("Start a new game?", the rules):
         auto play waits for the answer, and goes on from there."""
-        if not self.board.is_active:
-            return
         table, now = self.table, time.monotonic()
+        if not self.board.is_active:
+            self._waited = True
+            return
+        if self._waited:  # the speed shown is measured afresh, not over the wait
+            self._waited = False
+            self.pace = Pace(self.pace.rate, now)
         due = self.pace.due(now)
         if due >= 1 and table.replaying and table.session.can_redo:
             redone = 0

@@ -84,7 +84,8 @@ async def test_the_sign_is_on_while_auto_play_plays_with_the_speed_it_keeps(
 async def test_auto_play_waits_while_a_dialog_is_over_the_board(
         make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """While "Start a new game?" is asked, auto play's ticks come and play nothing;
-    "no" gives the game back as it was, and auto play goes on."""
+    "no" gives the game back as it was, and auto play goes on, its speed measured
+    afresh (not as a move or two over the time the question was open)."""
     ticks: list[int] = []
     step = Helping.step
 
@@ -103,6 +104,7 @@ async def test_auto_play_waits_while_a_dialog_is_over_the_board(
         await pilot.press("n")
         await until(pilot, lambda: isinstance(app.screen, Confirm))
         asked_at, before = len(ticks), list(screen.session.moves)
+        waited = screen.helping.pace
         await until(pilot, lambda: len(ticks) >= asked_at + 10)
         assert list(screen.session.moves) == before
         await pilot.press("n")  # keep the game
@@ -110,6 +112,7 @@ async def test_auto_play_waits_while_a_dialog_is_over_the_board(
         await until(pilot, lambda: len(screen.session.moves) > len(before))
         assert list(screen.session.moves)[:len(before)] == before
         assert sign(screen) is not None
+        assert screen.helping.pace is not waited  # a new measure, from the answer on
 
 
 async def test_the_footer_is_built_again_only_when_its_keys_change(make_app: Any) -> None:

@@ -311,6 +311,17 @@ class AddResidueScreen(GameScreen[State, Move]):
                                           serial=self.services.limits.serial),
                              partial(go_back, self, session))
 
+    def hinted(self, move: Move) -> str:
+        """The keys that play the hinted move from the cursor as it is (a number typed
+        so far is dropped, as it would join the hint's). The cursor stays: each person
+        at a hot seat keeps their own, and a hint moves none."""
+        if not self.table.person_to_move():
+            return ""
+        self.cursor.typed = None
+        pile = "" if move.pile is self.cursor.at[0] else ("↑ " if move.pile is Pile.ADD
+                                                          else "↓ ")
+        return f"; keys {pile}{move.number} enter"
+
     def _choose(self, pile: Pile, number: int) -> None:
         self.cursor.at = (pile, number)
         self.show(self.session.state)

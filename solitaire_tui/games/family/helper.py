@@ -169,8 +169,8 @@ class HelperScreen(FamilyScreen[S], Generic[S]):
         if peeking:
             counts = ("you peeked at this deal, so it still counts toward no record"
                       if self.table.peeked else "it counts toward your record")
-            self.say(f"{said} Peek is off for this game; {counts}; p turns it back"
-                     " on.".lstrip())
+            self.say(f"{said} Peek is off for this game ({self.table.helper} helps); {counts};"
+                     " p turns it back on.".lstrip())
 
     # --- the review -------------------------------------------------------------
 

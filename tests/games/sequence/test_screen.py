@@ -288,15 +288,15 @@ async def test_a_new_deal_is_not_peeked_at_and_says_so(make_app: Any) -> None:
         await settle(app, pilot)
         table = screen.table
         assert table.helper == "fair" and not table.peeked and table.uncounted is None
-        assert "Peek is off for this game" in message(screen)
+        assert "Peek is off for this game (fair helps); " in message(screen)
         assert "no record" not in text_of(screen, "#status")
         await pilot.press("p", "down", "down", "enter", "r")  # r: the same deal again
         await settle(app, pilot)
         assert screen.table.helper == "fair" and screen.table.peeked
         assert screen.table.uncounted == "You peeked"
         assert message(screen).startswith("The same deal, from the start. Peek is off for"
-                                          " this game; you peeked at this deal, so it still"
-                                          " counts toward no record")
+                                          " this game (fair helps); you peeked at this deal,"
+                                          " so it still counts toward no record")
         await pilot.press("n")  # another deal counts again
         await settle(app, pilot)
         assert not screen.table.peeked and screen.table.uncounted is None
