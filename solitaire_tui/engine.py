@@ -424,6 +424,21 @@ class Warmup:
                 ticked = time.monotonic()
                 tick()
 
+    def told_wait(self, name: str | None, stop: Callable[[], bool],
+                  say: Callable[[str], None]) -> bool:
+        """Wait while part ``name`` is being compiled, telling ``say`` what the player
+        waits for (``waiting``) at once and about once a second, as the time left
+        counts down; False if ``stop()`` came first. At once True where the part is
+        not awaited (None: the work needs none)."""
+        if name is None or not self.pending(name):
+            return True
+
+        def tell() -> None:
+            say(self.waiting(name))
+
+        tell()
+        return self.wait(name, stop, tell)
+
     def pending(self, name: str) -> bool:
         """Whether part ``name`` is still to come from the warm-up."""
         return self.running and name not in self.ready and name not in self.failed

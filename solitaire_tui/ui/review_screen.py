@@ -33,6 +33,7 @@ from solitaire_tui.play.review_words import (
 from solitaire_tui.stats.limits import taking_turns
 
 if TYPE_CHECKING:
+    from solitaire_tui.engine import Warmup
     from solitaire_tui.session import Session
     from solitaire_tui.ui.game_screen import GameScreen
 
@@ -53,15 +54,19 @@ class ReviewScreen(ModalScreen[Decision[Any, Any] | None]):
 
     def __init__(self, weigh: Work, named: Named, chance: str, *,
                  mover: Mover = lambda state: None, serial: bool = False,
-                 words: Named = in_rules_words) -> None:
+                 words: Named = in_rules_words, engine: Warmup | None = None,
+                 needs: str | None = None) -> None:
         """``chance``: what a chance is, in the game's words; ``mover``: who moves in a
         position, at a game of several seats; ``serial``: the weighing takes its turn
         on the engine with runs (``Limits.serial``, a guest's); ``words``: a move in
-        the game's words, beside its name."""
+        the game's words, beside its name; ``needs``: the engine part the weighing
+        calls, which ``engine``, the app's warm-up, may still be compiling (the
+        review then waits for it, saying how long, rather than compile it again)."""
         super().__init__()
         self.weigh, self.named, self.chance, self.mover = weigh, named, chance, mover
         self.words = words
         self.serial = serial
+        self.engine, self.needs = engine, needs
         self.decisions: list[Decision[Any, Any]] = []
 
     def compose(self) -> ComposeResult:
@@ -82,6 +87,10 @@ class ReviewScreen(ModalScreen[Decision[Any, Any] | None]):
         def heard(done: int, of: int) -> None:
             self.app.call_from_thread(self._progress, done, of)
 
+        if self.engine is not None and not self.engine.told_wait(
+                self.needs, lambda: worker.is_cancelled,
+                lambda words: self.app.call_from_thread(self._said, words)):
+            return
         try:
             with taking_turns(self.serial, lambda: worker.is_cancelled) as taken:
                 if not taken:
@@ -92,8 +101,10 @@ class ReviewScreen(ModalScreen[Decision[Any, Any] | None]):
         self.app.call_from_thread(self._show, list(decisions))
 
     def _progress(self, done: int, of: int) -> None:
-        self.query_one("#summary", Label).update(
-            f"Weighing each decision… move {done} of {of} (esc stops)")
+        self._said(f"Weighing each decision… move {done} of {of} (esc stops)")
+
+    def _said(self, words: str) -> None:
+        self.query_one("#summary", Label).update(words)
 
     def _show(self, decisions: list[Decision[Any, Any]]) -> None:
         self.decisions = decisions

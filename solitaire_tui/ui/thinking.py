@@ -78,14 +78,9 @@ class Thinker:
     def _engine_ready(self, part: str, worker: Worker[None]) -> bool:
         """Wait while the warm-up compiles ``part``, saying so; False if the worker
         was cancelled first."""
-        engine = self.engine
-        if engine is None or not engine.pending(part):
-            return True
-        def say() -> None:  # again each second: the time left counts down
-            self.screen.app.call_from_thread(self.say, engine.waiting(part))
-
-        say()
-        return engine.wait(part, lambda: worker.is_cancelled, say)
+        return self.engine is None or self.engine.told_wait(
+            part, lambda: worker.is_cancelled,
+            lambda words: self.screen.app.call_from_thread(self.say, words))
 
     def preload(self, part: str | None) -> None:
         """Load an engine part while the player looks at the board, once it is

@@ -294,3 +294,37 @@ async def test_hint_auto_play_and_finish_are_the_stand_ins_till_its_part_is_read
         await pilot.press("a")  # auto play off
         await pilot.press("h")
         await until(pilot, lambda: text_of(screen, "#message").startswith("Hint:"), 60)
+
+
+async def test_a_review_asked_while_its_part_compiles_says_how_long_and_esc_ends_it(
+        tmp_path: Path, data_path: Path) -> None:
+    """The review of a game finished while its part still compiles waits for the
+    warm-up rather than compile the part again, saying what it waits for and how
+    long; esc closes it, ending the wait."""
+    from solitaire_tui.app import SolitaireApp
+    from solitaire_tui.decks import numbered
+    from solitaire_tui.start import Start
+    from solitaire_tui.ui.review_screen import ReviewScreen
+
+    part = Part("sequence-review", "Sequence's review", "tests.support.engine_parts:quick")
+    fake = Warmup([part, SECOND], script(tmp_path, "gate"))
+    fake.command = tuple(word.replace('"quick"', '"sequence-review"') for word in fake.command)
+    app = SolitaireApp(data=data_path, start=Start("sequence", numbered(7), None),
+                       warm_up=True, engine=fake)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await until(pilot, lambda: fake.pending("sequence-review") and "second" in fake.ready,
+                    10)
+        await pilot.press("e")  # the stand-in plays it to its end at once
+        assert screen.table.session.is_over
+        await pilot.press("v")
+        await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        review = app.screen
+        await until(pilot, lambda: text_of(review, "#summary").startswith(
+            "Waiting for the engine: Sequence's review is being compiled, "))
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)
+        await until(pilot, lambda: not any(worker.group == "review" and worker.is_running
+                                           for worker in app.workers))
+        assert fake.pending("sequence-review")  # nothing compiled it meanwhile

@@ -308,7 +308,9 @@ class AddResidueScreen(GameScreen[State, Move]):
         chance = chance_words(session.state.options)
         self.app.push_screen(ReviewScreen(weigh, own_rules.name_of, chance,
                                           mover=lambda state: table.seat(state.to_move).name,
-                                          serial=self.services.limits.serial),
+                                          serial=self.services.limits.serial,
+                                          engine=self.thinker.engine,
+                                          needs=self.game.ENGINE[0].name),
                              partial(go_back, self, session))
 
     def hinted(self, move: Move) -> str:

@@ -23,8 +23,8 @@ from rules.roster import FAMILY, FAMILY_SOLVER_NODES
 from solitaire_tui.commands import arguments
 from solitaire_tui.commands.report import Report, play_out, report, reviewed
 from solitaire_tui.decks import Deck, numbered
-from solitaire_tui.engine import Part
 from solitaire_tui.games.described import words
+from solitaire_tui.games.described.engine import FAMILY_PART, SOLVER_PART, SOLVER_RUNS_PART
 from solitaire_tui.games.family import own
 from solitaire_tui.games.family.moves import move_text
 from solitaire_tui.games.family.moves import words as family_words
@@ -41,17 +41,6 @@ if TYPE_CHECKING:
     from solitaire_tui.games.described.screen import DescribedScreen
     from solitaire_tui.ui.run_options import RunOptions
 
-# One kernel for the whole family, its runs and its fair player's hints: every
-# described game lists the same part, which the warm-up compiles once.
-FAMILY_PART = Part("family", "the Calculation family's players",
-                   "solitaire_tui.games.described.kernel:warm", play=True, seconds=8)
-# The solver, for a peek and for runs: the same parts for every description too.
-SOLVER_PART = Part("family-solver", "the Calculation family's solver",
-                   "solitaire_tui.games.described.kernel:warm_solver", play=True, seconds=7,
-                   after=(FAMILY_PART.name,))
-SOLVER_RUNS_PART = Part("family-solver-runs", "the Calculation family's solver runs",
-                        "solitaire_tui.games.described.kernel:warm_solver_runs", seconds=6,
-                        after=(SOLVER_PART.name,))
 # One core's rough seconds a game, for a run's time before it has measured one here
 # (``Setup.cost``): the greedy and random players some 10 µs, the quick player 60 µs,
 # the fair player 0.2 s, the solver 0.05 s (most deals take milliseconds, an

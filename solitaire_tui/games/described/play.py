@@ -18,6 +18,7 @@ from rules.players.calculation import CHANCE, GreedyPlayer, peek, player, review
 from rules.players.solver import Peek
 from rules.review import Decision
 from solitaire_tui.games.described import words
+from solitaire_tui.games.described.engine import FAMILY_PART
 from solitaire_tui.games.family import moves
 from solitaire_tui.games.family.table import PEEK, PEEK_WORDS, FamilyTable
 
@@ -32,6 +33,7 @@ class DescribedTable(FamilyTable[State, Move]):
     RULES = calc
     HELPERS = HELPERS
     REVIEW_CHANCE = CHANCE
+    REVIEW_PART = FAMILY_PART.name  # the review reads the fair player's rollouts
     OWN_RULES = own_rules.__name__
 
     DESCRIPTION: ClassVar[Description]  # set for each game (``DescribedGame.table``)

@@ -192,5 +192,6 @@ class HelperScreen(FamilyScreen[S], Generic[S]):
 
         self.app.push_screen(ReviewScreen(weigh, table.move_name, table.REVIEW_CHANCE,
                                           serial=self.services.limits.serial,
-                                          words=table.move_words),
+                                          words=table.move_words, engine=self.thinker.engine,
+                                          needs=table.REVIEW_PART),
                              partial(go_back, self, session))

@@ -41,6 +41,7 @@ class FamilyTable(GameTable[S, M]):
     # description; the same for its hints as for its runs.
     OWN_OPTIONS: ClassVar[Mapping[str, Any]] = {}
     REVIEW_CHANCE: ClassVar[str]  # what a review's chance is, in the game's words
+    REVIEW_PART: ClassVar[str]  # the engine part a review calls (``engine.Part``)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

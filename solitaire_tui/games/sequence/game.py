@@ -15,9 +15,9 @@ from rules.roster import SEQUENCE_COMPARED, SOLVER_NODES
 from solitaire_tui.commands import arguments
 from solitaire_tui.commands.report import Report, play_out, report, reviewed
 from solitaire_tui.decks import Deck, numbered
-from solitaire_tui.engine import Part
 from solitaire_tui.games.family import own
 from solitaire_tui.games.game import Command, Game
+from solitaire_tui.games.sequence import engine
 from solitaire_tui.games.sequence.moves import move_text
 from solitaire_tui.games.sequence.words import verdict
 from solitaire_tui.own.playing import MOVE_SECONDS
@@ -58,17 +58,7 @@ class SequenceGame(Game):
     OPTIONS = NoOptions({"strategies": list(SEQUENCE_COMPARED)})
     key = "sequence"
     title = "Sequence Solitaire"
-    ENGINE = (
-        Part("sequence-hints", "Sequence's fair player",
-             "solitaire_tui.games.sequence.kernel:warm_hints", play=True, seconds=42),
-        Part("sequence-solver", "Sequence's solver",
-             "solitaire_tui.games.sequence.kernel:warm_solver", play=True, seconds=68),
-        Part("sequence-runs", "Sequence runs", "solitaire_tui.games.sequence.kernel:warm",
-             seconds=30, after=("sequence-hints",)),
-        Part("sequence-solver-runs", "Sequence's solver runs",
-             "solitaire_tui.games.sequence.kernel:warm_solver_runs", seconds=36,
-             after=("sequence-solver",)),
-    )
+    ENGINE = (engine.HINTS, engine.SOLVER, engine.REVIEW, engine.RUNS, engine.SOLVER_RUNS)
     OWN_RULES = own_rules.__name__
     blurb = "Build four piles counting by 1, 2, 3 and 4 to the king."
     CHOICES = True
@@ -121,9 +111,8 @@ class SequenceGame(Game):
     def run_parts(self, names: Sequence[str]) -> tuple[str, ...]:
         """The engine parts a run of the players ``names`` calls: the solver's runs are
         a part of their own, compiled beside the others'."""
-        runs, solver_runs = (part.name for part in self.ENGINE[2:])
-        return ((runs,) if set(names) & (set(NAMES) - {"solver"}) else ()) + (
-            (solver_runs,) if "solver" in names else ())
+        return ((engine.RUNS.name,) if set(names) & (set(NAMES) - {"solver"}) else ()) + (
+            (engine.SOLVER_RUNS.name,) if "solver" in names else ())
 
     def setup(self, options: Mapping[str, Any]) -> Setup:
         names, kept = own.chosen(self, options, NAMES)

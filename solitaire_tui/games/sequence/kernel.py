@@ -52,14 +52,25 @@ def warm_solver_runs() -> None:
 
 
 def warm_hints() -> None:
-    """Compile the fair player's choice, which the hints and auto play call, and its
-    rollouts as a game's review (``v``) weighs moves with them."""
+    """Compile the fair player's choice, which the hints and auto play call."""
     from rules.players.sequence_fair import FairPlayer
+
+    FairPlayer(0).choose(sequence.new_game(sequence.Options(), deal_cards(0)))
+
+
+def warm_review() -> None:
+    """Compile what a game's review (``v``) weighs moves with: the fair player's
+    rollouts, and over the last cards every move's exact value (asked, as the
+    rollouts are, at a position of the greedy player's game with seven cards left)."""
+    from rules.players.sequence_greedy import GreedyPlayer
     from rules.players.sequence_review import chances
 
-    first = sequence.new_game(sequence.Options(), deal_cards(0))
-    FairPlayer(0).choose(first)
-    chances(first, list(sequence.legal_moves(first)), seed=0, samples=1)
+    state = sequence.new_game(sequence.Options(), deal_cards(0))
+    chances(state, list(sequence.legal_moves(state)), seed=0, samples=1)
+    greedy = GreedyPlayer()
+    while len(state.deck) > fair.EXACT_TRY:  # the deck is turned to its end: never over
+        state = sequence.apply(state, greedy.choose(state))
+    chances(state, list(sequence.legal_moves(state)), seed=0, samples=1)
 
 
 def warm_solver() -> None:

@@ -19,6 +19,7 @@ from rules.sequence import Move, State
 from solitaire_tui import decks
 from solitaire_tui.games.family.table import PEEK, PEEK_WORDS, FamilyTable
 from solitaire_tui.games.sequence import words
+from solitaire_tui.games.sequence.engine import REVIEW
 from solitaire_tui.games.sequence.moves import describe
 from solitaire_tui.play.table import Game
 from solitaire_tui.store.records import Records
@@ -35,6 +36,7 @@ class SequenceTable(FamilyTable[State, Move]):
     HELPERS = HELPERS
     OWN_RULES = own_rules.__name__
     REVIEW_CHANCE = CHANCE
+    REVIEW_PART = REVIEW.name
 
     def __init__(self, game: Game, records: Records, deck: decks.Deck | None = None,
                  options: Any = None) -> None:

@@ -17,6 +17,7 @@ from rules.words import counted
 from solitaire_tui.decks import numbered, random_deck
 from solitaire_tui.games.family.board import family_keys
 from solitaire_tui.games.family.helper import HELPER_KEY, REVIEW_KEY, HelperScreen
+from solitaire_tui.games.sequence.engine import SOLVER
 from solitaire_tui.games.sequence.play import SequenceTable
 from solitaire_tui.ui.choices import keep_choice, kept_choice
 from solitaire_tui.ui.keys import GAME_KEYS
@@ -88,4 +89,4 @@ class SequenceScreen(HelperScreen[State]):
                      f" {time.perf_counter() - began:.2f} s, {tries} drawn).")
 
         self.thinker.think(lambda: winnable_deal(cancelled()), found, lambda _: None,
-                           group="deal", needs=self.game.ENGINE[1].name)
+                           group="deal", needs=SOLVER.name)
