@@ -41,12 +41,13 @@ if TYPE_CHECKING:
     from solitaire_tui.games.described.screen import DescribedScreen
     from solitaire_tui.ui.run_options import RunOptions
 
-# One core's rough seconds a game, for a run's time before it has measured one here
-# (``Setup.cost``): the greedy and random players some 10 µs, the quick player 60 µs,
-# the fair player 0.2 s, the solver 0.05 s (most deals take milliseconds, an
-# undecided one about a second).
-SECONDS_A_GAME = {"greedy": 1e-5, "random": 1e-5, "quick": 6e-5, "fair": 0.2,
-                  "solver": 0.05}
+# One core's rough seconds a game, for a run's time before it has timed one here
+# (``Setup.cost``): the middle of the shipped games', which differ by about 2× (Betsy
+# Ross's eight foundations and its second pass are the slowest for the basic players,
+# Calculation's and Hopscotch's long searches for the fair one and the solver), so
+# each is within 2× of its own (docs/TUNING.md, "Rough costs").
+SECONDS_A_GAME = {"greedy": 3.5e-5, "random": 3e-5, "quick": 5.5e-5, "fair": 0.06,
+                  "solver": 0.09}
 
 
 class DescribedGame(Game):
