@@ -35,8 +35,11 @@ from solitaire_tui.stats.runs import Setup, strategies, whole
 
 # One core's rough seconds a seat's moves take in a game of 2 players and n = 13, for
 # a run's time before it has measured one here (``Setup.cost``); the strong player's
-# search grows with the moves there are to weigh.
-SECONDS_A_SEAT = {"greedy": 3e-7, "random": 4e-7, "strong": 0.025, "perfect": 1e-4}
+# search grows with the moves there are to weigh. The perfect player plays only games
+# small enough to solve, once a process, and then looks its moves up (bench --engine
+# estimates: 2 players, n = 5, perfect against random, 10⁶ games in 0.4 s on two
+# workers, guessed at 7.4 s from 1e-4 before).
+SECONDS_A_SEAT = {"greedy": 3e-7, "random": 4e-7, "strong": 0.025, "perfect": 5e-6}
 # A game with a seat of one's own player, all in plain Python (measured: about 1,300
 # games a second on two workers, 2 players and n = 13).
 OWN_SECONDS = 1.5e-3
