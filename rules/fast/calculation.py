@@ -330,10 +330,13 @@ def play(deal: np.uint64, strategy: int, samples: int, wanted: np.ndarray, dealt
     return final_cards == DECK_SIZE, final_cards, counters[MOVES]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, parallel=True)
 def batch(start: np.uint64, count: int, strategy: int, samples: int, wanted: np.ndarray,
           dealt: np.ndarray, settings: np.ndarray, out: np.ndarray) -> None:
-    for game in range(count):
+    """Deals start..start+count-1, a row each in ``out``, on as many of numba's threads
+    as the run has workers (each game is played apart, so the rows are the same
+    however they are shared out)."""
+    for game in prange(count):
         won, final_cards, moves = play(start + uint64(game), strategy, samples, wanted, dealt,
                                        settings)
         out[game, 0] = won
