@@ -55,8 +55,9 @@ class Part:
     arguments) compiles it, or loads it from the cache. ``title`` is for people;
     ``play`` marks a part a game's screen uses while someone plays (a hint, a
     computer's move), which is warmed before the parts only runs use. ``seconds``:
-    about how long its cold compile took on our two quiet cores (``bench --engine
-    compile`` measures it beside this): the order of the warm-up, and the parts'
+    about how long its cold compile took on the project's machine, one process
+    (``bench --engine compile`` measures it beside this; docs/TUNING.md has the
+    run these come from): the order of the warm-up, and the parts'
     shares of a wait, scaled by this machine's own pace (``Warmup.pace``) before a
     player is told how long. ``after``: parts whose compiled code this one calls,
     which it begins after (once compiled they load from the cache; begun sooner it

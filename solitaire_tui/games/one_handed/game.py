@@ -36,7 +36,7 @@ class OneHanded(Game):
     key = "one-handed"
     title = "One-Handed Solitaire"
     ENGINE = (Part("one-handed-runs", "One-Handed runs",
-                   "solitaire_tui.games.one_handed.kernel:warm", seconds=1.5),)
+                   "solitaire_tui.games.one_handed.kernel:warm", seconds=0.5),)
     blurb = "Watch the newest four cards for a rank or suit pair."
     RANKS_ONLY = False  # the suits decide the pairs
 

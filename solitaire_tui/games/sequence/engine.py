@@ -6,15 +6,15 @@ from __future__ import annotations
 from solitaire_tui.engine import Part
 
 HINTS = Part("sequence-hints", "Sequence's fair player",
-             "solitaire_tui.games.sequence.kernel:warm_hints", play=True, seconds=42)
+             "solitaire_tui.games.sequence.kernel:warm_hints", play=True, seconds=16)
 SOLVER = Part("sequence-solver", "Sequence's solver",
-              "solitaire_tui.games.sequence.kernel:warm_solver", play=True, seconds=68)
+              "solitaire_tui.games.sequence.kernel:warm_solver", play=True, seconds=20)
 # Wanted at a game's end only, so after the hints and the peek.
 REVIEW = Part("sequence-review", "Sequence's review",
-              "solitaire_tui.games.sequence.kernel:warm_review", play=True, seconds=5,
+              "solitaire_tui.games.sequence.kernel:warm_review", play=True, seconds=2,
               after=(HINTS.name,))
 RUNS = Part("sequence-runs", "Sequence runs", "solitaire_tui.games.sequence.kernel:warm",
-            seconds=30, after=(HINTS.name,))
+            seconds=10, after=(HINTS.name,))
 SOLVER_RUNS = Part("sequence-solver-runs", "Sequence's solver runs",
-                   "solitaire_tui.games.sequence.kernel:warm_solver_runs", seconds=36,
+                   "solitaire_tui.games.sequence.kernel:warm_solver_runs", seconds=11,
                    after=(SOLVER.name,))
