@@ -27,6 +27,7 @@ import numpy as np
 from numba import njit, uint64
 
 from rules.cards import DECK_SIZE
+from rules.fast.inlined import inlined
 from rules.fast.sequence import NOTHING, PILES, deal_ranks
 from rules.fast.sequence_fair import _storage_choice
 from rules.fast.sequence_positions import (
@@ -127,6 +128,30 @@ def _choices(parent: np.ndarray, choice: np.ndarray, layer: int, slot: int) -> n
     return chain
 
 
+@inlined
+def _copied(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
+            to_storage: np.ndarray, to_heights: np.ndarray, to_placed: np.ndarray) -> None:
+    """A position's arrays copied into others, element by element: an array's slice
+    assignment compiles numba's shape check and its error message, seconds of the
+    solver's compile (``sequence.copied``)."""
+    for pile in range(PILES):
+        to_heights[pile], to_placed[pile] = heights[pile], placed[pile]
+        for height in range(storage.shape[1]):
+            to_storage[pile, height] = storage[pile, height]
+
+
+@inlined
+def _counts_copied(wants: np.ndarray, left: np.ndarray, pile_hash: np.ndarray,
+                   to_wants: np.ndarray, to_left: np.ndarray, to_hash: np.ndarray) -> None:
+    """``_counts``' arrays copied into others, as ``_copied`` copies a position."""
+    for rank in range(len(wants)):
+        to_wants[rank] = wants[rank]
+    for rank in range(len(left)):
+        to_left[rank] = left[rank]
+    for pile in range(PILES):
+        to_hash[pile] = pile_hash[pile]
+
+
 @njit(cache=True, nogil=True)
 def beam(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
          placed: np.ndarray, width: int, max_nodes: int, control: np.ndarray,
@@ -167,7 +192,7 @@ def beam(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
     scratch = np.empty_like(path)
     no_choice = np.empty(0, np.int64)
 
-    states[0], tall[0], final[0] = storage, heights, placed
+    _copied(storage, heights, placed, states[0], tall[0], final[0])
     wants, left, pile_hash = _counts(deck, dealt, states[0], tall[0], final[0])
     turned[0], _ = _settle(deck, dealt, states[0], tall[0], final[0], wants, left, taboo,
                            pile_hash, scratch, np.int64(0))
@@ -185,8 +210,9 @@ def beam(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
                                     deck[turned[slot]], moves)
             for m in range(listed):
                 kid = made
-                kids[kid], kid_tall[kid], kid_final[kid] = states[slot], tall[slot], final[slot]
-                wants[:], left[:], pile_hash[:] = slot_wants, slot_left, slot_hash
+                _copied(states[slot], tall[slot], final[slot], kids[kid], kid_tall[kid],
+                        kid_final[kid])
+                _counts_copied(slot_wants, slot_left, slot_hash, wants, left, pile_hash)
                 here = _play(deck, turned[slot], kids[kid], kid_tall[kid], kid_final[kid],
                              wants, left, taboo, pile_hash, HAND, moves[m, 1])
                 kid_turned[kid], _ = _settle(deck, here, kids[kid], kid_tall[kid],
@@ -201,8 +227,8 @@ def beam(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
                     continue
                 kid_key[kid] = _key(deck, kid_turned[kid], kids[kid], kid_tall[kid],
                                     kid_final[kid], wants, taboo, pile_hash)
-                out_storage[:], out_heights[:], out_placed[:] = (kids[kid], kid_tall[kid],
-                                                                 kid_final[kid])
+                _copied(kids[kid], kid_tall[kid], kid_final[kid], out_storage, out_heights,
+                        out_placed)
                 _, decided = _line(deck, kid_turned[kid], out_storage, out_heights, out_placed,
                                    wants, left, pile_hash, taboo, no_choice, scratch)
                 nodes += decided
@@ -231,7 +257,8 @@ def beam(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
             if seen[at] != 0:
                 continue
             seen[at] = kid_key[kid]
-            states[count], tall[count], final[count] = kids[kid], kid_tall[kid], kid_final[kid]
+            _copied(kids[kid], kid_tall[kid], kid_final[kid], states[count], tall[count],
+                    final[count])
             turned[count] = kid_turned[kid]
             parent[layer, count], choice[layer, count] = kid_parent[kid], kid_choice[kid]
             count += 1
@@ -242,9 +269,11 @@ def beam(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
         chain = np.empty(0, np.int64)
         if won_slot >= 0:
             chain = np.empty(layer + 1, np.int64)
-            chain[:layer] = _choices(parent, choice, layer, won_slot)
+            chosen = _choices(parent, choice, layer, won_slot)
+            for at in range(layer):
+                chain[at] = chosen[at]
             chain[layer] = won_choice
-        out_storage[:], out_heights[:], out_placed[:] = storage, heights, placed
+        _copied(storage, heights, placed, out_storage, out_heights, out_placed)
         wants, left, pile_hash = _counts(deck, dealt, out_storage, out_heights, out_placed)
         steps, _ = _line(deck, dealt, out_storage, out_heights, out_placed, wants, left,
                          pile_hash, taboo, chain, path)

@@ -178,7 +178,8 @@ def _only(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, wants: n
     nothing), LOST when the position is lost whatever comes (``stuck``, or
     ``tangled`` unless its ``trail`` is empty), else -1. ``left`` and the rest are
     scratch arrays for them."""
-    left[:] = unseen[:INDICES]
+    for rank in range(INDICES):  # not a slice's assignment: ``sequence.copied``
+        left[rank] = unseen[rank]
     left[hand] += 1
     for pile in range(PILES):
         for height in range(1, heights[pile] + 1):

@@ -51,6 +51,7 @@ from rules.fast.sequence import (
     POPCOUNT,
     _to_final,
     _workspace,
+    copied,
     deal_ranks,
     place,
     taken,
@@ -351,10 +352,11 @@ def _score(cards: np.ndarray, storage: np.ndarray, heights: np.ndarray,
            work_heights: np.ndarray, work_placed: np.ndarray, wants: np.ndarray) -> int:
     """The rule of thumb's score after the move (source, target) when the deck comes in
     the order cards[1:], played in the work arrays so the position is kept."""
-    for pile in range(PILES):
-        work[pile, :heights[pile] + 1] = storage[pile, :heights[pile] + 1]
-    work_heights[:] = heights
-    work_placed[:] = placed
+    for pile in range(PILES):  # element by element, as ``copied`` says why
+        for height in range(heights[pile] + 1):
+            work[pile, height] = storage[pile, height]
+    copied(heights, work_heights)
+    copied(placed, work_placed)
     wants_of(placed, wants)
     if source == HAND:
         rank, first = hand, np.int64(1)

@@ -15,7 +15,7 @@ from numba import njit
 
 from rules import sequence
 from rules.fast.inlined import inlined
-from rules.fast.sequence import DONE, NEXT_RANK, NOTHING, NTH_PILE, PILES
+from rules.fast.sequence import DONE, NEXT_RANK, NOTHING, NTH_PILE, PILES, copied
 
 RANKS = DONE + 1  # arrays indexed by rank also hold NOTHING and DONE
 # POS[pile, rank]: where on final pile ``pile`` the card of ``rank`` goes (0..12).
@@ -96,7 +96,7 @@ def stuck(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, left: np
     R shrinks with U, so an empty R ends it. A rank with fewer copies left than piles
     needing it loses at once too.
     """
-    coming[:] = left
+    copied(left, coming)
     for pile in range(PILES):
         for height in range(1, heights[pile] + 1):
             coming[storage[pile, height]] -= 1
@@ -109,7 +109,7 @@ def stuck(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, left: np
             needed |= 1 << rank
     # U starts as every card left, so R(U) is every rank still needed.
     short = needed
-    keep[:] = heights
+    copied(heights, keep)
     free[:] = 0
     while short:
         # free: walk each final pile up from its next rank to the first rank of R(U).

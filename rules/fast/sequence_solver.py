@@ -181,6 +181,15 @@ def _cost(moves: np.ndarray, index: int) -> int:
     return 1 if index and moves[index, 1] >= TABOO else index
 
 
+@inlined
+def _row_copied(source: np.ndarray, target: np.ndarray) -> None:
+    """``target[:] = source`` for a row of taboos, element by element: an array's slice
+    assignment compiles numba's shape check and its error message, seconds of the
+    solver's compile (``sequence.copied``)."""
+    for index in range(PILES + 1):
+        target[index] = source[index]
+
+
 @njit(cache=True, nogil=True)
 def search(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
            placed: np.ndarray, table: np.ndarray, log: np.ndarray, filled: int,
@@ -220,7 +229,7 @@ def search(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarra
     cut = np.zeros(depth_limit, np.bool_)
     keys = np.zeros(depth_limit, np.uint64)
     taboos = np.zeros((depth_limit, PILES + 1), np.int64)  # taboos[depth]: on entering it
-    taboos[0] = root_taboo
+    _row_copied(root_taboo, taboos[0])
     wants, left, pile_hash = _counts(deck, dealt, storage, heights, placed)
     keep = np.zeros(PILES, np.int64)
     coming = np.zeros(RANKS, np.int64)
@@ -295,7 +304,7 @@ def search(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarra
         spent[depth + 1] = spent[depth] + _cost(moves[depth], tried[depth])
         tried[depth] += 1
         path[depth, 0], path[depth, 1] = source, target
-        taboos[depth + 1] = taboos[depth]
+        _row_copied(taboos[depth], taboos[depth + 1])
         dealt = _play(deck, dealt, storage, heights, placed, wants, left, taboos[depth + 1],
                       pile_hash, source, target)
         depth += 1
@@ -342,7 +351,7 @@ def pilot(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray
     earlier = control[EARLIER]
     nodes = 0
     best[top] = placed.sum()
-    taboo[top] = root_taboo
+    _row_copied(root_taboo, taboo[top])
     here = top  # the level whose position is the arrays' now
     outcome = reached = steps = 0
     fresh = True  # ``here`` is at a position of its line not looked at yet
@@ -365,14 +374,16 @@ def pilot(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray
             score = GOAL + 1 if outcome == WON else reached
             if score > kept_score[here]:
                 kept_score[here], kept_length[here] = score, length
-                kept[here, :length] = path[start[here]:start[here] + length]
+                for step in range(length):  # not a slice's assignment: _row_copied
+                    kept[here, step, 0] = path[start[here] + step, 0]
+                    kept[here, step, 1] = path[start[here] + step, 1]
             tried[here] += 1
             if outcome == WON or nodes >= max_nodes:
                 tried[here] = counts[here]
         if tried[here] < counts[here]:  # play the next move out from the level below
             source, target = moves[here, tried[here], 0], moves[here, tried[here], 1]
             below = here - 1
-            taboo[below] = taboo[here]
+            _row_copied(taboo[here], taboo[below])
             path[at[here], 0], path[at[here], 1] = source, target
             dealt = _play(deck, dealt, storage, heights, placed, wants, left, taboo[below],
                           pile_hash, source, target)
@@ -403,13 +414,17 @@ def pilot(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray
         # The level ends: its line taken back, its best line left in ``path``.
         if placed.sum() == GOAL:
             kept_score[here], kept_length[here] = GOAL + 1, at[here] - start[here]
-            kept[here, :kept_length[here]] = path[start[here]:at[here]]
+            for step in range(kept_length[here]):
+                kept[here, step, 0] = path[start[here] + step, 0]
+                kept[here, step, 1] = path[start[here] + step, 1]
         while at[here] > start[here]:
             at[here] -= 1
             dealt = _unplay(dealt, storage, heights, placed, wants, left, pile_hash,
                             path[at[here], 0], path[at[here], 1])
         length = kept_length[here]
-        path[start[here]:start[here] + length] = kept[here, :length]
+        for step in range(length):
+            path[start[here] + step, 0] = kept[here, step, 0]
+            path[start[here] + step, 1] = kept[here, step, 1]
         outcome = WON if kept_score[here] == GOAL + 1 else UNKNOWN
         reached, steps = best[here], length
         if here == top:
