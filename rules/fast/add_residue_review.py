@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit
 
 from rules.fast.add_residue_piles import ADD, MOD, size
-from rules.fast.add_residue_search import _play_move, _playout_code
+from rules.fast.add_residue_search import _play_move, _playout_code, restored
 
 __all__ = ["shares"]
 
@@ -40,8 +40,7 @@ def shares(n: int, piles: np.ndarray, seat: int, m: int, scores: np.ndarray,
     for option in range(len(codes)):
         for sample in range(samples):
             rng = seed + np.uint64(sample) * DRAW_APART  # playout i of every move alike
-            work[:] = piles
-            tally[:] = scores
+            restored(piles, scores, work, tally)
             value = _play_move(n, work, seat, codes[option], m, tally)
             mover = seat + 1 if seat + 1 < players else 0
             for _ in range(left - 1):
