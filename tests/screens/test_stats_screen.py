@@ -413,6 +413,28 @@ async def test_any_strike_limit_is_typed_and_a_wrong_one_is_one_sentence(
         assert text_of(screen, "#summary").startswith("Unknown variant 'often': choose")
 
 
+async def test_options_changed_after_a_run_get_their_timed_estimate(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    """A run's last words stay until an option changes; then the line says what the
+    next run would take, and once its timing is in, the timed figure (it stood at
+    "timing a few deals…" for good, the run's figures being shown)."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(OpenStats("sequence", {"strategies": ["greedy"]}))
+        await pilot.pause()
+        screen = panel(app)
+        await until(pilot, lambda: "(timed on a few deals)" in text_of(screen, "#speed"), 60)
+        await fill(pilot, screen, "1_000", "5")
+        await pilot.press("r")
+        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        assert not text_of(screen, "#speed").startswith("This run:")
+        screen.query_one("#strategy-random", Checkbox).value = True
+        await until(pilot, lambda: text_of(screen, "#speed").startswith("This run:"))
+        await until(pilot, lambda: text_of(screen, "#speed").endswith(
+            "(timed on a few deals)"), 60)
+        assert screen.shown is not None  # the run's figures are still on the panel
+
+
 async def test_a_run_says_how_long_it_takes_and_a_long_one_is_confirmed_first(
         make_app: Callable[..., SolitaireApp]) -> None:
     app = make_app()

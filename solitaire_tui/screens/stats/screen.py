@@ -178,6 +178,7 @@ class StatsScreen(LiveScreen[Snapshot]):
             else default_games(setup, self.cores, self._runs))))
         # The Games field as the panel sized it ("": as a run reopened asked).
         self._default = "" if data.get("requested") else f"{self.games:_}"
+        self._estimated = False  # the meter's line says what the next run would take
         self.timings = Timings(self, engine, self._timed)
         self._confirmed = False  # a long run the player said yes to
         self.shown_setup: runs.Setup | None = None  # the set-up the figures shown came from
@@ -266,10 +267,12 @@ class StatsScreen(LiveScreen[Snapshot]):
         found = self._estimate()
         text = found if isinstance(found, str) else f"This run: {found[0].words(found[1])}"
         self.query_one("#speed", Static).update(text)
+        self._estimated = True
 
     def _timed(self) -> None:
-        """A timing is in: the estimate says so (unless a run's figures are shown)."""
-        if self.shown is None:
+        """A timing is in: the estimate says so, unless the line holds a run's last
+        words (a run shown, its options not changed since)."""
+        if self.shown is None or self._estimated:
             self._sized()
             self._show_estimate()
 
@@ -429,6 +432,7 @@ class StatsScreen(LiveScreen[Snapshot]):
         return snap.done, snap.games
 
     def _show_more(self, snap: Snapshot) -> None:
+        self._estimated = False  # the meter's line is the run's now
         if snap.tallies:
             self.part = min(self.part, len(snap.tallies) - 1)
             # The plots (plotext, pure Python) are redrawn less often than the figures,
