@@ -75,11 +75,12 @@ COSTLY_MARK = "◆ costly"
 def columns(decisions: Sequence[Decision[Any, Any]], named: Named,
             mover: Mover = lambda state: None,
             words: Named = in_rules_words) -> tuple[list[str], list[list[str]]]:
-    """The review's table, headings and a row a decision: the seat that moved, where
-    the decisions are of more than one (a hot-seat game of two people too); each move
-    by its name, and in the rules' words where they differ, the words in line; the
-    best move, its chance and what the move played gave up only where it is not the
-    move played."""
+    """The review's table, headings and a row a decision: the mark of a costly one
+    next to its number (seen at 80 columns, where the table scrolls sideways); the
+    seat that moved, where the decisions are of more than one (a hot-seat game of two
+    people too); each move by its name, and in the rules' words where they differ, the
+    words in line; the best move, its chance and what the move played gave up only
+    where it is not the move played."""
     seats = [mover(decision.state) for decision in decisions]
     by_seat = len(set(seats)) > 1
     width = max((len(named(decision.state, move)) for decision in decisions
@@ -93,13 +94,13 @@ def columns(decisions: Sequence[Decision[Any, Any]], named: Named,
     for decision, seat in zip(decisions, seats, strict=True):
         state, played, best = decision.state, decision.played, decision.best
         same = best == played
-        rows.append([str(decision.number), *([seat or ""] if by_seat else []),
+        rows.append([str(decision.number), COSTLY_MARK if decision.costly else "",
+                     *([seat or ""] if by_seat else []),
                      shown(state, played), percent(decision.chances[played]),
                      "" if same else shown(state, best),
-                     "" if same else percent(decision.chances[best]), given_up(decision),
-                     COSTLY_MARK if decision.costly else ""])
-    headings = ["move", *(["seat"] if by_seat else []), "played", "chance", "best", "chance",
-                "points given up", ""]
+                     "" if same else percent(decision.chances[best]), given_up(decision)])
+    headings = ["move", "", *(["seat"] if by_seat else []), "played", "chance", "best",
+                "chance", "points given up"]
     return headings, rows
 
 

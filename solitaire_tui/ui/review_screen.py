@@ -23,7 +23,6 @@ from textual.worker import get_current_worker
 
 from rules.review import Decision, Stopped
 from solitaire_tui.play.review_words import (
-    COSTLY_MARK,
     Mover,
     Named,
     columns,
@@ -112,9 +111,8 @@ class ReviewScreen(ModalScreen[Decision[Any, Any] | None]):
         table = self.query_one(DataTable)
         headings, rows = columns(decisions, self.named, self.mover, self.words)
         table.add_columns(*headings)
-        for decision, (*cells, mark) in zip(decisions, rows, strict=True):
-            table.add_row(*cells, Text(mark, style="bold") if mark == COSTLY_MARK else mark,
-                          key=str(decision.number))
+        for decision, (number, mark, *cells) in zip(decisions, rows, strict=True):
+            table.add_row(number, Text(mark, style="bold"), *cells, key=str(decision.number))
         costly = [index for index, decision in enumerate(decisions) if decision.costly]
         if costly:
             table.move_cursor(row=max(costly, key=lambda index: decisions[index].cost))

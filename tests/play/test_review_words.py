@@ -30,10 +30,10 @@ def test_one_seat_has_no_seat_column_and_the_rules_words_line_up() -> None:
     decisions = [Decision(3, "P1", S3, {S3: 0.5, ONE: 0.25}),
                  Decision(7, "P1", ONE, {F4: 0.75, ONE: 0.5})]
     headings, rows = columns(decisions, named, lambda state: state)
-    assert headings == ["move", "played", "chance", "best", "chance", "points given up", ""]
-    assert rows == [["3", "s3  S3→F2", "50.0%", "", "", "", ""],
-                    ["7", "1   hand→S1", "50.0%", "f4  hand→F4", "75.0%", "25.0", COSTLY_MARK]]
-    moves = [cell for row in rows for cell in (row[1], row[3]) if cell]
+    assert headings == ["move", "", "played", "chance", "best", "chance", "points given up"]
+    assert rows == [["3", "", "s3  S3→F2", "50.0%", "", "", ""],
+                    ["7", COSTLY_MARK, "1   hand→S1", "50.0%", "f4  hand→F4", "75.0%", "25.0"]]
+    moves = [cell for row in rows for cell in (row[2], row[4]) if cell]
     assert {cell.rindex(" ") + 1 for cell in moves} == {4}  # the words in one column
 
 
@@ -47,5 +47,5 @@ def test_what_a_move_gave_up_is_said_with_its_interval_where_it_has_one() -> Non
 def test_decisions_of_two_seats_say_whose() -> None:
     decisions = [Decision(1, "Ada", ONE, {ONE: 0.5}), Decision(2, "Bo", S3, {S3: 0.5})]
     headings, rows = columns(decisions, named, lambda state: state)
-    assert headings[:2] == ["move", "seat"] and [row[1] for row in rows] == ["Ada", "Bo"]
-    assert columns(decisions, named)[0][1] == "played"  # no mover: no seat column
+    assert headings[:3] == ["move", "", "seat"] and [row[2] for row in rows] == ["Ada", "Bo"]
+    assert columns(decisions, named)[0][2] == "played"  # no mover: no seat column

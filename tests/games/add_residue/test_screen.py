@@ -682,7 +682,7 @@ async def test_v_reviews_a_finished_game_and_enter_goes_back_to_a_persons_turn(
         assert shown.row_count == len(expected)
         headings = [str(column.label) for column in shown.columns.values()]
         if seats is HOT_SEAT:
-            assert headings[1] == "seat" and {str(shown.get_row_at(row)[1]) for row in range(
+            assert headings[2] == "seat" and {str(shown.get_row_at(row)[2]) for row in range(
                 shown.row_count)} == {"Ann", "Ben"}
         else:
             assert "seat" not in headings
