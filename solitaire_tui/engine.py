@@ -473,9 +473,10 @@ class Warmup:
 
     def waiting(self, name: str) -> str:
         """What a player waiting for part ``name`` is told."""
-        return (f"Waiting for the engine: {self.title(name)} is being compiled,"
-                f" {self.how_long(name)}. This happens on the first start only; its"
-                " progress is below.")
+        doing = (f"is compiling {self.title(name)}" if name in dict(self.compiling)
+                 else f"compiles {self.title(name)} after the parts under way")
+        return (f"Waiting for the engine, which {doing}: {self.how_long(name)}. This"
+                " happens on the first start only; its progress is below.")
 
     @property
     def note(self) -> str:

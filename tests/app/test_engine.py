@@ -77,9 +77,11 @@ def test_a_wait_is_told_about_how_long_its_part_takes() -> None:
     assert warmup.left("hints") == pytest.approx(10, abs=0.5)
     assert warmup.left("runs") == pytest.approx(20, abs=0.5)  # once the hints are done
     assert "about 10\u00a0s more" in warmup.waiting("hints")
+    assert "which compiles the runs after the parts under way: about 20" in (
+        warmup.waiting("runs"))
     warmup.compiling = {"hints": now - 30}
     assert warmup.left("hints") == 0
-    assert "the fair player is being compiled, taking longer than usual" in warmup.waiting(
+    assert "which is compiling the fair player: taking longer than usual" in warmup.waiting(
         "hints")
     warmup.ready.add("hints")
     assert warmup.left("hints") is None
@@ -322,7 +324,7 @@ async def test_a_review_asked_while_its_part_compiles_says_how_long_and_esc_ends
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
         review = app.screen
         await until(pilot, lambda: text_of(review, "#summary").startswith(
-            "Waiting for the engine: Sequence's review is being compiled, "))
+            "Waiting for the engine, which is compiling Sequence's review: "))
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is screen)
         await until(pilot, lambda: not any(worker.group == "review" and worker.is_running
