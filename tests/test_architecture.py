@@ -92,7 +92,7 @@ def unit(module: str) -> str:
     parts = module.split(".")
     if parts[0] == "rules":
         return "rules." + parts[1] if len(parts) > 1 and parts[1] in (
-            "fast", "players", "own") else "rules"
+            "fast", "players", "own_players") else "rules"
     return ".".join(parts[:2]) if len(parts) > 1 else parts[0]
 
 

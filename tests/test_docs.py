@@ -169,7 +169,7 @@ def test_a_checked_command_runs(page: str, line: str, shown: list[str],
 
 
 # What the players guide says of the view, the move names and the review, checked
-# against the real Sequence view (``rules.own.sequence``), in plain Python.
+# against the real Sequence view (``rules.own_players.sequence``), in plain Python.
 
 def players_guide() -> str:
     return (DOCS / "players.md").read_text(encoding="utf-8")
@@ -177,7 +177,7 @@ def players_guide() -> str:
 
 def own_game(deal: int) -> list[Any]:
     """Every position of ``rules_of_thumb.py``'s game of ``deal``, the last one over."""
-    from rules.own import sequence as own
+    from rules.own_players import sequence as own
 
     spec = importlib.util.spec_from_file_location(
         "rules_of_thumb", ROOT / "examples/players/rules_of_thumb.py")
@@ -208,7 +208,7 @@ def test_the_players_guide_says_how_the_deck_is_turned(
     the hand card out, and ``to_come`` is a tuple of counts by rank that adds up to it."""
     from rules import sequence
     from rules.cards import deal_cards, parse_card
-    from rules.own import sequence as own
+    from rules.own_players import sequence as own
 
     guide = " ".join(players_guide().split())
     assert "its top card (the first that `solitaire-tui deal D` prints) is the first hand" in guide
@@ -236,7 +236,7 @@ def test_the_players_guide_says_how_the_deck_is_turned(
 
 
 def test_the_players_guide_shows_needs_as_it_answers() -> None:
-    from rules.own import sequence as own
+    from rules.own_players import sequence as own
 
     guide = " ".join(players_guide().split())
     view = own.view(own.start(0), 0, False)  # every final pile empty
@@ -257,7 +257,7 @@ def test_the_players_guide_gives_the_move_spellings_play_may_return() -> None:
     a bare ``f`` is refused where the hand card fits several final piles."""
     from rules import sequence
     from rules.errors import IllegalMove
-    from rules.own import sequence as own
+    from rules.own_players import sequence as own
 
     guide = " ".join(players_guide().split("## What `view` holds")[1].split("## ")[0].split())
     spellings = re.findall(r'`("[^"`]*"|\d+)` is `("[^"`]*")`', guide)

@@ -3,7 +3,7 @@ and the loop that plays its games.
 
 A player's file that sets ``COMPILED = True`` keeps to the typed subset (docs/players.md,
 "Compiled players"): its ``play(view)`` is compiled with numba and given a ``CompiledView``,
-which answers what ``rules.own.sequence.SequenceView`` answers, by the same names and
+which answers what ``rules.own_players.sequence.SequenceView`` answers, by the same names and
 with the same values, in numba's types: tuples of numbers where the view has tuples,
 arrays where it has tuples of varying length, ``to_come`` an array indexed by rank,
 moves by the same names. So the same file plays the same moves either way, which the

@@ -24,7 +24,7 @@ from rich.table import Table
 
 from solitaire_tui import measures
 from solitaire_tui.measures import ReviewTiming
-from solitaire_tui.own import files, playing, running
+from solitaire_tui.own_players import files, playing, running
 
 if TYPE_CHECKING:
     from solitaire_tui.games.game import Game

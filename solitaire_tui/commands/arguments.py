@@ -19,7 +19,7 @@ from rules import values
 from rules.errors import OptionsError, RulesError
 from rules.words import close_to
 from solitaire_tui import decks
-from solitaire_tui.own.playing import MOVE_SECONDS, WALL_SLACK
+from solitaire_tui.own_players.playing import MOVE_SECONDS, WALL_SLACK
 
 T = TypeVar("T")
 

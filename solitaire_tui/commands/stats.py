@@ -34,7 +34,7 @@ from rules.stats import Histogram, Tally, seat_advantage, wilson_interval
 from rules.words import counted
 from solitaire_tui.commands.arguments import PROG
 from solitaire_tui.commands.console import table_console
-from solitaire_tui.own import files
+from solitaire_tui.own_players import files
 from solitaire_tui.stats import cluster
 from solitaire_tui.stats.cluster import Scheduler
 from solitaire_tui.stats.compare import difference_words, first_version

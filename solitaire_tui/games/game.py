@@ -65,7 +65,7 @@ class Game(ABC):
     # The parts of the compiled engine the game uses (``engine``), which the app warms
     # up ahead of need: its hints' and computer players' first, then its runs'.
     ENGINE: ClassVar[tuple[Part, ...]] = ()
-    # Players of one's own: the game's module in ``rules.own`` (what they are shown; None:
+    # Players of one's own: the game's module in ``rules.own_players`` (what they are shown; None:
     # the game takes none).
     OWN_RULES: ClassVar[str | None] = None
     # The screen's options as the panel, the store and a game kept unfinished take them.

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 from rules.cards import check_deals
 from rules.errors import OptionsError, RulesError
 from rules.stats import Tally
-from solitaire_tui.own import files
+from solitaire_tui.own_players import files
 from solitaire_tui.processes import deaf_to_ctrl_c, start_resource_tracker
 from solitaire_tui.stats.runs import Setup
 
@@ -270,7 +270,7 @@ def play_chunk(recipe: str, make: Callable[[], Kernel], shipments: list[files.Sh
     import numba
 
     from rules.fast.batch import ENGINE, available_workers, chunk_tally
-    from solitaire_tui.own import in_process
+    from solitaire_tui.own_players import in_process
 
     for shipped in shipments:
         files.receive(shipped)

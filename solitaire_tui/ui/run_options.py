@@ -20,8 +20,8 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, Select
 from textual.worker import Worker
 
-from solitaire_tui.own import folder as own_folder
-from solitaire_tui.own.folder import Found
+from solitaire_tui.own_players import folder as own_folder
+from solitaire_tui.own_players.folder import Found
 from solitaire_tui.textual_private import SteadySelect
 
 
@@ -42,7 +42,7 @@ class RunOptions(Horizontal):
 
     A game that takes players of one's own (``Game.OWN_RULES``) is offered those in
     the data directory's folder (``own``, set by the panel: the folder, the game's key
-    and its module in ``rules.own``; None for a guest, who loads no code): read in a
+    and its module in ``rules.own_players``; None for a guest, who loads no code): read in a
     worker as the fields mount and again on ``read_own``, and shown by the game's
     ``show_own``."""
 

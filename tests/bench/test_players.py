@@ -11,7 +11,7 @@ from rich.console import Console
 from solitaire_tui import measures
 from solitaire_tui.bench import players as bench_players
 from solitaire_tui.games.registry import GAMES
-from solitaire_tui.own import files
+from solitaire_tui.own_players import files
 
 
 def test_the_example_players_are_timed_on_one_and_two_workers_as_played_here() -> None:

@@ -622,7 +622,7 @@ async def test_the_players_own_players_are_run_beside_the_built_in_ones(
     """The files of the data directory's players/sequence/ are ticks beside the built-in
     players; a run of them is the command line's figures, and one that goes wrong
     stops the run, saying where, with its games before kept."""
-    from solitaire_tui.own import files
+    from solitaire_tui.own_players import files
     from solitaire_tui.widgets.toggles import Tick
 
     folder = keep_player(data_path, "sequence", "first_fit.py").parent
@@ -673,7 +673,7 @@ async def test_a_described_games_own_players_are_run_and_their_wins_replayed(
         make_app: Callable[..., SolitaireApp], data_path: Path) -> None:
     """The files of players/betsy-ross/ are ticks beside the family's players; a win of
     one of them, entered from the list, replays its moves, each asked of the player."""
-    from solitaire_tui.own import files
+    from solitaire_tui.own_players import files
 
     keep_player(data_path, "betsy-ross", "family_first_fit.py")
     files.forget()
@@ -708,7 +708,7 @@ async def test_a_player_that_stops_the_timing_is_said_before_a_run(
     """A player of one's own that never returns stops the panel's timing of the run:
     the line says why at once (it waited, timing, for ever), and once the file is
     mended and read again (p) the run is timed afresh."""
-    from solitaire_tui.own import files
+    from solitaire_tui.own_players import files
 
     path = keep_player(data_path, "calculation", "family_first_fit.py")
     mended = path.read_text()
@@ -733,7 +733,7 @@ async def test_an_add_residue_seat_may_be_the_players_own(
         make_app: Callable[..., SolitaireApp], data_path: Path) -> None:
     """The files of players/add-residue/ are offered in every seat; a seat of one's own
     plays beside built-in seats seeded as the compiled kernel seeds them."""
-    from solitaire_tui.own import files
+    from solitaire_tui.own_players import files
 
     folder = data_path / "players" / "add-residue"
     folder.mkdir(parents=True)

@@ -16,7 +16,7 @@ import pytest
 from rules.errors import OptionsError
 from solitaire_tui import cli
 from solitaire_tui.games.registry import GAMES, GAMES_BY_KEY
-from solitaire_tui.own import files
+from solitaire_tui.own_players import files
 from solitaire_tui.stats import cluster
 from solitaire_tui.stats.runs import Setup, run_data
 from tests.support.players import EXAMPLES, as_python
@@ -110,7 +110,7 @@ def test_a_cancel_keeps_the_deals_counted_in_order(scheduler: cluster.Scheduler)
 def own() -> Iterator[Callable[[Path, str], str]]:
     """Load a player of one's own (a file, a game's key) as the command line does:
     its name; forgotten after the test."""
-    from rules.own import add_residue, sequence
+    from rules.own_players import add_residue, sequence
 
     modules = {"sequence": sequence.__name__, "add-residue": add_residue.__name__}
     files.forget()

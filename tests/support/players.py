@@ -8,12 +8,12 @@ import random
 from pathlib import Path
 
 from rules import sequence as sq
-from rules.own import sequence as own
-from solitaire_tui.own import source
-from solitaire_tui.own.playing import Loaded, rules_module
+from rules.own_players import sequence as own
+from solitaire_tui.own_players import source
+from solitaire_tui.own_players.playing import Loaded, rules_module
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "players"
-RULES = "rules.own.sequence"
+RULES = "rules.own_players.sequence"
 # A move's budget where games are compared, not timed: a test process's heap is large,
 # and a full collection of it, charged to the move it falls in, can pass a second.
 COMPARING = 60.0

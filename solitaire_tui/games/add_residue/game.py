@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from rules import add_residue, values
 from rules.cards import MAX_DEAL
 from rules.errors import OptionsError
-from rules.own import add_residue as own_rules
+from rules.own_players import add_residue as own_rules
 from rules.players.add_residue import seated
 from rules.roster import ADD_RESIDUE as NAMES
 from rules.roster import check_solvable
@@ -25,9 +25,9 @@ from solitaire_tui.engine import Part
 from solitaire_tui.games.add_residue.seating import Seat, Seating
 from solitaire_tui.games.add_residue.words import places, winners
 from solitaire_tui.games.game import Command, Game
-from solitaire_tui.own import files, playing
-from solitaire_tui.own.files import OwnPlayer
-from solitaire_tui.own.playing import MOVE_SECONDS
+from solitaire_tui.own_players import files, playing
+from solitaire_tui.own_players.files import OwnPlayer
+from solitaire_tui.own_players.playing import MOVE_SECONDS
 from solitaire_tui.play.options import OptionsCodec
 from solitaire_tui.replay import Replay
 from solitaire_tui.stats.compare import Comparison

@@ -11,10 +11,10 @@ from rules import add_residue
 from rules.errors import OptionsError
 from rules.fast import add_residue as fast
 from rules.fast.batch import Kernel, Reading
-from rules.own import add_residue as own_rules
+from rules.own_players import add_residue as own_rules
 from rules.roster import BASIC
-from solitaire_tui.own import files, running
-from solitaire_tui.own.playing import MOVE_SECONDS
+from solitaire_tui.own_players import files, running
+from solitaire_tui.own_players.playing import MOVE_SECONDS
 
 
 def kernel(options: add_residue.Options, strategies: Sequence[str],

@@ -15,14 +15,14 @@ from typing import Any
 
 from rules import add_residue
 from rules.add_residue import Move, Pile, State
-from rules.own import add_residue as own_rules
+from rules.own_players import add_residue as own_rules
 from rules.players import Player
 from rules.players.add_residue import GreedyPlayer, player, seated
 from rules.roster import solvable
 from solitaire_tui import decks
 from solitaire_tui.games.add_residue import words
 from solitaire_tui.games.add_residue.seating import Offer, Seat, Seating, default_seating
-from solitaire_tui.own.seat import OwnSeat, is_own
+from solitaire_tui.own_players.seat import OwnSeat, is_own
 from solitaire_tui.play.hints import THINKING, HintPlayer, chooser
 from solitaire_tui.play.mode import Allowed
 from solitaire_tui.play.table import Game, GameTable

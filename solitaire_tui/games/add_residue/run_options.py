@@ -11,7 +11,7 @@ from textual.widgets import Label, Select
 
 from rules import add_residue
 from rules.roster import ADD_RESIDUE as NAMES
-from solitaire_tui.own.folder import Found
+from solitaire_tui.own_players.folder import Found
 from solitaire_tui.ui.run_options import RunOptions, numbers, pick
 
 

@@ -22,7 +22,7 @@ from textual.timer import Timer
 from textual.widgets import Label, Static
 
 from rules.add_residue import MAX_PLAYERS, Move, Pile, State
-from rules.own import add_residue as own_rules
+from rules.own_players import add_residue as own_rules
 from rules.review import Decision
 from rules.roster import BASIC
 from rules.words import sentence_start
@@ -33,8 +33,8 @@ from solitaire_tui.games.add_residue.play import AddResidueTable
 from solitaire_tui.games.add_residue.seating import Seating
 from solitaire_tui.games.add_residue.widgets import BigNumber, Chips, SeatView
 from solitaire_tui.games.game import Game
-from solitaire_tui.own import folder
-from solitaire_tui.own.seat import is_own
+from solitaire_tui.own_players import folder
+from solitaire_tui.own_players.seat import is_own
 from solitaire_tui.play.services import Services
 from solitaire_tui.ui.choices import kept_choice
 from solitaire_tui.ui.game_screen import GameScreen

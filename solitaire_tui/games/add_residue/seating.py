@@ -16,7 +16,7 @@ from rules.errors import OptionsError
 from rules.roster import ADD_RESIDUE as NAMES
 from rules.roster import check_solvable
 from rules.words import listed
-from solitaire_tui.own.seat import is_own
+from solitaire_tui.own_players.seat import is_own
 
 NAME_LENGTH = 10  # the board has a narrow column for names at 80 columns
 DEFAULT_NAMES = ("You", "Bea", "Cal", "Dot", "Eli", "Flo")

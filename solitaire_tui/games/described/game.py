@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.calculation import game as calc
 from rules.calculation.description import Description, parse
-from rules.own import calculation as own_rules
+from rules.own_players import calculation as own_rules
 from rules.players.calculation import player
 from rules.roster import FAMILY, FAMILY_SOLVER_NODES
 from solitaire_tui.commands import arguments
@@ -29,7 +29,7 @@ from solitaire_tui.games.family import own
 from solitaire_tui.games.family.moves import move_text
 from solitaire_tui.games.family.moves import words as family_words
 from solitaire_tui.games.game import Command, Game
-from solitaire_tui.own.playing import MOVE_SECONDS
+from solitaire_tui.own_players.playing import MOVE_SECONDS
 from solitaire_tui.play.options import NoOptions
 from solitaire_tui.play.words import outcome
 from solitaire_tui.replay import Replay

@@ -14,18 +14,18 @@ from rules.fast import calculation as fast
 from rules.fast import calculation_solver as solver
 from rules.fast.batch import Kernel
 from rules.fast.kernels import one_reading, side_by_side
-from rules.own import calculation as own_rules
+from rules.own_players import calculation as own_rules
 from rules.players.calculation import FairPlayer, QuickPlayer, peek
 from rules.roster import FAMILY_SOLVER_NODES
 from solitaire_tui.games.family import own
-from solitaire_tui.own.playing import MOVE_SECONDS
+from solitaire_tui.own_players.playing import MOVE_SECONDS
 
 
 def kernel(description: Description, strategies: Sequence[str],
            move_seconds: float = MOVE_SECONDS) -> Kernel:
     """Each player on the same deals of ``description``'s game, a tally each; a player
     of one's own (``own.files``) in worker processes, each move within
-    ``move_seconds``, given the description as data (``rules.own.calculation``)."""
+    ``move_seconds``, given the description as data (``rules.own_players.calculation``)."""
     return side_by_side([own.kernel(description.key, name, move_seconds,
                                     own_rules.options(description))
                          or _player_kernel(description, name) for name in strategies],

@@ -12,7 +12,7 @@ from typing import ClassVar
 from rules.calculation import game as calc
 from rules.calculation.description import Description
 from rules.calculation.game import Move, State
-from rules.own import calculation as own_rules
+from rules.own_players import calculation as own_rules
 from rules.players import Player
 from rules.players.calculation import CHANCE, GreedyPlayer, peek, player, review
 from rules.players.solver import Peek

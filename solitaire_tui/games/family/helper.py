@@ -19,7 +19,7 @@ from rules.words import counted
 from solitaire_tui.decks import Deck
 from solitaire_tui.games.family.board import FamilyScreen, S
 from solitaire_tui.games.family.table import PEEK, FamilyTable
-from solitaire_tui.own import folder
+from solitaire_tui.own_players import folder
 from solitaire_tui.play.hints import PEEK as PEEK_WANTED
 from solitaire_tui.ui.options_dialog import OptionsDialog, Pick
 from solitaire_tui.widgets.text import set_text

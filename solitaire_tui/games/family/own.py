@@ -2,8 +2,8 @@
 the command line and in runs: the built-in ones by name, and players of one's own,
 loaded by the person at the shell, compared with them on the same deals and played
 in their own worker processes. One piece of code for every game of the family; what
-differs is the game (its key, title and module in ``rules.own``), its built-in
-players' names and the options its ``rules.own`` module starts a deal from.
+differs is the game (its key, title and module in ``rules.own_players``), its built-in
+players' names and the options its ``rules.own_players`` module starts a deal from.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from rules import values
 from rules.errors import OptionsError
 from solitaire_tui.commands import arguments
 from solitaire_tui.games.game import Game
-from solitaire_tui.own import files, playing
-from solitaire_tui.own.playing import MOVE_SECONDS
+from solitaire_tui.own_players import files, playing
+from solitaire_tui.own_players.playing import MOVE_SECONDS
 from solitaire_tui.stats.compare import COMPARE
 from solitaire_tui.stats.runs import strategies
 
@@ -123,7 +123,7 @@ def kernel(game: str, name: str, move_seconds: float,
            options: Mapping[str, Any] | None = None) -> Kernel | None:
     """The run kernel of the player of one's own ``name`` at ``game`` (its worker
     processes start each deal from ``options``), or None: ``name`` is built in."""
-    from solitaire_tui.own import running  # numpy and processes: only for a run
+    from solitaire_tui.own_players import running  # numpy and processes: only for a run
 
     own = files.find(name, game)
     return None if own is None else running.kernel(own, move_seconds, options or {})
@@ -148,7 +148,7 @@ def replayed(game: str, name: str, deal: int, options: Mapping[str, Any] | None 
     """The choice of the player of one's own ``name`` in deal ``deal``, as a run played
     it, for a replay of that game: each move worked out in the player's worker process,
     never in this one; None when ``name`` is built in."""
-    from solitaire_tui.own import running  # numpy and processes: only for a replay
+    from solitaire_tui.own_players import running  # numpy and processes: only for a replay
 
     player = files.find(name, game)
     if player is None:

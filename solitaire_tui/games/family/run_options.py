@@ -12,7 +12,7 @@ from textual.containers import Horizontal
 from textual.widgets import Label
 
 from solitaire_tui.games.family.own import side_by_side
-from solitaire_tui.own.folder import Found
+from solitaire_tui.own_players.folder import Found
 from solitaire_tui.stats.compare import COMPARE
 from solitaire_tui.ui.run_options import RunOptions
 from solitaire_tui.widgets.toggles import Tick

@@ -17,8 +17,8 @@ from typing import Any, ClassVar, TypeVar
 from rules.players import Player
 from rules.players.solver import Peek
 from rules.review import Decision
-from solitaire_tui.own import files
-from solitaire_tui.own.files import SUFFIX, OwnPlayer
+from solitaire_tui.own_players import files
+from solitaire_tui.own_players.files import SUFFIX, OwnPlayer
 from solitaire_tui.play.hints import HintPlayer, Search, chooser
 from solitaire_tui.play.ledger import flag
 from solitaire_tui.play.table import GameTable
@@ -34,7 +34,7 @@ class FamilyTable(GameTable[S, M]):
     SLOW_HINTS = True  # the fair players and the solver search
     # The helpers ``p`` offers, in words, the first by default; PEEK among them.
     HELPERS: ClassVar[Mapping[str, str]]
-    # The module a player of one's own is written against (``rules.own``), for a game
+    # The module a player of one's own is written against (``rules.own_players``), for a game
     # that has players of one's own; their folder is read only then.
     OWN_RULES: ClassVar[str | None] = None
     # What that module starts a deal from (``Rules.start``): a described game's
@@ -74,7 +74,7 @@ class FamilyTable(GameTable[S, M]):
     def own_hint(self, own: OwnPlayer, state: S) -> M:
         """The move the player of one's own ``own`` makes, in its worker process (the
         one its runs play in: the same ``OWN_OPTIONS``)."""
-        from solitaire_tui.own import running  # numpy: not before a player is asked
+        from solitaire_tui.own_players import running  # numpy: not before a player is asked
 
         assert self.deck is not None  # the family is always dealt
         move: M = running.hint(own, state, self.deck.seed, options=self.OWN_OPTIONS)

@@ -13,7 +13,7 @@ from functools import partial
 
 from rules import sequence
 from rules.cards import deal_cards
-from rules.own.sequence import start
+from rules.own_players.sequence import start
 from rules.play import final_state, moves_of
 from rules.players import sequence as players
 from solitaire_tui.games.sequence.game import kernel

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rules import sequence
-from rules.own import sequence as own_rules
+from rules.own_players import sequence as own_rules
 from rules.players import sequence as players
 from rules.roster import SEQUENCE as NAMES
 from rules.roster import SEQUENCE_COMPARED, SOLVER_NODES
@@ -20,7 +20,7 @@ from solitaire_tui.games.game import Command, Game
 from solitaire_tui.games.sequence import engine
 from solitaire_tui.games.sequence.moves import move_text
 from solitaire_tui.games.sequence.words import verdict
-from solitaire_tui.own.playing import MOVE_SECONDS
+from solitaire_tui.own_players.playing import MOVE_SECONDS
 from solitaire_tui.play.options import NoOptions
 from solitaire_tui.play.words import outcome
 from solitaire_tui.replay import Replay

@@ -15,7 +15,7 @@ from rules.fast.kernels import one_reading, side_by_side
 from rules.roster import FAIR_SAMPLES as SAMPLES
 from rules.roster import SEQUENCE
 from solitaire_tui.games.family import own
-from solitaire_tui.own.playing import MOVE_SECONDS
+from solitaire_tui.own_players.playing import MOVE_SECONDS
 
 
 def player_kernel(strategy: str) -> Kernel:

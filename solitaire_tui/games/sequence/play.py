@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rules import sequence
-from rules.own import sequence as own_rules
+from rules.own_players import sequence as own_rules
 from rules.players import Player
 from rules.players.sequence import player
 from rules.players.sequence_greedy import GreedyPlayer

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rules.words import counted
-from solitaire_tui.own.folder import Found
+from solitaire_tui.own_players.folder import Found
 from solitaire_tui.stats.runner import Phase, Snapshot
 from solitaire_tui.ui.live import clock
 

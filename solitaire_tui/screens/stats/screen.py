@@ -44,7 +44,7 @@ from solitaire_tui.engine import Warmup
 from solitaire_tui.games.game import Game
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.messages import OpenReplay
-from solitaire_tui.own import files as own_files
+from solitaire_tui.own_players import files as own_files
 from solitaire_tui.play.words import sentence
 from solitaire_tui.screens.history import HistoryScreen
 from solitaire_tui.screens.stats import run_words

@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.worker import get_current_worker
 
 from solitaire_tui.engine import Warmup
-from solitaire_tui.own import files
+from solitaire_tui.own_players import files
 from solitaire_tui.stats.calibrate import calibrate, key
 from solitaire_tui.stats.runs import Setup
 

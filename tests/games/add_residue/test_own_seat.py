@@ -13,12 +13,12 @@ from textual.pilot import Pilot
 
 from rules import add_residue
 from rules.errors import OptionsError
-from rules.own import add_residue as own
+from rules.own_players import add_residue as own
 from solitaire_tui.app import SolitaireApp
 from solitaire_tui.games.add_residue.screen import AddResidueScreen
 from solitaire_tui.games.add_residue.seating import Seat, Seating
 from solitaire_tui.games.add_residue.setup_screen import TableSetup
-from solitaire_tui.own import files
+from solitaire_tui.own_players import files
 from solitaire_tui.start import Start
 from solitaire_tui.stats import limits
 from solitaire_tui.widgets.cycle import Cycle

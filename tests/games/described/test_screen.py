@@ -209,7 +209,7 @@ async def test_a_player_of_your_own_helps_at_a_described_game(
     """A file in players/betsy-ross/ is offered by p beside the built-in helpers; its
     hint is its move (a turn of the stock, named by its key), and auto play plays its
     game to the end, the greedy player's (family_first_fit.py is the greedy rule)."""
-    from solitaire_tui.own import files
+    from solitaire_tui.own_players import files
 
     folder = data_path / "players" / "betsy-ross"
     folder.mkdir(parents=True)

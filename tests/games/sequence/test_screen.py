@@ -617,7 +617,7 @@ async def test_a_player_of_your_own_gives_hints_from_its_folder(
         make_app: Any, data_path: Path) -> None:
     """A file in the data directory's players/sequence/ is offered by p beside the
     built-in helpers, and its hint is its move; a file that is no player is said."""
-    from solitaire_tui.own import files
+    from solitaire_tui.own_players import files
 
     folder = data_path / "players" / "sequence"
     folder.mkdir(parents=True)

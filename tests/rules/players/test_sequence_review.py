@@ -5,7 +5,7 @@ unseen weighed exactly."""
 from __future__ import annotations
 
 from rules import sequence as sq
-from rules.own.sequence import start
+from rules.own_players.sequence import start
 from rules.players.sequence import player
 from rules.players.sequence_review import chances, review
 from rules.review import Stopped

@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from solitaire_tui.own import playing, source
+from solitaire_tui.own_players import playing, source
 
 # A part's watch: the deal, the move, ticks (the loop's), the worker's pid and the
 # playing thread's id (the system's), where its time on the CPU can be read.

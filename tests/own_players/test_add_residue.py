@@ -1,4 +1,4 @@
-"""Players of one's own at the Add/Residue table (``rules.own.add_residue``): the view,
+"""Players of one's own at the Add/Residue table (``rules.own_players.add_residue``): the view,
 moves by name, a seat of one's own beside built-in seats seeded as the compiled
 kernel seeds them, and the command line."""
 
@@ -14,11 +14,11 @@ import pytest
 from rules import add_residue as ar
 from rules.add_residue import Move, Pile
 from rules.errors import IllegalMove
-from rules.own import add_residue as own
-from rules.own.add_residue import AddResidueView
+from rules.own_players import add_residue as own
+from rules.own_players.add_residue import AddResidueView
 from solitaire_tui.cli import main
 from solitaire_tui.games.add_residue.kernel import kernel
-from solitaire_tui.own import files
+from solitaire_tui.own_players import files
 from tests.support.add_residue import GREEDY
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "players"

@@ -1,5 +1,6 @@
 """Players people write themselves: what each game shows them, and how their moves
-are named (``rules.own.sequence``; the app loads and runs them, ``solitaire_tui.own``).
+are named (``rules.own_players.sequence``; the app loads and runs them,
+``solitaire_tui.own_players``).
 
 A game's module here holds what a runner of such players needs, as plain functions
 of the rules' states (``Rules``): the first position of a numbered deal, the view a
@@ -13,7 +14,7 @@ from typing import Any, Protocol
 
 
 class Rules(Protocol):
-    """A game's module in ``rules.own``. ``options`` are the run's (a game that seats
+    """A game's module in ``rules.own_players``. ``options`` are the run's (a game that seats
     built-in players beside one's own, as Add/Residue does, reads who sits where)."""
 
     SCORES: Sequence[str]  # the fields of a finished game's row a run histograms

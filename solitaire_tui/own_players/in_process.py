@@ -29,11 +29,11 @@ from typing import Any
 
 import numpy as np
 
-from solitaire_tui.own import compiled as compiling
-from solitaire_tui.own import playing
-from solitaire_tui.own.compiled import WATCH, Compiled
-from solitaire_tui.own.files import OwnPlayer
-from solitaire_tui.own.parts import joined, parts, replayed
+from solitaire_tui.own_players import compiled as compiling
+from solitaire_tui.own_players import playing
+from solitaire_tui.own_players.compiled import WATCH, Compiled
+from solitaire_tui.own_players.files import OwnPlayer
+from solitaire_tui.own_players.parts import joined, parts, replayed
 
 # The threads the players play in, the asking ones waiting (a chunk's, a compiled
 # chunk's parts): a thread left spinning in a compiled move keeps its place until the

@@ -18,13 +18,13 @@ import pytest
 
 from rules.calculation.description import parse
 from rules.fast import calculation as fast
-from rules.own import calculation as own_rules
+from rules.own_players import calculation as own_rules
 from solitaire_tui.cli import main
 from solitaire_tui.games.described.game import shipped
 from solitaire_tui.games.family.own import replayed
-from solitaire_tui.own import files, running
-from solitaire_tui.own.playing import Fault, Loaded, play_deal, rules_module
-from solitaire_tui.own.source import chooser, load_module
+from solitaire_tui.own_players import files, running
+from solitaire_tui.own_players.playing import Fault, Loaded, play_deal, rules_module
+from solitaire_tui.own_players.source import chooser, load_module
 from solitaire_tui.store.database import DATA_DIR_VARIABLE
 from tests.games.described.test_own import MINE, games
 from tests.support.players import COMPARING, EXAMPLES, written

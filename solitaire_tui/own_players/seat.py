@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from rules.errors import OptionsError
-from solitaire_tui.own import files, folder
-from solitaire_tui.own.files import SUFFIX
+from solitaire_tui.own_players import files, folder
+from solitaire_tui.own_players.files import SUFFIX
 
 MOST_NAME = 60  # a file name's characters, at most, as a seat's level
 
@@ -44,6 +44,6 @@ class OwnSeat:
         if own is None:
             where = "" if data is None else f" in {folder.of_game(data, self._game)}"
             raise OptionsError(f"{self.name} is not one of your players{where}")
-        from solitaire_tui.own import running  # numpy: not before a player is asked
+        from solitaire_tui.own_players import running  # numpy: not before a player is asked
 
         return running.hint(own, state, self._deal)

@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rules.errors import OptionsError
-from solitaire_tui.own import loading, source
-from solitaire_tui.own.source import Traits
+from solitaire_tui.own_players import loading, source
+from solitaire_tui.own_players.source import Traits
 
 SUFFIX = ".py"
 
@@ -37,13 +37,13 @@ SUFFIX = ".py"
 @dataclass
 class OwnPlayer:
     """A loaded player: its name (the file's), where it is, the game's module in
-    ``rules.own`` whose views it is given, whether it sees the deck in order, and
+    ``rules.own_players`` whose views it is given, whether it sees the deck in order, and
     whether it is compiled (``COMPILED = True``: it keeps to the typed subset)."""
 
     name: str
     path: Path
     game: str  # the game's key
-    rules: str  # its module in ``rules.own``, which the worker processes import
+    rules: str  # its module in ``rules.own_players``, which the worker processes import
     clairvoyant: bool
     stamp: int = 0  # the file's time of change as loaded: a changed file is run afresh
     compiled: bool = False

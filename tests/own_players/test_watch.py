@@ -12,8 +12,8 @@ from collections.abc import Callable
 import numpy as np
 import pytest
 
-from solitaire_tui.own.compiled import WATCH, ticking
-from solitaire_tui.own.playing import WALL_SLACK
+from solitaire_tui.own_players.compiled import WATCH, ticking
+from solitaire_tui.own_players.playing import WALL_SLACK
 
 BUDGET = 0.05  # a move's budget: stuck after WALL_SLACK times it without a tick
 

@@ -17,11 +17,11 @@ from rules import sequence as sq
 from rules.errors import IllegalMove, OptionsError
 from rules.fast import batch
 from rules.fast.sequence_own import BAD, HAND, PILES, CompiledView, _parsed, stacked
-from rules.own import sequence as own
-from rules.own.sequence import SequenceView
-from solitaire_tui.own import files, running
-from solitaire_tui.own.compiled import not_compiled
-from solitaire_tui.own.playing import play_deal
+from rules.own_players import sequence as own
+from rules.own_players.sequence import SequenceView
+from solitaire_tui.own_players import files, running
+from solitaire_tui.own_players.compiled import not_compiled
+from solitaire_tui.own_players.playing import play_deal
 from tests.support.players import EXAMPLES, RULES, game_of, reached, written
 
 # A player in the typed subset whose every choice rests on the view's answers, so a
@@ -220,7 +220,7 @@ def test_a_game_without_compiled_players_says_so(tmp_path: Path) -> None:
     path = written(tmp_path, "COMPILED = True\n\n\ndef play(view):\n    return view.moves[0]\n")
     with pytest.raises(OptionsError, match=re.escape(
             "mine.py sets COMPILED = True, but players of this game are not compiled yet")):
-        files.load(str(path), "add-residue", "rules.own.add_residue")
+        files.load(str(path), "add-residue", "rules.own_players.add_residue")
 
 
 def test_the_examples_are_short_and_the_players_guide_shows_one_whole() -> None:

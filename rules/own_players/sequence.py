@@ -31,8 +31,8 @@ from rules import sequence
 from rules.calculation.game import Turn
 from rules.cards import Card, deal_cards
 from rules.family import name_of as _name_of
-from rules.own import family
-from rules.own.family import FamilyView, chosen
+from rules.own_players import family
+from rules.own_players.family import FamilyView, chosen
 from rules.sequence import Move, State
 
 DEAL, FIELDS, SCORES = family.DEAL, family.FIELDS, family.SCORES  # a game's row

@@ -1,4 +1,4 @@
-"""Players of one's own (``solitaire_tui.own``): loaded only from the files the person
+"""Players of one's own (``solitaire_tui.own_players``): loaded only from the files the person
 at the shell names, stopped in one sentence when they go wrong, and run in worker
 processes with the same figures on any number of workers."""
 
@@ -23,9 +23,9 @@ from rules.errors import OptionsError
 from rules.fast import batch
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.games.sequence.kernel import player_kernel
-from solitaire_tui.own import files, playing, running
-from solitaire_tui.own import parts as own_parts
-from solitaire_tui.own.playing import (
+from solitaire_tui.own_players import files, playing, running
+from solitaire_tui.own_players import parts as own_parts
+from solitaire_tui.own_players.playing import (
     WATCHDOG_SECONDS,
     Fault,
     Watchdog,
@@ -218,8 +218,8 @@ def test_a_fault_ends_the_run_keeping_the_games_before_it(tmp_path: Path) -> Non
 # (killed, or quit past its pool): its marker is in its workers' environment.
 POOL_MAKER = """
 import os, sys
-from solitaire_tui.own import files, running
-player = files.load(sys.argv[1], "sequence", "rules.own.sequence")
+from solitaire_tui.own_players import files, running
+player = files.load(sys.argv[1], "sequence", "rules.own_players.sequence")
 assert running.results(player, 1.0, {}, 0, 4).shape[0] == 4
 os._exit(0)
 """

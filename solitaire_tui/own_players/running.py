@@ -41,12 +41,12 @@ import numpy as np
 
 from rules.fast.batch import Kernel, available_workers
 from rules.fast.kernels import one_reading
-from solitaire_tui.own import compiled as compiled_worker
-from solitaire_tui.own import in_process
-from solitaire_tui.own.compiled import WATCH
-from solitaire_tui.own.files import OwnPlayer
-from solitaire_tui.own.parts import joined, parts, replayed
-from solitaire_tui.own.playing import (
+from solitaire_tui.own_players import compiled as compiled_worker
+from solitaire_tui.own_players import in_process
+from solitaire_tui.own_players.compiled import WATCH
+from solitaire_tui.own_players.files import OwnPlayer
+from solitaire_tui.own_players.parts import joined, parts, replayed
+from solitaire_tui.own_players.playing import (
     MOVE_SECONDS,
     Fault,
     hint_in_worker,
@@ -188,7 +188,7 @@ def hint(player: OwnPlayer, state: Any, deal: int, budget: float = MOVE_SECONDS,
 def kernel(player: OwnPlayer, budget: float = MOVE_SECONDS,
            options: Mapping[str, Any] | None = None) -> Kernel:
     """A run's kernel for ``player``: the rows its game's compiled players give, one
-    tally, the scores of its game's ``rules.own`` module. ``options``: what its game's
+    tally, the scores of its game's ``rules.own_players`` module. ``options``: what its game's
     module starts each deal from (a described game's description)."""
     rules, given = rules_module(player.rules), dict(options or {})
     return one_reading(partial(results, player, budget, given), rules.fields(given),

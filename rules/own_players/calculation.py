@@ -1,6 +1,6 @@
 """What your own player of a described game (Calculation, Hopscotch, Betsy Ross, one
 of your own) sees, and how it names its moves: the same view and the same names as
-a Sequence Solitaire player's (``rules.own.family``), for any description.
+a Sequence Solitaire player's (``rules.own_players.family``), for any description.
 
 Your player is a Python file with a function ``play(view)`` that returns a move.
 ``view`` is a ``CalculationView``: the table as a player sees it, read-only, and the
@@ -39,8 +39,8 @@ from rules.calculation.description import Description, data, described
 from rules.calculation.game import TURN, Move, State
 from rules.cards import Card, deal_cards
 from rules.family import name_of as _name_of
-from rules.own import family
-from rules.own.family import FamilyView, chosen
+from rules.own_players import family
+from rules.own_players.family import FamilyView, chosen
 
 DEAL, FIELDS, SCORES = family.DEAL, family.FIELDS, family.SCORES  # a game's row
 COMPILED_BY = ""  # no compiled players: a described game compiles nothing of its own

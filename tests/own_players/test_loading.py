@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from rules.errors import OptionsError
-from rules.own import add_residue, sequence
-from solitaire_tui.own import files, folder
-from solitaire_tui.own.loading import LOAD_SECONDS
+from rules.own_players import add_residue, sequence
+from solitaire_tui.own_players import files, folder
+from solitaire_tui.own_players.loading import LOAD_SECONDS
 
 # A loading process's start (a fresh interpreter, on a busy machine) and its end, on
 # top of the budget; the test's own bound, not the app's.
@@ -146,9 +146,9 @@ def test_a_loading_process_ends_itself_once_its_parent_is_gone(tmp_path: Path) -
     """The app killed while it waits for a top level that never returns: the loading
     process does not spin on, it ends a little after the budget."""
     path, pid = telling(tmp_path, "while True:\n    pass")
-    asking = subprocess.Popen([sys.executable, "-c", "import sys\nfrom solitaire_tui.own"
+    asking = subprocess.Popen([sys.executable, "-c", "import sys\nfrom solitaire_tui.own_players"
                                " import files\nfiles.load(sys.argv[1], 'sequence',"
-                               " 'rules.own.sequence')", str(path)])
+                               " 'rules.own_players.sequence')", str(path)])
     try:
         assert waited(lambda: pid.exists() and pid.read_text() != "", MARGIN)
     finally:

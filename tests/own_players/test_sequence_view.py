@@ -1,4 +1,4 @@
-"""What a player of one's own sees of Sequence Solitaire (``rules.own.sequence``): the
+"""What a player of one's own sees of Sequence Solitaire (``rules.own_players.sequence``): the
 view on hand-built decks, the moves by the screen's keys, and properties of both on
 positions reached by random play."""
 
@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from rules import sequence as sq
 from rules.cards import deal_cards
 from rules.errors import IllegalMove
-from rules.own import sequence as own
-from rules.own.sequence import SequenceView
+from rules.own_players import sequence as own
+from rules.own_players.sequence import SequenceView
 from rules.sequence import ToFinal, ToStorage
 from tests.support.decks import ranks
 from tests.support.players import reached

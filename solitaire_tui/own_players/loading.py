@@ -25,8 +25,8 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 
 from rules.errors import OptionsError
-from solitaire_tui.own import source
-from solitaire_tui.own.source import Traits
+from solitaire_tui.own_players import source
+from solitaire_tui.own_players.source import Traits
 from solitaire_tui.processes import deaf_to_ctrl_c, start_resource_tracker
 
 LOAD_SECONDS = 3.0  # a file's top level, at most: an import of numpy, a table built

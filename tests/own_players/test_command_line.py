@@ -13,8 +13,8 @@ import pytest
 
 from solitaire_tui.cli import main
 from solitaire_tui.games.sequence.kernel import player_kernel
-from solitaire_tui.own import files, source
-from solitaire_tui.own.playing import Loaded, next_move, play_deal, rules_module
+from solitaire_tui.own_players import files, source
+from solitaire_tui.own_players.playing import Loaded, next_move, play_deal, rules_module
 from tests.support import players
 from tests.support.players import EXAMPLES
 
@@ -48,7 +48,7 @@ def test_players_of_ones_own_are_compared_with_the_built_in_ones_on_the_same_dea
     assert versions["greedy"]["wins"] == versions["first_fit.py"]["wins"] == greedy[:, 0].sum()
     # Each later player's games paired with the first's, deal by deal.
     module = source.load_module(EXAMPLES / "rules_of_thumb.py")
-    game = Loaded(rules_module("rules.own.sequence"), module.play,
+    game = Loaded(rules_module("rules.own_players.sequence"), module.play,
                 EXAMPLES / "rules_of_thumb.py", False, budget=60)
     own = np.array([play_deal(game, deal, None) for deal in range(40, 340)])
     assert versions["rules_of_thumb.py"]["wins"] == own[:, 0].sum()
@@ -111,7 +111,7 @@ def test_play_with_a_player_of_ones_own(capsys: pytest.CaptureFixture[str]) -> N
                  example("rules_of_thumb")]) == 0
     data = json.loads(capsys.readouterr().out)
     module = source.load_module(EXAMPLES / "rules_of_thumb.py")
-    game = Loaded(rules_module("rules.own.sequence"), module.play,
+    game = Loaded(rules_module("rules.own_players.sequence"), module.play,
                 EXAMPLES / "rules_of_thumb.py", False, budget=60)
     won, cards, moves = play_deal(game, 5, None)
     assert data["result"] == {"won": bool(won), "final_cards": cards, "moves": moves}
@@ -127,14 +127,14 @@ def test_the_games_screen_does_not_take_a_player_of_ones_own_yet(
 def test_a_review_lists_every_decision_of_any_players_game(
         capsys: pytest.CaptureFixture[str]) -> None:
     from rules import sequence as sq
-    from rules.own.sequence import name_of, start
+    from rules.own_players.sequence import name_of, start
     from rules.players.sequence_review import review
 
     assert main(["play", "sequence", "--deal", "9", "--player", example("rules_of_thumb"),
                  "--review", "--json", "--moves"]) == 0
     data = json.loads(capsys.readouterr().out)
     module = source.load_module(EXAMPLES / "rules_of_thumb.py")
-    game = Loaded(rules_module("rules.own.sequence"), module.play,
+    game = Loaded(rules_module("rules.own_players.sequence"), module.play,
                 EXAMPLES / "rules_of_thumb.py", False, budget=60)
     state, moves = start(9), []
     while not sq.is_over(state):

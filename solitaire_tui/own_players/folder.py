@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rules.errors import OptionsError
-from solitaire_tui.own import files
-from solitaire_tui.own.files import SUFFIX, OwnPlayer
+from solitaire_tui.own_players import files
+from solitaire_tui.own_players.files import SUFFIX, OwnPlayer
 
 FOLDER = "players"
 MOST = 20  # files a game's folder is read for, at most: a helper's list stays short

@@ -1,7 +1,7 @@
 """A player of one's own playing numbered deals, and what stops it.
 
 The same loop plays in the worker processes of a run (``own.running``) and in the
-app's process for a single game: the game's module in ``rules.own`` gives the first
+app's process for a single game: the game's module in ``rules.own_players`` gives the first
 position, the view and the move a name stands for; the player's ``play(view)``
 chooses. A player that raises, names no legal move, returns nothing or takes longer
 than its budget for a move stops the games there with a ``Fault``: one sentence that
@@ -32,11 +32,11 @@ from types import FrameType
 from typing import Any, cast
 
 from rules.errors import RulesError
-from rules.own import Rules
+from rules.own_players import Rules
 from rules.words import shortened
 from solitaire_tui import lifeline
-from solitaire_tui.own.files import OwnPlayer
-from solitaire_tui.own.source import at_line, chooser, cut_off, load_module
+from solitaire_tui.own_players.files import OwnPlayer
+from solitaire_tui.own_players.source import at_line, chooser, cut_off, load_module
 
 MOVE_SECONDS = 1.0  # a move's budget unless the player's owner says otherwise
 WALL_SLACK = 4.0  # by the clock, a move is stopped at this many times its budget
@@ -92,9 +92,9 @@ def _game(path: Path, rules: str, clairvoyant: bool, budget: float,
 
 
 def rules_module(name: str) -> Rules:
-    """A game's module in ``rules.own``, by its import name."""
-    if not name.startswith("rules.own."):
-        raise ValueError(f"{name!r} is not a module of rules.own")
+    """A game's module in ``rules.own_players``, by its import name."""
+    if not name.startswith("rules.own_players."):
+        raise ValueError(f"{name!r} is not a module of rules.own_players")
     return cast(Rules, importlib.import_module(name))
 
 

@@ -1,4 +1,4 @@
-"""What a player of one's own sees of a described game (``rules.own.calculation``):
+"""What a player of one's own sees of a described game (``rules.own_players.calculation``):
 the view on hand-built decks of the shipped games, the moves by the screen's keys
 (a turn of the stock among them), the description carried as a run's options and
 checked again there, and properties of both on positions reached by random play."""
@@ -17,8 +17,8 @@ from rules.calculation import game as calc
 from rules.calculation.description import Description, DescriptionError, data, parse
 from rules.cards import deal_cards
 from rules.errors import IllegalMove
-from rules.own import calculation as own
-from rules.own.calculation import CalculationView
+from rules.own_players import calculation as own
+from rules.own_players.calculation import CalculationView
 from tests.support.decks import ranks
 
 SHIPPED = {description.key: description for description in (

@@ -1,6 +1,6 @@
 """What a player of one's own sees of a game of the Calculation family: one view for
-Sequence Solitaire (``rules.own.sequence``) and every described game
-(``rules.own.calculation``), which differ only in where the cards still to come lie.
+Sequence Solitaire (``rules.own_players.sequence``) and every described game
+(``rules.own_players.calculation``), which differ only in where the cards still to come lie.
 
 Piles are numbered from 1, as on the screen; cards are ranks, 1 (ace) to 13 (king):
 suits play no part. Moves are named by the keys that make them (``rules.family``).
