@@ -88,7 +88,7 @@ def _game(path: Path, rules: str, clairvoyant: bool, budget: float,
           options: Mapping[str, Any]) -> Loaded:
     """The player in ``path`` loaded (its file run as a module) and ready to play."""
     return Loaded(rules_module(rules), chooser(load_module(path), path), path, clairvoyant,
-                budget, dict(options))
+                  budget, dict(options))
 
 
 def rules_module(name: str) -> Rules:

@@ -88,7 +88,7 @@ class AppServer(Server):
         self.settings = settings
         # The address to print, with the token that opens it.
         self.announce = address + (f"/?token={guard.token}" if guard.token else "/")
-        self.table = Seats(settings.max_visitors, settings.seats_each)
+        self.seated = Seats(settings.max_visitors, settings.seats_each)
         # Every file the page may ask for, by its name: nothing else is looked up.
         self.statics = {path.relative_to(root).as_posix(): path
                         for root in (self.statics_path, PAGE) for path in root.rglob("*")
@@ -224,7 +224,7 @@ class AppServer(Server):
             refusals.warning("refused the page: no token")
             raise self._page(403, "This server needs its token: open the address it printed"
                               " when it started (it ends in ?token=…).")
-        refusal = self.table.refusal(guard.visitor(request.cookies.get(guard.visitor_cookie)),
+        refusal = self.seated.refusal(guard.visitor(request.cookies.get(guard.visitor_cookie)),
                                      self._address(request))
         if refusal is not None:
             raise self._page(503, f"{refusal} Try again in a while.")
@@ -276,18 +276,18 @@ class AppServer(Server):
             raise self._page(400, "This address is the page's websocket.")
         visitor = guard.visitor(request.cookies.get(guard.visitor_cookie))
         address = self._address(request)
-        refusal = self.table.refusal(visitor, address)
+        refusal = self.seated.refusal(visitor, address)
         if refusal is not None:
             refusals.warning("turned a visit away: %s", refusal)
             raise self._page(503, refusal)
         visit = asyncio.current_task()
         assert visit is not None  # aiohttp handles each request in a task
-        self.table.sit(visitor, address)  # nothing is awaited since it was seen free
+        self.seated.sit(visitor, address)  # nothing is awaited since it was seen free
         self._visits.add(visit)
         try:
             await self._visit(request, websocket, visitor)
         finally:
-            self.table.leave(visitor, address)
+            self.seated.leave(visitor, address)
             self._visits.discard(visit)
         return websocket
 
@@ -308,8 +308,8 @@ class AppServer(Server):
             await websocket.close()
             return
         name = (visitor or directory.name)[:12]
-        log.info("visitor %s came (%d of %d seats taken)", name, self.table.taken,
-                 self.table.seats)
+        log.info("visitor %s came (%d of %d seats taken)", name, self.seated.taken,
+                 self.seated.seats)
         try:
             app = GuestApp(self.argv, directory, self.settings.visitor_workers,
                            self.settings.memory, name, write_bytes=websocket.send_bytes,

@@ -49,7 +49,7 @@ def test_players_of_ones_own_are_compared_with_the_built_in_ones_on_the_same_dea
     # Each later player's games paired with the first's, deal by deal.
     module = source.load_module(EXAMPLES / "rules_of_thumb.py")
     game = Loaded(rules_module("rules.own_players.sequence"), module.play,
-                EXAMPLES / "rules_of_thumb.py", False, budget=60)
+                  EXAMPLES / "rules_of_thumb.py", False, budget=60)
     own = np.array([play_deal(game, deal, None) for deal in range(40, 340)])
     assert versions["rules_of_thumb.py"]["wins"] == own[:, 0].sum()
     here = versions["rules_of_thumb.py"]["histograms"]["won_only_here"]
@@ -112,7 +112,7 @@ def test_play_with_a_player_of_ones_own(capsys: pytest.CaptureFixture[str]) -> N
     data = json.loads(capsys.readouterr().out)
     module = source.load_module(EXAMPLES / "rules_of_thumb.py")
     game = Loaded(rules_module("rules.own_players.sequence"), module.play,
-                EXAMPLES / "rules_of_thumb.py", False, budget=60)
+                  EXAMPLES / "rules_of_thumb.py", False, budget=60)
     won, cards, moves = play_deal(game, 5, None)
     assert data["result"] == {"won": bool(won), "final_cards": cards, "moves": moves}
     assert data["options"] == {"strategy": "rules_of_thumb.py"}
@@ -135,7 +135,7 @@ def test_a_review_lists_every_decision_of_any_players_game(
     data = json.loads(capsys.readouterr().out)
     module = source.load_module(EXAMPLES / "rules_of_thumb.py")
     game = Loaded(rules_module("rules.own_players.sequence"), module.play,
-                EXAMPLES / "rules_of_thumb.py", False, budget=60)
+                  EXAMPLES / "rules_of_thumb.py", False, budget=60)
     state, moves = start(9), []
     while not sq.is_over(state):
         move, after = next_move(game, state, 9, None)

@@ -62,7 +62,7 @@ def test_a_player_is_given_the_moves_of_the_game_it_plays(tmp_path: Path) -> Non
 
     def game(key: str) -> Loaded:
         return Loaded(rules_module(RULES), player, path, False, COMPARING,
-                    own_rules.options(GAMES[key]))
+                      own_rules.options(GAMES[key]))
 
     _, final_cards, moves = play_deal(game("betsy-ross"), 3, None)
     assert moves - (final_cards - 8) == 3 * 44 + 2  # every pass turned through, then plays

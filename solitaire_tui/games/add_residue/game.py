@@ -262,7 +262,7 @@ class AddResidue(Game):
         seats: list[str] = setup.options["strategies"]
         players = seated(seats, deal, setup.rules)
         table = Seating(tuple(Seat(f"P{seat + 1}", level) for seat, level in enumerate(seats)),
-                      setup.rules.n)
+                        setup.rules.n)
         return Replay(self.key, None, table, lambda state: players[state.to_move].choose(state),
                       f"game {deal}, won by P{part + 1}")
 

@@ -106,7 +106,7 @@ class Offer:
 
 
 def default_seating(options: add_residue.Options | None = None,
-                  levels: Sequence[str] = ()) -> Seating:
+                    levels: Sequence[str] = ()) -> Seating:
     """You against computers, as many seats and as large piles as ``options`` asks
     (the rules' defaults without): greedy ones, or at ``levels``, given once for them
     all or once for each seat after yours."""
@@ -124,14 +124,14 @@ def default_seating(options: add_residue.Options | None = None,
 
 
 def make_seating(seats: Sequence[tuple[str, str | None]], n_text: str,
-               helper: str | None = None) -> Seating:
+                 helper: str | None = None) -> Seating:
     """A table from the set-up form: (name, level) per seat, n as typed and who gives
     hints; names lose surrounding spaces, which nobody means to type. A game to play
     needs a person at it: computers alone play in the statistics panel's runs, whose
     games a replay shows, and the refusal says where (the menu's t, the panel's r,
     enter on a win in its list)."""
     table = Seating(tuple(Seat(name.strip(), level) for name, level in seats),
-                  add_residue.N(n_text), helper)
+                    add_residue.N(n_text), helper)
     if not table.people:
         raise OptionsError("At least one seat must be played by a person; to watch"
                            " computers play, run them in the statistics panel (t on the"

@@ -185,7 +185,7 @@ class TableSetup(ModalScreen[Seating | None]):
                  for number in range(self._players)]
         try:
             table = make_seating(seats, self.query_one("#n", Input).value,
-                               self.query_one("#helper", Cycle).value)
+                                 self.query_one("#helper", Cycle).value)
         except RulesError as error:
             self.query_one("#error", Label).update(Text(f"{error}."))
             self.app.bell()
