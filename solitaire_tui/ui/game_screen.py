@@ -104,16 +104,6 @@ class GameScreen(Screen[None], Generic[S, M]):
         """A slow hint for ``state``, the position now, has just been worked out: a
         game may show more of what the search found than the move."""
 
-    def hinted(self, move: M) -> str:
-        """A hint for ``move`` is shown: what the board does with it beyond saying it,
-        in words the hint ends with ("" for nothing: a game whose hint names its key
-        has no more to do)."""
-        return ""
-
-    def searched(self, positions: int) -> None:
-        """From a hint's search, in its own thread: how far it has got (a game whose
-        searches show their progress says it)."""
-
     def can(self, action: str) -> bool | None:
         """Whether one of the game's own keys runs now (True), is shown but not yet
         (None), or is hidden (False)."""

@@ -10,7 +10,7 @@ the sign of auto play in the status bar.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any, NamedTuple, Protocol
 
@@ -33,7 +33,15 @@ from solitaire_tui.play.auto import (
     rate_words,
     speed_words,
 )
-from solitaire_tui.play.hints import AUTO, HINT, HintPlayer, Search, hint_moves, line
+from solitaire_tui.play.hints import (
+    AUTO,
+    HINT,
+    UNASKED,
+    HintPlayer,
+    Search,
+    hint_moves,
+    line,
+)
 from solitaire_tui.play.keeper import Keeper
 from solitaire_tui.play.mode import Mode
 from solitaire_tui.play.table import GameTable
@@ -65,12 +73,6 @@ class Board(Protocol):
     def refuse(self, error: IllegalMove) -> None: ...
 
     def thought(self, state: Any) -> None: ...
-
-    def searched(self, positions: int) -> None:
-        """From a search's own thread: how far a hint's search has got."""
-
-    def hinted(self, move: Any) -> str:
-        """A hint shown: what the board did with it, as words the hint ends with."""
 
     def set_interval(self, interval: float, callback: Any) -> Timer: ...
 
@@ -110,6 +112,11 @@ class Helping:
         self._sign: str | None = None  # the sign of auto play shown, if any
         self._standing_in = False  # auto play's moves are the stand-in's (``_stand_in``)
         self._waited = False  # auto play waited for a dialog over the board (``step``)
+        # What a game's board adds to a hint, set by the screens that have it: where a
+        # hint's search says how far it has got (called from the search's own thread),
+        # and the words a hint shown ends with (Add/Residue's keys that play it).
+        self.heard: Callable[[int], None] = UNASKED.progress
+        self.keys_for: Callable[[Any], str] = lambda move: ""
 
     @property
     def table(self) -> GameTable[Any, Any]:
@@ -151,7 +158,7 @@ class Helping:
     def _line(self, player: HintPlayer[Any, Any], state: Any, most: float) -> list[Any]:
         """In a thread worker: ``player``'s next moves, its searches stopped when the
         worker is cancelled and heard by the board."""
-        search = Search(cancelled(), self.board.searched)
+        search = Search(cancelled(), self.heard)
         return line(self.table.rules, player.searching(search), state, most)
 
     def _stand_in(self, player: HintPlayer[Any, Any]) -> StandIn | None:
@@ -207,7 +214,7 @@ class Helping:
             self.board.say("No move to suggest.")
         else:
             words = self.table.describe(self.table.session.state, move)
-            self.board.say(f"Hint{by}: {words}{self.board.hinted(move)}.")
+            self.board.say(f"Hint{by}: {words}{self.keys_for(move)}.")
 
     def play_line(self, moves: Sequence[Any]) -> int:
         """Make ``line``'s moves as if each were played, drawing only the position they
@@ -358,7 +365,7 @@ class Helping:
         """In a thread worker: the finish's line, to the end or till the worker is
         cancelled (its searches too)."""
         stop = cancelled()
-        moves = hint_moves(self.table.rules, player.searching(Search(stop, self.board.searched)),
+        moves = hint_moves(self.table.rules, player.searching(Search(stop, self.heard)),
                            finish.start)
         return finish.work_out(moves, stop)
 

@@ -83,6 +83,7 @@ class AddResidueScreen(GameScreen[State, Move]):
                  options: object = None) -> None:
         super().__init__(game, services, deck, options)
         self.cursor = Cursor()
+        self.helping.keys_for = self._hint_keys
         self.pause = self.COMPUTER_PAUSE
         self._computer: Timer | None = None
         self._choosing: State | None = None  # the state a computer is choosing a move for
@@ -313,7 +314,7 @@ class AddResidueScreen(GameScreen[State, Move]):
                                           needs=self.game.ENGINE[0].name),
                              partial(go_back, self, session))
 
-    def hinted(self, move: Move) -> str:
+    def _hint_keys(self, move: Move) -> str:
         """The keys that play the hinted move from the cursor as it is (a number typed
         so far is dropped, as it would join the hint's). The cursor stays: each person
         at a hot seat keeps their own, and a hint moves none."""

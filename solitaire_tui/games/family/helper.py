@@ -39,6 +39,7 @@ class HelperScreen(FamilyScreen[S], Generic[S]):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.helping.heard = self._searching  # a peek's search says how far it has got
         self._own = folder.Found()  # the player's own players, as last read
 
     def compose_board(self) -> ComposeResult:
@@ -57,7 +58,7 @@ class HelperScreen(FamilyScreen[S], Generic[S]):
 
     # --- the peek ---------------------------------------------------------------------
 
-    def searched(self, nodes: int) -> None:
+    def _searching(self, nodes: int) -> None:
         """From the solver's watcher thread: how far a peek's search has got."""
         self.app.call_from_thread(self._show_search, nodes)
 
