@@ -94,7 +94,7 @@ EXACT_QUICK, EXACT_FAIR = 2, 5
 EXACT_TRY, TRY_BUDGET = 7, np.int64(100_000)  # numpy's: test_compile_once.py
 CHECK = 8  # sampled orders between looks at which options still matter
 SAME = 32  # sampled orders after which options that never differed are one
-CONFIDENCE = 2.0  # standard errors by which an option must trail to be dropped
+CONFIDENCE = 3.0  # standard errors by which an option must trail to be dropped
 
 
 @njit(cache=True, nogil=True)
@@ -309,41 +309,56 @@ def decide(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: i
     wants_of(placed, wants)
     sources = np.empty(PILES, np.int64)
     targets = np.empty(PILES, np.int64)
-    options = 0
+    count = options(storage, heights, placed, hand, wants, samples > 0, sources, targets)
+    if count == 0:
+        return NO_MOVE, 0
+    if count == 1:
+        return sources[0], targets[0]
+    return _sampled_choice(storage, heights, placed, hand, unseen, seed, moves, samples,
+                           sources[:count], targets[:count])
+
+
+@njit(cache=True, nogil=True)
+def options(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: int,
+            wants: np.ndarray, sampled: bool, sources: np.ndarray,
+            targets: np.ndarray) -> int:
+    """The moves the fair player chooses among at a position (``wants`` its final
+    piles' wants), as (source, target) in ``sources`` and ``targets``; how many: one
+    where the move is made at once (a card that fits one final pile, a storage top
+    before the hand card; the rule of thumb's move where the level does not sample,
+    ``sampled`` false), none when the game is over."""
     for source in range(PILES):
         fits = wants[storage[source, heights[source]]]
         if fits:
-            if POPCOUNT[fits] == 1 or samples == 0:
-                return source, _final_choice(storage, heights, placed, fits)
+            if POPCOUNT[fits] == 1 or not sampled:
+                sources[0], targets[0] = source, _final_choice(storage, heights, placed, fits)
+                return 1
             for k in range(POPCOUNT[fits]):
                 sources[k], targets[k] = source, NTH_PILE[fits, k]
-            options = POPCOUNT[fits]
-            break
-    if options == 0:
-        if hand == NOTHING:
-            return NO_MOVE, 0
-        fits = wants[hand]
-        if fits:
-            if POPCOUNT[fits] == 1 or samples == 0:
-                return HAND, _final_choice(storage, heights, placed, fits)
-            for k in range(POPCOUNT[fits]):
-                sources[k], targets[k] = HAND, NTH_PILE[fits, k]
-            options = POPCOUNT[fits]
-        else:
-            if samples == 0:
-                return HAND, PILES + _storage_choice(storage, heights, placed, hand)
-            empty_seen = False
-            for pile in range(PILES):
-                if heights[pile] == 0:
-                    if empty_seen:
-                        continue  # empty piles are all alike
-                    empty_seen = True
-                sources[options], targets[options] = HAND, PILES + pile
-                options += 1
-            if options == 1:
-                return HAND, targets[0]
-    return _sampled_choice(storage, heights, placed, hand, unseen, seed, moves, samples,
-                           sources[:options], targets[:options])
+            return int(POPCOUNT[fits])
+    if hand == NOTHING:
+        return 0
+    fits = wants[hand]
+    if fits:
+        if POPCOUNT[fits] == 1 or not sampled:
+            sources[0], targets[0] = HAND, _final_choice(storage, heights, placed, fits)
+            return 1
+        for k in range(POPCOUNT[fits]):
+            sources[k], targets[k] = HAND, NTH_PILE[fits, k]
+        return int(POPCOUNT[fits])
+    if not sampled:
+        sources[0], targets[0] = HAND, PILES + _storage_choice(storage, heights, placed, hand)
+        return 1
+    count = 0
+    empty_seen = False
+    for pile in range(PILES):
+        if heights[pile] == 0:
+            if empty_seen:
+                continue  # empty piles are all alike
+            empty_seen = True
+        sources[count], targets[count] = HAND, PILES + pile
+        count += 1
+    return count
 
 
 @njit(cache=True, nogil=True)

@@ -51,7 +51,7 @@ class FairPlayer:
         self._table: tuple[np.ndarray, np.ndarray] | None = None
 
     def choose(self, state: State) -> Move:
-        from rules.fast.sequence_fair import HAND, NO_MOVE, decide, table
+        from rules.fast.sequence_fair import NO_MOVE, decide, table
 
         storage, heights, placed, hand, unseen = seen(state)
         if self._table is None:
@@ -60,6 +60,12 @@ class FairPlayer:
                                 state.moves, self._samples, *self._table)
         if source == NO_MOVE:
             raise IllegalMove("the game is over: there is no move to choose")
-        if target >= sequence.PILES:
-            return ToStorage(int(target) - sequence.PILES)
-        return ToFinal(None if source == HAND else int(source), int(target))
+        return move_of(int(source), int(target))
+
+
+def move_of(source: int, target: int) -> Move:
+    """A move as the compiled players code it, (source, target), in the rules' terms:
+    source a storage pile or HAND (-1), target a final pile or PILES + a storage pile."""
+    if target >= sequence.PILES:
+        return ToStorage(target - sequence.PILES)
+    return ToFinal(None if source < 0 else source, target)

@@ -35,12 +35,14 @@ def test_durations_read_as_a_person_says_them() -> None:
 def test_a_default_run_fits_its_seconds_in_a_round_number_of_games() -> None:
     quick = setup("greedy")  # a million games take seconds: the most a default plays
     assert default_games(quick, 2) == DEFAULT_GAMES
-    fair = setup("fair")
-    games = default_games(fair, 2)
-    assert FEWEST <= games < DEFAULT_GAMES
-    assert str(games).rstrip("0") in ("1", "2", "5")
-    assert estimate(fair, games, 2).seconds <= DEFAULT_SECONDS
-    assert estimate(fair, games * 10, 2).seconds > DEFAULT_SECONDS
+    for name in ("quick", "fair"):
+        thinking = setup(name)
+        games = default_games(thinking, 2)
+        assert FEWEST <= games < DEFAULT_GAMES
+        assert str(games).rstrip("0") in ("1", "2", "5")
+        # Within its seconds, unless even the fewest games a default plays take longer.
+        assert estimate(thinking, games, 2).seconds <= DEFAULT_SECONDS or games == FEWEST
+        assert estimate(thinking, games * 10, 2).seconds > DEFAULT_SECONDS
 
 
 def test_a_run_of_the_same_options_measured_here_replaces_the_guess() -> None:

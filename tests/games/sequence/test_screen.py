@@ -325,7 +325,7 @@ async def test_e_plays_the_fair_players_game_to_the_end_worked_out_in_the_backgr
         screen = await opened(pilot)
         await play_greedy(pilot, screen, 2)
         line = list(moves_of(sequence, screen.session.state, player("fair", WON).choose))
-        assert len(line) == 77 and sequence.is_won(line[-1][1])
+        assert sequence.is_won(line[-1][1])  # the fair player wins this deal from here
         await finish_by_key(pilot, screen, line)
         assert text_of(screen, "#banner").startswith("WON  All 52 cards are on the final piles")
     (row,) = saved(data_path)
