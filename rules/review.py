@@ -7,7 +7,8 @@ is solved, the strong player's playouts beyond); what a decision is, which move 
 best, what the move played cost and how sure that is, is the same for every game,
 and is here. A game gives each move's outcome on each of its draws, the same draws
 for every move, so the cost is measured pair by pair: its interval is that of the
-mean of the draws' differences, far narrower than two chances' intervals apart.
+mean of the draws' differences, far narrower than two chances' intervals apart. An
+outcome is a win's share, or a score its game reads as a chance (``Chance``).
 """
 
 from __future__ import annotations
@@ -26,9 +27,19 @@ COSTLY = 0.02  # a move that gave up this much of a chance or more is marked (2 
 Z95 = 1.959963984540054  # a 95% interval's half-width in standard errors
 
 # How a game weighs a decision: (the position, its legal moves, the seed of its draws)
-# to each move's outcomes for the mover on the same draws, each from 0 to 1 (a win's
-# share); a single outcome where the game's answer is exact.
+# to each move's outcomes for the mover on the same draws; a single outcome, a chance
+# from 0 to 1, where the game's answer is exact.
 Weigh = Callable[[S, Sequence[M], int], Sequence[Sequence[float]]]
+# What a move's mean outcome on the draws says of its chance of a win, at a position:
+# increasing in the mean, so the best mean is the best chance. ``shares``, where each
+# outcome is a win's share already; a game whose helper weighs its moves by another
+# score (Sequence's fair player: cards on final piles) turns its mean into a chance.
+Chance = Callable[[S, float], float]
+
+
+def shares(state: object, mean: float) -> float:
+    """The chance, where the outcomes are a win's shares: their mean."""
+    return mean
 
 
 @dataclass(frozen=True)
@@ -81,14 +92,20 @@ def paired_margin(best: Sequence[float], played: Sequence[float]) -> float:
     return Z95 * math.sqrt(spread / draws) if spread else 3 / draws
 
 
-def weighed(number: int, state: S, played: M, outcomes: dict[M, Sequence[float]]
-            ) -> Decision[S, M]:
+def weighed(number: int, state: S, played: M, outcomes: dict[M, Sequence[float]],
+            chance: Chance[S] = shares) -> Decision[S, M]:
     """The decision at move ``number``, from each move's ``outcomes`` on the same draws:
-    their means the chances, the cost's margin paired draw by draw."""
-    chances = dict(zip(outcomes, means(list(outcomes.values())), strict=True))
+    their means' chances, the cost's margin paired draw by draw. The margin is what
+    the played move's mean outcome, raised by its paired margin, adds to its chance,
+    so that the cost less the margin is the least cost the draws allow."""
+    averages = dict(zip(outcomes, means(list(outcomes.values())), strict=True))
+    if all(len(drawn) == 1 for drawn in outcomes.values()):  # exact: chances already
+        return Decision(number, state, played, averages)
+    chances = {move: chance(state, mean) for move, mean in averages.items()}
     best = Decision(number, state, played, chances).best
+    raised = averages[played] + paired_margin(outcomes[best], outcomes[played])
     return Decision(number, state, played, chances,
-                    paired_margin(outcomes[best], outcomes[played]))
+                    chance(state, raised) - chances[played])
 
 
 class Stopped(Exception):
@@ -97,12 +114,13 @@ class Stopped(Exception):
 
 def review(rules: Rules[S, M], start: S, played: Sequence[M], weigh: Weigh[S, M],
            seed: int, stop: Callable[[], bool] = lambda: False,
-           progress: Callable[[int, int], None] = lambda done, of: None
-           ) -> list[Decision[S, M]]:
+           progress: Callable[[int, int], None] = lambda done, of: None,
+           chance: Chance[S] = shares) -> list[Decision[S, M]]:
     """Every decision of the game played from ``start`` (a position with more than one
     legal move), weighed with draws seeded by the game's ``seed`` and the move's
-    number, so a review of the same game is the same on any machine; ``stop()`` (asked
-    before each) ends it with ``Stopped``, ``progress(done, of)`` hears each move."""
+    number, so a review of the same game is the same on any machine, a mean outcome's
+    chance as ``chance`` says; ``stop()`` (asked before each) ends it with ``Stopped``,
+    ``progress(done, of)`` hears each move."""
     decisions: list[Decision[S, M]] = []
     state = start
     for number, move in enumerate(played, 1):
@@ -111,8 +129,8 @@ def review(rules: Rules[S, M], start: S, played: Sequence[M], weigh: Weigh[S, M]
         legal = rules.legal_moves(state)
         if len(legal) > 1:
             found = weigh(state, legal, (seed * 1_000_003 + number) % 2**64)
-            decisions.append(weighed(number, state, move, dict(zip(legal, found,
-                                                                   strict=True))))
+            decisions.append(weighed(number, state, move,
+                                     dict(zip(legal, found, strict=True)), chance))
         progress(number, len(played))
         state = rules.apply(state, move)
     return decisions

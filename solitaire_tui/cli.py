@@ -59,7 +59,7 @@ VISITOR_GAMES = values.Whole("a visitor's games", 1, values.MOST_GAMES, counts=T
 BENCH_CASE = values.Whole("the bench case", 0, 999)  # bench itself names the cases there are
 # What ``bench --engine`` measures, in its order (``bench.engine.SECTIONS``).
 ENGINE_SECTIONS = ("compile", "calls", "load", "keys", "searches", "start", "estimates",
-                   "first-hint", "first-keys", "judge", "workers", "players")
+                   "first-hint", "first-keys", "judge", "workers", "players", "calibration")
 
 # The groups the games' own commands go in: (help, description). Each group's help
 # ends with the games' commands in it, so a game adds a command without a word here.

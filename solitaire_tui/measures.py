@@ -88,6 +88,31 @@ class ReviewTiming:
 
 
 Reviews = Callable[[Callable[[str], None], int], list[ReviewTiming]]
+CHANCE_GAP = 0.05  # how far, at most, a review's chances and the wins may part in a row
+
+
+@dataclass(frozen=True)
+class ChanceCheck:
+    """A review's chances held to what followed: the positions of ``review`` whose
+    chance fell in [low, high), their mean chance, and the share of them won."""
+
+    review: str
+    low: float
+    high: float
+    positions: int
+    predicted: float
+    won: float
+
+    @property
+    def gap(self) -> float:
+        return self.won - self.predicted
+
+    @property
+    def met(self) -> bool:
+        return abs(self.gap) <= CHANCE_GAP
+
+
+Calibration = Callable[[Callable[[str], None]], list[ChanceCheck]]
 
 
 @dataclass(frozen=True)
@@ -98,7 +123,8 @@ class Measures:
     default and the comparisons offered (the players that think); ``own_examples``:
     its example players in ``examples/players/`` that ``bench --engine players``
     times, with the deals it times them on; ``reviews``: its whole-game reviews,
-    timed (``tell``, the first deal)."""
+    timed (``tell``, the first deal); ``calibration``: its review's chances against
+    the wins that followed, on deals its chances were not fitted on."""
 
     probes: tuple[Probe, ...] = ()
     series: tuple[Series, ...] = ()
@@ -106,6 +132,7 @@ class Measures:
     timed_runs: tuple[Mapping[str, Any], ...] = ()
     own_examples: tuple[tuple[str, int], ...] = ()
     reviews: Reviews | None = None
+    calibration: Calibration | None = None
 
 
 NONE = Measures()

@@ -1,39 +1,43 @@
 """A review of a Sequence game: at each decision, how likely a win was after the move
-played and after the best one, as the fair player's evaluation sees it.
+played and after the best one, as the fair player's own evaluation sees it.
 
 A decision is a position with more than one legal move. Each move is weighed as the
-fair player weighs its own: its chance is the share of ``SAMPLES`` orders of the
-unseen cards that its rollout by the fair player's rule of thumb wins
-(``rules.fast.sequence_review``: the orders the same for every move, so two moves are
-compared on the same futures), and once at most ``EXACT_FAIR`` cards are face down
-(up to ``EXACT_TRY`` within a budget), where the fair player plays its last moves
-perfectly, the chance of a win with best play over every order of them
-(``sequence_endgame.move_values``), so the hint is the review's best move there;
-once nothing is face down (the last card in hand, or none left), whether each move
-still wins.
+fair player weighs its own, on the very orders of the unseen cards its hint weighs
+there (drawn from the deal's number and the move count, ``rules.fast.sequence_review``):
+its mean score over them, played on by the rule of thumb; a move that leaves the hand
+card in hand (a storage top played) is worth the fair player's best option once it
+places the card, as nothing new is seen meanwhile. The review ranks moves by
+that, as the hint does, and says it as a chance: how often the fair player goes on to
+win from positions of that mean score (``sequence_chances``, fitted on the fair
+player's own games). Once at most ``EXACT_FAIR`` cards are face down (up to
+``EXACT_TRY`` within a budget), where the fair player plays its last moves perfectly,
+a move's chance is that of a win with best play over every order of them
+(``sequence_endgame.move_values``); once nothing is face down (the last card in hand,
+or none left), whether it still wins.
 
-The orders come from the deal's number and the move's, so a review of the same game
-is the same on any machine. numpy and numba are imported only when a review is asked
-for.
+A review of the same game is the same on any machine. numpy and numba are imported
+only when a review is asked for.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import partial
+from typing import Any
 
 from rules import review as rules_review
 from rules import sequence
 from rules.review import Decision
+from rules.roster import FAIR_SAMPLES
 from rules.sequence import Move, State, ToStorage
 
-SAMPLES = 400  # orders a decision is weighed on: a chance to within about 2.5 points
+SAMPLES = FAIR_SAMPLES["fair"]  # the orders the fair player weighs a choice on, at most
 HAND = -1  # a move's source when it is the hand card (``rules.fast.sequence``)
-# What a chance is: as the fair player weighs moves, in the rollouts of its rule of
-# thumb, and exactly over the last cards (``EXACT_FAIR``: 5; ``EXACT_TRY``: 7).
-CHANCE = ("how often the fair player's rule of thumb wins from there; with 5 cards or"
-          " fewer face down (7, where that is quick), the chance of a win with best play"
-          " over every order of them")
+# What a chance is: as the fair player weighs moves, and exactly over the last cards
+# (``EXACT_FAIR``: 5; ``EXACT_TRY``: 7).
+CHANCE = ("how often the fair player wins from positions its own evaluation scores"
+          " alike (the mean of its rollouts on the orders its hint weighs); with 5 cards"
+          " or fewer face down (7, where that is quick), the chance of a win with best"
+          " play over every order of them")
 
 
 def _code(move: Move) -> tuple[int, int]:
@@ -43,42 +47,107 @@ def _code(move: Move) -> tuple[int, int]:
     return HAND if move.source is None else move.source, move.pile
 
 
-def outcomes(state: State, moves: Sequence[Move], seed: int,
+def outcomes(state: State, moves: Sequence[Move], deal: int,
              samples: int = SAMPLES) -> list[list[float]]:
-    """Each of ``moves``' outcomes from ``state``: its one chance with best play over
-    every order of the last cards where the fair player weighs them so (``EXACT_FAIR``
-    or fewer face down, won or lost for certain with none, or up to ``EXACT_TRY`` where
-    each move's search ends within ``TRY_BUDGET`` positions); a win (1) or not (0) on
-    each sampled order beyond."""
+    """Each of ``moves``' outcomes from ``state`` in deal ``deal``: its one chance with
+    best play over every order of the last cards where the fair player weighs them so
+    (``EXACT_FAIR`` or fewer face down, won or lost for certain with none, or up to
+    ``EXACT_TRY`` where each move's search ends within ``TRY_BUDGET`` positions); its
+    score on each of the fair player's sampled orders beyond (``_weighed``)."""
     import numpy as np
 
     from rules.fast.sequence_endgame import NO_BUDGET, move_values, table
     from rules.fast.sequence_fair import EXACT_FAIR, EXACT_TRY, TRY_BUDGET
-    from rules.fast.sequence_review import wins
     from rules.players.sequence_fair import seen
 
-    codes = np.array([_code(move) for move in moves], np.int64).reshape(len(moves), 2)
-    sources, targets = codes[:, 0].copy(), codes[:, 1].copy()
     if len(state.deck) <= EXACT_TRY:  # as the fair player: exact, or within a budget
+        codes = np.array([_code(move) for move in moves], np.int64).reshape(len(moves), 2)
         budget = NO_BUDGET if len(state.deck) <= EXACT_FAIR else TRY_BUDGET
-        values = move_values(*seen(state), sources, targets, *table(), budget)
+        values = move_values(*seen(state), codes[:, 0].copy(), codes[:, 1].copy(), *table(),
+                             budget)
         if (values >= 0).all():
             return values.reshape(-1, 1).tolist()
-    won = wins(*seen(state), np.uint64(seed), samples, sources, targets)
-    return won.astype(np.float64).tolist()  # type: ignore[no-any-return]
+    weighed = _Weighing(state, deal, samples)
+    return [weighed.move(state, move).tolist() for move in moves]
 
 
-def chances(state: State, moves: Sequence[Move], seed: int,
+class _Weighing:
+    """A move's scores on the fair player's sampled orders at one position, as the
+    fair player expects them: where the move leaves the hand card in hand (a storage
+    top to a final pile), nothing new is seen before the fair player chooses again,
+    so the move is worth what the fair player's best choice then is (its own options,
+    ``sequence_fair.options``, weighed alike); a move that places the hand card is
+    played on by the rule of thumb. Every score is on the orders the fair player's
+    hint weighs at the first position: the unseen cards stay the same throughout."""
+
+    def __init__(self, first: State, deal: int, samples: int) -> None:
+        self.first, self.deal, self.samples = first, deal, samples
+        self._after: dict[tuple[object, ...], Any] = {}  # a position's best, by position
+
+    def move(self, state: State, move: Move) -> Any:
+        """``move``'s scores from ``state``, an array of one a sampled order."""
+        after = sequence.apply(state, move)
+        if len(after.deck) < len(state.deck) or sequence.is_over(after):
+            return self._played_on(state, move)
+        key = (after.finals, after.storage, after.hand)
+        if key not in self._after:
+            found = [self.move(after, option) for option in fair_options(after)]
+            self._after[key] = max(found, key=lambda scores: scores.mean())
+        return self._after[key]
+
+    def _played_on(self, state: State, move: Move) -> Any:
+        import numpy as np
+
+        from rules.fast.sequence_review import scores
+        from rules.players.sequence_fair import seen
+
+        source, target = _code(move)
+        return scores(*seen(state), np.uint64(self.deal), self.first.moves, self.samples,
+                      np.array([source], np.int64), np.array([target], np.int64)
+                      )[0].astype(np.float64)
+
+
+def fair_options(state: State) -> list[Move]:
+    """The moves the fair player chooses among at ``state`` (one: the move it makes at
+    once)."""
+    import numpy as np
+
+    from rules.fast.sequence import DONE, wants_of
+    from rules.fast.sequence_fair import options
+    from rules.players.sequence_fair import move_of, seen
+
+    storage, heights, placed, hand, _ = seen(state)
+    wants = np.zeros(DONE + 1, np.int64)
+    wants_of(placed, wants)
+    sources = np.empty(sequence.PILES, np.int64)
+    targets = np.empty(sequence.PILES, np.int64)
+    count = options(storage, heights, placed, hand, wants, True, sources, targets)
+    return [move_of(int(sources[k]), int(targets[k])) for k in range(count)]
+
+
+def chance(state: State, score: float) -> float:
+    """The fair player's chance of a win after a move of mean score ``score``."""
+    from rules.players.sequence_chances import fitted
+
+    return fitted().chance(len(state.deck), score)
+
+
+def chances(state: State, moves: Sequence[Move], deal: int,
             samples: int = SAMPLES) -> list[float]:
-    """Each of ``moves``' chance of a win from ``state``."""
-    return rules_review.means(outcomes(state, moves, seed, samples))
+    """Each of ``moves``' chance of a win from ``state`` in deal ``deal``."""
+    found = outcomes(state, moves, deal, samples)
+    if all(len(drawn) == 1 for drawn in found):
+        return [drawn[0] for drawn in found]
+    return [chance(state, mean) for mean in rules_review.means(found)]
 
 
 def review(start: State, played: Sequence[Move], deal: int, samples: int = SAMPLES,
            stop: Callable[[], bool] = lambda: False,
            progress: Callable[[int, int], None] = lambda done, of: None
            ) -> list[Decision[State, Move]]:
-    """Every decision of the game played from ``start`` (deal ``deal``), weighed on
-    orders drawn from the deal's number and the move's (``rules.review.review``)."""
-    return rules_review.review(sequence, start, played, partial(outcomes, samples=samples),
-                               deal, stop, progress)
+    """Every decision of the game played from ``start`` (deal ``deal``), weighed on the
+    orders the fair player's hint weighs at each (``rules.review.review``)."""
+    def weigh(state: State, moves: Sequence[Move], _: int) -> list[list[float]]:
+        return outcomes(state, moves, deal, samples)
+
+    return rules_review.review(sequence, start, played, weigh, deal, stop, progress, chance)

@@ -1,7 +1,7 @@
 """``solitaire-tui bench --engine``: the engine as a player meets it, where the
 default ``bench`` measures the kernels' speed.
 
-Eight measurements, each its own module, each chosen by name (all by default):
+The measurements, each its own module, each chosen by name (all by default):
 
 - ``compile`` (``bench_warm_up``): the warm-up of a fresh install into an empty
   temporary cache, part by part on one process and as a whole on two;
@@ -23,7 +23,12 @@ Eight measurements, each its own module, each chosen by name (all by default):
   the hint;
 - ``first-keys`` (``bench_first_hint``): on a fresh install, the keys' game's keys
   as soon as its screen is open, while the engine compiles, with another program
-  spinning on every core.
+  spinning on every core;
+- ``judge`` (``bench_judge``), ``workers`` (``bench_workers``) and ``players``
+  (``bench_players``): the contest judge, each run's games a second on one worker
+  and two, players of one's own and whole-game reviews;
+- ``calibration`` (``bench_chances``): a review's chances against the wins that
+  followed, on held-out deals.
 
 These are benchmarks, not tests: they report the figures with the project's targets
 beside them, and decide nothing. The player's own cache is never touched when
@@ -48,6 +53,7 @@ from rich.table import Table
 
 from solitaire_tui import engine
 from solitaire_tui.bench import calls as bench_calls
+from solitaire_tui.bench import chances as bench_chances
 from solitaire_tui.bench import estimates as bench_estimates
 from solitaire_tui.bench import first_hint as bench_first_hint
 from solitaire_tui.bench import judge as bench_judge
@@ -75,7 +81,14 @@ from solitaire_tui.bench.warm_up import (
 from solitaire_tui.bench.workers import WorkerTiming
 from solitaire_tui.commands.console import table_console
 from solitaire_tui.engine import Part
-from solitaire_tui.measures import REVIEW_SECONDS, Probe, ReviewTiming, Series
+from solitaire_tui.measures import (
+    CHANCE_GAP,
+    REVIEW_SECONDS,
+    ChanceCheck,
+    Probe,
+    ReviewTiming,
+    Series,
+)
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -83,7 +96,7 @@ if TYPE_CHECKING:
     from solitaire_tui.games.game import Game
 
 SECTIONS = ("compile", "calls", "load", "keys", "searches", "start", "estimates", "first-hint",
-            "first-keys", "judge", "workers", "players")
+            "first-keys", "judge", "workers", "players", "calibration")
 # Seconds at the menu before the first hint on a fresh install: once its part is ready
 # with later ones still compiling, and once the warm-up is done.
 AT_MENU = (20.0, 60.0)
@@ -117,6 +130,7 @@ class EngineBench:
     workers: list[WorkerTiming] = dataclasses.field(default_factory=list)
     players: list[PlayerTiming] = dataclasses.field(default_factory=list)
     reviews: list[ReviewTiming] = dataclasses.field(default_factory=list)
+    chances: list[ChanceCheck] = dataclasses.field(default_factory=list)
     # The machine's load (runnable processes, over a minute) before and after: other
     # people's work on a shared machine slows every figure here.
     load: tuple[float, float] = (0.0, 0.0)
@@ -188,6 +202,9 @@ def measure(parts: Sequence[Part], probes: Sequence[Probe], sections: Sequence[s
             with bench_warm_up.numba_cache(warm):
                 bench.players = bench_players.player_timings(games, tell)
                 bench.reviews = bench_players.review_timings(games, tell)
+        if "calibration" in sections:
+            with bench_warm_up.numba_cache(warm):
+                bench.chances = bench_chances.checks(games, tell)
         if "estimates" in sections:
             tell("Each run's first guess of its time, then the run …")
             with bench_warm_up.numba_cache(warm):
@@ -248,6 +265,9 @@ def as_data(bench: EngineBench) -> dict[str, Any]:
         "reviews": [dataclasses.asdict(timing) | {"met": timing.met,
                                                   "target": REVIEW_SECONDS}
                     for timing in bench.reviews],
+        "calibration": [dataclasses.asdict(row) | {"gap": row.gap, "met": row.met,
+                                                   "target": CHANCE_GAP}
+                        for row in bench.chances],
         "workers": [dataclasses.asdict(timing) | {"scaling": timing.scaling,
                                                   "met": timing.met,
                                                   "target": bench_workers.TARGET}
@@ -347,6 +367,8 @@ def tables(bench: EngineBench) -> list[Table]:
         found.append(bench_players.players_table(bench.players))
     if bench.reviews:
         found.append(bench_players.reviews_table(bench.reviews))
+    if bench.chances:
+        found.append(bench_chances.table(bench.chances))
     if bench.workers:
         found.append(bench_workers.table(bench.workers))
     return found

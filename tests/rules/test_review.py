@@ -68,3 +68,29 @@ def test_the_margin_is_the_paired_gaps_interval(pairs: list[tuple[int, int]]) ->
 def test_an_exact_answer_has_no_margin() -> None:
     judged = weighed(3, "position", "played", {"played": [0.0], "best": [1.0]})
     assert judged.margin == 0.0 and judged.cost == 1.0 and judged.costly
+
+
+def test_a_chance_turns_mean_scores_into_chances_and_their_margin() -> None:
+    """Outcomes that are scores (cards placed, say), turned into chances by an
+    increasing curve: the chances are the curve at the means, the best move the best
+    mean, and the cost less the margin the curve's gain from the played move's mean
+    raised by its paired margin to the best's."""
+    def chance(_: str, mean: float) -> float:
+        return min(1.0, (mean / 60) ** 2)
+
+    best = [float(40 + order % 7) for order in range(200)]
+    played = [score - 4 + (order % 3) for order, score in enumerate(best)]
+    judged = weighed(5, "position", "played", {"played": played, "best": best}, chance)
+    assert judged.best == "best"
+    assert judged.chances == {"played": chance("", statistics.fmean(played)),
+                              "best": chance("", statistics.fmean(best))}
+    raised = statistics.fmean(played) + paired_margin(best, played)
+    assert judged.cost - judged.margin == pytest.approx(
+        chance("", statistics.fmean(best)) - chance("", raised), abs=1e-12)
+    assert judged.costly == (judged.cost - judged.margin >= COSTLY)
+
+
+def test_exact_outcomes_are_chances_whatever_the_curve() -> None:
+    judged = weighed(3, "position", "played", {"played": [0.25], "best": [0.75]},
+                     lambda _, mean: mean / 100)
+    assert judged.chances == {"played": 0.25, "best": 0.75} and judged.margin == 0.0

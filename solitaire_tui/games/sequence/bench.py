@@ -16,6 +16,7 @@ from rules.cards import deal_cards
 from rules.own_players.sequence import start
 from rules.play import final_state, moves_of
 from rules.players import sequence as players
+from solitaire_tui.games.sequence import calibration
 from solitaire_tui.games.sequence.game import kernel
 from solitaire_tui.measures import BenchCase, Measures, Probe, ReviewTiming, Series
 
@@ -151,6 +152,7 @@ MEASURES = Measures(
     timed_runs=tuple({"strategies": [name]} for name in ("quick", "fair", "solver")),
     own_examples=(("first_fit.py", 6_000), ("rules_of_thumb.py", 3_000)),
     reviews=review_timings,
+    calibration=calibration.calibration,
     kernels=lambda: tuple(
         BenchCase(f"Sequence, {name}", partial(kernel, [name]), _pure(name), target)
         for name, target in (("greedy", 200_000), ("random", None))),
