@@ -11,7 +11,6 @@ screen as a replay.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import time
 from collections.abc import Mapping
@@ -49,17 +48,15 @@ from solitaire_tui.play.words import sentence
 from solitaire_tui.screens.history import HistoryScreen
 from solitaire_tui.screens.stats import run_words
 from solitaire_tui.screens.stats.comparing import CompareField
+from solitaire_tui.screens.stats.forecast import Forecast
 from solitaire_tui.screens.stats.timing import Timings
 from solitaire_tui.screens.stats.where import RunOn
 from solitaire_tui.stats import cluster, compare, runs
 from solitaire_tui.stats.cluster import Scheduler
 from solitaire_tui.stats.estimate import (
     ASK_SECONDS,
-    ROUGH,
-    TIMING,
     Estimate,
     default_games,
-    estimate,
 )
 from solitaire_tui.stats.limits import OWNER, Limits
 from solitaire_tui.stats.runner import LiveRun, Snapshot, reopened
@@ -163,7 +160,7 @@ class StatsScreen(LiveScreen[Snapshot]):
         self.options = dict(data.get("options", options or {}))
         self.seed = int(data.get("seed", runs.random_seed()))
         kept = self.history.entries
-        self._runs = [kept_entry.data for kept_entry in kept]  # what estimates are made from
+        runs_kept = [kept_entry.data for kept_entry in kept]  # what estimates are made from
         try:
             setup: runs.Setup | None = compare.run_setup(self.game, self.options)
         except RulesError:
@@ -175,11 +172,10 @@ class StatsScreen(LiveScreen[Snapshot]):
         self.cores = limits.workers_offered(os.cpu_count() or 1)
         self.games = min(limits.games, int(data.get("requested") or (
             runs.DEFAULT_GAMES if setup is None
-            else default_games(setup, self.cores, self._runs))))
-        # The Games field as the panel sized it ("": as a run reopened asked).
-        self._default = "" if data.get("requested") else f"{self.games:_}"
-        self._estimated = False  # the meter's line says what the next run would take
+            else default_games(setup, self.cores, runs_kept))))
         self.timings = Timings(self, engine, self._timed)
+        self.forecast = Forecast(runs_kept, self.cores, limits, self.timings, self.games,
+                                 sized=not data.get("requested"))
         self._confirmed = False  # a long run the player said yes to
         self.shown_setup: runs.Setup | None = None  # the set-up the figures shown came from
         self.part = 0  # the tally the charts and the wins list show
@@ -240,25 +236,15 @@ class StatsScreen(LiveScreen[Snapshot]):
     # --- how long a run will take ----------------------------------------------------
 
     def _estimate(self) -> tuple[Estimate, int] | str:
-        """How long the run the form describes would take, and on how many workers;
-        while a field is wrong, what is wrong with it. Options not yet measured or
-        timed are timed, in the background (``timings``)."""
+        """How long the run the form describes would take (``forecast``), and on how
+        many workers; while a field is wrong, what is wrong with it."""
         try:
-            setup, games, seed, workers, where = self._ask()
+            asked = self._ask()
         except RulesError as error:
             return sentence(str(error))
         except NoMatches:  # the fields not yet mounted
             return ""
-        # A cluster's speed is its workers': the estimate is this machine's at best.
-        workers = (where.local if where is not None else workers) or self.cores
-        why = self.timings.why_stopped(setup)
-        if why is not None:
-            return f"Your player {why}: a run would stop there."
-        found = estimate(setup, games, workers, self._runs, self.timings.seconds)
-        if (found.source == ROUGH and not self.running and where is None
-                and self.timings.timing(setup, seed, workers)):
-            found = dataclasses.replace(found, source=TIMING)
-        return found, workers
+        return self.forecast.estimate(asked, self.running)
 
     def _show_estimate(self) -> None:
         """While no run plays, the meter's line says what the next run would take."""
@@ -267,12 +253,12 @@ class StatsScreen(LiveScreen[Snapshot]):
         found = self._estimate()
         text = found if isinstance(found, str) else f"This run: {found[0].words(found[1])}"
         self.query_one("#speed", Static).update(text)
-        self._estimated = True
+        self.forecast.said = True
 
     def _timed(self) -> None:
         """A timing is in: the estimate says so, unless the line holds a run's last
         words (a run shown, its options not changed since)."""
-        if self.shown is None or self._estimated:
+        if self.shown is None or self.forecast.said:
             self._sized()
             self._show_estimate()
 
@@ -281,11 +267,9 @@ class StatsScreen(LiveScreen[Snapshot]):
         chosen, by the best guess there is of their speed."""
         field = self.query_one("#games", Input)
         with suppress(RulesError, NoMatches):
-            setup = self._ask()[0]
-            if field.value == self._default:
-                games = min(self.limits.games, default_games(setup, self.cores, self._runs,
-                                                             self.timings.seconds))
-                self._default = field.value = f"{games:_}"
+            games = self.forecast.sized(self._ask()[0], field.value)
+            if games is not None:
+                field.value = games
 
     def on_resize(self) -> None:
         """A narrow terminal gets a shorter progress bar, so the speed and the time left
@@ -408,7 +392,7 @@ class StatsScreen(LiveScreen[Snapshot]):
             with store_errors(self, "error"):
                 self.history.add(entry)
             # The history is written in the background: the run joins the list here.
-            self._runs = [entry.data, *self._runs]
+            self.forecast.ran(entry.data)
 
     def _focus_after(self) -> Widget:
         """After a run with wins, their list (enter replays one, as the summary says);
@@ -432,7 +416,7 @@ class StatsScreen(LiveScreen[Snapshot]):
         return snap.done, snap.games
 
     def _show_more(self, snap: Snapshot) -> None:
-        self._estimated = False  # the meter's line is the run's now
+        self.forecast.said = False  # the meter's line is the run's now
         if snap.tallies:
             self.part = min(self.part, len(snap.tallies) - 1)
             # The plots (plotext, pure Python) are redrawn less often than the figures,
