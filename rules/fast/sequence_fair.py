@@ -319,6 +319,19 @@ def decide(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: i
 
 
 @njit(cache=True, nogil=True)
+def _finals(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, source: int,
+            fits: int, sampled: bool, sources: np.ndarray, targets: np.ndarray) -> int:
+    """``options`` for a card from ``source`` that fits the final piles ``fits`` (a
+    mask): each of them, or the one it goes to at once."""
+    if POPCOUNT[fits] == 1 or not sampled:
+        sources[0], targets[0] = source, _final_choice(storage, heights, placed, fits)
+        return 1
+    for k in range(POPCOUNT[fits]):
+        sources[k], targets[k] = source, NTH_PILE[fits, k]
+    return int(POPCOUNT[fits])
+
+
+@njit(cache=True, nogil=True)
 def options(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: int,
             wants: np.ndarray, sampled: bool, sources: np.ndarray,
             targets: np.ndarray) -> int:
@@ -330,22 +343,12 @@ def options(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: 
     for source in range(PILES):
         fits = wants[storage[source, heights[source]]]
         if fits:
-            if POPCOUNT[fits] == 1 or not sampled:
-                sources[0], targets[0] = source, _final_choice(storage, heights, placed, fits)
-                return 1
-            for k in range(POPCOUNT[fits]):
-                sources[k], targets[k] = source, NTH_PILE[fits, k]
-            return int(POPCOUNT[fits])
+            return _finals(storage, heights, placed, source, fits, sampled, sources, targets)
     if hand == NOTHING:
         return 0
-    fits = wants[hand]
-    if fits:
-        if POPCOUNT[fits] == 1 or not sampled:
-            sources[0], targets[0] = HAND, _final_choice(storage, heights, placed, fits)
-            return 1
-        for k in range(POPCOUNT[fits]):
-            sources[k], targets[k] = HAND, NTH_PILE[fits, k]
-        return int(POPCOUNT[fits])
+    if wants[hand]:
+        return _finals(storage, heights, placed, np.int64(HAND), wants[hand], sampled, sources,
+                       targets)
     if not sampled:
         sources[0], targets[0] = HAND, PILES + _storage_choice(storage, heights, placed, hand)
         return 1
