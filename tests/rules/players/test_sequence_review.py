@@ -109,20 +109,23 @@ def test_over_the_last_cards_the_fair_players_move_is_the_reviews_best() -> None
     assert weighed
 
 
-def test_a_game_the_fair_player_plays_has_few_costly_decisions() -> None:
-    """The review weighs moves as the fair player does, on the orders its hint weighs,
-    so few of its own moves give up a chance beyond the noise: at most 1 in 20 over
-    three deals drawn afresh. (Those few are its shortcuts: a storage top that fits
-    is played at once, and an option that trails early is dropped.)"""
+def test_the_fair_players_costly_decisions_are_only_its_storage_top_shortcut() -> None:
+    """The review weighs moves as the fair player does, on the orders its hint weighs:
+    wherever the fair player weighed its options, none of its moves gives up a chance
+    beyond the noise (deals drawn afresh). What a review can mark is its one shortcut:
+    a storage top that fits is played at once, unweighed."""
     import random
 
-    decisions = costly = 0
+    decisions = 0
     for deal in random.Random().sample(range(10**6), 3):
         first, moves = played(deal, "fair")
         found = review(first, moves, deal)
         decisions += len(found)
-        costly += sum(decision.costly for decision in found)
-    assert decisions and costly <= decisions / 20
+        for decision in found:
+            if decision.costly:
+                assert isinstance(decision.played, ToFinal), (deal, decision.number)
+                assert decision.played.source is not None, (deal, decision.number)
+    assert decisions
 
 
 def test_where_the_hand_card_must_be_stored_the_fair_hint_is_the_reviews_best() -> None:
