@@ -92,18 +92,29 @@ def paired_margin(best: Sequence[float], played: Sequence[float]) -> float:
     return Z95 * math.sqrt(spread / draws) if spread else 3 / draws
 
 
+def chances_of(state: S, outcomes: Sequence[Sequence[float]],
+               chance: Chance[S] = shares) -> list[float]:
+    """Each move's chance from its outcomes: exact ones (a single outcome each) as they
+    are, the means of sampled ones read by ``chance``."""
+    averages = means(outcomes)
+    if all(len(drawn) == 1 for drawn in outcomes):
+        return averages
+    return [chance(state, mean) for mean in averages]
+
+
 def weighed(number: int, state: S, played: M, outcomes: dict[M, Sequence[float]],
             chance: Chance[S] = shares) -> Decision[S, M]:
     """The decision at move ``number``, from each move's ``outcomes`` on the same draws:
     their means' chances, the cost's margin paired draw by draw. The margin is what
     the played move's mean outcome, raised by its paired margin, adds to its chance,
     so that the cost less the margin is the least cost the draws allow."""
-    averages = dict(zip(outcomes, means(list(outcomes.values())), strict=True))
-    if all(len(drawn) == 1 for drawn in outcomes.values()):  # exact: chances already
-        return Decision(number, state, played, averages)
-    chances = {move: chance(state, mean) for move, mean in averages.items()}
+    chances = dict(zip(outcomes, chances_of(state, list(outcomes.values()), chance),
+                       strict=True))
+    if all(len(drawn) == 1 for drawn in outcomes.values()):  # exact: no margin
+        return Decision(number, state, played, chances)
     best = Decision(number, state, played, chances).best
-    raised = averages[played] + paired_margin(outcomes[best], outcomes[played])
+    drawn = outcomes[played]
+    raised = sum(drawn) / len(drawn) + paired_margin(outcomes[best], drawn)
     return Decision(number, state, played, chances,
                     chance(state, raised) - chances[played])
 

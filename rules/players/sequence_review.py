@@ -135,10 +135,7 @@ def chance(state: State, score: float) -> float:
 def chances(state: State, moves: Sequence[Move], deal: int,
             samples: int = SAMPLES) -> list[float]:
     """Each of ``moves``' chance of a win from ``state`` in deal ``deal``."""
-    found = outcomes(state, moves, deal, samples)
-    if all(len(drawn) == 1 for drawn in found):
-        return [drawn[0] for drawn in found]
-    return [chance(state, mean) for mean in rules_review.means(found)]
+    return rules_review.chances_of(state, outcomes(state, moves, deal, samples), chance)
 
 
 def review(start: State, played: Sequence[Move], deal: int, samples: int = SAMPLES,
