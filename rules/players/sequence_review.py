@@ -2,18 +2,16 @@
 played and after the best one, as the fair player's own evaluation sees it.
 
 A decision is a position with more than one legal move. Each move is weighed as the
-fair player weighs its own, on the very orders of the unseen cards its hint weighs
-there (drawn from the deal's number and the move count, ``rules.fast.sequence_review``):
-its mean score over them, played on by the rule of thumb; a move that leaves the hand
-card in hand (a storage top played) is worth the fair player's best option once it
-places the card, as nothing new is seen meanwhile. The review ranks moves by
-that, as the hint does, and says it as a chance: how often the fair player goes on to
-win from positions of that mean score (``sequence_chances``, fitted on the fair
-player's own games). Once at most ``EXACT_FAIR`` cards are face down (up to
-``EXACT_TRY`` within a budget), where the fair player plays its last moves perfectly,
-a move's chance is that of a win with best play over every order of them
-(``sequence_endgame.move_values``); once nothing is face down (the last card in hand,
-or none left), whether it still wins.
+fair player weighs every legal move, on the very orders of the unseen cards its hint
+weighs there (drawn from the deal's number and the move count,
+``rules.fast.sequence_review``): its mean score over them, played on by the rule of
+thumb. The review ranks moves by that, as the hint does, and says it as a chance: how
+often the fair player goes on to win from positions of that mean score
+(``sequence_chances``, fitted on the fair player's own games). Once at most
+``EXACT_FAIR`` cards are face down (up to ``EXACT_TRY`` within a budget), where the
+fair player plays its last moves perfectly, a move's chance is that of a win with best
+play over every order of them (``sequence_endgame.move_values``); once nothing is face
+down (the last card in hand, or none left), whether it still wins.
 
 A review of the same game is the same on any machine. numpy and numba are imported
 only when a review is asked for.
@@ -47,6 +45,14 @@ def _code(move: Move) -> tuple[int, int]:
     return HAND if move.source is None else move.source, move.pile
 
 
+def _codes(moves: Sequence[Move]) -> tuple[Any, Any]:
+    """``moves`` as the compiled players take them: their sources, their targets."""
+    import numpy as np
+
+    codes = np.array([_code(move) for move in moves], np.int64).reshape(len(moves), 2)
+    return codes[:, 0].copy(), codes[:, 1].copy()
+
+
 def outcomes(state: State, moves: Sequence[Move], deal: int,
              samples: int = SAMPLES) -> list[list[float]]:
     """Each of ``moves``' outcomes from ``state`` in deal ``deal``: its one chance with
@@ -54,75 +60,30 @@ def outcomes(state: State, moves: Sequence[Move], deal: int,
     (``EXACT_FAIR`` or fewer face down, won or lost for certain with none, or up to
     ``EXACT_TRY`` where each move's search ends within ``TRY_BUDGET`` positions); its
     score on each of the fair player's sampled orders beyond (``_weighed``)."""
-    import numpy as np
-
     from rules.fast.sequence_endgame import NO_BUDGET, move_values, table
     from rules.fast.sequence_fair import EXACT_FAIR, EXACT_TRY, TRY_BUDGET
     from rules.players.sequence_fair import seen
 
     if len(state.deck) <= EXACT_TRY:  # as the fair player: exact, or within a budget
-        codes = np.array([_code(move) for move in moves], np.int64).reshape(len(moves), 2)
         budget = NO_BUDGET if len(state.deck) <= EXACT_FAIR else TRY_BUDGET
-        values = move_values(*seen(state), codes[:, 0].copy(), codes[:, 1].copy(), *table(),
-                             budget)
+        values = move_values(*seen(state), *_codes(moves), *table(), budget)
         if (values >= 0).all():
             return values.reshape(-1, 1).tolist()
-    weighed = _Weighing(state, deal, samples)
-    return [weighed.move(state, move).tolist() for move in moves]
+    weighed: list[list[float]] = _weighed(state, moves, deal, samples).tolist()
+    return weighed
 
 
-class _Weighing:
-    """A move's scores on the fair player's sampled orders at one position, as the
-    fair player expects them: where the move leaves the hand card in hand (a storage
-    top to a final pile), nothing new is seen before the fair player chooses again,
-    so the move is worth what the fair player's best choice then is (its own options,
-    ``sequence_fair.options``, weighed alike); a move that places the hand card is
-    played on by the rule of thumb. Every score is on the orders the fair player's
-    hint weighs at the first position: the unseen cards stay the same throughout."""
-
-    def __init__(self, first: State, deal: int, samples: int) -> None:
-        self.first, self.deal, self.samples = first, deal, samples
-        self._after: dict[tuple[object, ...], Any] = {}  # a position's best, by position
-
-    def move(self, state: State, move: Move) -> Any:
-        """``move``'s scores from ``state``, an array of one a sampled order."""
-        after = sequence.apply(state, move)
-        if len(after.deck) < len(state.deck) or sequence.is_over(after):
-            return self._played_on(state, move)
-        key = (after.finals, after.storage, after.hand)
-        if key not in self._after:
-            found = [self.move(after, option) for option in fair_options(after)]
-            self._after[key] = max(found, key=lambda scores: scores.mean())
-        return self._after[key]
-
-    def _played_on(self, state: State, move: Move) -> Any:
-        import numpy as np
-
-        from rules.fast.sequence_review import scores
-        from rules.players.sequence_fair import seen
-
-        source, target = _code(move)
-        return scores(*seen(state), np.uint64(self.deal), self.first.moves, self.samples,
-                      np.array([source], np.int64), np.array([target], np.int64)
-                      )[0].astype(np.float64)
-
-
-def fair_options(state: State) -> list[Move]:
-    """The moves the fair player chooses among at ``state`` (one: the move it makes at
-    once)."""
+def _weighed(state: State, moves: Sequence[Move], deal: int, samples: int) -> Any:
+    """Each of ``moves``' scores (a row a move) on the orders the fair player's hint
+    weighs at ``state``, played on by the rule of thumb: the fair player's own
+    evaluation of every legal move."""
     import numpy as np
 
-    from rules.fast.sequence import DONE, wants_of
-    from rules.fast.sequence_fair import options
-    from rules.players.sequence_fair import move_of, seen
+    from rules.fast.sequence_review import scores
+    from rules.players.sequence_fair import seen
 
-    storage, heights, placed, hand, _ = seen(state)
-    wants = np.zeros(DONE + 1, np.int64)
-    wants_of(placed, wants)
-    sources = np.empty(sequence.PILES, np.int64)
-    targets = np.empty(sequence.PILES, np.int64)
-    count = options(storage, heights, placed, hand, wants, True, sources, targets)
-    return [move_of(int(sources[k]), int(targets[k])) for k in range(count)]
+    return scores(*seen(state), np.uint64(deal), state.moves, samples, *_codes(moves)
+                  ).astype(np.float64)
 
 
 def chance(state: State, score: float) -> float:

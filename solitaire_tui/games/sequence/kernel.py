@@ -60,15 +60,14 @@ def warm_hints() -> None:
 
 def warm_review() -> None:
     """Compile what a game's review (``v``) weighs moves with: the fair player's
-    rollouts and its options, and over the last cards every move's exact value (asked,
+    rollouts, and over the last cards every move's exact value (asked,
     as the rollouts are, at a position of the greedy player's game with seven cards
     left)."""
     from rules.players.sequence_greedy import GreedyPlayer
-    from rules.players.sequence_review import chances, fair_options
+    from rules.players.sequence_review import chances
 
     state = sequence.new_game(sequence.Options(), deal_cards(0))
     chances(state, list(sequence.legal_moves(state)), 0, samples=1)
-    fair_options(state)  # what a move that keeps the hand card is worth asks
     greedy = GreedyPlayer()
     while len(state.deck) > fair.EXACT_TRY:  # the deck is turned to its end: never over
         state = sequence.apply(state, greedy.choose(state))

@@ -92,6 +92,40 @@ def test_only_legal_moves_and_every_game_ends(level: str) -> None:
             player.choose(state)
 
 
+@settings(max_examples=60, deadline=None)
+@given(deal=st.integers(0, 2**64 - 1), played=st.integers(0, 60))
+def test_the_fair_level_weighs_every_legal_move(deal: int, played: int) -> None:
+    """Where the fair level samples, its options are the legal moves, the hand card
+    to one empty storage pile standing for all; the quick level's are the choices its
+    rule of thumb leaves, and where it does not sample, one of them."""
+    from rules.fast.sequence import DONE, wants_of
+    from rules.players.sequence_fair import move_of, seen
+
+    state = sq.new_game(sq.Options(), deal_cards(deal))
+    for _, later in islice(moves_of(sq, state, FairPlayer(deal, "quick").choose), played):
+        state = later
+    storage, heights, placed, hand, _ = seen(state)
+    wants = np.zeros(DONE + 1, np.int64)
+    wants_of(placed, wants)
+    sources = np.empty(fast.MOST_OPTIONS, np.int64)
+    targets = np.empty(fast.MOST_OPTIONS, np.int64)
+
+    def listed(sampled: bool, every: bool) -> list[sq.Move]:
+        count = fast.options(storage, heights, placed, hand, wants, sampled, every,
+                             sources, targets)
+        return [move_of(int(sources[k]), int(targets[k])) for k in range(count)]
+
+    empties = [pile for pile, cards in enumerate(state.storage) if not cards]
+    legal = [move for move in sq.legal_moves(state)
+             if not (isinstance(move, sq.ToStorage) and move.pile in empties[1:])]
+    assert sorted(map(repr, listed(True, True))) == sorted(map(repr, legal))
+    choices, thumb = listed(True, False), listed(False, False)
+    assert set(thumb) <= set(choices) <= set(legal)
+    assert len(thumb) == (not sq.is_over(state))
+    finals = [move for move in choices if isinstance(move, sq.ToFinal)]
+    assert not finals or finals == choices  # a card that fits is played, not stored
+
+
 def position(storage: list[list[int]], hand: int,
              finals: tuple[int, ...] = (0, 0, 0, 0)) -> sq.State:
     """A hand-built position, final pile p holding its first finals[p] ranks, the
@@ -109,8 +143,11 @@ def test_plain_choices(level: str) -> None:
     player = FairPlayer(7, level, samples=None if level == "quick" else PLAIN_SAMPLES)
     # The hand ace fits final pile 1 and nothing else wants it.
     assert player.choose(position([[], [], [], []], 1)) == sq.ToFinal(None, 0)
-    # A storage top that fits goes before the hand card.
-    assert player.choose(position([[9], [2], [], []], 1)) == sq.ToFinal(1, 1)
+    # Both the hand ace and a storage top fit: one goes to its final pile (the rule
+    # of thumb plays the storage top first; the fair level weighs both, and may play
+    # the hand card first to see the next card).
+    both = player.choose(position([[9], [2], [], []], 1))
+    assert both == sq.ToFinal(1, 1) or (level == "fair" and both == sq.ToFinal(None, 0))
     # A king joins the king, not the pile whose 5 final pile 1 wants soon.
     king = position([[13], [5], [12], [11]], 13, finals=(2, 0, 0, 0))
     assert player.choose(king) == sq.ToStorage(0)
