@@ -94,7 +94,10 @@ CHANCE_GAP = 0.05  # how far, at most, a review's chances and the wins may part 
 @dataclass(frozen=True)
 class ChanceCheck:
     """A review's chances held to what followed: the positions of ``review`` whose
-    chance fell in [low, high), their mean chance, and the share of them won."""
+    chance fell in [low, high), their mean chance, and the share of them won, with
+    its 95% interval ``won ± margin``. The positions of one game are won or lost
+    together, so the interval counts games, not positions: a row of a thousand
+    positions from thirty games is known only to some ten points."""
 
     review: str
     low: float
@@ -102,6 +105,7 @@ class ChanceCheck:
     positions: int
     predicted: float
     won: float
+    margin: float = 0.0
 
     @property
     def gap(self) -> float:
@@ -110,6 +114,11 @@ class ChanceCheck:
     @property
     def met(self) -> bool:
         return abs(self.gap) <= CHANCE_GAP
+
+    @property
+    def told_apart(self) -> bool:
+        """Whether the chance said lies outside the interval of what followed."""
+        return abs(self.gap) > self.margin
 
 
 Calibration = Callable[[Callable[[str], None]], list[ChanceCheck]]

@@ -5,6 +5,7 @@ marked."""
 from __future__ import annotations
 
 import io
+import math
 import random
 
 import pytest
@@ -27,9 +28,10 @@ def test_each_games_chances_are_checked_and_shown_against_the_target(
 
     def drawn(deals: object) -> list[Position]:
         found = []
-        for _ in range(20_000):
+        for deal in range(20_000):
             unseen, score = draw.randrange(8, 52), draw.uniform(30, 70)
-            found.append(Position(unseen, score, draw.random() < table.chance(unseen, score)))
+            found.append(Position(unseen, score, draw.random() < table.chance(unseen, score),
+                                  deal))
         return found
 
     monkeypatch.setattr(calibration, "collected", drawn)
@@ -43,3 +45,21 @@ def test_each_games_chances_are_checked_and_shown_against_the_target(
     Console(file=out, width=160).print(bench_chances.table([*rows, missed]))
     shown = out.getvalue()
     assert shown.count("✓") == len(rows) and shown.count("✗") == 1
+
+
+def test_a_rows_interval_counts_games_not_positions() -> None:
+    """The positions of one game share its outcome: the same positions won and lost
+    in the same shares are known less well from ten games than from two hundred,
+    and a chance said within that interval is not told apart from it."""
+    table = calibration.fitted()
+    unseen = 30  # one row: every position alike
+    alike = [Position(unseen, 50.0, index % 2 == 0, index) for index in range(200)]
+    grouped = [Position(unseen, 50.0, (index // 20) % 2 == 0, index // 20)
+               for index in range(200)]
+    [apart] = calibration.checked(alike, table)
+    [together] = calibration.checked(grouped, table)
+    assert apart.won == together.won == 0.5
+    assert 0.06 < apart.margin < 0.08  # about 1.96 × √(¼ / 200)
+    assert together.margin > 4 * apart.margin
+    assert math.isclose(apart.predicted, table.chance(unseen, 50.0))
+    assert math.isclose(together.predicted, apart.predicted)

@@ -13,13 +13,14 @@ falls as the score rises (pool-adjacent-violators), so the curve only rises.
 positions of the fair player's games there, by the chance the review gives the move
 played, against how often the fair player won from them.
 
-    python -m solitaire_tui.games.sequence.calibration --deals 0:1200
+    python -m solitaire_tui.games.sequence.calibration --deals 0:3000
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import multiprocessing
 import statistics
 from collections.abc import Callable, Sequence
@@ -36,7 +37,7 @@ from solitaire_tui.measures import ChanceCheck
 # shorter the rollouts and the more a score says.
 LEAST = (0, 11, 16, 21, 26, 31, 36, 41, 46)
 BINS = 12  # points a curve is fitted with, before pooling
-HELD_OUT = range(500_000, 500_300)  # deals ``bench`` checks the table on
+HELD_OUT = range(500_000, 500_600)  # deals ``bench`` checks the table on
 STEP = 0.1  # the width of a row of ``bench``'s table, in chance
 REVIEW = "Sequence, the fair player's games"
 
@@ -44,11 +45,13 @@ REVIEW = "Sequence, the fair player's games"
 @dataclass(frozen=True)
 class Position:
     """A position of the fair player's game that a review weighs on sampled orders:
-    its unseen cards, the mean score of the move made, whether the game was won."""
+    its unseen cards, the mean score of the move made, whether the game was won, and
+    the game's deal."""
 
     unseen: int
     score: float
     won: bool
+    deal: int = 0
 
 
 def positions(deal: int) -> list[Position]:
@@ -67,7 +70,7 @@ def positions(deal: int) -> list[Position]:
                 found.append((len(state.deck), statistics.fmean(drawn)))
         state = sequence.apply(state, move)
     won = sequence.result(state).won
-    return [Position(unseen, score, won) for unseen, score in found]
+    return [Position(unseen, score, won, deal) for unseen, score in found]
 
 
 def collected(deals: Sequence[int], workers: int = 2) -> list[Position]:
@@ -115,15 +118,29 @@ def fit(found: Sequence[Position], fitted_on: str) -> Chances:
 def checked(found: Sequence[Position], table: Chances) -> list[ChanceCheck]:
     """The positions ``found`` by the chance ``table`` gives their move, in rows of
     ``STEP``, against how often the fair player won from them."""
-    rows: dict[int, list[tuple[float, bool]]] = {}
+    rows: dict[int, list[tuple[float, Position]]] = {}
     for position in found:
         chance = table.chance(position.unseen, position.score)
         rows.setdefault(min(int(chance / STEP), round(1 / STEP) - 1), []).append(
-            (chance, position.won))
+            (chance, position))
     return [ChanceCheck(REVIEW, index * STEP, (index + 1) * STEP, len(rows[index]),
                         statistics.fmean(chance for chance, _ in rows[index]),
-                        statistics.fmean(won for _, won in rows[index]))
+                        *_won([position for _, position in rows[index]]))
             for index in sorted(rows)]
+
+
+def _won(found: Sequence[Position]) -> tuple[float, float]:
+    """The share of ``found`` won and its 95% interval's half width, the positions of
+    one deal counted together (a cluster-robust interval: they share one outcome)."""
+    share = statistics.fmean(position.won for position in found)
+    apart: dict[int, float] = {}
+    for position in found:
+        apart[position.deal] = apart.get(position.deal, 0.0) + position.won - share
+    games = len(apart)
+    if games < 2:
+        return share, 1.0
+    spread = sum(total * total for total in apart.values()) * games / (games - 1)
+    return share, 1.96 * math.sqrt(spread) / len(found)
 
 
 def calibration(tell: Callable[[str], None]) -> list[ChanceCheck]:
@@ -137,7 +154,7 @@ def main(argv: list[str] | None = None) -> None:
     """Fit the table on the fair player's games and write it beside
     ``rules.players.sequence_chances``."""
     parser = argparse.ArgumentParser(description=main.__doc__)
-    parser.add_argument("--deals", default="0:1200", help="first:end, end excluded")
+    parser.add_argument("--deals", default="0:3000", help="first:end, end excluded")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
     first, end = (int(part) for part in args.deals.split(":"))
