@@ -724,7 +724,12 @@ async def test_a_player_that_stops_the_timing_is_said_before_a_run(
             assert said.endswith("a run would stop there.")
             path.write_text(mended)
             await pilot.press("p")
-            await until(pilot, lambda: text_of(screen, "#speed").startswith("This run:"), 60)
+            try:
+                await until(pilot, lambda: text_of(screen, "#speed").startswith("This run:"),
+                            60)
+            except AssertionError:  # what the panel said instead, for the failure's reader
+                raise AssertionError((text_of(screen, "#speed"), text_of(screen, "#summary"),
+                                      app.focused)) from None
     finally:
         files.forget()
 
