@@ -19,8 +19,8 @@ card before a storage top chooses its pile, and a king left under a card keeps a
 storage pile from standing empty. The "quick" level is the rule of thumb until
 ENDGAME cards are left unseen, and then samples ENDGAME_SAMPLES orders for the choices
 the rule of thumb leaves: the last cards decide most games and their rollouts are
-short (weighing every move there too won 31.3% of deals 0..9999 against 28.1%, but at
-5.5 ms a deal on one core against 1.7).
+short (weighing every move there too won 31.3% of deals 0..9999 against 28.3%, but at
+5.5 ms a deal on one core against 2.2: docs/TUNING.md).
 
 Both levels play their last moves perfectly (``sequence_endgame``: every order of
 the unseen ranks weighed) once at most EXACT_FAIR (EXACT_QUICK) cards are unseen: the

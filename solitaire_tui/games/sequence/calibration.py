@@ -51,7 +51,7 @@ class Position:
     unseen: int
     score: float
     won: bool
-    deal: int = 0
+    deal: int
 
 
 def positions(deal: int) -> list[Position]:
