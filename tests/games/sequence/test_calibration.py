@@ -55,9 +55,9 @@ def test_a_fit_follows_how_often_each_score_won() -> None:
     them chances within a few points of it, and its check finds them agreeing."""
     draw = random.Random(7)
     found = []
-    for _ in range(20_000):
+    for deal in range(20_000):  # a game each: positions drawn apart
         unseen, score = draw.randrange(1, 52), draw.uniform(0, 60)
-        found.append(Position(unseen, score, draw.random() < score / 60))
+        found.append(Position(unseen, score, draw.random() < score / 60, deal))
     table = fit(found, "drawn")
     for unseen, score in ((3, 15.0), (20, 30.0), (49, 45.0)):
         assert abs(table.chance(unseen, score) - score / 60) < 0.08
