@@ -328,9 +328,13 @@ def decide(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: i
 
 
 @njit(cache=True, nogil=True)
-def _finals(source: int, fits: int, sources: np.ndarray, targets: np.ndarray) -> int:
+def _finals(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, source: int,
+            fits: int, sampled: bool, sources: np.ndarray, targets: np.ndarray) -> int:
     """``options`` for a card from ``source`` that fits the final piles ``fits`` (a
-    mask): each of them."""
+    mask): each of them, or the rule of thumb's one where the level does not sample."""
+    if not sampled:
+        sources[0], targets[0] = source, _final_choice(storage, heights, placed, fits)
+        return 1
     for k in range(POPCOUNT[fits]):
         sources[k], targets[k] = source, NTH_PILE[fits, k]
     return int(POPCOUNT[fits])
@@ -346,22 +350,26 @@ def options(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: 
     (the fair level), the hand card to one empty storage pile only (empty piles are
     all alike); else only the choices the rule of thumb leaves (a card that fits goes
     to a final pile at once, storage tops first; which pile is weighed). Where it does
-    not sample, the rule of thumb's one move. None when the game is over."""
-    if not sampled:
-        return _thumb(storage, heights, placed, hand, wants, sources, targets)
+    not sample (``every`` false too), the rule of thumb's one move. None when the game
+    is over."""
     count = 0
     for source in range(PILES):
         fits = wants[storage[source, heights[source]]]
         if fits:
-            count += _finals(source, fits, sources[count:], targets[count:])
+            count += _finals(storage, heights, placed, source, fits, sampled,
+                             sources[count:], targets[count:])
             if not every:
                 return count
     if hand == NOTHING:
         return count
     if wants[hand]:
-        count += _finals(np.int64(HAND), wants[hand], sources[count:], targets[count:])
+        count += _finals(storage, heights, placed, np.int64(HAND), wants[hand], sampled,
+                         sources[count:], targets[count:])
         if not every:
             return count
+    if not sampled:
+        sources[0], targets[0] = HAND, PILES + _storage_choice(storage, heights, placed, hand)
+        return 1
     empty_seen = False
     for pile in range(PILES):
         if heights[pile] == 0:
@@ -371,27 +379,6 @@ def options(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: 
         sources[count], targets[count] = HAND, PILES + pile
         count += 1
     return count
-
-
-@njit(cache=True, nogil=True)
-def _thumb(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: int,
-           wants: np.ndarray, sources: np.ndarray, targets: np.ndarray) -> int:
-    """``options`` where the level does not sample: the rule of thumb's one move (a
-    card that fits a final pile at once, a storage top before the hand card), or none."""
-    source, fits = np.int64(HAND), np.int64(0)
-    for pile in range(PILES):
-        if wants[storage[pile, heights[pile]]]:
-            source, fits = np.int64(pile), wants[storage[pile, heights[pile]]]
-            break
-    if not fits and hand == NOTHING:
-        return 0
-    if not fits:
-        fits = wants[hand]
-    if fits:
-        sources[0], targets[0] = source, _final_choice(storage, heights, placed, fits)
-    else:
-        sources[0], targets[0] = HAND, PILES + _storage_choice(storage, heights, placed, hand)
-    return 1
 
 
 @njit(cache=True, nogil=True)
