@@ -10,6 +10,7 @@ the work, its moves' names and what a chance is.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -17,6 +18,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label
 from textual.worker import get_current_worker
@@ -103,12 +105,16 @@ class ReviewScreen(ModalScreen[Decision[Any, Any] | None]):
         self._said(f"Weighing each decision… move {done} of {of} (esc stops)")
 
     def _said(self, words: str) -> None:
-        self.query_one("#summary", Label).update(words)
+        with suppress(NoMatches):  # closed while the worker's word was on its way
+            self.query_one("#summary", Label).update(words)
 
     def _show(self, decisions: list[Decision[Any, Any]]) -> None:
+        try:
+            said, table = self.query_one("#summary", Label), self.query_one(DataTable)
+        except NoMatches:  # closed while the worker's decisions were on their way
+            return
         self.decisions = decisions
-        self.query_one("#summary", Label).update(summary(decisions, self.chance))
-        table = self.query_one(DataTable)
+        said.update(summary(decisions, self.chance))
         headings, rows = columns(decisions, self.named, self.mover, self.words)
         table.add_columns(*headings)
         for decision, (number, mark, *cells) in zip(decisions, rows, strict=True):
