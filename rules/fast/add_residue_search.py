@@ -216,18 +216,12 @@ def _rewards(scores: np.ndarray, out: np.ndarray) -> None:
     """Each seat's reward for a finished game: its share of the win (1/k for k tied at
     the top, else 0) plus MARGIN per point it is above (or below) the best other."""
     players = scores.shape[0]
-    top = scores.max()
-    tied = 0
-    for seat in range(players):
-        if scores[seat] == top:
-            tied += 1
     for seat in range(players):
         other = -(1 << 30)
         for rival in range(players):
             if rival != seat and scores[rival] > other:
                 other = scores[rival]
-        share = 1.0 / tied if scores[seat] == top else 0.0
-        out[seat] = share + MARGIN * (scores[seat] - other)
+        out[seat] = _share(scores, seat) + MARGIN * (scores[seat] - other)
 
 
 @njit(cache=True, nogil=True)
@@ -244,15 +238,32 @@ def restored(piles: np.ndarray, scores: np.ndarray, work: np.ndarray, tally: np.
 
 
 @njit(cache=True, nogil=True)
-def strong_code(n: int, piles: np.ndarray, seat: int, m: int, scores: np.ndarray,
-                rng: np.uint64, iterations: int) -> tuple[int, np.uint64]:
-    """The strong player's move code for ``seat`` and its generator's next state.
+def _share(scores: np.ndarray, seat: int) -> float:
+    """``seat``'s share of the win of a finished game: 1/k for k tied at the top."""
+    top = scores.max()
+    if scores[seat] != top:
+        return 0.0
+    tied = 0
+    for other in range(scores.shape[0]):
+        if scores[other] == top:
+            tied += 1
+    return 1.0 / tied
+
+
+@njit(cache=True, nogil=True)
+def _uct(n: int, piles: np.ndarray, seat: int, m: int, scores: np.ndarray, rng: np.uint64,
+         least: int, firsts: np.ndarray, won: np.ndarray) -> tuple[int, np.uint64]:
+    """The strong player's search, one iteration for each of ``firsts``: the root's
+    most visited move code (the first of equals) and the generator's next state.
 
     UCT with one node added per iteration: a node tries its moves in the rules' order
     before it chooses among them by the upper confidence bound of its own seat's
-    reward. The move played is the root's most visited, the first of equals.
+    reward; at the root, a move visited fewer than ``least`` times is taken first (0
+    for the player; a review asks each move's worth). Iteration i's root move goes
+    to ``firsts[i]``, ``seat``'s share of its game's win to ``won[i]``.
     """
     players = piles.shape[1]
+    iterations = firsts.shape[0]
     capacity = iterations + 1  # a node is added by each iteration
     code = np.empty(capacity, np.int8)
     child = np.full(capacity, -1, np.int32)  # first child
@@ -268,7 +279,7 @@ def strong_code(n: int, piles: np.ndarray, seat: int, m: int, scores: np.ndarray
     work = np.empty_like(piles)
     tally = np.empty_like(scores)
     nodes = 1
-    for _ in range(iterations):
+    for iteration in range(iterations):
         restored(piles, scores, work, tally)
         mover, value, remaining = seat, m, left
         node, depth = 0, 0
@@ -287,15 +298,17 @@ def strong_code(n: int, piles: np.ndarray, seat: int, m: int, scores: np.ndarray
                 nodes += 1
             else:
                 untried[node] = tried
-                scale = EXPLORE * math.sqrt(math.log(visits[node]))
-                pick, most = -1, -math.inf
-                kid = child[node]
-                while kid >= 0:
-                    bound = (total[kid, mover] / visits[kid]
-                             + scale / math.sqrt(visits[kid]))
-                    if bound >= most:  # >=: siblings run newest first, the rules' order last
-                        pick, most = kid, bound
-                    kid = sibling[kid]
+                pick = _least_visited(child, sibling, visits, least) if node == 0 else -1
+                if pick < 0:
+                    scale = EXPLORE * math.sqrt(math.log(visits[node]))
+                    most = -math.inf
+                    kid = child[node]
+                    while kid >= 0:
+                        bound = (total[kid, mover] / visits[kid]
+                                 + scale / math.sqrt(visits[kid]))
+                        if bound >= most:  # >=: siblings run newest first, the rules' order last
+                            pick, most = kid, bound
+                        kid = sibling[kid]
                 node = pick
             value = _play_move(n, work, mover, code[node], value, tally)
             mover = mover + 1 if mover + 1 < players else 0
@@ -314,6 +327,8 @@ def strong_code(n: int, piles: np.ndarray, seat: int, m: int, scores: np.ndarray
             visits[path[step]] += 1
             for player in range(players):  # not a row's +=: ``restored``
                 total[path[step], player] += reward[player]
+        firsts[iteration] = code[path[1]] if depth > 0 else -1
+        won[iteration] = _share(tally, seat)
     chosen, most_visits = -1, -1
     kid = child[0]
     while kid >= 0:
@@ -321,6 +336,41 @@ def strong_code(n: int, piles: np.ndarray, seat: int, m: int, scores: np.ndarray
             chosen, most_visits = int(code[kid]), visits[kid]
         kid = sibling[kid]
     return chosen, rng
+
+
+@njit(cache=True, nogil=True)
+def _least_visited(child: np.ndarray, sibling: np.ndarray, visits: np.ndarray,
+                   least: int) -> int:
+    """The root's child visited fewest times, if under ``least`` (the last in the rules'
+    order of equals); else -1."""
+    pick = -1
+    kid = child[0]
+    while kid >= 0:
+        if visits[kid] < least and (pick < 0 or visits[kid] < visits[pick]):
+            pick = kid
+        kid = sibling[kid]
+    return pick
+
+
+@njit(cache=True, nogil=True)
+def strong_code(n: int, piles: np.ndarray, seat: int, m: int, scores: np.ndarray,
+                rng: np.uint64, iterations: int) -> tuple[int, np.uint64]:
+    """The strong player's move code for ``seat`` and its generator's next state."""
+    return _uct(n, piles, seat, m, scores, rng, np.int64(0), np.empty(iterations, np.int8),
+                np.empty(iterations))
+
+
+@njit(cache=True, nogil=True)
+def strong_weighing(n: int, piles: np.ndarray, seat: int, m: int, scores: np.ndarray,
+                    rng: np.uint64, iterations: int, least: int
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """The strong player's own weighing of ``seat``'s moves, for a review: its search
+    of ``iterations``, every move at the root visited ``least`` times or more; each
+    iteration's root move code and ``seat``'s share of the win of its game."""
+    firsts = np.empty(iterations, np.int8)
+    won = np.empty(iterations)
+    _uct(n, piles, seat, m, scores, rng, least, firsts, won)
+    return firsts, won
 
 
 def piles_of(state: add_residue.State) -> np.ndarray:

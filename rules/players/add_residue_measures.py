@@ -1,8 +1,10 @@
 """Add/Residue's players measured: the solved game values, the strong player's time a
-move and its record against greedy, as the project's notes quote them.
+move and its record against greedy, and the hints' helper beyond the solved sizes
+against the strong player, as the project's notes and docs quote them.
 
-``python -m rules.players.add_residue_measures --values``, ``--strong-vs-greedy GAMES``
-and ``--move-time``. The searches are compiled (``rules.fast.add_residue_search``).
+``python -m rules.players.add_residue_measures --values``, ``--strong-vs-greedy GAMES``,
+``--weighing-vs-strong GAMES`` and ``--move-time``. The searches are compiled
+(``rules.fast.add_residue_search``).
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from rules import add_residue
-from rules.players.add_residue import StrongPlayer
+from rules.players import Player
+from rules.players.add_residue import StrongPlayer, WeighingPlayer
 from rules.players.add_residue_search import solve
 from rules.roster import SOLVABLE
 from rules.stats import wilson_interval
@@ -34,6 +37,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--values", action="store_true", help="print the solved game values")
     parser.add_argument("--strong-vs-greedy", type=int, metavar="GAMES",
                         help="games per table and seat for the strong player against greedy")
+    parser.add_argument("--weighing-vs-strong", type=int, metavar="GAMES",
+                        help="games of the hints' helper against the strong player,"
+                             " 2 players, n = 13, seats taken in turn")
     parser.add_argument("--move-time", action="store_true",
                         help="time the strong player's moves in a game of 6 at n = 13")
     args = parser.parse_args(argv)
@@ -44,6 +50,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                        + [(3, n) for n in range(1, SOLVABLE[3] + 1)])
     if args.strong_vs_greedy:
         strong_vs_greedy(args.strong_vs_greedy)
+    if args.weighing_vs_strong:
+        weighing_vs_strong(args.weighing_vs_strong)
 
 
 def move_time(options: add_residue.Options) -> None:
@@ -82,6 +90,27 @@ def strong_vs_greedy(games: int) -> None:
         print(_line(f"{players} players", counts[players]))
     print(_line("all", counts.sum(axis=0)))
     print(f"{time.perf_counter() - started:.0f} s")
+
+
+def weighing_vs_strong(games: int) -> None:
+    """Shares of the win of the hints' helper (``WeighingPlayer``) and the strong
+    player, two players at n = 13, game g seeded g and the helper in seat g % 2."""
+    options = add_residue.Options(2, 13)
+    shares = [0.0, 0.0]  # the helper's, the strong player's
+    started = time.perf_counter()
+    for game in range(games):
+        helper = game % 2
+        seats: list[Player[add_residue.State, add_residue.Move]] = [
+            WeighingPlayer(game) if seat == helper else StrongPlayer(game * 10 + seat)
+            for seat in range(2)]
+        state = add_residue.new_game(options)
+        while not add_residue.is_over(state):
+            state = add_residue.apply(state, seats[state.to_move].choose(state))
+        winners = add_residue.result(state).winners
+        for seat in winners:
+            shares[seat != helper] += 1 / len(winners)
+    print(f"2 players n=13, {games} games: the hints' helper won {shares[0]:g},"
+          f" the strong player {shares[1]:g}; {time.perf_counter() - started:.0f} s")
 
 
 def _line(label: str, counts: np.ndarray) -> str:

@@ -3,10 +3,17 @@ after the move played and after the best one.
 
 Where the game is solved (``rules.roster.solvable``) a move's chance is what perfect
 play makes of it: every seat then plays perfectly to the end, and the mover's share
-of the win is 1, a part of 1 for a shared top, or 0. Beyond, it is the mover's mean
-share over ``SAMPLES`` of the strong player's playouts after the move
-(``rules.fast.add_residue_review``), the same draws for every move. The draws come
-from the game's number and the move's (``rules.review``).
+of the win is 1, a part of 1 for a shared top, or 0. Beyond, it is what the strong
+player, the hint's helper there, itself expects of the move: its share of the win in
+the games of the strong player's own search that went through it
+(``rules.fast.add_residue_search.strong_weighing``): a search of ``EACH``
+iterations through every move, an even share for each, so that their means compare
+alike (a move the strong player's own search soon dropped would be weighed on a
+shallow search, and read better than it is). The hint's helper there plays the best
+of this weighing (``best``), on the draws the review weighs the same decision with
+(from the game's number and the move's, ``rules.review.draws_seed``): a game it
+plays reviews with no costly move. Each move's games are its own, so a cost's
+interval adds the two means' (``rules.review.unpaired_margin``).
 numpy and numba are imported only when a review is asked for.
 """
 
@@ -18,12 +25,15 @@ from functools import partial
 from rules import add_residue
 from rules import review as rules_review
 from rules.add_residue import Move, State
-from rules.review import Decision
+from rules.review import Decision, draws_seed, unpaired_margin
 from rules.roster import solvable
 
-SAMPLES = 300  # playouts a move is weighed on, beyond the solved sizes
+# The strong player's search iterations through each move, beyond the solved sizes:
+# 5,200 for the 26 first moves of two players at n = 13, five times the strong
+# player's own search (``rules.roster.ITERATIONS``).
+EACH = 200
 PERFECT = "the mover's share of a win when everyone then plays perfectly"
-STRONG = "how often the mover wins the strong player's playouts from there"
+STRONG = "the mover's share of a win in the strong player's search after the move"
 
 
 def chance_words(options: add_residue.Options) -> str:
@@ -37,9 +47,11 @@ def _share(state: State, seat: int) -> float:
 
 
 def outcomes(state: State, moves: Sequence[Move], seed: int,
-             samples: int = SAMPLES) -> list[list[float]]:
+             each: int = EACH) -> list[list[float]]:
     """Each of ``moves``' outcomes for the mover from ``state``: the one share perfect
-    play gives it where the game is solved, its share in each playout beyond."""
+    play gives it where the game is solved; beyond, its share in each of the strong
+    player's ``each`` games through it, in one search that shares its iterations
+    evenly among the legal moves."""
     seat = state.to_move
     if solvable(state.options):
         from rules.fast.add_residue_search import perfect_move
@@ -53,25 +65,35 @@ def outcomes(state: State, moves: Sequence[Move], seed: int,
         return found
     import numpy as np
 
-    from rules.fast.add_residue_review import shares
-    from rules.fast.add_residue_search import code_of, piles_of
+    from rules.fast.add_residue_search import code_of, piles_of, strong_weighing
 
-    codes = np.array([code_of(move, state.options.n) for move in moves], np.int64)
-    weighed = shares(state.options.n, piles_of(state), seat, state.m,
-                     np.array(state.scores, np.int64), np.uint64(seed), samples, codes)
-    return weighed.tolist()  # type: ignore[no-any-return]
+    firsts, won = strong_weighing(state.options.n, piles_of(state), seat, state.m,
+                                  np.array(state.scores, np.int64), np.uint64(seed),
+                                  each * len(add_residue.legal_moves(state)), each)
+    return [won[firsts == code_of(move, state.options.n)].tolist() for move in moves]
 
 
-def chances(state: State, moves: Sequence[Move], seed: int,
-            samples: int = SAMPLES) -> list[float]:
+def chances(state: State, moves: Sequence[Move], seed: int, each: int = EACH
+            ) -> list[float]:
     """Each of ``moves``' chance of a win for the mover, from ``state``."""
-    return rules_review.means(outcomes(state, moves, seed, samples))
+    return rules_review.means(outcomes(state, moves, seed, each))
 
 
-def review(start: State, played: Sequence[Move], seed: int, samples: int = SAMPLES,
+def best(state: State, seed: int, each: int = EACH) -> Move:
+    """The move of the best chance at ``state`` of game ``seed`` (the first of equals,
+    in the rules' order), weighed on the draws the review weighs this decision with."""
+    legal = add_residue.legal_moves(state)
+    if len(legal) == 1:
+        return legal[0]
+    weighed = chances(state, legal, draws_seed(seed, state.turn + 1), each)
+    return legal[weighed.index(max(weighed))]
+
+
+def review(start: State, played: Sequence[Move], seed: int, each: int = EACH,
            stop: Callable[[], bool] = lambda: False,
            progress: Callable[[int, int], None] = lambda done, of: None
            ) -> list[Decision[State, Move]]:
     """Every decision of the game played from ``start`` (game ``seed``), weighed."""
     return rules_review.review(add_residue, start, played,
-                               partial(outcomes, samples=samples), seed, stop, progress)
+                               partial(outcomes, each=each), seed, stop, progress,
+                               margin=unpaired_margin)

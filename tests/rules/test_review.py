@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.review import COSTLY, Z95, Decision, paired_margin, weighed
+from rules.review import COSTLY, Z95, Decision, paired_margin, unpaired_margin, weighed
 
 
 def decision(played: float, best: float) -> Decision[str, str]:
@@ -63,6 +63,28 @@ def test_the_margin_is_the_paired_gaps_interval(pairs: list[tuple[int, int]]) ->
     spread = statistics.stdev(gaps)
     expected = Z95 * spread / math.sqrt(len(gaps)) if spread else 3 / len(gaps)
     assert paired_margin(best, played) == pytest.approx(expected, abs=1e-12)
+
+
+@given(st.lists(st.integers(0, 2), min_size=2, max_size=200),
+       st.lists(st.integers(0, 2), min_size=2, max_size=200))
+def test_draws_of_each_moves_own_add_the_two_means_intervals(
+        best: list[int], played: list[int]) -> None:
+    """A search's games through each move are its own, of any number: the cost's
+    interval is the two means' half-widths added in squares, a side that shows no
+    spread bounded by the rule of three (3 in its count)."""
+    def half(drawn: list[float]) -> float:
+        spread = statistics.stdev(drawn)
+        return Z95 * spread / math.sqrt(len(drawn)) if spread else 3 / len(drawn)
+
+    first, second = [value / 2 for value in best], [value / 2 for value in played]
+    assert unpaired_margin(first, second) == pytest.approx(
+        math.hypot(half(first), half(second)), abs=1e-12)
+
+
+def test_a_move_weighed_once_has_no_bound_on_its_cost() -> None:
+    judged = weighed(4, "position", "played", {"played": [0.0], "best": [1.0, 1.0, 1.0]},
+                     margin=unpaired_margin)
+    assert judged.cost == 1.0 and judged.margin == math.inf and not judged.costly
 
 
 def test_an_exact_answer_has_no_margin() -> None:

@@ -1,7 +1,7 @@
-"""Add/Residue as ``bench`` measures it: the strong player's move a player waits for
-(set up without numba, so its first call meets the engine as the app's first hint
-does), the runs of thinking players whose estimates are checked, and its kernel
-against the plain rules."""
+"""Add/Residue as ``bench`` measures it: the hint a player waits for (set up without
+numba, so its first call meets the engine as the app's first hint does), the runs of
+thinking players whose estimates are checked, and its kernel against the plain
+rules."""
 
 from __future__ import annotations
 
@@ -9,17 +9,16 @@ from collections.abc import Callable
 
 from rules import add_residue
 from rules.play import final_state
-from rules.players.add_residue import player, seated
+from rules.players.add_residue import WeighingPlayer, seated
 from solitaire_tui.games.add_residue.game import kernel
 from solitaire_tui.measures import BenchCase, Measures, Probe
 
 
-def strong(seed: int) -> Callable[[], dict[str, object]]:
-    """The strong player's move on the default table's first position (two players,
-    n = 13: too large for the perfect player, so a hint there is the strong one's)."""
-    options = add_residue.Options()
-    state = add_residue.new_game(options)
-    chooser = player("strong", seed, options)
+def hint(seed: int) -> Callable[[], dict[str, object]]:
+    """The hint on the default table's first position (two players, n = 13: too large
+    for the perfect player, so the strong player's search weighs every move)."""
+    state = add_residue.new_game(add_residue.Options())
+    chooser = WeighingPlayer(seed)
 
     def call() -> dict[str, object]:
         return {"move": str(chooser.choose(state))}
@@ -35,8 +34,8 @@ def _pure(game: int) -> object:
 
 
 MEASURES = Measures(
-    probes=(Probe("add-residue-strong", "Add/Residue strong move (2 players, n = 13)",
-                  "solitaire_tui.games.add_residue.bench:strong", (1,),
+    probes=(Probe("add-residue-hint", "Add/Residue hint (2 players, n = 13)",
+                  "solitaire_tui.games.add_residue.bench:hint", (1,),
                   "add-residue-players"),),
     timed_runs=({"strategies": ["strong", "greedy"]},
                 {"n": 5, "strategies": ["perfect", "random"]}),

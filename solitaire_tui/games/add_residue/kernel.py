@@ -75,4 +75,4 @@ def warm_players() -> None:
     strong_move(small, 1, 10)
     perfect_move(small)
     large = add_residue.new_game(add_residue.Options(players=2, n=13))
-    outcomes(large, add_residue.legal_moves(large)[:1], seed=0, samples=1)
+    outcomes(large, add_residue.legal_moves(large)[:1], seed=0, each=1)

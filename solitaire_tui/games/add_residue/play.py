@@ -17,7 +17,7 @@ from rules import add_residue
 from rules.add_residue import Move, Pile, State
 from rules.own_players import add_residue as own_rules
 from rules.players import Player
-from rules.players.add_residue import GreedyPlayer, player, seated
+from rules.players.add_residue import GreedyPlayer, WeighingPlayer, player, seated
 from rules.roster import solvable
 from solitaire_tui import decks
 from solitaire_tui.games.add_residue import words
@@ -103,14 +103,15 @@ class AddResidueTable(GameTable[State, Move]):
 
     def hint_player(self) -> HintPlayer[State, Move]:
         """A player of one's own, chosen in the set-up, which needs nothing compiled
-        here; else the perfect player where the game is solved, the strong one
-        otherwise (``AddResidue.ENGINE``), for whom the greedy player (plain Python)
-        stands in while they compile. The first perfect hint solves the whole game,
-        which takes seconds: said while it thinks."""
+        here; else the perfect player where the game is solved, the strong player's
+        search weighing every move otherwise (the review's judge, so the hint is the
+        review's best), for whom the greedy player (plain Python) stands in while
+        they compile (``AddResidue.ENGINE``). The first perfect hint solves the whole
+        game, which takes seconds: said while it thinks."""
         helper, options = self.seating.helper, self.seating.options
         if helper:
             return chooser(helper, self._advice, thinking=f"Asking {helper}…")
-        level = "perfect" if solvable(options) else "strong"
+        level = "perfect" if solvable(options) else WeighingPlayer.NAME
         thinking = ("Solving the whole game for the perfect player's hint (once, a few"
                     " seconds)…" if self._adviser is None and level == "perfect" else THINKING)
         return chooser(level, self._advice, part=self.game.ENGINE[0].name,
@@ -122,10 +123,10 @@ class AddResidueTable(GameTable[State, Move]):
             return None
         if self._adviser is None:
             options, helper = self.seating.options, self.seating.helper
-            self._adviser = (player("perfect" if solvable(options) else "strong", self.seed,
-                                    options) if helper is None else
-                             OwnSeat(helper, lambda: self.players_dir, self.game.key,
-                                     own_rules.__name__, self.seed))
+            self._adviser = (OwnSeat(helper, lambda: self.players_dir, self.game.key,
+                                     own_rules.__name__, self.seed) if helper else
+                             player("perfect", self.seed, options) if solvable(options)
+                             else WeighingPlayer(self.seed))
         return self._adviser.choose(state)
 
     def describe(self, state: State, move: Move) -> str:

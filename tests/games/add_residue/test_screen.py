@@ -12,7 +12,8 @@ from textual.widgets import Input
 from rules import add_residue
 from rules.add_residue import Move, Pile, State
 from rules.players import Player
-from rules.players.add_residue import StrongPlayer, player, seated
+from rules.players.add_residue import WeighingPlayer, player, seated
+from rules.players.add_residue_review import review
 from rules.players.add_residue_search import solve
 from rules.words import counted
 from solitaire_tui.games.add_residue.screen import AddResidueScreen
@@ -440,14 +441,18 @@ async def test_the_hint_is_the_perfect_move_where_the_game_is_solved(make_app: A
         assert screen.session.moves[-1] == best[0]
 
 
-async def test_the_hint_is_the_strong_players_beyond_the_solved_sizes(make_app: Any) -> None:
+async def test_the_hint_is_the_reviews_best_beyond_the_solved_sizes(make_app: Any) -> None:
+    """The strong player's search weighing every move, as the review weighs them."""
     table = Seating((Seat("Ann"), Seat("Ben")), 13)
     app = make_app(Start("add-residue", options=table))
     async with app.run_test(size=SIZE) as pilot:
         screen = board(app)
         await pilot.press("h")
         await settle(app, pilot)
-        move = StrongPlayer(screen.table.seed).choose(screen.session.state)
+        state = screen.session.state
+        move = WeighingPlayer(screen.table.seed).choose(state)
+        (decision,) = review(state, [move], screen.table.seed)
+        assert decision.best == move
         said = text_of(screen, "#message")
         assert said.startswith(f"Hint: {move} ")
         assert screen.cursor.at == (Pile.ADD, 1)  # the hint is said; the cursor stays
@@ -662,7 +667,6 @@ async def test_v_reviews_a_finished_game_and_enter_goes_back_to_a_persons_turn(
     best move there."""
     from textual.widgets import DataTable
 
-    from rules.players.add_residue_review import review
 
     app = make_app(Start("add-residue", options=seats))
     async with app.run_test(size=SIZE) as pilot:
