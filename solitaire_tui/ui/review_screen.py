@@ -9,7 +9,6 @@ the work, its moves' names and what a chance is.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
@@ -31,15 +30,13 @@ from solitaire_tui.play.review_words import (
     in_rules_words,
     summary,
 )
+from solitaire_tui.play.reviews import Work
 from solitaire_tui.stats.limits import taking_turns
 
 if TYPE_CHECKING:
     from solitaire_tui.engine import Warmup
     from solitaire_tui.session import Session
     from solitaire_tui.ui.game_screen import GameScreen
-
-# The review's work: (stop, progress) to the decisions, or ``Stopped``.
-Work = Callable[[Callable[[], bool], Callable[[int, int], None]], Sequence[Decision[Any, Any]]]
 
 
 class ReviewScreen(ModalScreen[Decision[Any, Any] | None]):

@@ -35,6 +35,7 @@ from solitaire_tui.games.add_residue.widgets import BigNumber, Chips, SeatView
 from solitaire_tui.games.game import Game
 from solitaire_tui.own_players import folder
 from solitaire_tui.own_players.seat import is_own
+from solitaire_tui.play.reviews import LastReview
 from solitaire_tui.play.services import Services
 from solitaire_tui.ui.choices import kept_choice
 from solitaire_tui.ui.game_screen import GameScreen
@@ -90,6 +91,7 @@ class AddResidueScreen(GameScreen[State, Move]):
         self._stuck: State | None = None  # where a computer could not move (it waits there)
         self.table.players_dir = services.players
         self._own: tuple[str, ...] = ()  # the player's own players, as last read
+        self.reviewed = LastReview()
 
     def on_mount(self) -> None:
         self._read_players()
@@ -307,7 +309,9 @@ class AddResidueScreen(GameScreen[State, Move]):
                     if table.seat(decision.state.to_move).is_person]
 
         chance = chance_words(session.state.options)
-        self.app.push_screen(ReviewScreen(weigh, own_rules.name_of, chance,
+        game = (table.seed, session.start, tuple(session.moves))
+        self.app.push_screen(ReviewScreen(self.reviewed.of(game, weigh), own_rules.name_of,
+                                          chance,
                                           mover=lambda state: table.seat(state.to_move).name,
                                           serial=self.services.limits.serial,
                                           engine=self.thinker.engine,

@@ -21,6 +21,7 @@ from solitaire_tui.games.family.board import FamilyScreen, S
 from solitaire_tui.games.family.table import PEEK, FamilyTable
 from solitaire_tui.own_players import folder
 from solitaire_tui.play.hints import PEEK as PEEK_WANTED
+from solitaire_tui.play.reviews import LastReview
 from solitaire_tui.ui.options_dialog import OptionsDialog, Pick
 from solitaire_tui.widgets.text import set_text
 
@@ -41,6 +42,7 @@ class HelperScreen(FamilyScreen[S], Generic[S]):
         super().__init__(*args, **kwargs)
         self.helping.heard = self._searching  # a peek's search says how far it has got
         self._own = folder.Found()  # the player's own players, as last read
+        self.reviewed = LastReview()
 
     def compose_board(self) -> ComposeResult:
         yield from super().compose_board()
@@ -191,7 +193,9 @@ class HelperScreen(FamilyScreen[S], Generic[S]):
                   heard: Callable[[int, int], None]) -> list[Decision[S, Any]]:
             return table.review(session.start, list(session.moves), stop, heard)
 
-        self.app.push_screen(ReviewScreen(weigh, table.move_name, table.REVIEW_CHANCE,
+        game = (session.start, tuple(session.moves))
+        self.app.push_screen(ReviewScreen(self.reviewed.of(game, weigh), table.move_name,
+                                          table.REVIEW_CHANCE,
                                           serial=self.services.limits.serial,
                                           words=table.move_words, engine=self.thinker.engine,
                                           needs=table.REVIEW_PART),

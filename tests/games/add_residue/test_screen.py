@@ -659,6 +659,45 @@ async def test_a_perfect_computer_is_offered_only_where_the_game_is_solved(
             "A perfect computer cannot play here: perfect play is solved for")
 
 
+async def test_v_again_shows_the_review_kept_and_a_game_gone_back_is_weighed_anew(
+        make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import rules.players.add_residue_review as judge
+
+    weighed: list[int] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        weighed.append(len(args[1]))
+        return review(*args, **kwargs)
+
+    monkeypatch.setattr(judge, "review", counted)
+    app = make_app(Start("add-residue", options=AGAINST_GREEDY))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board(app)
+        chooser = player("random", 3, AGAINST_GREEDY.options)
+        while not screen.session.is_over:
+            await play_by_keys(pilot, screen, chooser.choose(screen.session.state))
+            await until_a_person_moves(pilot, screen)
+        await settle(app, pilot)
+        first = (await reviewed(pilot)).decisions
+        await pilot.press("escape")
+        assert (await reviewed(pilot)).decisions == first and len(weighed) == 1
+        await pilot.press("escape")
+        played = list(screen.session.moves)
+        while len(add_residue.legal_moves(screen.session.state)) < 2:  # to a choice
+            await pilot.press("u")
+            await settle(app, pilot)
+        other = next(move for move in add_residue.legal_moves(screen.session.state)
+                     if move != played[len(screen.session.moves)])
+        await play_by_keys(pilot, screen, other)  # the game is another now: weighed anew
+        await until_a_person_moves(pilot, screen)
+        while not screen.session.is_over:
+            await play_by_keys(pilot, screen, chooser.choose(screen.session.state))
+            await until_a_person_moves(pilot, screen)
+        await settle(app, pilot)
+        await reviewed(pilot)
+        assert len(weighed) == 2
+
+
 @pytest.mark.parametrize("seats", [AGAINST_GREEDY, HOT_SEAT], ids=["computer", "hot seat"])
 async def test_v_reviews_a_finished_game_and_enter_goes_back_to_a_persons_turn(
         make_app: Any, seats: Seating) -> None:
