@@ -58,17 +58,21 @@ def outcomes(state: State, moves: Sequence[Move], deal: int,
     """Each of ``moves``' outcomes from ``state`` in deal ``deal``: its one chance with
     best play over every order of the last cards where the fair player weighs them so
     (``EXACT_FAIR`` or fewer face down, won or lost for certain with none, or up to
-    ``EXACT_TRY`` where each move's search ends within ``TRY_BUDGET`` positions); its
-    score on each of the fair player's sampled orders beyond (``_weighed``)."""
-    from rules.fast.sequence_endgame import NO_BUDGET, move_values, table
+    ``EXACT_TRY`` where the fair player's own search of the best move ends within
+    ``TRY_BUDGET`` positions); its score on each of the fair player's sampled orders
+    where the fair player samples (``_weighed``)."""
+    from rules.fast.sequence_endgame import NO_BUDGET, best_move, move_values, table
     from rules.fast.sequence_fair import EXACT_FAIR, EXACT_TRY, TRY_BUDGET
     from rules.players.sequence_fair import seen
 
-    if len(state.deck) <= EXACT_TRY:  # as the fair player: exact, or within a budget
-        budget = NO_BUDGET if len(state.deck) <= EXACT_FAIR else TRY_BUDGET
-        values = move_values(*seen(state), *_codes(moves), *table(), budget)
-        if (values >= 0).all():
-            return values.reshape(-1, 1).tolist()
+    position, known = seen(state), table()
+    exact = len(state.deck) <= EXACT_FAIR or (  # as the fair player tries it: from an
+        len(state.deck) <= EXACT_TRY  # empty table, giving up at its budget
+        and best_move(*position, *known, TRY_BUDGET)[2] >= 0)
+    if exact:  # the values the try found hold (``table``): they are not found again
+        values = move_values(*position, *_codes(moves), *known, NO_BUDGET)
+        exactly: list[list[float]] = values.reshape(-1, 1).tolist()
+        return exactly
     weighed: list[list[float]] = _weighed(state, moves, deal, samples).tolist()
     return weighed
 

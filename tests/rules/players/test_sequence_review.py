@@ -87,47 +87,50 @@ def test_an_endgame_with_one_winning_move_is_found() -> None:
 
 def test_over_the_last_cards_the_fair_players_move_is_the_reviews_best() -> None:
     """Once at most EXACT_FAIR cards are face down the fair player plays the best move
-    there is, and the review weighs every move as exactly: the hint's move has the top
-    chance, and a game the fair player plays loses nothing there."""
+    there is, and with up to EXACT_TRY where its search ends within its budget; the
+    review weighs every move exactly there: the hint's move has the top chance, and a
+    game the fair player plays loses nothing there."""
     import math
 
     from rules.fast.sequence_fair import EXACT_FAIR, EXACT_TRY
-    from rules.players.sequence_review import CHANCE
+    from rules.players.sequence_review import CHANCE, outcomes
 
     assert f"with {EXACT_FAIR} cards or fewer face down ({EXACT_TRY}, where" in CHANCE
-    weighed = 0
+    weighed = tried = 0
     for deal in range(12):
         state, chooser = start(deal), player("fair", deal)
         while not sq.is_over(state):
-            move, legal = chooser.choose(state), sq.legal_moves(state)
-            if 0 < len(state.deck) <= EXACT_FAIR and len(legal) > 1:
-                found = dict(zip(legal, chances(state, list(legal), deal), strict=True))
-                assert all(0 <= chance <= 1 for chance in found.values())
-                assert math.isclose(found[move], max(found.values()), abs_tol=1e-12)
-                weighed += 1
+            move, legal = chooser.choose(state), list(sq.legal_moves(state))
+            if 0 < len(state.deck) <= EXACT_TRY and len(legal) > 1:
+                found = outcomes(state, legal, deal)
+                exact = all(len(drawn) == 1 for drawn in found)
+                assert exact or len(state.deck) > EXACT_FAIR
+                if exact:
+                    values = [value for (value,) in found]
+                    assert all(0 <= value <= 1 for value in values)
+                    assert math.isclose(values[legal.index(move)], max(values), abs_tol=1e-12)
+                    weighed += 1
+                    tried += len(state.deck) > EXACT_FAIR
             state = sq.apply(state, move)
-    assert weighed
+    assert weighed and tried
 
 
 def test_a_game_the_fair_player_plays_has_no_costly_decision() -> None:
-    """The review weighs every move as the fair player weighs its own, on the orders
-    its hint weighs: its moves give up no chance beyond the noise (deals drawn afresh)
-    save within EXACT_TRY cards, where its search may give up within its budget while
-    the review's, move by move, does not. One in some thousands of decisions may
-    still be marked: the fair player drops a move that trails at a look every CHECK
-    orders, and all the orders now and then rank it first (deal 32, move 27: 1 of
-    3,071 decisions of deals 0..39)."""
+    """The review weighs every move as the fair player weighs its own: on the orders
+    its hint weighs, and exactly over the last cards where its own search is exact
+    (where that search gives up within its budget, the review samples as it does).
+    Its moves give up no chance beyond the noise (deals drawn afresh). One in some
+    thousands of decisions may still be marked: the fair player drops a move that
+    trails at a look every CHECK orders, and all the orders now and then rank it
+    first (deal 32, move 27: 1 of 3,071 decisions of deals 0..39)."""
     import random
-
-    from rules.fast.sequence_fair import EXACT_TRY
 
     decisions, costly = 0, []
     for deal in random.Random().sample(range(10**6), 3):
         first, moves = played(deal, "fair")
         found = review(first, moves, deal)
         decisions += len(found)
-        costly += [(deal, decision.number) for decision in found
-                   if decision.costly and len(decision.state.deck) > EXACT_TRY]
+        costly += [(deal, decision.number) for decision in found if decision.costly]
     assert decisions > 100 and len(costly) <= 1, costly
 
 
