@@ -26,6 +26,7 @@ from solitaire_tui.stats.runs import ONLY_HERE, paired_difference, percent
 from solitaire_tui.widgets.pages import PagedOptionList
 
 LABEL_WIDTH = 16  # "greedy+random P1", a comparison's seat
+LEGEND_GUTTER = 2  # cells a chart's legend leaves free at its right edge
 SHARE_WIDTH = len("99.99% (99.9–99.9)")
 RAREST = 40  # wins counted to find a share's widest text (``share_width``)
 # A seat's win rate minus the other seats' mean, in percentage points.
@@ -82,12 +83,13 @@ class ResultsTable(DataTable[Text | str]):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, cursor_type="row", zebra_stripes=True)
-        # ties, score, rows, games, and whether the rows are a comparison's versions
-        self._shape: tuple[bool, str, int, int, bool] | None = None
+        # ties, score, the rows' labels (the first column is as wide as they are),
+        # games, and whether the rows are a comparison's versions
+        self._shape: tuple[bool, str, tuple[str, ...], int, bool] | None = None
 
     def show(self, snap: Snapshot, score: str) -> None:
         paired = any(ONLY_HERE in tally.histograms for tally in snap.tallies)
-        shape = (snap.shares_wins, score, len(snap.tallies), snap.games, paired)
+        shape = (snap.shares_wins, score, snap.labels, snap.games, paired)
         if shape != self._shape:
             # Columns as wide as their figures can get, so that updates never widen
             # them: a new layout on every update would cost the kernels a core.
@@ -269,12 +271,15 @@ class RatePlot(Chart):
         interval = ("• 95% interval" + (f" ({short_label(part_name(snap.labels[part]))})"
                                         if names else ""), "gray")
         items = [Text("win %"), *(Text(*name) for name in names), Text(*interval)]
-        if Text("  ").join(items).cell_len <= self.size.width:
+        # Short of the chart's edge by a gutter: a legend that filled it read on into the
+        # next chart's title beside it ("━ quick final cards").
+        width = self.size.width - LEGEND_GUTTER
+        if Text("  ").join(items).cell_len <= width:
             return Text("  ").join(items)
         # Narrow: the names close up, on fewer lines, the interval's sign first, where it
         # cannot be read as the last name's.
         return packed([Text("win%"), Text("(• 95%)", "gray"), *(Text(*name) for name in names)],
-                      " ", self.size.width)
+                      " ", width)
 
     def draw(self) -> str:
         plt = self.plt

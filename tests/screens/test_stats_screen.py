@@ -801,3 +801,21 @@ async def test_a_field_a_comparison_sets_stands_aside_while_it_is_chosen(
         choice.value = NOTHING
         await until(pilot, lambda: not held.disabled)
         assert held.tooltip == own_tip
+
+
+@pytest.mark.parametrize("size", [(80, 24), SIZE])
+async def test_a_wrong_field_is_said_whole_beside_the_bar(
+        make_app: Callable[..., SolitaireApp], size: tuple[int, int]) -> None:
+    """Comparing orders with no strike limit: the sentence that says why is whole on the
+    meter's line, wrapped, not cut at the edge ("…a strike limit (such as")."""
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        screen = await open_panel(pilot, app, "hit-or-miss")
+        choice = screen.query_one("#compare", Select)
+        choice.value = next(index for title, index in choice._options
+                            if str(title).startswith("orders"))
+        speed, meter = screen.query_one("#speed"), screen.query_one("#meter")
+        await until(pilot, lambda: "always won" in text_of(screen, "#speed"))
+        await until(pilot, lambda: meter.size.height >= speed.size.height >= 2)
+        lines = [strip.text.strip() for strip in speed.render_lines(speed.region.reset_offset)]
+        assert " ".join(line for line in lines if line).endswith("the game is always won.")
