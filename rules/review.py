@@ -154,12 +154,13 @@ class Stopped(Exception):
 def review(rules: Rules[S, M], start: S, played: Sequence[M], weigh: Weigh[S, M],
            seed: int, stop: Callable[[], bool] = lambda: False,
            progress: Callable[[int, int], None] = lambda done, of: None,
-           chance: Chance[S] = shares, margin: Margin = paired_margin
-           ) -> list[Decision[S, M]]:
+           chance: Chance[S] = shares, margin: Margin = paired_margin,
+           wanted: Callable[[S], bool] = lambda state: True) -> list[Decision[S, M]]:
     """Every decision of the game played from ``start`` (a position with more than one
     legal move), weighed with draws seeded by the game's ``seed`` and the move's
     number, so a review of the same game is the same on any machine, a mean outcome's
-    chance as ``chance`` says, a cost's margin as ``margin`` does; ``stop()`` (asked
+    chance as ``chance`` says, a cost's margin as ``margin`` does; only the positions
+    ``wanted`` (a person's, at a table with computers) are weighed; ``stop()`` (asked
     before each) ends it with ``Stopped``, ``progress(done, of)`` hears each move."""
     decisions: list[Decision[S, M]] = []
     state = start
@@ -167,7 +168,7 @@ def review(rules: Rules[S, M], start: S, played: Sequence[M], weigh: Weigh[S, M]
         if stop():
             raise Stopped
         legal = rules.legal_moves(state)
-        if len(legal) > 1:
+        if len(legal) > 1 and wanted(state):
             found = weigh(state, legal, draws_seed(seed, number))
             decisions.append(weighed(number, state, move,
                                      dict(zip(legal, found, strict=True)), chance, margin))

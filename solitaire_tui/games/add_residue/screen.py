@@ -304,9 +304,8 @@ class AddResidueScreen(GameScreen[State, Move]):
 
         def weigh(stop: Callable[[], bool],
                   heard: Callable[[int, int], None]) -> list[Decision[State, Move]]:
-            return [decision for decision in review(session.start, list(session.moves),
-                                                    table.seed, stop=stop, progress=heard)
-                    if table.seat(decision.state.to_move).is_person]
+            return review(session.start, list(session.moves), table.seed, stop=stop,
+                          progress=heard, seats=lambda seat: table.seat(seat).is_person)
 
         chance = chance_words(session.state.options)
         game = (table.seed, session.start, tuple(session.moves))

@@ -11,10 +11,14 @@ import pytest
 from rules import add_residue as ar
 from rules.players.add_residue import WeighingPlayer, seated
 from rules.players.add_residue_review import (
+    EACH,
+    LEAST,
     PERFECT,
+    PLIES,
     STRONG,
     chance_words,
     chances,
+    each_for,
     outcomes,
     review,
 )
@@ -69,7 +73,7 @@ def test_beyond_a_chance_is_the_movers_share_in_the_strong_players_search() -> N
     assert chances(state, [last], seed=5, each=3) == [share]
 
 
-@pytest.mark.parametrize("players, sizes", [(2, (6, 13)), (3, (4, 8))])
+@pytest.mark.parametrize("players, sizes", [(2, (6, 13)), (3, (4, 20))])
 def test_a_game_the_hints_helper_plays_has_no_costly_decision(
         players: int, sizes: tuple[int, int]) -> None:
     """Beyond the solved sizes the hint is the review's best move: a seat that follows
@@ -87,6 +91,18 @@ def test_a_game_the_hints_helper_plays_has_no_costly_decision(
     mine = [decision for decision in review(first, moves, seed) if decision.state.to_move == 0]
     assert mine, (seed, options)
     assert not [decision for decision in mine if decision.cost], (seed, options)
+
+
+@pytest.mark.parametrize("players", range(ar.MIN_PLAYERS, ar.MAX_PLAYERS + 1))
+def test_a_larger_table_weighs_each_move_on_fewer_games_down_to_a_floor(players: int) -> None:
+    """Two players at n = 13 get EACH games a move; any table's decision, at most the
+    moves those take, or LEAST a move: a review of the largest table ends in seconds."""
+    assert each_for(ar.new_game(ar.Options(2, 13))) == EACH
+    for n in range(ar.MIN_N, ar.MAX_N + 1):
+        state = ar.new_game(ar.Options(players, n))
+        each = each_for(state)
+        games = each * len(ar.legal_moves(state)) * players * 2 * n
+        assert LEAST <= each <= EACH and (games <= PLIES or each == LEAST)
 
 
 def test_the_weighing_gives_every_move_an_even_share_of_the_search() -> None:
