@@ -30,8 +30,8 @@ from solitaire_tui.stats.runs import Setup
 # measured one here (``Setup.cost``); measured on a 2-core machine of 2026. The
 # solver's: deals 1000..1299 took 0.018 s a deal on this project's machine (nproc 2,
 # Intel Xeon), bench --engine estimates' 200 deals 0.024 s (0.07 before: 2.9x over).
-# The fair player's: 0.251 s a deal on two threads over deals 1000..1999 (so about
-# 0.5 on one core) since it weighs every legal move (docs/TUNING.md).
+# The fair player's: 0.263 s a deal on two threads over deals 0..999 (so about 0.5
+# on one core) since it weighs every legal move, from its 32nd order (docs/TUNING.md).
 SECONDS_A_GAME = {"greedy": 1.5e-6, "random": 3e-6, "quick": 1.7e-3, "fair": 0.5,
                   "solver": 0.03}
 

@@ -119,10 +119,10 @@ def test_a_game_the_fair_player_plays_has_no_costly_decision() -> None:
     """The review weighs every move as the fair player weighs its own: on the orders
     its hint weighs, and exactly over the last cards where its own search is exact
     (where that search gives up within its budget, the review samples as it does).
-    Its moves give up no chance beyond the noise (deals drawn afresh). One in some
-    thousands of decisions may still be marked: the fair player drops a move that
-    trails at a look every CHECK orders, and all the orders now and then rank it
-    first (deal 32, move 27: 1 of 3,071 decisions of deals 0..39)."""
+    Its moves give up no chance beyond the noise (deals drawn afresh): none of 6,152
+    decisions of deals 0..79. One may still be, rarely: the fair player drops a move
+    that trails at a look (from FIRST_LOOK orders on), and all the orders might rank
+    it first (1 of 3,071 decisions of deals 0..39 when it looked from the 8th)."""
     import random
 
     decisions, costly = 0, []
