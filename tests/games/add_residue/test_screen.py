@@ -51,6 +51,15 @@ def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(AddResidueScreen, "COMPUTER_PAUSE", 0.01)
 
 
+async def play_to_the_end(pilot: Pilot[None], screen: AddResidueScreen,
+                          chooser: Player[State, Move]) -> None:
+    """The people's moves as ``chooser`` picks them, by keys, each after the computers'
+    replies, to the game's end."""
+    while not screen.session.is_over:
+        await play_by_keys(pilot, screen, chooser.choose(screen.session.state))
+        await until_a_person_moves(pilot, screen)
+
+
 async def play_by_keys(pilot: Pilot[None], screen: AddResidueScreen, move: Move) -> None:
     """The keys a person presses for ``move``: the other pile if need be, the number
     typed, enter."""
@@ -305,9 +314,7 @@ async def test_the_computer_replies_and_its_game_counts_in_the_records(
     async with app.run_test(size=SIZE) as pilot:
         screen = board(app)
         chooser = player("random", 3, AGAINST_GREEDY.options)
-        while not screen.session.is_over:
-            await play_by_keys(pilot, screen, chooser.choose(screen.session.state))
-            await until_a_person_moves(pilot, screen)
+        await play_to_the_end(pilot, screen, chooser)
         end = play_out(AGAINST_GREEDY, player("random", 3, AGAINST_GREEDY.options))
         assert screen.session.state == end
         result = add_residue.result(end)
@@ -468,9 +475,7 @@ async def test_strong_and_perfect_computers_reply_from_a_thread(make_app: Any) -
     async with app.run_test(size=SIZE) as pilot:
         screen = board(app)
         people = player("random", 5, table.options)
-        while not screen.session.is_over:
-            await play_by_keys(pilot, screen, people.choose(screen.session.state))
-            await until_a_person_moves(pilot, screen)
+        await play_to_the_end(pilot, screen, people)
         computers = seated([None, "strong", "perfect"], screen.table.seed, table.options)
         state = add_residue.new_game(table.options)
         for move in screen.session.moves:
@@ -674,9 +679,7 @@ async def test_v_again_shows_the_review_kept_and_a_game_gone_back_is_weighed_ane
     async with app.run_test(size=SIZE) as pilot:
         screen = board(app)
         chooser = player("random", 3, AGAINST_GREEDY.options)
-        while not screen.session.is_over:
-            await play_by_keys(pilot, screen, chooser.choose(screen.session.state))
-            await until_a_person_moves(pilot, screen)
+        await play_to_the_end(pilot, screen, chooser)
         await settle(app, pilot)
         first = (await reviewed(pilot)).decisions
         await pilot.press("escape")
@@ -690,9 +693,7 @@ async def test_v_again_shows_the_review_kept_and_a_game_gone_back_is_weighed_ane
                      if move != played[len(screen.session.moves)])
         await play_by_keys(pilot, screen, other)  # the game is another now: weighed anew
         await until_a_person_moves(pilot, screen)
-        while not screen.session.is_over:
-            await play_by_keys(pilot, screen, chooser.choose(screen.session.state))
-            await until_a_person_moves(pilot, screen)
+        await play_to_the_end(pilot, screen, chooser)
         await settle(app, pilot)
         await reviewed(pilot)
         assert len(weighed) == 2
@@ -712,9 +713,7 @@ async def test_v_reviews_a_finished_game_and_enter_goes_back_to_a_persons_turn(
         screen = board(app)
         assert not screen.check_action("review", ())
         chooser = player("random", 5, seats.options)
-        while not screen.session.is_over:
-            await play_by_keys(pilot, screen, chooser.choose(screen.session.state))
-            await until_a_person_moves(pilot, screen)
+        await play_to_the_end(pilot, screen, chooser)
         await settle(app, pilot)
         page = await reviewed(pilot)
         expected = [decision for decision in review(
