@@ -19,8 +19,8 @@ card before a storage top chooses its pile, and a king left under a card keeps a
 storage pile from standing empty. The "quick" level is the rule of thumb until
 ENDGAME cards are left unseen, and then samples ENDGAME_SAMPLES orders for the choices
 the rule of thumb leaves: the last cards decide most games and their rollouts are
-short (weighing every move there too won 31.3% of deals 0..9999 against 28.3%, but at
-5.5 ms a deal on one core against 2.2: docs/TUNING.md).
+short (weighing every move there too wins more, at more than twice the time:
+docs/TUNING.md).
 
 Both levels play their last moves perfectly (``sequence_endgame``: every order of
 the unseen ranks weighed) once at most EXACT_FAIR (EXACT_QUICK) cards are unseen: the
@@ -97,9 +97,8 @@ EXACT_QUICK, EXACT_FAIR = 2, 5
 # millions, and a hint must come within half a second.
 EXACT_TRY, TRY_BUDGET = 7, np.int64(100_000)  # numpy's: test_compile_once.py
 CHECK = 8  # sampled orders between looks at which options still matter
-# Orders before the first look: looks from the 8th dropped, now and then, a move that
-# all the orders rank first (the review then marked the fair player's own move costly,
-# 1 decision of 3,071); from the 32nd, none of 6,152, for 9% more time.
+# Orders before the first look: looks from the 8th now and then dropped a move that all
+# the orders rank first, which the review then marked costly (docs/TUNING.md).
 FIRST_LOOK = 32
 SAME = 32  # sampled orders after which options that never differed are one
 CONFIDENCE = 3.0  # standard errors by which an option must trail to be dropped

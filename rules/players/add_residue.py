@@ -63,9 +63,9 @@ class WeighingPlayer:
     """The hints' helper where the game is too large to solve: every legal move
     weighed by an even share of the strong player's search, the best share played
     (``rules.players.add_residue_review.best``), on the draws a review weighs the same
-    decision of game ``seed`` with, so it plays the review's best move. Against the
-    strong player it won 115.5 games to 84.5 of 200 at two players, n = 13
-    (``python -m rules.players.add_residue_measures --weighing-vs-strong 200``)."""
+    decision of game ``seed`` with, so it plays the review's best move. It is the
+    stronger of the two (``python -m rules.players.add_residue_measures
+    --weighing-vs-strong GAMES``; docs/playing.md has the figures)."""
 
     NAME = "strong, weighing every move"
 

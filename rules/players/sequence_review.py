@@ -65,28 +65,29 @@ def outcomes(state: State, moves: Sequence[Move], deal: int,
     from rules.fast.sequence_fair import EXACT_FAIR, EXACT_TRY, TRY_BUDGET
     from rules.players.sequence_fair import seen
 
-    position, known = seen(state), table()
-    exact = len(state.deck) <= EXACT_FAIR or (  # as the fair player tries it: from an
-        len(state.deck) <= EXACT_TRY  # empty table, giving up at its budget
-        and best_move(*position, *known, TRY_BUDGET)[2] >= 0)
-    if exact:  # the values the try found hold (``table``): they are not found again
-        values = move_values(*position, *_codes(moves), *known, NO_BUDGET)
-        exactly: list[list[float]] = values.reshape(-1, 1).tolist()
-        return exactly
-    weighed: list[list[float]] = _weighed(state, moves, deal, samples).tolist()
+    position = seen(state)
+    if len(state.deck) <= EXACT_TRY:
+        known = table()  # 16 MB: only where the last cards may be searched
+        exact = len(state.deck) <= EXACT_FAIR or (  # as the fair player tries it: from
+            best_move(*position, *known, TRY_BUDGET)[2] >= 0)  # an empty table, in budget
+        if exact:  # the values the try found hold (``table``): they are not found again
+            values = move_values(*position, *_codes(moves), *known, NO_BUDGET)
+            exactly: list[list[float]] = values.reshape(-1, 1).tolist()
+            return exactly
+    weighed: list[list[float]] = _weighed(state, position, moves, deal, samples).tolist()
     return weighed
 
 
-def _weighed(state: State, moves: Sequence[Move], deal: int, samples: int) -> Any:
+def _weighed(state: State, position: tuple[Any, Any, Any, int, Any], moves: Sequence[Move],
+             deal: int, samples: int) -> Any:
     """Each of ``moves``' scores (a row a move) on the orders the fair player's hint
-    weighs at ``state``, played on by the rule of thumb: the fair player's own
-    evaluation of every legal move."""
+    weighs at ``state`` (``position``, as ``seen`` gives it), played on by the rule of
+    thumb: the fair player's own evaluation of every legal move."""
     import numpy as np
 
     from rules.fast.sequence_review import scores
-    from rules.players.sequence_fair import seen
 
-    return scores(*seen(state), np.uint64(deal), state.moves, samples, *_codes(moves)
+    return scores(*position, np.uint64(deal), state.moves, samples, *_codes(moves)
                   ).astype(np.float64)
 
 

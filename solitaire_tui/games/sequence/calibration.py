@@ -31,6 +31,7 @@ from pathlib import Path
 from rules import sequence
 from rules.own_players.sequence import start
 from rules.players.sequence_chances import TABLE, Chances, Curve, fitted
+from rules.review import Z95
 from solitaire_tui.measures import ChanceCheck
 
 # The first unseen count of each run fitted apart: the fewer cards to come, the
@@ -140,7 +141,7 @@ def _won(found: Sequence[Position]) -> tuple[float, float]:
     if games < 2:
         return share, 1.0
     spread = sum(total * total for total in apart.values()) * games / (games - 1)
-    return share, 1.96 * math.sqrt(spread) / len(found)
+    return share, Z95 * math.sqrt(spread) / len(found)
 
 
 def calibration(tell: Callable[[str], None]) -> list[ChanceCheck]:
