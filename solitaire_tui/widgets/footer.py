@@ -1,9 +1,9 @@
 """Textual's footer, wrapped onto as many rows as the keys need.
 
 A game has a dozen keys; on one row at 80 columns the footer cuts their names
-short. Here each key gets a cell at least ``CELL`` wide, as many cells to a row as
-the width allows, so every name is whole at 80 columns and wider screens use
-fewer rows.
+short. Here each key gets a cell at least ``CELL`` wide, or as wide as the widest key
+it shows (a drop-down's "esc Dismiss menu"), as many cells to a row as the width
+allows, so every name is whole at 80 columns and wider screens use fewer rows.
 
 A footer shows only while its screen is the one in front: under a dialog its keys
 wait for the dialog to close. It gives its rows up there too (``display``, not
@@ -20,14 +20,15 @@ move and was most of the cost of a move.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
 from textual import events
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
 
 CELL = 13
+# What the footer shows of a key: its name, action, words as shown and description,
+# whether it can be used, and its tooltip.
+Keys = tuple[tuple[str, str, str, str, bool, str], ...]
 
 
 class KeyFooter(Footer):
@@ -36,7 +37,8 @@ class KeyFooter(Footer):
     KeyFooter.-compact FooterKey { margin-right: 0; }  /* the grid spaces the keys */
     """
 
-    _shown: Hashable = None  # the keys last composed, as ``_keys`` describes them
+    _shown: Keys | None = None  # the keys last composed, as ``_keys`` describes them
+    _cell = CELL  # the width of a key's cell for the keys last composed
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
@@ -48,11 +50,12 @@ class KeyFooter(Footer):
         keys = self._keys()
         if keys != self._shown:
             self._shown = keys
+            self._cell = max([CELL, *(len(shown) + len(words) + 2  # a blank each side
+                                      for _, _, shown, words, *_ in keys or ())])
             await super().recompose()
 
-    def _keys(self) -> Hashable:
-        """What the footer shows of the screen's keys now: each key's name, action,
-        words and whether it can be used."""
+    def _keys(self) -> Keys | None:
+        """What the footer shows of the screen's keys now (``Keys``)."""
         if not self._bindings_ready:
             return None
         return tuple((key, binding.action, self.app.get_key_display(binding),
@@ -73,4 +76,4 @@ class KeyFooter(Footer):
         self._set_columns(event.size.width)
 
     def _set_columns(self, width: int) -> None:
-        self.styles.grid_size_columns = max(1, width // CELL)
+        self.styles.grid_size_columns = max(1, width // self._cell)

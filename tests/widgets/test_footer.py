@@ -14,9 +14,11 @@ import solitaire_tui
 from rules import add_residue
 from solitaire_tui.app import SolitaireApp
 from solitaire_tui.games.add_residue.seating import Seat, Seating
+from solitaire_tui.screens.stats.comparing import CompareField
 from solitaire_tui.start import Start
 from solitaire_tui.ui.keys import APP_KEYS
 from solitaire_tui.widgets.footer import CELL, KeyFooter
+from tests.support.panel import open_panel
 from tests.support.pilots import footer_keys, until
 
 KEY_WIDTH = {"escape": 3, "question_mark": 1, "home": 4}  # as the footer shows them
@@ -46,6 +48,22 @@ def test_every_shown_key_leaves_a_blank_in_its_cell() -> None:
         if width > CELL - 1:
             too_long.append(f"{key} {binding.description}")
     assert not too_long
+
+
+async def test_a_drop_downs_key_is_whole_at_80_columns(tmp_path: Path) -> None:
+    """An open drop-down shows Textual's own key, "esc Dismiss menu", wider than a
+    cell: the cells widen to it (it read "esc Dismiss m")."""
+    app = SolitaireApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_panel(pilot, app, "hit-or-miss")
+        screen.query_one(CompareField).focus()
+        await pilot.press("enter")
+        footer = screen.query_one(KeyFooter)
+        await until(pilot, lambda: any(key.action == "dismiss" and key.region.width
+                                       for key in footer.children))
+        shown = [key for key in footer.children if key.display]
+        assert all(key.region.width >= len(key.render().plain)  # type: ignore[attr-defined]
+                   for key in shown)
 
 
 async def test_a_dialog_hides_the_footer_of_the_screen_under_it(tmp_path: Path) -> None:
