@@ -82,7 +82,9 @@ class ResultsTable(DataTable[Text | str]):
     """
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, cursor_type="row", zebra_stripes=True)
+        # Wider than 80 columns with a comparison's intervals: scrolled sideways, the
+        # rows keep their names in view.
+        super().__init__(id=id, cursor_type="row", zebra_stripes=True, fixed_columns=1)
         # ties, score, the rows' labels (the first column is as wide as they are),
         # games, and whether the rows are a comparison's versions
         self._shape: tuple[bool, str, tuple[str, ...], int, bool] | None = None

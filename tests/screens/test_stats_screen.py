@@ -27,7 +27,7 @@ from solitaire_tui.messages import OpenGame, OpenStats
 from solitaire_tui.screens.history import HistoryScreen
 from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.screens.stats.comparing import NOTHING
-from solitaire_tui.screens.stats.screen import PLOT_SECONDS, StatsScreen
+from solitaire_tui.screens.stats.screen import NOT_RUN, PLOT_SECONDS, StatsScreen
 from solitaire_tui.start import Start
 from solitaire_tui.stats import limits
 from solitaire_tui.stats.estimate import default_games
@@ -198,28 +198,29 @@ async def test_a_wrong_field_is_one_sentence_and_runs_nothing_till_mended(
         await fill(pilot, screen, "2.5", "1")
         await pilot.press("r")
         assert not screen.running
-        assert "Games must be a whole number from 1 to 10¹⁸" in text_of(screen, "#summary")
+        assert "Games must be a whole number from 1 to 10¹⁸" in text_of(screen, "#speed")
+        assert text_of(screen, "#summary") == NOT_RUN  # said once, on the meter's line
         await fill(pilot, screen, "10", str(2**64 - 5))
         await pilot.press("r")
-        assert "run past the last deal number" in text_of(screen, "#summary")
+        assert "run past the last deal number" in text_of(screen, "#speed")
         app.post_message(OpenStats("sequence", {"strategies": []}))
         await pilot.pause()
         await pilot.press("r")
         assert "Sequence Solitaire needs at least one computer player" in text_of(
-            panel(app), "#summary")
+            panel(app), "#speed")
         await pilot.press("escape")
 
         # Huge numbers are one sentence too, and the panel still runs once mended.
         assert panel(app) is screen
         await type_in(pilot, screen, "#games", "1e400")
         assert not screen.running
-        assert text_of(screen, "#summary") == (
+        assert text_of(screen, "#speed") == (
             "Games must be a whole number from 1 to 10¹⁸ (such as 1000000, 1_000_000 or 1e6),"
             " not '1e400'.")
         await fill(pilot, screen, "10", "7" * 5000)
         await pilot.press("r")
         assert not screen.running
-        summary = text_of(screen, "#summary")
+        summary = text_of(screen, "#speed")
         assert summary.startswith("A seed must be a whole number from 0 to 18446744073709551615")
         assert summary.endswith("'777777777777777777777777…'.")
         await fill(pilot, screen, "1e3", str(2**64 - 1000))  # the last deals, mended
@@ -410,7 +411,7 @@ async def test_any_strike_limit_is_typed_and_a_wrong_one_is_one_sentence(
         assert screen.shown_setup.options["variant"] == "strikes=7"
         await type_in(pilot, screen, "#variant", "often")
         assert not screen.running
-        assert text_of(screen, "#summary").startswith("Unknown variant 'often': choose")
+        assert text_of(screen, "#speed").startswith("Unknown variant 'often': choose")
 
 
 async def test_options_changed_after_a_run_get_their_timed_estimate(
@@ -532,7 +533,7 @@ async def test_a_guests_panel_has_no_cluster_and_runs_within_the_servers_caps(
         await fill(pilot, screen, "5001", "1")
         await pilot.press("r")
         assert not screen.running
-        assert text_of(screen, "#summary").startswith(
+        assert text_of(screen, "#speed").startswith(
             "Games must be a whole number from 1 to 5000 (the most this server lets a"
             " visitor's run play)")
         await fill(pilot, screen, "5000", "1")
@@ -819,3 +820,27 @@ async def test_a_wrong_field_is_said_whole_beside_the_bar(
         await until(pilot, lambda: meter.size.height >= speed.size.height >= 2)
         lines = [strip.text.strip() for strip in speed.render_lines(speed.region.reset_offset)]
         assert " ".join(line for line in lines if line).endswith("the game is always won.")
+
+
+async def test_a_wide_comparison_scrolled_sideways_keeps_its_rows_names(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    """At 80 columns a comparison's table is wider than the screen: scrolled to its
+    last column, each row still starts with its name."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_panel(pilot, app, "hit-or-miss")
+        choice = screen.query_one("#compare", Select)
+        choice.value = next(index for title, index in choice._options
+                            if str(title).startswith("strike limits"))
+        await fill(pilot, screen, "2000", "5")
+        await pilot.press("r")
+        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        table = screen.query_one(ResultsTable)
+        await until(pilot, lambda: table.max_scroll_x > 0)
+        await pilot.press("t", *["right"] * 12)
+        await until(pilot, lambda: table.scroll_x == table.max_scroll_x)
+        await pilot.pause()
+        names = [str(cell[0]) for cell in map(table.get_row_at, range(table.row_count))]
+        lines = [strip.text for strip in table.render_lines(table.region.reset_offset)]
+        assert [line.split()[0] for line in lines[1:1 + len(names)]] == names
+        assert lines[0].rstrip().endswith("mean cards left")

@@ -76,6 +76,7 @@ from solitaire_tui.widgets.stats import RatePlot, ResultsTable, ScorePlot, WinsL
 # in pure Python, and a key that comes meanwhile waits (bench --engine keys).
 PLOT_SECONDS = 1.0
 WIDE = 100  # columns from which the progress bar is drawn at its full length
+NOT_RUN = "Not run: mend what the line above says, then r runs."
 
 STATS_HELP = f"""\
 # Statistics
@@ -146,9 +147,10 @@ class StatsScreen(LiveScreen[Snapshot]):
     def __init__(self, game: Game, options: Mapping[str, Any] | None = None, *,
                  history: History, choices: Choices, entry: Entry | None = None,
                  limits: Limits = OWNER, engine: Warmup | None = None,
-                 players: Path | None = None) -> None:
+                 players: Path | None = None, note: str = "") -> None:
         """``players``: the data directory whose players/ folder holds the player's own
-        players (None: none are offered, as to a guest)."""
+        players (None: none are offered, as to a guest); ``note``: what is said first of
+        ``options``, until a run is shown."""
         super().__init__(engine)
         self.game = game
         self.players = players if limits.own_players else None
@@ -156,6 +158,7 @@ class StatsScreen(LiveScreen[Snapshot]):
         self.choices = choices
         self.limits = limits
         self.entry = entry
+        self.note = note
         data = entry.data if entry is not None else {}
         self.options = dict(data.get("options", options or {}))
         self.seed = int(data.get("seed", runs.random_seed()))
@@ -228,6 +231,8 @@ class StatsScreen(LiveScreen[Snapshot]):
             self.call_after_refresh(self._reopen, self._last, "Your last run of these options")
         else:
             self.call_after_refresh(self._show_estimate)
+            if self.note:  # after LiveScreen's welcome
+                self.call_after_refresh(self._say, f"{self.note} {self.WELCOME}")
 
     def on_unmount(self) -> None:
         # Textual calls LiveScreen.on_unmount too, which stops a run.
@@ -297,8 +302,15 @@ class StatsScreen(LiveScreen[Snapshot]):
         self._show_estimate()
 
     def action_run(self) -> None:
-        """A run expected to take minutes is confirmed first."""
+        """A run expected to take minutes is confirmed first. A wrong field is said
+        once, on the meter's line, where it showed as it was typed: the line under it
+        only says that nothing ran."""
         found = "" if self.running or self._confirmed else self._estimate()
+        if isinstance(found, str) and found:
+            self._show_estimate()
+            self._say(NOT_RUN, error=True)
+            self.app.bell()
+            return
         if isinstance(found, str) or found[0].seconds <= ASK_SECONDS:
             super().action_run()
             return
@@ -338,7 +350,8 @@ class StatsScreen(LiveScreen[Snapshot]):
         self.timings.players_read()
         self._timed()  # the estimate's line, no longer the stopped timing's sentence
         if event.found.problems or not self.running:
-            self._say(run_words.own_players(event.where, event.found),
+            words = run_words.own_players(event.where, event.found)
+            self._say(words if self.shown is not None else f"{self.note} {words}".lstrip(),
                       error=bool(event.found.problems))
 
     def _ask(self) -> tuple[runs.Setup, int, int, int | None, Scheduler | None]:
