@@ -434,4 +434,4 @@ class SolitaireApp(PaletteApp):
         self.push_screen(StatsScreen(GAMES_BY_KEY[message.game], message.options,
                                      history=self.history, choices=self.choices,
                                      limits=self.limits, engine=self.engine,
-                                     players=self.services.players))
+                                     players=self.services.players, note=message.note))

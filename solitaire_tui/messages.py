@@ -25,10 +25,12 @@ class OpenGame(Message):
 
 @dataclass
 class OpenStats(Message):
-    """The statistics panel for ``game``, its fields filled with ``options``."""
+    """The statistics panel for ``game``, its fields filled with ``options``; ``note``:
+    what the panel says first of them (``OptionsCodec.panel_note``)."""
 
     game: str
     options: Mapping[str, Any] = field(default_factory=dict)
+    note: str = ""
 
 
 @dataclass

@@ -1,7 +1,8 @@
 """A game's screen options as plain JSON and back: one codec per game.
 
 A screen's options (the rules' ``Options``, or Add/Residue's ``Table``) leave the
-screen three ways: to the statistics panel as a run of the same game (``panel``),
+screen three ways: to the statistics panel as a run of the same game (``panel``,
+and ``panel_note`` where that run cannot be quite the same),
 to the store as the choice kept for next time (``store.choices``), and with a game
 kept unfinished (``store.unfinished``). The last two are one JSON (``encode``), read
 back by one function (``decode``): for next time, the options the screen has
@@ -23,6 +24,11 @@ class OptionsCodec(Generic[Options]):
         """The statistics panel's options for a game played with ``options``: the
         same game, played by the computer."""
         return {}
+
+    def panel_note(self, options: Options) -> str:
+        """What the panel says on opening of the options ``panel`` gave, where they
+        are not the game's own (empty where they are)."""
+        return ""
 
     def encode(self, options: Options) -> Any:
         """``options`` whole, as plain JSON (by default the panel's)."""

@@ -379,7 +379,9 @@ class GameScreen(Screen[None], Generic[S, M]):
 
     def action_stats(self) -> None:
         self.helping.stop()
-        self.post_message(OpenStats(self.game.key, self.game.OPTIONS.panel(self.table.options)))
+        options = self.table.options
+        self.post_message(OpenStats(self.game.key, self.game.OPTIONS.panel(options),
+                                    self.game.OPTIONS.panel_note(options)))
 
     # --- options ------------------------------------------------------------------
 

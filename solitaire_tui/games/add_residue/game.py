@@ -106,6 +106,15 @@ class AddResidueOptions(OptionsCodec[Seating]):
         return {"players": len(options.seats), "n": options.n,
                 "strategies": [seat.level or "random" for seat in options.seats]}
 
+    def panel_note(self, options: Seating) -> str:
+        people = [f"{number} ({seat.name})" for number, seat in enumerate(options.seats, 1)
+                  if seat.is_person]
+        if not people:
+            return ""
+        seats = (f"Seat {people[0]} is a person" if len(people) == 1 else
+                 f"Seats {', '.join(people[:-1])} and {people[-1]} are people")
+        return f"{seats}: random plays {'it' if len(people) == 1 else 'them'} here."
+
     def encode(self, options: Seating) -> Any:
         return {"seats": [[seat.name, seat.level] for seat in options.seats], "n": options.n,
                 "helper": options.helper}

@@ -248,6 +248,24 @@ async def test_a_table_of_computers_only_says_where_to_watch_them(make_app: Any)
         assert stats.active_bindings["r"].binding.action == "run"
 
 
+async def test_the_panel_says_who_plays_a_persons_seat_there(make_app: Any) -> None:
+    """``t`` from a game runs its table by computers alone: the person's seat is
+    played by random there, and the panel says so before anything runs."""
+    table = Seating((Seat("Ann"), Seat("Bea", "greedy"), Seat("Cy")), 7)
+    app = make_app(Start("add-residue", options=table))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")  # seated
+        await until(pilot, lambda: isinstance(app.screen, AddResidueScreen))
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(app.screen, StatsScreen)
+                    and text_of(app.screen, "#summary").startswith("Seats "))
+        stats = app.screen
+        assert isinstance(stats, StatsScreen)
+        assert text_of(stats, "#summary").startswith(
+            "Seats 1 (Ann) and 3 (Cy) are people: random plays them here.")
+        assert stats.options["strategies"] == ["random", "greedy", "random"]
+
+
 async def test_plus_and_minus_change_a_replays_speed_at_once(make_app: Any) -> None:
     """As in every game's replay: a plays the line through, and + and - change its
     speed at once, as the line auto play says (``+ - speed``) promises."""
