@@ -102,6 +102,7 @@ def contest_cases(count: int, seed: int) -> list[str]:
     return [case_text(case) for case in random_cases(count, seed, any_values=0.3)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("at_hand", [True, False], ids=["blocks", "one-by-one"])
 def test_the_compiled_relay_answers_as_the_plain_solver_does(at_hand: bool) -> None:
     """Past the first cases the answers come from the relay's kernel, a block at a

@@ -101,6 +101,7 @@ def test_a_series_is_timed_deal_by_deal_with_its_answers_counted() -> None:
         assert words in text
 
 
+@pytest.mark.integration  # starts processes of its own
 def test_start_up_is_timed_in_fresh_processes_to_help_and_to_the_menu() -> None:
     bench = measure([QUICK], [], ("start",), None, lambda _: None)
     assert [timing.what for timing in bench.start] == ["--help", "the menu"]

@@ -152,6 +152,7 @@ def test_a_review_lists_every_decision_of_any_players_game(
     assert out[2].startswith("Review: ") and out[3].startswith("move ")
 
 
+@pytest.mark.integration  # starts processes of its own
 def test_ctrl_c_to_the_terminals_group_prints_the_games_played_so_far() -> None:
     """A terminal's Ctrl+C reaches the run's worker processes too: they leave the
     stopping to the run, which prints what was played and exits 130."""

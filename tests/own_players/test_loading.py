@@ -141,6 +141,7 @@ def test_a_top_level_that_ends_or_outlives_its_process_is_said(
         assert gone(int(pid.read_text()))
 
 
+@pytest.mark.integration  # starts processes of its own
 @needs_proc
 def test_a_loading_process_ends_itself_once_its_parent_is_gone(tmp_path: Path) -> None:
     """The app killed while it waits for a top level that never returns: the loading
@@ -204,6 +205,7 @@ def test_two_files_of_one_name_for_one_game_are_one_whole_sentence(tmp_path: Pat
                               f" {(players / 'mine.py').resolve()}: rename one to load both"]
 
 
+@pytest.mark.integration  # starts processes of its own
 @needs_proc
 def test_the_command_line_refuses_a_top_level_that_never_returns(tmp_path: Path) -> None:
     path, pid = telling(tmp_path, "while True:\n    pass")

@@ -64,6 +64,7 @@ def test_every_winning_line_wins_by_the_rules(stem: str) -> None:
     assert won >= 15  # the search is worth its name: most deals are won within NODES
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stem", GAMES)
 def test_lost_and_won_are_what_every_line_tried_says(stem: str) -> None:
     """Endgames the greedy player reached, and those on the solver's own winning line
@@ -85,6 +86,7 @@ def test_lost_and_won_are_what_every_line_tried_says(stem: str) -> None:
     assert {"won", "lost"} <= set(verdicts)
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(deal=st.integers(0, 2**64 - 1), moves=st.integers(0, 40),
        order=st.permutations(range(4)))
@@ -108,6 +110,7 @@ def test_storage_piles_in_any_order_have_one_verdict(deal: int, moves: int,
     assert len(decided) <= 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stem", GAMES)
 def test_a_runs_kernel_answers_as_one_search_does(stem: str) -> None:
     """Deal by deal, lanes and all: the verdict, the positions searched and the

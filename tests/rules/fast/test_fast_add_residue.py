@@ -96,6 +96,7 @@ SEARCHING: list[tuple[ar.Options, Seats, int]] = [  # (table, seats, games)
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("options", "seats", "games"), SEARCHING,
                          ids=[f"{o.players}x{o.n}-{'-'.join(s)}" for o, s, _ in SEARCHING])
 def test_kernel_strong_and_perfect_seats_agree_with_the_players(

@@ -99,6 +99,7 @@ def check(state: sq.State, table: tuple[np.ndarray, np.ndarray]) -> None:
 
 # The plain expectimax takes about a second a position with three cards unseen, so
 # fewer deals there; deal 30's is worth 2/3, neither won nor lost.
+@pytest.mark.slow
 @pytest.mark.parametrize(("unseen", "deals"), [(0, range(40)), (1, range(40)),
                                                (2, range(40)), (3, range(25, 35))])
 def test_values_equal_a_plain_expectimax_on_played_positions(unseen: int,

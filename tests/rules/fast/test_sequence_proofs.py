@@ -4,6 +4,7 @@ be won in any order of the cards still to turn."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -58,6 +59,7 @@ def test_too_many_kings_for_the_piles_free_to_take_them_is_stuck() -> None:
     assert is_stuck(KINGS)
 
 
+@pytest.mark.slow
 @settings(max_examples=3, deadline=None)  # the plain search takes seconds an order
 @given(order=st.permutations(KINGS.deck))
 def test_the_kings_position_is_lost_in_every_order(order: list[Card]) -> None:
@@ -120,6 +122,7 @@ def test_a_peek_with_13_cards_in_the_deck_decides() -> None:
         assert solve(state).verdict != "unknown"
 
 
+@pytest.mark.slow
 def test_tangled_positions_of_numbered_deals_cannot_be_won() -> None:
     """Endgames of deals 0..199 at 0..4 cards to turn: every one called tangled is
     lost by the plain exhaustive search; many are called tangled, and some that

@@ -30,7 +30,8 @@ def wrapper_row(deal: int, samples: int) -> tuple[int, ...]:
     return (result.won, result.final_cards, result.moves)
 
 
-@pytest.mark.parametrize(("samples", "deals"), [(0, DEALS), (SAMPLES, DEALS // 3)])
+@pytest.mark.parametrize(("samples", "deals"), [
+    (0, DEALS), pytest.param(SAMPLES, DEALS // 3, marks=pytest.mark.slow)])
 def test_the_wrapper_plays_the_batch_kernels_games(samples: int, deals: int) -> None:
     kernel = fast.deal_results(0, deals, samples)
     assert fast.FIELDS == ("won", "final_cards", "moves")
@@ -39,6 +40,7 @@ def test_the_wrapper_plays_the_batch_kernels_games(samples: int, deals: int) -> 
     assert kernel[:, 0].any()  # some wins, so whole games are compared too
 
 
+@pytest.mark.slow
 def test_results_do_not_depend_on_how_the_deals_are_split() -> None:
     whole = fast.deal_results(500, 40, SAMPLES)
     parts = np.concatenate([fast.deal_results(500, 13, SAMPLES),

@@ -35,12 +35,14 @@ def agrees_with_exhaustive(state: sq.State, drawn: bool = False) -> str:
     return solution.verdict
 
 
+@pytest.mark.slow
 def test_the_solver_agrees_with_exhaustive_search_on_numbered_endgames() -> None:
     verdicts = [agrees_with_exhaustive(endgame(deal_cards(deal), deal, left))
                 for deal in range(24) for left in (0, 2, 4)]
     assert "lost" in verdicts
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(tail=st.permutations(PILE_ORDER[-8:]), seed=st.integers(0, 2**64 - 1),
        left=st.integers(0, 6))
