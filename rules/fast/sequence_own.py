@@ -413,12 +413,16 @@ def _apply(table: Any, source: int, target: int) -> None:
     table.moves_made += 1
 
 
-@njit(nogil=True)
+@njit(nogil=True, inline="always")
 def play_deals(play: Any, start: int, count: int, clairvoyant: bool, out: np.ndarray,
                watch: np.ndarray) -> int:
     """Deals start..start+count-1 by ``play`` into out[game] (``FIELDS``); returns
     how many were played before one where the player named no legal move (``count``
-    when none did). ``watch`` gets the deal, the move (from 1) and a tick a move."""
+    when none did). ``watch`` gets the deal, the move (from 1) and a tick a move.
+
+    Inlined where it is called: a loop of the player's own calls it with its ``play``
+    (``solitaire_tui.own_players.kept_loop``), and so calls ``play`` by name, which
+    numba can keep in its cache; given ``play`` as a value it could not."""
     table = CompiledView(clairvoyant)
     ranks = np.empty(DECK_SIZE, np.int8)
     for game in range(count):

@@ -2,8 +2,9 @@
 
 The worker loads the file as a plain player does (``playing.start_worker``), then
 compiles its ``play`` with numba into its game's loop (the module ``Rules.COMPILED_BY``
-names), bounds checked, so that an index past a pile's end raises as in Python. What
-numba cannot compile is the file's fault: one sentence with the line numba names.
+names), bounds checked, so that an index past a pile's end raises as in Python; the
+loop is kept in numba's cache for the next run (``own.kept_loop``). What numba cannot
+compile is the file's fault: one sentence with the line numba names.
 
 Compiled code says neither the line where it went wrong nor why a move is not legal,
 and it cannot be interrupted. So where a compiled game stops (a move that is no legal
@@ -16,7 +17,6 @@ worker's watch, a slot of memory the two share (``own.running``).
 from __future__ import annotations
 
 import importlib
-import inspect
 import os
 import re
 import threading
@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from solitaire_tui.own_players import playing, source
+from solitaire_tui.own_players import kept_loop, playing
 
 # A part's watch: the deal, the move, ticks (the loop's), the worker's pid and the
 # playing thread's id (the system's), where its time on the CPU can be read.
@@ -53,25 +53,39 @@ _PLAINLY = (
 
 @dataclass(frozen=True)
 class Compiled:
-    """A compiled player: its game's compiled module and the compiled ``play`` (None
-    where numba refused the file, and ``why``)."""
+    """A compiled player: its game's compiled module and the player's compiled loop
+    (``kept_loop.loop``; None where numba refused the file, and ``why``)."""
 
     fast: Any
-    play: Any
+    loop: Any
     why: str | None
 
 
 def compile_player(path: Path, rules: str, clairvoyant: bool) -> Compiled:
     """The player in ``path`` compiled into its game's loop, and called once (numba
-    compiles as it is first called): ``why`` says what numba refused."""
-    fast = importlib.import_module(playing.rules_module(rules).COMPILED_BY)
+    compiles as it is first called, or loads the loop from its cache): ``why`` says
+    what numba refused."""
+    from numba.core.errors import NumbaError
+
+    compiled_by = playing.rules_module(rules).COMPILED_BY
+    fast = importlib.import_module(compiled_by)
+
+    def first_call(loop: Any) -> None:
+        loop(0, 0, clairvoyant, np.empty((0, len(fast.FIELDS)), np.int64),
+             np.zeros(WATCH, np.int64))
+
     try:
-        play = _compiled(path)
-        out = np.empty((0, len(fast.FIELDS)), np.int64)
-        fast.play_deals(play, 0, 0, clairvoyant, out, np.zeros(WATCH, np.int64))
+        loop = kept_loop.loop(path, compiled_by)
+        try:
+            first_call(loop)
+        except NumbaError:
+            raise
+        except Exception:  # the cache unreadable (damaged, cut short): compiled afresh
+            loop._cache.flush()
+            first_call(loop)
     except Exception as error:  # numba's refusal of the file, as it compiles
         return Compiled(fast, None, not_compiled(error, path))
-    return Compiled(fast, play, None)
+    return Compiled(fast, loop, None)
 
 
 # A worker process's compiled player and the watch slots it shares with the run's
@@ -86,19 +100,6 @@ def start_worker(path: Path, rules: str, clairvoyant: bool, budget: float,
     playing.start_worker(path, rules, clairvoyant, budget, options)
     _WORKER = (compile_player(path, rules, clairvoyant),
                np.frombuffer(watches, dtype=np.int64))
-
-
-def _compiled(path: Path) -> Any:
-    """The file's ``play``, compiled with every function of the file it calls: the file
-    is run again, as a module of its own, so the plain player's (which plays a deal
-    again to say why it stopped) keeps its Python functions."""
-    from numba import njit
-
-    module = source.load_module(path)
-    for name, value in list(vars(module).items()):
-        if inspect.isfunction(value) and value.__module__ == module.__name__:
-            setattr(module, name, njit(boundscheck=True)(value))
-    return source.chooser(module, path)
 
 
 def not_compiled(error: BaseException, path: Path) -> str:
@@ -142,8 +143,7 @@ def play_compiled(compiled: Compiled, game: playing.Loaded, timer: playing.Timer
     watch[4] = threading.get_native_id()
     watch[3] = os.getpid()  # last: a pid says the part is under way
     try:
-        played = compiled.fast.play_deals(compiled.play, start, count, game.clairvoyant,
-                                          out, watch)
+        played = compiled.loop(start, count, game.clairvoyant, out, watch)
     except Exception as error:  # the player's code, compiled, raised
         played, raised = int(watch[0]) - start, type(error).__name__
     else:
