@@ -200,6 +200,8 @@ async def test_a_wrong_field_is_one_sentence_and_runs_nothing_till_mended(
         assert not screen.running
         assert "Games must be a whole number from 1 to 10¹⁸" in text_of(screen, "#speed")
         assert text_of(screen, "#summary") == NOT_RUN  # said once, on the meter's line
+        await fill(pilot, screen, "10", "1")  # mended: no refusal left under the bar
+        await until(pilot, lambda: text_of(screen, "#summary") == StatsScreen.WELCOME)
         await fill(pilot, screen, "10", str(2**64 - 5))
         await pilot.press("r")
         assert "run past the last deal number" in text_of(screen, "#speed")
@@ -618,6 +620,19 @@ def test_a_run_of_a_game_with_no_deals_speaks_of_games() -> None:
     assert run_words.summary(snap, "games").startswith("Finished: games 5..14 in")
 
 
+def test_an_empty_players_folder_says_what_would_be_one(tmp_path: Path) -> None:
+    """"Your players (…): none." told a newcomer nothing: the sentence says where a
+    player goes and what makes a file one."""
+    from solitaire_tui.own_players.folder import Found
+    from solitaire_tui.screens.stats import run_words
+
+    said = run_words.own_players(tmp_path, Found())
+    assert said.startswith(f"No players of your own in {tmp_path} yet:")
+    assert "play(view)" in said and said.endswith(".")
+    assert run_words.own_players(tmp_path, Found(problems=["mine.py, line 2: boom"])) == (
+        f"Your players ({tmp_path}): none. mine.py, line 2: boom.")
+
+
 async def test_the_players_own_players_are_run_beside_the_built_in_ones(
         make_app: Callable[..., SolitaireApp], data_path: Path) -> None:
     """The files of the data directory's players/sequence/ are ticks beside the built-in
@@ -777,11 +792,13 @@ async def test_an_add_residue_seat_may_be_the_players_own(
 
 @pytest.mark.parametrize(("game", "compared", "field"), [
     ("hit-or-miss", "strike limits", "variant"), ("hit-or-miss", "orders", "order"),
-    ("relay", "players", "players"), ("add-residue", "seat 1", "seat-1")])
+    ("relay", "players", "players"), ("add-residue", "seat 1", "seat-1"),
+    ("add-residue", "seat 1", "seat-2")])
 async def test_a_field_a_comparison_sets_stands_aside_while_it_is_chosen(
         make_app: Callable[..., SolitaireApp], game: str, compared: str, field: str) -> None:
     """Its value would not be played: disabled, saying why, and back once the
-    comparison is none."""
+    comparison is none. Add/Residue's comparison sets every seat (seat 1's player
+    against random players), so no seat's field is left to be changed in vain."""
     from solitaire_tui.ui.run_options import RunOptions
 
     app = make_app()
@@ -797,7 +814,7 @@ async def test_a_field_a_comparison_sets_stands_aside_while_it_is_chosen(
         await until(pilot, lambda: held.disabled)
         assert held.tooltip == RunOptions.COMPARED
         others = [widget for widget in fields.query("Input, Select").results()
-                  if widget is not held and widget.display]
+                  if widget.display and (widget.id or "").split("-")[0] != field.split("-")[0]]
         assert others == [] or not any(widget.disabled for widget in others)
         choice.value = NOTHING
         await until(pilot, lambda: not held.disabled)

@@ -41,8 +41,11 @@ class AddResidueRunOptions(RunOptions):
             self._show_seats()
 
     def fields_of(self, option: str) -> tuple[str, ...]:
-        """The seats' comparison is of seat 1's player (``AddResidue.comparisons``)."""
-        return ("seat-1",) if option == "strategies" else (option,)
+        """The seats' comparison sets every seat: seat 1's player against random
+        players (``AddResidue.comparisons``)."""
+        if option == "strategies":
+            return tuple(f"seat-{seat + 1}" for seat in range(add_residue.MAX_PLAYERS))
+        return (option,)
 
     def _show_seats(self) -> None:
         """As many strategy fields as there are players."""

@@ -61,6 +61,9 @@ def workers(snap: Snapshot) -> str:
 def own_players(where: Path, found: Found) -> str:
     """The player's own players read for the panel (which of them are compiled), and
     why a file is not one."""
+    if not found.players and not found.problems:
+        return (f"No players of your own in {where} yet: a Python file there with a"
+                " play(view) function is one, and p reads the folder again.")
     names = ", ".join(player.name + " (compiled)" * player.compiled
                       for player in found.players) or "none"
     return f"Your players ({where}): {names}." + "".join(

@@ -76,7 +76,7 @@ from solitaire_tui.widgets.stats import RatePlot, ResultsTable, ScorePlot, WinsL
 # in pure Python, and a key that comes meanwhile waits (bench --engine keys).
 PLOT_SECONDS = 1.0
 WIDE = 100  # columns from which the progress bar is drawn at its full length
-NOT_RUN = "Not run: mend what the line above says, then r runs."
+NOT_RUN = "Not run: mend what is said beside the bar, then r runs."
 
 STATS_HELP = f"""\
 # Statistics
@@ -159,6 +159,7 @@ class StatsScreen(LiveScreen[Snapshot]):
         self.limits = limits
         self.entry = entry
         self.note = note
+        self._refused = False  # the line under the bar says a run was refused
         data = entry.data if entry is not None else {}
         self.options = dict(data.get("options", options or {}))
         self.seed = int(data.get("seed", runs.random_seed()))
@@ -228,7 +229,8 @@ class StatsScreen(LiveScreen[Snapshot]):
             # After the first layout: plotext loses what is drawn before its plot has a size.
             self.call_after_refresh(self._reopen, self.entry)
         elif self._last is not None:
-            self.call_after_refresh(self._reopen, self._last, "Your last run of these options")
+            self.call_after_refresh(self._reopen, self._last,
+                                    f"{self.note} Your last run of these options".lstrip())
         else:
             self.call_after_refresh(self._show_estimate)
             if self.note:  # after LiveScreen's welcome
@@ -259,6 +261,9 @@ class StatsScreen(LiveScreen[Snapshot]):
         text = found if isinstance(found, str) else f"This run: {found[0].words(found[1])}"
         self.query_one("#speed", Static).update(text)
         self.forecast.said = True
+        if self._refused and not isinstance(found, str):  # mended: nothing to say no to
+            self._refused = False
+            self._say(self.WELCOME)
 
     def _timed(self) -> None:
         """A timing is in: the estimate says so, unless the line holds a run's last
@@ -308,6 +313,7 @@ class StatsScreen(LiveScreen[Snapshot]):
         found = "" if self.running or self._confirmed else self._estimate()
         if isinstance(found, str) and found:
             self._show_estimate()
+            self._refused = True
             self._say(NOT_RUN, error=True)
             self.app.bell()
             return
