@@ -13,11 +13,14 @@ the file's text, every source of the rules (the loop calls into them), numba's a
 Python's versions. A changed file or a new release is a new folder and compiles
 afresh; the same file again loads its loop from the cache in a fraction of a second.
 The copy keeps the file's name and its lines first, so numba's refusals name the
-player's own file and line. Only the ``KEPT`` most recently used folders are kept.
+player's own file and line. Only the ``KEPT`` most recently used folders are kept;
+where the copy cannot be written (a full disk) the player is compiled as before, not
+kept.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import importlib.util
@@ -25,6 +28,7 @@ import os
 import shutil
 import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from solitaire_tui.engine import kernel_sources, use_cache_dir
@@ -48,7 +52,7 @@ for _st_name, _st_value in list(globals().items()):
         globals()[_st_name] = _st_numba.njit(boundscheck=True)(_st_value)
 
 
-@_st_numba.njit(cache=True, nogil=True, boundscheck=True)
+@_st_numba.njit(cache={cache}, nogil=True, boundscheck=True)
 def {entry}(start, count, clairvoyant, out, watch):
     return _st_play_deals(play, start, count, clairvoyant, out, watch)
 '''
@@ -60,13 +64,20 @@ def loop(path: Path, compiled_by: str) -> Any:
     ``play_deals`` without its first argument. Numba compiles it at its first call,
     or loads it from the cache; the copy's module raises as the file would."""
     text = path.read_text(encoding="utf-8")
-    copy = _copy(path.name, text + _TAIL.format(loop=compiled_by, entry=ENTRY))
-    spec = importlib.util.spec_from_file_location(f"own_player_{copy.parent.name}", copy)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    # Known by its name, as numba's cache finds the functions it keeps.
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
+    try:
+        copy = _copy(path.name, text + _TAIL.format(loop=compiled_by, entry=ENTRY, cache=True))
+    except OSError:  # no room for the copy (a full disk): compiled, but not kept
+        module = ModuleType(f"own_player_{path.stem}_uncached")
+        code = compile(text + _TAIL.format(loop=compiled_by, entry=ENTRY, cache=False),
+                       str(path), "exec")
+        exec(code, vars(module))  # the owner's own file, as a plain player runs it
+    else:
+        spec = importlib.util.spec_from_file_location(f"own_player_{copy.parent.name}", copy)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        # Known by its name, as numba's cache finds the functions it keeps.
+        sys.modules[spec.name] = module
+        spec.loader.exec_module(module)
     if not callable(getattr(module, "play", None)):
         raise TypeError(f"{path.name} has no function play(view)")
     return getattr(module, ENTRY)
@@ -80,7 +91,8 @@ def _copy(name: str, text: str) -> Path:
     copy = folder / name
     try:
         if copy.read_text(encoding="utf-8") == text:
-            os.utime(folder)  # used now: the last to be dropped
+            with contextlib.suppress(OSError):
+                os.utime(folder)  # used now: the last to be dropped
             return copy
     except (OSError, UnicodeDecodeError):
         pass

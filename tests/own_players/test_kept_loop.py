@@ -67,3 +67,14 @@ def test_only_the_most_recently_used_copies_are_kept(
     kept_loop._copy("mine.py", "# 5\n")
     assert {copy.read_text() for copy in cache.glob("*/mine.py")} == {"# 2\n", "# 4\n",
                                                                       "# 5\n"}
+
+
+def test_with_no_room_for_the_copy_the_player_is_compiled_but_not_kept(
+        tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def full(name: str, text: str) -> Path:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(kept_loop, "_copy", full)
+    path = written(tmp_path, PLAYER)
+    assert hits(path)[0] == 0  # compiled here, the games as the plain player plays them
+    assert not cache.exists()
