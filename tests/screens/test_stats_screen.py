@@ -861,3 +861,21 @@ async def test_a_wide_comparison_scrolled_sideways_keeps_its_rows_names(
         lines = [strip.text for strip in table.render_lines(table.region.reset_offset)]
         assert [line.split()[0] for line in lines[1:1 + len(names)]] == names
         assert lines[0].rstrip().endswith("mean cards left")
+
+
+async def test_six_seats_are_all_on_the_screen_at_80_columns(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    """Seats 4 to 6 ran off the right edge in one row: they have a row of their own,
+    shown only with more than three players."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.post_message(OpenStats("add-residue", {"players": 3, "n": 7}))
+        await pilot.pause()
+        screen = panel(app)
+        more = screen.query_one("#more-seats")
+        assert more.region.height == 0
+        screen.query_one("#players", Select).value = 6
+        await until(pilot, lambda: more.region.height > 0)
+        for seat in range(1, 7):
+            region = screen.query_one(f"#seat-{seat}", Select).region
+            assert region.height and region.right <= 80, seat

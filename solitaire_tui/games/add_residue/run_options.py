@@ -1,12 +1,14 @@
 """Add/Residue's fields in the statistics panel: the players, n, and a computer
 player for each seat (as many fields as there are players), the player's own players
-(the files of the data directory's ``players/add-residue/``) among them."""
+(the files of the data directory's ``players/add-residue/``) among them. Seats 4 to 6
+are on a row of their own: one row has no room for six seats at 80 columns."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from textual.app import ComposeResult
+from textual.containers import Horizontal
 from textual.widgets import Label, Select
 
 from rules import add_residue
@@ -14,19 +16,36 @@ from rules.roster import ADD_RESIDUE as NAMES
 from solitaire_tui.own_players.folder import Found
 from solitaire_tui.ui.run_options import RunOptions, numbers, pick
 
+FIRST_ROW = 3  # seats beside the players and n; the others below
+
 
 class AddResidueRunOptions(RunOptions):
+    DEFAULT_CSS = """
+    AddResidueRunOptions { layout: vertical; }
+    AddResidueRunOptions > Horizontal { height: auto; }
+    AddResidueRunOptions Label { width: auto; margin: 0 1 0 0; color: $text-muted; }
+    AddResidueRunOptions #players, AddResidueRunOptions #n { width: 8; margin-right: 2; }
+    AddResidueRunOptions .seat-level { width: 11; margin-right: 1; }
+    """
+
     def compose(self) -> ComposeResult:
         given = self.initial
-        yield Label("Players")
-        yield pick(numbers(add_residue.MIN_PLAYERS, add_residue.MAX_PLAYERS),
-                   given.get("players", add_residue.Options.players), "players")
-        yield Label("n")
-        yield pick(numbers(add_residue.MIN_N, add_residue.MAX_N),
-                   given.get("n", add_residue.Options.n), "n")
         # By default greedy against random players: greedy against greedy always ties.
         seats = list(given.get("strategies", ["greedy", "random"]))
-        for seat in range(add_residue.MAX_PLAYERS):
+        with Horizontal():
+            yield Label("Players")
+            yield pick(numbers(add_residue.MIN_PLAYERS, add_residue.MAX_PLAYERS),
+                       given.get("players", add_residue.Options.players), "players")
+            yield Label("n")
+            yield pick(numbers(add_residue.MIN_N, add_residue.MAX_N),
+                       given.get("n", add_residue.Options.n), "n")
+            yield from self._seats(seats, range(FIRST_ROW))
+        with Horizontal(id="more-seats"):
+            yield from self._seats(seats, range(FIRST_ROW, add_residue.MAX_PLAYERS))
+
+    @staticmethod
+    def _seats(seats: list[str], numbers: range) -> ComposeResult:
+        for seat in numbers:
             yield Label(f"P{seat + 1}", classes="seat")
             level = pick([(name, name) for name in NAMES], seats[min(seat, len(seats) - 1)],
                          f"seat-{seat + 1}")
@@ -54,6 +73,7 @@ class AddResidueRunOptions(RunOptions):
             shown = seat < players
             self.query_one(f"#seat-{seat + 1}").display = shown
             self.query(Label).filter(".seat")[seat].display = shown
+        self.query_one("#more-seats").display = players > FIRST_ROW
 
     def show_own(self, found: Found) -> None:
         """Each seat may be one of the player's own players too (one of them a table):
