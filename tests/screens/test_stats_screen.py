@@ -791,7 +791,7 @@ async def test_an_add_residue_seat_may_be_the_players_own(
 
 
 @pytest.mark.parametrize(("game", "compared", "field"), [
-    ("hit-or-miss", "strike limits", "variant"), ("hit-or-miss", "orders", "order"),
+    ("hit-or-miss", "unlimited, roll-call", "variant"), ("hit-or-miss", "orders", "order"),
     ("relay", "players", "players"), ("add-residue", "seat 1", "seat-1"),
     ("add-residue", "seat 1", "seat-2")])
 async def test_a_field_a_comparison_sets_stands_aside_while_it_is_chosen(
@@ -848,7 +848,7 @@ async def test_a_wide_comparison_scrolled_sideways_keeps_its_rows_names(
         screen = await open_panel(pilot, app, "hit-or-miss")
         choice = screen.query_one("#compare", Select)
         choice.value = next(index for title, index in choice._options
-                            if str(title).startswith("strike limits"))
+                            if str(title).startswith("unlimited, roll-call"))
         await fill(pilot, screen, "2000", "5")
         await pilot.press("r")
         await until(pilot, lambda: screen.shown is not None and screen.shown.over)

@@ -187,7 +187,7 @@ class HitOrMiss(Game):
     def comparisons(self, options: Mapping[str, Any]) -> Sequence[Comparison]:
         return (Comparison("orders: same, reversed, shuffled", "order",
                            tuple(order.value for order in PassOrder)),
-                Comparison("strike limits: none, 3, 2", "variant",
+                Comparison("unlimited, roll-call, two-strike", "variant",
                            ("unlimited", "roll-call", "two-strike")))
 
     def findings(self) -> Sequence[Finding]:
