@@ -663,7 +663,7 @@ async def test_the_players_own_players_are_run_beside_the_built_in_ones(
             # Paired with the first, as stats --player is: the same deals won, to a deal.
             headings = [str(column.label)
                         for column in screen.query_one(ResultsTable).columns.values()]
-            assert PAIRED in headings and "+0.00 ±0.00" in table_text(screen)
+            assert PAIRED in headings and "+0.00 ± 0.00" in table_text(screen)
             # A player that goes wrong on deal 150, read again by p.
             first = files.find("mine.py", "sequence")
             assert first is not None
