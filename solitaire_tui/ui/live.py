@@ -338,7 +338,11 @@ class LiveScreen(Screen[None], Generic[S]):
         self.query_one("#seed", Input).value = str(runs.random_seed())
 
     def action_help(self) -> None:
-        show_help(self.app, self.HELP + keys_table(self.BINDINGS))
+        show_help(self.app, self.help_page() + keys_table(self.BINDINGS))
+
+    def help_page(self) -> str:
+        """The help page before the table of keys."""
+        return self.HELP
 
     def leave(self) -> None:
         """Stop the run before the screen goes (``app.action_to_menu``)."""

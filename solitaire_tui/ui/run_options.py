@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -46,6 +46,7 @@ class RunOptions(Horizontal):
     worker as the fields mount and again on ``read_own``, and shown by the game's
     ``show_own``."""
 
+    HELP: ClassVar[str] = ""  # what the fields mean, for the panel's help page
     DEFAULT_CSS = """
     RunOptions { height: auto; width: 100%; }
     RunOptions > Label { width: auto; margin: 0 1 0 0; color: $text-muted; }

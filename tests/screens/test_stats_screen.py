@@ -879,3 +879,20 @@ async def test_six_seats_are_all_on_the_screen_at_80_columns(
         for seat in range(1, 7):
             region = screen.query_one(f"#seat-{seat}", Select).region
             assert region.height and region.right <= 80, seat
+
+
+@pytest.mark.parametrize(("game", "said"), [
+    ("hit-or-miss", "`roll-call`\n  loses at 3 strikes in a row"),
+    ("add-residue", "a person's seat is played by\n  random here")])
+async def test_the_help_says_what_the_games_own_fields_mean(
+        make_app: Callable[..., SolitaireApp], game: str, said: str) -> None:
+    """"roll-call" or "two-strike" were named nowhere a newcomer could read them: the
+    panel's help has a section on the game's own fields, before its keys."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_panel(pilot, app, game)
+        page = screen.help_page()
+        fields = page.index(f"## {screen.game.title}'s fields")
+        assert fields < page.index(said) < page.index("## Keys")
+        one_handed = await open_panel(pilot, app, "one-handed")
+        assert "'s fields" not in one_handed.help_page()

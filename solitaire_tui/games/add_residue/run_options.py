@@ -20,6 +20,13 @@ FIRST_ROW = 3  # seats beside the players and n; the others below
 
 
 class AddResidueRunOptions(RunOptions):
+    HELP = """\
+- **Players** and **n**: the table, 2 to 6 seats and piles of the numbers 1 to n.
+- **P1** to **P6**: the computer player in each seat: `greedy` (the most points this
+  turn), `random`, `strong` (a tree search over 1,000 playouts a move), `perfect`
+  (solved play, for tables small enough to solve: 2 players up to n = 5, 3 up to
+  n = 3), or a player of your own. Opened from a game, a person's seat is played by
+  random here, as the line under the bar says."""
     DEFAULT_CSS = """
     AddResidueRunOptions { layout: vertical; }
     AddResidueRunOptions > Horizontal { height: auto; }

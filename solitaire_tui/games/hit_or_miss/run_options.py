@@ -20,6 +20,15 @@ VARIANTS = ("unlimited", "roll-call", "two-strike", "strikes=")
 
 
 class HitOrMissRunOptions(RunOptions):
+    HELP = """\
+- **Variant**: when a game is lost. A *strike* is a pass through the stock with no
+  hit. `unlimited` plays on until the game is won or can be proved lost; `roll-call`
+  loses at 3 strikes in a row, `two-strike` at 2, and `strikes=N` at N (any N from 1
+  to 100,000).
+- **Pass order**: how the miss pile becomes the next pass's stock: `same` (turned
+  over, the misses in their order), `reversed` (not turned: each pass runs
+  backwards) or `shuffled` (shuffled between passes, by the deal's own seed; it needs
+  a strike limit, as unlimited some card always matches in the end)."""
     def compose(self) -> ComposeResult:
         yield Label("Variant (or strikes=N)")
         variant = Input(str(self.initial.get("variant", VARIANTS[0])), id="variant", compact=True,

@@ -123,8 +123,6 @@ options and seed give the same figures on any number of workers, and the same as
 - `c` cancels and keeps the games played so far. Finished and cancelled runs go to the
   history (`H`), where any can be reopened.
 
-## Keys
-
 """
 
 
@@ -139,7 +137,7 @@ class StatsScreen(LiveScreen[Snapshot]):
                 tooltip="read your own players' folder again (a file changed or added)"),
     )
     WELCOME = "Choose the options, then r or enter runs the games."
-    HELP = STATS_HELP
+    HELP = STATS_HELP + "## Keys\n\n"
     TICK = 0.5  # the time left moves between the chunks of a slow run
 
     CSS_PATH = "stats.tcss"
@@ -337,6 +335,12 @@ class StatsScreen(LiveScreen[Snapshot]):
             answered)
 
     # --- running ------------------------------------------------------------------
+
+    def help_page(self) -> str:
+        """The panel's page, then what the game's own fields mean (``RunOptions.HELP``)."""
+        fields = type(self.query_one(RunOptions)).HELP
+        own = f"## {self.game.title}'s fields\n\n{fields}\n\n" if fields else ""
+        return f"{STATS_HELP}{own}## Keys\n\n"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_score":
