@@ -620,6 +620,13 @@ def test_a_run_of_a_game_with_no_deals_speaks_of_games() -> None:
     assert run_words.summary(snap, "games").startswith("Finished: games 5..14 in")
 
 
+def test_a_run_of_a_moment_is_not_said_to_take_no_time() -> None:
+    from solitaire_tui.screens.stats import run_words
+
+    assert run_words.seconds(0.004) == "under 0.01 s"
+    assert run_words.seconds(0.005) == "0.01 s" and run_words.seconds(1.234) == "1.23 s"
+
+
 def test_an_empty_players_folder_says_what_would_be_one(tmp_path: Path) -> None:
     """"Your players (…): none." told a newcomer nothing: the sentence says where a
     player goes and what makes a file one."""

@@ -41,8 +41,8 @@ def summary(snap: Snapshot, numbered: str = "deals") -> str:
                 f" {workers(snap)}; c cancels, keeping what was played.")
     if snap.phase is Phase.FAILED:
         return snap.error
-    timing = (f"{snap.seconds:.2f} s on {workers(snap)}, engine loaded in"
-              f" {snap.compile_seconds:.2f} s")
+    timing = (f"{seconds(snap.seconds)} on {workers(snap)}, engine loaded in"
+              f" {seconds(snap.compile_seconds)}")
     if snap.phase is Phase.CANCELLED:
         if not snap.done:
             return "Cancelled before the first games were played."
@@ -51,6 +51,12 @@ def summary(snap: Snapshot, numbered: str = "deals") -> str:
     replays = ("; enter on a win replays it" if any(tally.first_wins for tally in snap.tallies)
                else "")
     return f"Finished: {deals} in {timing}. Kept in the history (H){replays}."
+
+
+def seconds(taken: float) -> str:
+    """A run's time as the summary says it: "1.25 s", never "0.00 s" for a run that
+    took a little time ("under 0.01 s")."""
+    return f"{taken:.2f} s" if taken >= 0.005 or not taken else "under 0.01 s"
 
 
 def workers(snap: Snapshot) -> str:
