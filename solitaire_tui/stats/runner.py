@@ -229,7 +229,8 @@ class Snapshot(Moment):
             return eta
         since = max(0.0, now - self.at)
         due = min(since, 2 * self.chunk_seconds)
-        return eta - due + (since - due) * eta / self.seconds
+        # Never below nothing: a chunk due after the estimate ran out read "-0.0 s left".
+        return max(0.0, eta - due + (since - due) * eta / self.seconds)
 
 
 def reopened(game: Runs, entry: Entry) -> tuple[Setup, Snapshot]:

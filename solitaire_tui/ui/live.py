@@ -338,11 +338,15 @@ class LiveScreen(Screen[None], Generic[S]):
         self.query_one("#seed", Input).value = str(runs.random_seed())
 
     def action_help(self) -> None:
-        show_help(self.app, self.help_page() + keys_table(self.BINDINGS))
+        show_help(self.app, self.help_page() + keys_table(self.help_keys()))
 
     def help_page(self) -> str:
         """The help page before the table of keys."""
         return self.HELP
+
+    def help_keys(self) -> list[BindingType]:
+        """The keys the help page lists: those this screen has."""
+        return list(self.BINDINGS)
 
     def leave(self) -> None:
         """Stop the run before the screen goes (``app.action_to_menu``)."""

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.binding import Binding
 from textual.widgets import Checkbox, Input, Select
 from textual.widgets.select import InvalidSelectValueError
 
@@ -140,6 +141,11 @@ def test_the_time_left_counts_down_till_a_chunk_is_overdue_and_then_grows() -> N
     assert run_words.speed(snap) == "10 of 100 · 1 games/s · 0:01:30 left"
     assert run_words.speed(dataclasses.replace(snap, phase=Phase.FINISHED), 1005.0) == (
         "10 of 100 · 1 games/s")
+    # The last chunk, due after an estimate of a moment ran out: nothing left, not less.
+    nearly = Snapshot(Phase.PLAYING, 0, 100, 99, seconds=0.99, workers=1, at=1000.0,
+                      chunk_seconds=0.5)
+    assert nearly.left_at(1000.5) == 0.0
+    assert run_words.speed(nearly, 1000.5).endswith(" · 0.0 s left")
 
 
 async def test_a_slow_runs_line_moves_between_its_snapshots(
@@ -903,3 +909,6 @@ async def test_the_help_says_what_the_games_own_fields_mean(
         assert fields < page.index(said) < page.index("## Keys")
         one_handed = await open_panel(pilot, app, "one-handed")
         assert "'s fields" not in one_handed.help_page()
+        # p reads the player's own players: listed where the game takes them.
+        assert ("read_players" in [key.action for key in screen.help_keys()
+                                   if isinstance(key, Binding)]) == (game == "add-residue")

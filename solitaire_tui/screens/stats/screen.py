@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.css.query import NoMatches
 from textual.widget import Widget
@@ -347,8 +347,18 @@ class StatsScreen(LiveScreen[Snapshot]):
             tally = self._tally()
             return tally is not None and len(tally.histograms) > 1
         if action == "read_players":
-            return self.players is not None and self.game.OWN_RULES is not None
+            return self._reads_players
         return super().check_action(action, parameters)
+
+    @property
+    def _reads_players(self) -> bool:
+        """Whether this panel offers the player's own players (``p`` reads them)."""
+        return self.players is not None and self.game.OWN_RULES is not None
+
+    def help_keys(self) -> list[BindingType]:
+        """``p`` only where the game takes players of one's own."""
+        return [binding for binding in self.BINDINGS if self._reads_players
+                or not (isinstance(binding, Binding) and binding.action == "read_players")]
 
     def action_read_players(self) -> None:
         if self.query_one(RunOptions).read_own():
