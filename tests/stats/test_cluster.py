@@ -234,7 +234,7 @@ async def test_the_panel_runs_on_the_cluster_it_is_given_and_remembers_it(
         await pilot.press("r")
         assert not screen.running
         assert "The scheduler must be an address such as tcp://HOST:8786" in text_of(
-            screen, "#summary")
+            screen, "#speed")  # beside the bar, once
         await type_in(pilot, screen, "#scheduler", scheduler.address)
         await pilot.press("r")
         await until(pilot, lambda: screen.shown is not None and screen.shown.over)
