@@ -9,6 +9,7 @@ from typing import Any
 from solitaire_tui.games.game import Game
 from solitaire_tui.stats.compare import COMPARE, Comparison
 from solitaire_tui.textual_private import SteadySelect
+from solitaire_tui.ui.run_options import RunOptions
 
 NOTHING = -1  # the field's value for a run of one version
 
@@ -26,6 +27,12 @@ class CompareField(SteadySelect):
                                                   in enumerate(offered))],
                          value=chosen, allow_blank=False, compact=True, id="compare")
         self.game = game
+
+    def stand_aside(self, fields: RunOptions) -> None:
+        """The fields the chosen comparison sets stand aside (``RunOptions.compared``):
+        what they hold would not be played."""
+        chosen = self.chosen(fields.value)
+        fields.compared(None if chosen is None else chosen.option)
 
     def chosen(self, options: Mapping[str, Any]) -> Comparison | None:
         """The comparison chosen, of the game's for ``options`` (the fields' now)."""

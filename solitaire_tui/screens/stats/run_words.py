@@ -3,6 +3,7 @@ functions of a snapshot, tested without Textual."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from rules.words import counted
@@ -25,8 +26,22 @@ def speed(snap: Snapshot, now: float | None = None) -> str:
         text += f" · {clock(left)} left"
     return text
 
-def summary(snap: Snapshot, numbered: str = "deals") -> str:
-    """The line under the meter: what a run is doing, or how it ended."""
+def asked(takes: str, games: str) -> tuple[str, list[str], str]:
+    """The question before a run of minutes (``Confirm``'s words): it takes ``takes``
+    (an estimate in words), for ``games`` as the Games field has them."""
+    return (f"This run would take {takes}.",
+            [f"{games} games; fewer games give a wider interval, c cancels a run and keeps"
+             " what was played"], "y or enter: run it · n or esc: back to the fields")
+
+
+def summary(snap: Snapshot, numbered: str = "deals", faults: Sequence[str] = ()) -> str:
+    """The line under the meter: what a run is doing, or how it ended; ``faults``, of
+    players of one's own that stopped it, are said in its place (at 80×24 both
+    pushed the charts off)."""
+    if faults:
+        before = ("the games before it are counted" if snap.done
+                  else "no game was played before it")
+        return " ".join(f"Your player {fault}; {before}." for fault in faults)
     last = snap.seed + max(snap.done, 1) - 1
     # Plain, as a deal number is typed and shown everywhere else ("deal 1234").
     deals = f"{numbered} {snap.seed}..{last}"  # "games" where no cards are dealt

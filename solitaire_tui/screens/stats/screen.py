@@ -18,6 +18,7 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -46,6 +47,7 @@ from solitaire_tui.messages import OpenReplay
 from solitaire_tui.own_players import files as own_files
 from solitaire_tui.play.words import sentence
 from solitaire_tui.screens.history import HistoryScreen
+from solitaire_tui.screens.stats import help_page as panel_help
 from solitaire_tui.screens.stats import run_words
 from solitaire_tui.screens.stats.comparing import CompareField
 from solitaire_tui.screens.stats.forecast import Forecast
@@ -61,7 +63,7 @@ from solitaire_tui.stats.estimate import (
 from solitaire_tui.stats.limits import OWNER, Limits
 from solitaire_tui.stats.runner import LiveRun, Snapshot, reopened
 from solitaire_tui.store.choices import Choices
-from solitaire_tui.store.history import Entry, History
+from solitaire_tui.store.history import Entry, History, newest
 from solitaire_tui.textual_private import SteadySelect
 from solitaire_tui.ui.live import LiveScreen, live_keys
 from solitaire_tui.ui.notices import store_errors
@@ -78,52 +80,6 @@ PLOT_SECONDS = 1.0
 WIDE = 100  # columns from which the progress bar is drawn at its full length
 NOT_RUN = "Not run: mend what is said beside the bar, then r runs."
 
-STATS_HELP = f"""\
-# Statistics
-
-Autoplay many numbered deals of the game with the compiled engine and watch the odds
-emerge. A run with seed S and N games plays deals S, S+1, …, S+N-1, so the same
-options and seed give the same figures on any number of workers, and the same as
-`solitaire-tui stats GAME --seed S -n N --json` prints.
-
-- **Games** accepts `1000000`, `1_000_000`, `1,000,000` or `1e6`, up to 10¹⁸. By
-  default as many as take about 20 seconds, at most {runs.DEFAULT_GAMES:,}: the
-  players differ a millionfold in speed.
-- Before a run, the line under the fields says how long it would take: measured by
-  your last run of the same options, or else timed on a few of the run's own deals
-  as you choose them (no figure for the moment that takes, and the Games field
-  sized again if you left it as it was); a run that would take more than
-  {ASK_SECONDS / 60:.0f} minutes is confirmed first.
-- **Seed** is drawn at random for each panel and always shown; `n` draws another. Any
-  deal number from 0 to 2⁶⁴ - 1 can be a seed.
-- **Workers**: the threads the kernels run on (all cores by default).
-- **Compare** (where the game offers comparisons): play the same deals in several
-  versions (Hit or Miss's pass orders or strike limits, the relay's players,
-  Add/Residue's first seat's level), a row each; a later version's row has its win
-  rate minus the first's on the same deals, with the interval of that paired
-  difference (`stats GAME --compare OPTION=V1,V2,…` on the command line).
-- **Run on**: empty plays on this machine; a cluster's address, a Dask scheduler's
-  (`tcp://HOST:8786`) plays the chunks of deals on its workers, and `local:N` on a
-  cluster of N processes started here to try it (both need
-  `{cluster.INSTALL}`). The figures are the same; the address is remembered. A Dask
-  client runs whatever code its scheduler sends: connect only to your own. (Served to
-  a web browser, the panel has no Run on field, and the server caps a run's workers
-  and games.)
-- The table gives each outcome with its 95% interval (Wilson). For Add/Residue a row is
-  a seat: won alone, tied (a shared top score), and its edge over the others: its win
-  rate minus the other seats' mean, in percentage points ± the 95% interval's half
-  width (random against random, the second seat wins more often). For Sequence Solitaire a row
-  is a player, all on the same deals (beside a player of your own, each later one
-  with its points over the first, paired deal by deal). Choose a row to show its
-  charts (`t` goes to the table from anywhere on the panel).
-- The left chart is the running win rate with its 95% interval narrowing (games on a
-  log scale); the right one the distribution of a score (`s` shows the next score).
-- The list on the right holds the first winning deals: `enter` or a click opens one on
-  its game screen as a replay you step through.
-- `c` cancels and keeps the games played so far. Finished and cancelled runs go to the
-  history (`H`), where any can be reopened.
-
-"""
 
 
 class StatsScreen(LiveScreen[Snapshot]):
@@ -137,8 +93,11 @@ class StatsScreen(LiveScreen[Snapshot]):
                 tooltip="read your own players' folder again (a file changed or added)"),
     )
     WELCOME = "Choose the options, then r or enter runs the games."
-    HELP = STATS_HELP + "## Keys\n\n"
+    HELP = panel_help.page("", "")  # the page without a game's fields (``help_page``)
     TICK = 0.5  # the time left moves between the chunks of a slow run
+    # A narrow terminal gets a shorter progress bar, so the speed and the time left
+    # beside it still fit.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
 
     CSS_PATH = "stats.tcss"
 
@@ -157,7 +116,8 @@ class StatsScreen(LiveScreen[Snapshot]):
         self.limits = limits
         self.entry = entry
         self.note = note
-        self._refused = False  # the line under the bar says a run was refused
+        # Whether this panel offers the player's own players (``p`` reads them).
+        self.reads_players = self.players is not None and game.OWN_RULES is not None
         data = entry.data if entry is not None else {}
         self.options = dict(data.get("options", options or {}))
         self.seed = int(data.get("seed", runs.random_seed()))
@@ -168,9 +128,8 @@ class StatsScreen(LiveScreen[Snapshot]):
         except RulesError:
             setup = None
         # The newest run of these very options, shown when the panel opens from a game.
-        self._last = None if entry is not None or setup is None else next(
-            (kept_entry for kept_entry in kept if kept_entry.game == self.game.key
-             and kept_entry.data.get("options") == setup.options), None)
+        self._last = (None if entry is not None or setup is None
+                      else newest(kept, self.game.key, setup.options))
         self.cores = limits.workers_offered(os.cpu_count() or 1)
         self.games = min(limits.games, int(data.get("requested") or (
             runs.DEFAULT_GAMES if setup is None
@@ -187,7 +146,7 @@ class StatsScreen(LiveScreen[Snapshot]):
     def compose(self) -> ComposeResult:
         yield Static(f"Statistics · {self.game.title}", id="title")
         fields = self.game.run_fields(self.options)
-        if self.players is not None and self.game.OWN_RULES is not None:
+        if self.players is not None and self.game.OWN_RULES is not None:  # reads_players
             fields.own = (self.players, self.game.key, self.game.OWN_RULES)
         yield fields
         with Horizontal(id="controls"):
@@ -251,16 +210,17 @@ class StatsScreen(LiveScreen[Snapshot]):
             return ""
         return self.forecast.estimate(asked, self.running)
 
+    @on(Input.Changed)
     def _show_estimate(self) -> None:
-        """While no run plays, the meter's line says what the next run would take."""
+        """While no run plays, the meter's line says what the next run would take (a
+        field typed in: the run it now describes)."""
         if self.running or not self.is_mounted:
             return
         found = self._estimate()
         text = found if isinstance(found, str) else f"This run: {found[0].words(found[1])}"
         self.query_one("#speed", Static).update(text)
         self.forecast.said = True
-        if self._refused and not isinstance(found, str):  # mended: nothing to say no to
-            self._refused = False
+        if self._said == NOT_RUN and not isinstance(found, str):  # mended: nothing refused
             self._say(self.WELCOME)
 
     def _timed(self) -> None:
@@ -279,30 +239,19 @@ class StatsScreen(LiveScreen[Snapshot]):
             if games is not None:
                 field.value = games
 
-    def on_resize(self) -> None:
-        """A narrow terminal gets a shorter progress bar, so the speed and the time left
-        beside it still fit."""
-        self.set_class(self.size.width < WIDE, "-narrow")
-
-    def on_input_changed(self, _: Input.Changed) -> None:
-        self._show_estimate()
-
-    def on_select_changed(self, event: Select.Changed) -> None:
-        if isinstance(event.select, CompareField):
+    @on(Select.Changed)
+    @on(Checkbox.Changed)
+    def _options_changed(self, event: Select.Changed | Checkbox.Changed) -> None:
+        """Another run chosen: the Games field sized for it, if left as sized, and its
+        estimate (a comparison chosen: the fields it sets stand aside first)."""
+        if isinstance(event, Select.Changed) and isinstance(event.select, CompareField):
             self._show_compared()
         self._sized()
         self._show_estimate()
 
     def _show_compared(self) -> None:
-        """The fields a chosen comparison sets stand aside (``RunOptions.compared``)."""
         with suppress(NoMatches):  # a game that offers no comparison has no such field
-            fields = self.query_one(RunOptions)
-            chosen = self.query_one(CompareField).chosen(fields.value)
-            fields.compared(None if chosen is None else chosen.option)
-
-    def on_checkbox_changed(self, _: Checkbox.Changed) -> None:
-        self._sized()
-        self._show_estimate()
+            self.query_one(CompareField).stand_aside(self.query_one(RunOptions))
 
     def action_run(self) -> None:
         """A run expected to take minutes is confirmed first. A wrong field is said
@@ -311,7 +260,6 @@ class StatsScreen(LiveScreen[Snapshot]):
         found = "" if self.running or self._confirmed else self._estimate()
         if isinstance(found, str) and found:
             self._show_estimate()
-            self._refused = True
             self._say(NOT_RUN, error=True)
             self.app.bell()
             return
@@ -327,38 +275,18 @@ class StatsScreen(LiveScreen[Snapshot]):
                 finally:
                     self._confirmed = False
 
-        games = self.query_one("#games", Input).value
-        self.app.push_screen(Confirm(
-            f"This run would take {found[0].words(found[1])}.",
-            [f"{games} games; fewer games give a wider interval, c cancels a run and keeps"
-             " what was played"], "y or enter: run it · n or esc: back to the fields"),
-            answered)
+        self.app.push_screen(Confirm(*run_words.asked(
+            found[0].words(found[1]), self.query_one("#games", Input).value)), answered)
 
     # --- running ------------------------------------------------------------------
-
-    def help_page(self) -> str:
-        """The panel's page, then what the game's own fields mean (``RunOptions.HELP``)."""
-        fields = type(self.query_one(RunOptions)).HELP
-        own = f"## {self.game.title}'s fields\n\n{fields}\n\n" if fields else ""
-        return f"{STATS_HELP}{own}## Keys\n\n"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_score":
             tally = self._tally()
             return tally is not None and len(tally.histograms) > 1
         if action == "read_players":
-            return self._reads_players
+            return self.reads_players
         return super().check_action(action, parameters)
-
-    @property
-    def _reads_players(self) -> bool:
-        """Whether this panel offers the player's own players (``p`` reads them)."""
-        return self.players is not None and self.game.OWN_RULES is not None
-
-    def help_keys(self) -> list[BindingType]:
-        """``p`` only where the game takes players of one's own."""
-        return [binding for binding in self.BINDINGS if self._reads_players
-                or not (isinstance(binding, Binding) and binding.action == "read_players")]
 
     def action_read_players(self) -> None:
         if self.query_one(RunOptions).read_own():
@@ -485,13 +413,8 @@ class StatsScreen(LiveScreen[Snapshot]):
         return run_words.speed(snap, time.monotonic())
 
     def _summary(self, snap: Snapshot) -> str:
-        """The run in words; a player of one's own that stopped it, said why."""
-        faults = own_files.faults() if snap.over else []
-        if faults:  # in place of the summary: at 80×24 both pushed the charts off
-            counted = ("the games before it are counted" if snap.done
-                       else "no game was played before it")
-            return " ".join(f"Your player {fault}; {counted}." for fault in faults)
-        return run_words.summary(snap, "deals" if self.game.USES_DECK else "games")
+        return run_words.summary(snap, "deals" if self.game.USES_DECK else "games",
+                                 own_files.faults() if snap.over else [])
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         """The row's figures at once, its charts in the frame after: a chart not drawn
@@ -506,6 +429,12 @@ class StatsScreen(LiveScreen[Snapshot]):
         self._show_figures()
 
     # --- replays, the history, help ----------------------------------------------------
+
+    def help_page(self) -> str:
+        return panel_help.page(self.game.title, type(self.query_one(RunOptions)).HELP)
+
+    def help_keys(self) -> list[BindingType]:
+        return panel_help.keys(self.BINDINGS, self.reads_players)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if not isinstance(event.option_list, WinsList) or self.shown_setup is None:
