@@ -49,12 +49,13 @@ class RunOptions(Horizontal):
     HELP: ClassVar[str] = ""  # what the fields mean, for the panel's help page
     DEFAULT_CSS = """
     RunOptions { height: auto; width: 100%; }
-    RunOptions > Label { width: auto; margin: 0 1 0 0; color: $text-muted; }
-    RunOptions > Select { width: 16; margin-right: 2; }
-    RunOptions > #players, RunOptions > #n { width: 8; }
-    RunOptions > #variant { width: 14; margin-right: 2; }
-    RunOptions > .seat-level { width: 11; margin-right: 1; }
-    RunOptions > Tick { width: auto; margin-right: 1; }
+    /* Descendants: a game may set its fields out in rows (Add/Residue, the family). */
+    RunOptions Label { width: auto; margin: 0 1 0 0; color: $text-muted; }
+    RunOptions Select { width: 16; margin-right: 2; }
+    RunOptions #players, RunOptions #n { width: 8; }
+    RunOptions #variant { width: 14; margin-right: 2; }
+    RunOptions .seat-level { width: 11; margin-right: 1; }
+    RunOptions Tick { width: auto; margin-right: 1; }
     """
 
     class OwnRead(Message):

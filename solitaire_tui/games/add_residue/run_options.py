@@ -30,9 +30,6 @@ class AddResidueRunOptions(RunOptions):
     DEFAULT_CSS = """
     AddResidueRunOptions { layout: vertical; }
     AddResidueRunOptions > Horizontal { height: auto; }
-    AddResidueRunOptions Label { width: auto; margin: 0 1 0 0; color: $text-muted; }
-    AddResidueRunOptions #players, AddResidueRunOptions #n { width: 8; margin-right: 2; }
-    AddResidueRunOptions .seat-level { width: 11; margin-right: 1; }
     """
 
     def compose(self) -> ComposeResult:

@@ -26,8 +26,6 @@ class FamilyRunOptions(RunOptions):
     DEFAULT_CSS = """
     FamilyRunOptions { layout: vertical; }
     FamilyRunOptions > Horizontal { height: auto; }
-    FamilyRunOptions Label { width: auto; margin: 0 1 0 0; color: $text-muted; }
-    FamilyRunOptions Tick { width: auto; margin-right: 1; }
     FamilyRunOptions > #own-row { display: none; }
     FamilyRunOptions > #own-row.-some { display: block; }
     """
