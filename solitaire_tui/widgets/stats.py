@@ -34,6 +34,7 @@ ADVANTAGE = "win % vs others"
 PAIRED = "vs first (points)"  # a comparison's later version: its paired difference
 SCORE_TICKS = 8  # at most this many values are named under a histogram
 SCORE_BARS = 40  # a score with more values is drawn in this many ranges
+PLOT_FRAME = 3  # rows of a plot that are not its area: the frame's two and the x labels
 # A colour a tally, for its line in the plot and its name in the table and the plot's
 # legend (a line of ours above the plot: plotext's own is drawn over the curves).
 COLOURS = ("cyan", "magenta", "green", "yellow", "red", "blue")
@@ -187,6 +188,7 @@ class Chart(PlotextPlot):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._drawn: dict[tuple[object, ...], tuple[object, RenderResult]] = {}
+        self._top = 0.0  # the highest value ``draw`` gave plotext, 0: none
 
     def on_unmount(self) -> None:
         self.app.theme_changed_signal.unsubscribe(self)
@@ -216,6 +218,7 @@ class Chart(PlotextPlot):
         plt = self.plt
         plt.clear_data()
         plt.clear_figure()
+        self._top = 0.0
         line = self.draw()
         legend = self.legend()
         lines: list[Text] = [] if legend is None else list(
@@ -228,11 +231,26 @@ class Chart(PlotextPlot):
         else:
             plt.plotsize(self.size.width, self.size.height - len(lines))
             plt.theme(self._get_plotext_theme_name(self.app.theme))
+            if self._top > 0:
+                ticks = even_ticks(self._top, self.size.height - len(lines) - PLOT_FRAME)
+                plt.ylim(0, ticks[-1])
+                plt.yticks(ticks, [f"{tick:g}" for tick in ticks])
             drawn = Group(*lines, Text.from_ansi(plt.build()))
         if len(self._drawn) >= self.KEPT:
             del self._drawn[next(iter(self._drawn))]  # the oldest
         self._drawn[key] = figures, drawn
         return drawn
+
+
+def even_ticks(top: float, rows: int) -> list[float]:
+    """Values from 0 past ``top`` for a plot ``rows`` high, evenly spaced by a round
+    step (1, 2, 2.5 or 5 times a power of ten), one every other row at most. plotext's
+    own, in a few rows, fall on the same row and it leaves one out: 20.8 then 10.4."""
+    most = max(1, min(5, rows // 2))  # steps
+    rough = top / most
+    power = 10.0 ** math.floor(math.log10(rough))
+    step = next(power * factor for factor in (1, 2, 2.5, 5, 10) if power * factor >= rough)
+    return [step * index for index in range(math.ceil(top / step - 1e-9) + 1)]
 
 
 def packed(items: Sequence[Text], separator: str, width: int) -> Text:
@@ -303,13 +321,16 @@ class RatePlot(Chart):
                  if games[0] <= 10**power <= games[-1]]
         plt.xticks(ticks, [_games_text(tick) for tick in ticks])
         for index in range(len(snap.labels)):
-            wins = [each[index] for _, each in points]
-            plt.plot(games, _rates(wins, games), color=COLOURS[index % len(COLOURS)],
+            rates = _rates([each[index] for _, each in points], games)
+            plt.plot(games, rates, color=COLOURS[index % len(COLOURS)],
                      marker=self._mark(index, len(snap.labels), "braille"))
+            self._top = max(self._top, *rates)
         chosen = [each[part] for _, each in points]
         bounds = [wilson_interval(w, n) for w, n in zip(chosen, games, strict=True)]
         plt.plot(games, [100 * low for low, _ in bounds], color="gray", marker="dot")
-        plt.plot(games, [100 * high for _, high in bounds], color="gray", marker="dot")
+        highs = [100 * high for _, high in bounds]
+        plt.plot(games, highs, color="gray", marker="dot")
+        self._top = max(self._top, *highs)
         return f"win rate {share(chosen[-1], games[-1])}"
 
     def _mark(self, index: int, lines: int, coloured: str) -> str:
@@ -348,7 +369,9 @@ class ScorePlot(Chart):
             return f"{heading or 'score'}: —"
         bars = histogram.binned(SCORE_BARS)
         values = [first for first, _, _ in bars]
-        plt.bar(values, [100 * count / histogram.total for _, _, count in bars], marker="hd")
+        shares = [100 * count / histogram.total for _, _, count in bars]
+        plt.bar(values, shares, marker="hd")
+        self._top = max(shares)
         named = values[::math.ceil(len(values) / SCORE_TICKS)]  # labels that never crowd
         plt.xticks([float(value) for value in named], [str(value) for value in named])
         return f"{heading}: mean {histogram.mean:.3g}"

@@ -16,18 +16,23 @@ from solitaire_tui.stats.runner import LiveRun, Snapshot
 
 class SlowCompile:
     """A kernel whose first call (the compile, which nothing stops) waits until
-    released; ``compiling`` is set while it waits, ``compiled`` once it is done."""
+    released; ``compiling`` is set while it waits, ``compiled`` once it is done.
+    Calls from other threads wait for that one compile, as numba's lock makes them:
+    ``on_compile`` runs once (a second Ctrl+C from a second chunk would land after
+    the command has put back Python's own handler)."""
 
     def __init__(self, on_compile: Callable[[], None] = lambda: None) -> None:
         self.on_compile = on_compile
         self.compiling, self.release, self.compiled = (threading.Event() for _ in range(3))
+        self._compile = threading.Lock()
 
     def results(self, start: int, count: int) -> np.ndarray:
-        if not self.compiled.is_set():
-            self.compiling.set()
-            self.on_compile()
-            self.release.wait(60)
-            self.compiled.set()
+        with self._compile:
+            if not self.compiled.is_set():
+                self.compiling.set()
+                self.on_compile()
+                self.release.wait(60)
+                self.compiled.set()
         return np.ones((count, 1), dtype=np.int8)
 
     @property

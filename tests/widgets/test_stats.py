@@ -1,7 +1,11 @@
 """The statistics panel's widgets: a chart's legend packed item by item, clear of the
-chart beside it, and the results table's columns fitting its rows."""
+chart beside it, its y axis named at even steps, and the results table's columns
+fitting its rows."""
 
 from __future__ import annotations
+
+import itertools
+import math
 
 import pytest
 from hypothesis import given
@@ -13,7 +17,13 @@ from textual.widgets import Label
 
 from rules.stats import Tally
 from solitaire_tui.stats.runner import Phase, Snapshot
-from solitaire_tui.widgets.stats import LEGEND_GUTTER, RatePlot, ResultsTable, packed
+from solitaire_tui.widgets.stats import (
+    LEGEND_GUTTER,
+    RatePlot,
+    ResultsTable,
+    even_ticks,
+    packed,
+)
 
 
 def test_a_legend_goes_on_a_new_line_between_names_never_inside_one() -> None:
@@ -30,6 +40,17 @@ def test_every_item_is_whole_on_one_line(names: list[str], width: int) -> None:
     assert " ".join(lines) == " ".join(names)  # in order, nothing lost or added
     for line in lines:  # a line holds whole items, and passes the width only alone
         assert len(line) <= width or line in names
+
+
+@given(st.floats(1e-6, 100), st.integers(1, 40))
+def test_a_y_axis_is_named_from_0_past_the_top_at_one_round_step(top: float, rows: int) -> None:
+    ticks = even_ticks(top, rows)
+    step = ticks[1]
+    assert ticks[0] == 0 and ticks[-2] < top <= ticks[-1] * (1 + 1e-9)  # the top, no more
+    assert all(abs(b - a - step) < step * 1e-6 for a, b in itertools.pairwise(ticks))
+    mantissa = step / 10 ** math.floor(math.log10(step) + 1e-9)
+    assert any(abs(mantissa - nice) < 1e-6 for nice in (1, 2, 2.5, 5))
+    assert len(ticks) - 1 <= max(1, rows // 2)  # a name every other row at most
 
 
 def snapshot(labels: tuple[str, ...]) -> Snapshot:
@@ -74,3 +95,26 @@ async def test_a_legend_leaves_a_gutter_before_the_chart_beside_it(width: int) -
         legend = plot.legend()
         assert legend is not None
         assert all(len(line) <= width - LEGEND_GUTTER for line in legend.plain.split("\n"))
+
+
+@pytest.mark.parametrize("height", [9, 10, 12, 16, 24])
+async def test_each_y_value_named_is_drawn_on_a_row_of_its_own(height: int) -> None:
+    """plotext's own values, in a few rows, fell on one row and it left one out:
+    31.2, 26.0, 20.8, then 10.4."""
+    games = (10, 100, 1_000, 10_000)
+    curve = tuple((done, (done * 31 // 100, done // 10)) for done in games)
+    snap = Snapshot(Phase.FINISHED, seed=0, games=10_000, done=10_000,
+                    labels=("greedy", "quick"), curve=curve,
+                    tallies=(Tally(10_000, 3_100), Tally(10_000, 1_000)))
+    app = Panel()
+    async with app.run_test(size=(80, 30)) as pilot:
+        plot = app.query_one(RatePlot)
+        plot.styles.height = height
+        plot.show(snap, 0)
+        await pilot.pause()
+        drawn = "".join(segment.text for segment in app.console.render(plot.render()))
+        named = [float(line.split("┤")[0]) for line in drawn.split("\n") if "┤" in line]
+        named.sort()
+        steps = {round(b - a, 9) for a, b in itertools.pairwise(named)}
+        assert named[0] == 0 and len(steps) == 1  # none left out
+        assert named[-1] >= 31  # greedy's rate, the highest drawn
