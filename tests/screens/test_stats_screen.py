@@ -28,7 +28,13 @@ from solitaire_tui.messages import OpenGame, OpenStats
 from solitaire_tui.screens.history import HistoryScreen
 from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.screens.stats.comparing import NOTHING
-from solitaire_tui.screens.stats.screen import NOT_RUN, PLOT_SECONDS, StatsScreen
+from solitaire_tui.screens.stats.screen import (
+    LAST_RUN,
+    NOT_RUN,
+    OPENED_ON,
+    PLOT_SECONDS,
+    StatsScreen,
+)
 from solitaire_tui.start import Start
 from solitaire_tui.stats import limits
 from solitaire_tui.stats.estimate import default_games
@@ -517,12 +523,38 @@ async def test_the_panel_opens_on_the_last_run_of_its_options(
         await until(pilot, lambda: again.shown is not None)
         assert again.shown is not None and again.shown.games == first.games == 2000
         assert again.shown.tallies[0].wins == first.tallies[0].wins
-        assert text_of(again, "#summary").startswith("Your last run of these options on ")
+        assert text_of(again, "#summary").startswith(f"{LAST_RUN} on ")
         assert again.query_one("#seed", Input).value != "11"
         await pilot.press("escape")
         other = await open_panel(pilot, app, "relay")  # another game: nothing of it yet
         await pilot.pause()
         assert other.shown is None
+
+
+async def test_the_last_run_shown_is_said_to_be_of_other_options_once_they_change(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    """"Your last run of these options" stays true: the form asking for others (Games
+    and Seed are not options), the figures are said to be of the ones it opened on."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await finished_run(pilot, app, "hit-or-miss", {}, "2_000", "11")
+        await pilot.press("escape")
+        again = await open_panel(pilot, app, "hit-or-miss")
+        await until(pilot, lambda: text_of(again, "#summary").startswith(f"{LAST_RUN} on "))
+        again.query_one("#games", Input).value = "3_000"
+        await pilot.pause()
+        assert text_of(again, "#summary").startswith(f"{LAST_RUN} on ")
+        variant = again.query_one("#variant", Input)
+        variant.value = "two-strike"
+        await until(pilot, lambda: text_of(again, "#summary").startswith(OPENED_ON))
+        variant.value = "unlimited"
+        await until(pilot, lambda: text_of(again, "#summary").startswith(f"{LAST_RUN} on "))
+        await pilot.press("r")  # a run of its own: the words of the last one are gone
+        await until(pilot, lambda: again.shown is not None and again.shown.phase is Phase.FINISHED
+                    and again.shown.games == 3_000)
+        variant.value = "two-strike"
+        await pilot.pause()
+        assert not text_of(again, "#summary").startswith((LAST_RUN, OPENED_ON))
 
 
 async def test_a_guests_panel_has_no_cluster_and_runs_within_the_servers_caps(

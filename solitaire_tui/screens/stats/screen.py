@@ -79,6 +79,10 @@ from solitaire_tui.widgets.stats import RatePlot, ResultsTable, ScorePlot, WinsL
 PLOT_SECONDS = 1.0
 WIDE = 100  # columns from which the progress bar is drawn at its full length
 NOT_RUN = "Not run: mend what is said beside the bar, then r runs."
+# The panel opened on the newest run of its options, while the form asks for them, and
+# once it asks for others (Games and Seed are not options).
+LAST_RUN = "Your last run of these options"
+OPENED_ON = "Below, your last run of the options this panel opened on (r runs those above)"
 
 
 
@@ -186,8 +190,7 @@ class StatsScreen(LiveScreen[Snapshot]):
             # After the first layout: plotext loses what is drawn before its plot has a size.
             self.call_after_refresh(self._reopen, self.entry)
         elif self._last is not None:
-            self.call_after_refresh(self._reopen, self._last,
-                                    f"{self.note} Your last run of these options".lstrip())
+            self.call_after_refresh(self._reopen, self._last, f"{self.note} {LAST_RUN}".lstrip())
         else:
             self.call_after_refresh(self._show_estimate)
             if self.note:  # after LiveScreen's welcome
@@ -222,6 +225,21 @@ class StatsScreen(LiveScreen[Snapshot]):
         self.forecast.said = True
         if self._said == NOT_RUN and not isinstance(found, str):  # mended: nothing refused
             self._say(self.WELCOME)
+        elif self._last is not None and self.shown_setup is not None:
+            self._say_last_run()
+
+    def _say_last_run(self) -> None:
+        """The panel opened on the last run of its options says so while the form
+        still asks for them (Games and Seed aside); once it asks for others, that the
+        figures are of the options it opened on."""
+        if self._last is None or self.shown_setup is None or self.shown is None:
+            return
+        try:
+            these = self._ask()[0].options == self.shown_setup.options
+        except (RulesError, NoMatches):
+            return  # a wrong field is said beside the bar
+        heading = f"{self.note} {LAST_RUN if these else OPENED_ON}".lstrip()
+        self._say(f"{heading} on {self._last.when}. " + self._summary(self.shown))
 
     def _timed(self) -> None:
         """A timing is in: the estimate says so, unless the line holds a run's last
@@ -331,6 +349,7 @@ class StatsScreen(LiveScreen[Snapshot]):
         self._keep_scheduler()
         live = LiveRun(setup, seed, games, workers, where)
         self.shown_setup = setup
+        self._last = None  # its figures give way to this run's
         self.part = self.score = 0
         return live
 
@@ -479,4 +498,6 @@ class StatsScreen(LiveScreen[Snapshot]):
         self.shown_setup = setup
         self._show(snap)
         self._say(f"{heading} on {entry.when}. " + self._summary(snap))
+        if entry is not self._last:
+            self._last = None  # another run shown: ``_say_last_run`` has nothing to say
         self._focus_after().focus()  # enter does what the summary says: replays a win
