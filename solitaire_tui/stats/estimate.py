@@ -36,6 +36,9 @@ TIMING = "timing a few deals…"  # said, with no figure, while the timing is un
 class Estimate:
     seconds: float
     source: str  # MEASURED, TIMED, ROUGH or TIMING
+    # While TIMING, the compiled players of one's own the timing compiles first (once
+    # a file: ``own_players.kept_loop``), by name.
+    compiling: tuple[str, ...] = ()
 
     @property
     def measured(self) -> bool:
@@ -48,6 +51,9 @@ class Estimate:
         by up to 9 times for the players that think (``bench --engine estimates``)."""
         on = counted(workers, "worker")
         if self.source == TIMING:
+            if self.compiling:
+                return (f"how long on {on}? compiling {' and '.join(self.compiling)} (once),"
+                        f" then {TIMING}")
             return f"how long on {on}? {TIMING}"
         time = duration(self.seconds)
         return (f"{time if time.startswith('under') else 'about ' + time} on {on}"

@@ -4,7 +4,12 @@ only while the panel's own choice stands, and a run ended the next figure's sour
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
+from rules.own_players import sequence as own_sequence
 from solitaire_tui.games.registry import GAMES_BY_KEY
+from solitaire_tui.own_players import files
 from solitaire_tui.screens.stats.forecast import Forecast
 from solitaire_tui.stats import compare
 from solitaire_tui.stats.calibrate import key
@@ -59,6 +64,25 @@ def test_the_figure_is_the_timing_then_the_last_run_of_the_options() -> None:
     measured = ran.estimate((SETUP, 4_000, 7, 2, None), running=False)
     assert not isinstance(measured, str) and measured[0].source == MEASURED
     assert measured[0].seconds == 4_000 / 500
+
+
+def test_a_timing_that_compiles_a_player_of_ones_own_first_says_so(tmp_path: Path) -> None:
+    """Its first timing compiles a compiled player (seconds): the line names it."""
+    example = Path(__file__).parents[2] / "examples" / "players"
+    mine = shutil.copy(example / "first_fit.py", tmp_path / "fits.py")
+    plain = shutil.copy(example / "first_fit.py", tmp_path / "plain.py")
+    Path(plain).write_text(Path(plain).read_text().replace("COMPILED = True", ""))
+    try:
+        for path in (mine, plain):
+            files.load(str(path), "sequence", own_sequence.__name__)
+        setup = compare.run_setup(GAMES_BY_KEY["sequence"],
+                                  {"strategies": ["greedy", "fits.py", "plain.py"]})
+        found = forecast(FakeTimings()).estimate((setup, 1_000, 7, 2, None), running=False)
+        assert not isinstance(found, str) and found[0].source == TIMING
+        assert found[0].words(2) == (
+            f"how long on 2 workers? compiling fits.py (once), then {TIMING}")
+    finally:
+        files.forget()
 
 
 def test_a_cluster_of_its_own_is_forecast_on_its_processes_and_never_timed() -> None:

@@ -15,6 +15,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, Protocol
 
+from solitaire_tui.own_players import files
 from solitaire_tui.stats.cluster import Scheduler
 from solitaire_tui.stats.estimate import ROUGH, TIMING, Estimate, default_games, estimate
 from solitaire_tui.stats.limits import Limits
@@ -61,7 +62,10 @@ class Forecast:
         found = estimate(setup, games, workers, self.runs, self.timings.seconds)
         if (found.source == ROUGH and not running and where is None
                 and self.timings.timing(setup, seed, workers)):
-            found = dataclasses.replace(found, source=TIMING)
+            compiled = tuple(player.name for name in setup.own
+                             if (player := files.find(name, setup.game)) is not None
+                             and player.compiled)
+            found = dataclasses.replace(found, source=TIMING, compiling=compiled)
         return found, workers
 
     def sized(self, setup: Setup, field: str) -> str | None:
