@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.text import Text
 from textual.app import RenderResult
@@ -57,6 +58,10 @@ def share_width(games: int) -> int:
     return max(SHARE_WIDTH, *(len(share(count, games)) for count in range(min(RAREST, games + 1))))
 
 
+def _width(cell: Text | str) -> int:
+    return cell_len(cell) if isinstance(cell, str) else cell.cell_len
+
+
 def _label(label: str) -> str:
     """A row's name as the table shows it: short, at most LABEL_WIDTH."""
     return short_label(part_name(label))[:LABEL_WIDTH]
@@ -95,37 +100,57 @@ class ResultsTable(DataTable[Text | str]):
         # ties, score, the rows' labels (the first column is as wide as they are),
         # games, and whether the rows are a comparison's versions
         self._shape: tuple[bool, str, tuple[str, ...], int, bool] | None = None
+        self._headings: list[tuple[str, int]] = []  # each column's heading, first width
+        self._widths: list[int] = []  # each column's width now
 
     def show(self, snap: Snapshot, score: str) -> None:
         paired = any(ONLY_HERE in tally.histograms for tally in snap.tallies)
+        rows = [self._cells(snap, index, paired) for index in range(len(snap.tallies))]
         shape = (snap.shares_wins, score, snap.labels, snap.games, paired)
-        if shape != self._shape:
-            # Columns as wide as their figures can get, so that updates never widen
-            # them: a new layout on every update would cost the kernels a core.
+        new_shape = shape != self._shape
+        if new_shape:
             self._shape = shape
+            self._headings = self._columns(snap, score, paired)
+            self._widths = [width for _, width in self._headings]
+        # Columns as wide as their figures will mostly get, so that updates seldom
+        # widen them (a new layout on every update would cost the kernels a core); a
+        # share of the first games of a run may still be wider ("0.3663% (0.0647–2.05)",
+        # 1 of 273, in a column sized for 1,000 games): the column widens, and stays.
+        widest = [max((_width(row[column]) for row in rows), default=0)
+                  for column in range(len(self._widths))]
+        wider = [max(have, need) for have, need in zip(self._widths, widest, strict=True)]
+        if new_shape or wider != self._widths:
+            self._widths = wider
             cursor = self.cursor_row
             self.clear(columns=True)
-            self.add_column("", width=max(len(_label(label)) for label in snap.labels))
-            # Lost is what won and tied leave; a seat's edge over the others says more.
-            shares = ("won alone", "tied", ADVANTAGE) if snap.shares_wins else (
-                "win rate (95% interval)",)
-            if not snap.shares_wins:
-                won = f"won of {snap.games:,}"
-                self.add_column(won, width=len(won))
-            for heading in shares:
-                self.add_column(heading, width=len(heading) if heading == ADVANTAGE
-                                else max(len(heading), share_width(snap.games)))
-            if paired:
-                self.add_column(PAIRED, width=len(PAIRED))
-            mean = f"mean {score.replace('_', ' ')}" if score else ""
-            self.add_column(mean, width=max(len(mean), 8))
-            for index in range(len(snap.tallies)):
-                self.add_row(*self._cells(snap, index, paired), key=str(index))
-            self.move_cursor(row=min(cursor, len(snap.tallies) - 1))
+            for (heading, _), width in zip(self._headings, wider, strict=True):
+                self.add_column(heading, width=width)
+            for index, row in enumerate(rows):
+                self.add_row(*row, key=str(index))
+            self.move_cursor(row=min(cursor, len(rows) - 1))
             return
-        for index in range(len(snap.tallies)):
-            for column, value in enumerate(self._cells(snap, index, paired)):
+        for index, row in enumerate(rows):
+            for column, value in enumerate(row):
                 self.update_cell_at(Coordinate(index, column), value)
+
+    @staticmethod
+    def _columns(snap: Snapshot, score: str, paired: bool) -> list[tuple[str, int]]:
+        """The columns' headings and the widths a run of ``snap.games`` games is given
+        at first."""
+        # Lost is what won and tied leave; a seat's edge over the others says more.
+        shares = ("won alone", "tied", ADVANTAGE) if snap.shares_wins else (
+            "win rate (95% interval)",)
+        headings = [("", max(len(_label(label)) for label in snap.labels))]
+        if not snap.shares_wins:
+            won = f"won of {snap.games:,}"
+            headings.append((won, len(won)))
+        headings += [(heading, len(heading) if heading == ADVANTAGE
+                      else max(len(heading), share_width(snap.games))) for heading in shares]
+        if paired:
+            headings.append((PAIRED, len(PAIRED)))
+        mean = f"mean {score.replace('_', ' ')}" if score else ""
+        headings.append((mean, max(len(mean), 8)))
+        return headings
 
     @staticmethod
     def _cells(snap: Snapshot, index: int, paired: bool) -> list[Text | str]:

@@ -118,3 +118,24 @@ async def test_each_y_value_named_is_drawn_on_a_row_of_its_own(height: int) -> N
         steps = {round(b - a, 9) for a, b in itertools.pairwise(named)}
         assert named[0] == 0 and len(steps) == 1  # none left out
         assert named[-1] >= 31  # greedy's rate, the highest drawn
+
+
+async def test_a_share_wider_than_its_column_widens_it_and_it_stays() -> None:
+    """A column sized for 1 of 1,000 games cut 1 of 273 while the run played
+    ("0.3663% (0.0647–2.0"); widened once, it does not narrow with the next figures."""
+    def playing(done: int, ties: int) -> Snapshot:
+        return Snapshot(Phase.PLAYING, seed=0, games=1_000, done=done, labels=("P1", "P2"),
+                        shares_wins=True, tallies=(Tally(done, done // 2, ties),
+                                                   Tally(done, done // 2, ties)))
+
+    app = Panel()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.query_one(ResultsTable)
+        for done, ties in ((100, 50), (273, 1), (1_000, 500)):
+            table.show(playing(done, ties), "")
+            await pilot.pause()
+            tied = next(column for column in table.columns.values()
+                        if str(column.label) == "tied")
+            cell = table.get_row_at(0)[2]
+            assert len(str(cell)) <= tied.width, (done, cell)
+        assert tied.width >= len("0.3663% (0.0647–2.05)")
