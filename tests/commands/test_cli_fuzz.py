@@ -63,7 +63,8 @@ def leaves(parser: argparse.ArgumentParser, words: tuple[str, ...] = ()) -> Iter
             yield from leaves(sub, (*words, name))
 
 
-LEAVES = list(leaves(cli.build_parser()))
+PARSER = cli.build_parser()  # every test's: argparse keeps no state between parses
+LEAVES = list(leaves(PARSER))
 
 
 def test_the_walk_finds_every_subcommand() -> None:
@@ -93,6 +94,7 @@ def run(argv: Sequence[str], stdin: str = "") -> Outcome:
 
     with (contextlib.redirect_stdout(out), contextlib.redirect_stderr(err),
           mock.patch.object(sys, "stdin", io.StringIO(stdin)),
+          mock.patch.object(cli, "build_parser", lambda: PARSER),
           mock.patch.object(cli, "_open_app", open_app)):
         try:
             code = cli.main(list(argv))
