@@ -74,6 +74,11 @@ class Session(Generic[S, M]):
     def can_redo(self) -> bool:
         return self._at < len(self._moves)
 
+    @property
+    def undone(self) -> int:
+        """The moves taken back that redo would play again."""
+        return len(self._moves) - self._at
+
     def play(self, move: M) -> S:
         """Make a move; an illegal one raises the rules' error and changes nothing."""
         after = self.rules.apply(self.state, move)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.words import sentence_start
+from rules.words import counted, sentence_start
 from solitaire_tui.play.table import STANDARD, GameTable
 
 
@@ -52,7 +52,11 @@ def again_keys(table: GameTable[Any, Any]) -> str:
 
 def thrown_away(table: GameTable[Any, Any]) -> str | None:
     """What starting again does to a game in play: it is not kept, and undo cannot
-    bring it back."""
-    if not table.in_play:
-        return None
-    return f"the {table.game.title} game in play is not over, and will not be kept"
+    bring it back; to moves taken back (undone to the start, or gone back to from a
+    review): redo cannot play them again."""
+    if table.in_play:
+        return f"the {table.game.title} game in play is not over, and will not be kept"
+    undone = table.session.undone
+    if undone and not table.replaying:
+        return f"the {counted(undone, 'move')} taken back, which U plays again, will be lost"
+    return None

@@ -189,6 +189,14 @@ def test_what_starting_again_throws_away_is_said_only_for_a_game_in_play(
     table.session.play(one_handed.legal_moves(table.session.state)[0])
     assert thrown_away(table) == ("the One-Handed Solitaire game in play is not over, and"
                                   " will not be kept")
+    table.session.play(one_handed.legal_moves(table.session.state)[0])
+    table.session.restart()  # undone to the start: not in play, but redo holds it
+    assert not table.in_play
+    assert thrown_away(table) == "the 2 moves taken back, which U plays again, will be lost"
+    table.session.redo()
+    table.session.redo()
+    table.session.undo()
+    assert table.in_play and "not over" in (thrown_away(table) or "")
 
 
 def test_a_saved_seed_must_be_a_number() -> None:

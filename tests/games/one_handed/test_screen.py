@@ -5,18 +5,22 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from textual.widgets import Label
+
 from rules import one_handed
 from rules.one_handed import Move
 from rules.play import final_state
 from solitaire_tui.decks import numbered
 from solitaire_tui.games.one_handed.screen import PLAY_KEYS, OneHandedScreen
 from solitaire_tui.start import Start
+from solitaire_tui.ui.quit_dialog import Confirm
 from tests.support.pilots import (
     SIZE,
     auto_play_to_end,
     saved,
     saved_record,
     text_of,
+    until,
     walk_back_and_forth,
 )
 
@@ -143,3 +147,26 @@ async def test_auto_play_counts_and_a_deal_finished_before_is_practice(
     assert [(row["how"], row["counts"]) for row in rows] == [
         ("auto", 1), ("player", 0), ("player", 1)]
     assert saved_record(data_path, "one-handed", "standard").played == 2
+
+
+async def test_n_after_every_move_is_taken_back_asks_before_the_moves_are_lost(
+        make_app: Any) -> None:
+    """Undone to the start the game is not in play, but U would play its moves again:
+    n asks first, saying so; n (no) keeps them, y starts the new deal."""
+    app = make_app(Start("one-handed", numbered(311811949)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, OneHandedScreen)
+        for _ in range(3):
+            (move,) = one_handed.legal_moves(screen.session.state)
+            await pilot.press(PLAY_KEYS[move])
+        await pilot.press("u", "u", "u")
+        assert not screen.session.moves and screen.session.can_redo
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, Confirm))
+        said = " ".join(str(label.render()) for label in app.screen.query(Label))
+        assert "The 3 moves taken back, which U plays again, will be lost." in said
+        await pilot.press("n")  # no: the moves stay to be played again
+        await until(pilot, lambda: app.screen is screen)
+        await pilot.press("U")
+        assert len(screen.session.moves) == 1
