@@ -5,7 +5,7 @@ know how the app opens a game, the statistics panel or a replay."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from textual.message import Message
@@ -25,11 +25,12 @@ class OpenGame(Message):
 
 @dataclass
 class OpenStats(Message):
-    """The statistics panel for ``game``, its fields filled with ``options``; ``note``:
-    what the panel says first of them (``OptionsCodec.panel_note``)."""
+    """The statistics panel for ``game``, its fields filled with ``options`` (None, as
+    from the menu: as the game was last run); ``note``: what the panel says first of
+    them (``OptionsCodec.panel_note``)."""
 
     game: str
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] | None = None
     note: str = ""
 
 

@@ -531,6 +531,26 @@ async def test_the_panel_opens_on_the_last_run_of_its_options(
         assert other.shown is None
 
 
+async def test_from_the_menu_the_panel_opens_as_the_game_was_last_run(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    """The panel keeps no settings of its own between sessions: the history does. From
+    the menu it opens on the options of the game's newest run, and shows that run."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await finished_run(pilot, app, "hit-or-miss", {"variant": "two-strike"}, "2_000", "5")
+        await pilot.press("escape")
+    again = make_app()  # another session, on the same data
+    async with again.run_test(size=SIZE) as pilot:
+        screen = await open_panel(pilot, again, "hit-or-miss")
+        await until(pilot, lambda: text_of(screen, "#summary").startswith(f"{LAST_RUN} on "))
+        assert screen.query_one("#variant", Input).value == "two-strike"
+        assert screen.shown is not None and screen.shown.games == 2_000
+        await pilot.press("escape")
+        other = await open_panel(pilot, again, "relay")  # no run of it yet: its own options
+        await pilot.pause()
+        assert other.shown is None
+
+
 async def test_the_last_run_shown_is_said_to_be_of_other_options_once_they_change(
         make_app: Callable[..., SolitaireApp]) -> None:
     """"Your last run of these options" stays true: the form asking for others (Games

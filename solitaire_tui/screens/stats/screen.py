@@ -86,6 +86,18 @@ OPENED_ON = "Below, your last run of the options this panel opened on (r runs th
 
 
 
+def last_options(game: Game, kept: list[Entry]) -> dict[str, Any]:
+    """The options of ``game``'s newest run in the history, where they can still be run
+    (a player of one's own it ran may be gone); else the game's own."""
+    last = newest(kept, game.key)
+    options = {} if last is None else dict(last.data.get("options", {}))
+    try:
+        compare.run_setup(game, options)
+    except RulesError:
+        return {}
+    return options
+
+
 class StatsScreen(LiveScreen[Snapshot]):
     BINDINGS = live_keys(
         Binding("n", "new_seed", "New seed"),
@@ -123,10 +135,12 @@ class StatsScreen(LiveScreen[Snapshot]):
         # Whether this panel offers the player's own players (``p`` reads them).
         self.reads_players = self.players is not None and game.OWN_RULES is not None
         data = entry.data if entry is not None else {}
-        self.options = dict(data.get("options", options or {}))
-        self.seed = int(data.get("seed", runs.random_seed()))
         kept = self.history.entries
         runs_kept = [kept_entry.data for kept_entry in kept]  # what estimates are made from
+        self.options = dict(data.get("options", options or {}))
+        if entry is None and options is None:  # from the menu: as the player last ran it
+            self.options = last_options(self.game, kept)
+        self.seed = int(data.get("seed", runs.random_seed()))
         try:
             setup: runs.Setup | None = compare.run_setup(self.game, self.options)
         except RulesError:
