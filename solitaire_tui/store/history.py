@@ -43,12 +43,10 @@ def thinned(curve: list[Point], points: int = CURVE_POINTS) -> list[Point]:
     return kept if kept[-1] == curve[-1] else [*kept, curve[-1]]
 
 
-def newest(entries: list[Entry], game: str, options: dict[str, Any] | None = None,
-           ) -> Entry | None:
-    """The newest of ``entries`` (newest first) that ran ``game`` with ``options``
-    (None: with any)."""
-    return next((entry for entry in entries if entry.game == game
-                 and (options is None or entry.data.get("options") == options)), None)
+def newest(entries: list[Entry], game: str, options: dict[str, Any]) -> Entry | None:
+    """The newest of ``entries`` (newest first) that ran ``game`` with ``options``."""
+    return next((entry for entry in entries
+                 if entry.game == game and entry.data.get("options") == options), None)
 
 
 class History:

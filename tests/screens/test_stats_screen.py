@@ -24,6 +24,7 @@ from rules.fast import hit_or_miss as fast_hit_or_miss
 from solitaire_tui.app import SolitaireApp
 from solitaire_tui.cli import main
 from solitaire_tui.decks import numbered
+from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.messages import OpenGame, OpenStats
 from solitaire_tui.screens.history import HistoryScreen
 from solitaire_tui.screens.menu import MenuScreen
@@ -34,13 +35,14 @@ from solitaire_tui.screens.stats.screen import (
     OPENED_ON,
     PLOT_SECONDS,
     StatsScreen,
+    last_options,
 )
 from solitaire_tui.start import Start
 from solitaire_tui.stats import limits
 from solitaire_tui.stats.estimate import default_games
 from solitaire_tui.stats.runner import Phase, Snapshot
 from solitaire_tui.store.database import Database
-from solitaire_tui.store.history import History
+from solitaire_tui.store.history import Entry, History
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.quit_dialog import Confirm
 from solitaire_tui.widgets.stats import PAIRED, RatePlot, ResultsTable, WinsList
@@ -549,6 +551,16 @@ async def test_from_the_menu_the_panel_opens_as_the_game_was_last_run(
         other = await open_panel(pilot, again, "relay")  # no run of it yet: its own options
         await pilot.pause()
         assert other.shown is None
+
+
+def test_a_last_run_that_can_no_longer_run_gives_way_to_the_one_before() -> None:
+    """A player of one's own the newest run played may be gone, or not read yet."""
+    game = GAMES_BY_KEY["sequence"]
+    kept = [Entry({"game": "sequence", "options": {"strategies": ["greedy", "gone.py"]}}, ""),
+            Entry({"game": "relay", "options": {"players": 3}}, ""),
+            Entry({"game": "sequence", "options": {"strategies": ["quick", "fair"]}}, "")]
+    assert last_options(game, kept) == {"strategies": ["quick", "fair"]}
+    assert last_options(game, kept[:2]) == {}
 
 
 async def test_the_last_run_shown_is_said_to_be_of_other_options_once_they_change(

@@ -87,15 +87,15 @@ OPENED_ON = "Below, your last run of the options this panel opened on (r runs th
 
 
 def last_options(game: Game, kept: list[Entry]) -> dict[str, Any]:
-    """The options of ``game``'s newest run in the history, where they can still be run
-    (a player of one's own it ran may be gone); else the game's own."""
-    last = newest(kept, game.key)
-    options = {} if last is None else dict(last.data.get("options", {}))
-    try:
-        compare.run_setup(game, options)
-    except RulesError:
-        return {}
-    return options
+    """The options of ``game``'s newest run in the history that can still be run (a
+    player of one's own it ran may be gone, or not read yet); else the game's own."""
+    for entry in kept:
+        options = entry.data.get("options") if entry.game == game.key else None
+        if isinstance(options, dict):
+            with suppress(RulesError):
+                compare.run_setup(game, options)
+                return dict(options)
+    return {}
 
 
 class StatsScreen(LiveScreen[Snapshot]):
