@@ -26,6 +26,7 @@ from solitaire_tui.cli import main
 from solitaire_tui.decks import numbered
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.messages import OpenGame, OpenStats
+from solitaire_tui.own_players import files
 from solitaire_tui.screens.history import HistoryScreen
 from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.screens.stats.comparing import NOTHING
@@ -45,6 +46,7 @@ from solitaire_tui.store.database import Database
 from solitaire_tui.store.history import Entry, History
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.quit_dialog import Confirm
+from solitaire_tui.ui.run_options import RunOptions
 from solitaire_tui.widgets.stats import PAIRED, RatePlot, ResultsTable, WinsList
 from tests.support.panel import (
     fill,
@@ -553,6 +555,25 @@ async def test_from_the_menu_the_panel_opens_as_the_game_was_last_run(
         assert other.shown is None
 
 
+async def test_the_players_read_leave_the_last_runs_line_in_place(
+        make_app: Callable[..., SolitaireApp], data_path: Path) -> None:
+    """Players read without a fault are shown in their row: the line under the bar
+    goes on saying which run the figures are."""
+    keep_player(data_path, "sequence", "first_fit.py")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await finished_run(pilot, app, "sequence", {"strategies": ["greedy"]}, "200", "5")
+    files.forget()  # another session: its folder read afresh, after the run is shown
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_panel(pilot, app, "sequence")
+        await until(pilot, lambda: bool(screen.query(".own")))  # the folder read
+        await pilot.pause()
+        assert text_of(screen, "#summary").startswith(f"{LAST_RUN} on ")
+        await pilot.press("p")  # asked for: what was read is said
+        await until(pilot, lambda: text_of(screen, "#summary").startswith("Your players"))
+
+
 def test_a_last_run_that_can_no_longer_run_gives_way_to_the_one_before() -> None:
     """A player of one's own the newest run played may be gone, or not read yet."""
     game = GAMES_BY_KEY["sequence"]
@@ -876,7 +897,6 @@ async def test_a_field_a_comparison_sets_stands_aside_while_it_is_chosen(
     """Its value would not be played: disabled, saying why, and back once the
     comparison is none. Add/Residue's comparison sets every seat (seat 1's player
     against random players), so no seat's field is left to be changed in vain."""
-    from solitaire_tui.ui.run_options import RunOptions
 
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -329,6 +329,8 @@ class StatsScreen(LiveScreen[Snapshot]):
         timing one of them stopped is tried again."""
         self.timings.players_read()
         self._timed()  # the estimate's line, no longer the stopped timing's sentence
+        if not event.found.problems and (LAST_RUN in self._said or OPENED_ON in self._said):
+            return  # the last run's line stays: the players' row shows who was read
         if event.found.problems or not self.running:
             words = run_words.own_players(event.where, event.found)
             self._say(words if self.shown is not None else f"{self.note} {words}".lstrip(),
