@@ -36,6 +36,7 @@ PAIRED = "vs first (points)"  # a comparison's later version: its paired differe
 SCORE_TICKS = 8  # at most this many values are named under a histogram
 SCORE_BARS = 40  # a score with more values is drawn in this many ranges
 PLOT_FRAME = 3  # rows of a plot that are not its area: the frame's two and the x labels
+ROOM = 1.5  # a y axis may reach this far past the highest value drawn, for round steps
 # A colour a tally, for its line in the plot and its name in the table and the plot's
 # legend (a line of ours above the plot: plotext's own is drawn over the curves).
 COLOURS = ("cyan", "magenta", "green", "yellow", "red", "blue")
@@ -257,8 +258,8 @@ class Chart(PlotextPlot):
             plt.plotsize(self.size.width, self.size.height - len(lines))
             plt.theme(self._get_plotext_theme_name(self.app.theme))
             if self._top > 0:
-                ticks = even_ticks(self._top, self.size.height - len(lines) - PLOT_FRAME)
-                plt.ylim(0, ticks[-1])
+                ticks, top = even_ticks(self._top, self.size.height - len(lines) - PLOT_FRAME)
+                plt.ylim(0, top)
                 plt.yticks(ticks, [f"{tick:g}" for tick in ticks])
             drawn = Group(*lines, Text.from_ansi(plt.build()))
         if len(self._drawn) >= self.KEPT:
@@ -267,15 +268,28 @@ class Chart(PlotextPlot):
         return drawn
 
 
-def even_ticks(top: float, rows: int) -> list[float]:
-    """Values from 0 past ``top`` for a plot ``rows`` high, evenly spaced by a round
-    step (1, 2, 2.5 or 5 times a power of ten), one every other row at most. plotext's
-    own, in a few rows, fall on the same row and it leaves one out: 20.8 then 10.4."""
-    most = max(1, min(5, rows // 2))  # steps
-    rough = top / most
-    power = 10.0 ** math.floor(math.log10(rough))
-    step = next(power * factor for factor in (1, 2, 2.5, 5, 10) if power * factor >= rough)
-    return [step * index for index in range(math.ceil(top / step - 1e-9) + 1)]
+def even_ticks(top: float, rows: int) -> tuple[list[float], float]:
+    """The values a plot ``rows`` high names on its y axis, and the top of its range
+    (at least ``top``): from 0 at a round step (1, 2, 2.5 or 5 times a power of ten),
+    each on a row of its own as many rows apart, two at least. plotext's own, in a
+    few rows, fell on one row and it left one out (20.8 then 10.4); and values evenly
+    spaced fall on rows 2 and 3 apart unless the range ends where the rows do."""
+    span = max(1, rows - 1)  # rows between the lowest and the highest
+    choices = []  # (the range's top, values) for each number of steps that fits
+    for steps in range(max(1, min(5, span // 2)), 0, -1):
+        gap = span // steps  # rows a step
+        step = _round_up(top * gap / span)
+        choices.append((step * span / gap, [step * index for index in range(steps + 1)]))
+    # The most values whose range wastes under a third of the plot, else the least waste.
+    fit = next((choice for choice in choices if choice[0] <= top * ROOM), None)
+    highest, values = fit or min(choices, key=lambda choice: choice[0])
+    return values, highest
+
+
+def _round_up(value: float) -> float:
+    """The least of 1, 2, 2.5 and 5 times a power of ten at or above ``value``."""
+    power = 10.0 ** math.floor(math.log10(value))
+    return next(power * factor for factor in (1, 2, 2.5, 5, 10) if power * factor >= value)
 
 
 def packed(items: Sequence[Text], separator: str, width: int) -> Text:

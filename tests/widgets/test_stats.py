@@ -43,14 +43,17 @@ def test_every_item_is_whole_on_one_line(names: list[str], width: int) -> None:
 
 
 @given(st.floats(1e-6, 100), st.integers(1, 40))
-def test_a_y_axis_is_named_from_0_past_the_top_at_one_round_step(top: float, rows: int) -> None:
-    ticks = even_ticks(top, rows)
+def test_a_y_axis_is_named_from_0_at_one_round_step_each_on_its_own_row(
+        top: float, rows: int) -> None:
+    ticks, highest = even_ticks(top, rows)
     step = ticks[1]
-    assert ticks[0] == 0 and ticks[-2] < top <= ticks[-1] * (1 + 1e-9)  # the top, no more
+    assert ticks[0] == 0 and top <= highest * (1 + 1e-9)  # all that is drawn is in range
     assert all(abs(b - a - step) < step * 1e-6 for a, b in itertools.pairwise(ticks))
     mantissa = step / 10 ** math.floor(math.log10(step) + 1e-9)
     assert any(abs(mantissa - nice) < 1e-6 for nice in (1, 2, 2.5, 5))
-    assert len(ticks) - 1 <= max(1, rows // 2)  # a name every other row at most
+    gap = step / highest * (max(1, rows - 1))  # rows from one value to the next
+    assert abs(gap - round(gap)) < 1e-6 and (round(gap) >= 2 or rows < 3)
+    assert ticks[-1] <= highest * (1 + 1e-9)
 
 
 def snapshot(labels: tuple[str, ...]) -> Snapshot:
@@ -113,11 +116,14 @@ async def test_each_y_value_named_is_drawn_on_a_row_of_its_own(height: int) -> N
         plot.show(snap, 0)
         await pilot.pause()
         drawn = "".join(segment.text for segment in app.console.render(plot.render()))
-        named = [float(line.split("┤")[0]) for line in drawn.split("\n") if "┤" in line]
-        named.sort()
-        steps = {round(b - a, 9) for a, b in itertools.pairwise(named)}
-        assert named[0] == 0 and len(steps) == 1  # none left out
-        assert named[-1] >= 31  # greedy's rate, the highest drawn
+        lines = drawn.split("\n")
+        named = [(row, float(line.split("┤")[0])) for row, line in enumerate(lines)
+                 if "┤" in line]
+        values = sorted(value for _, value in named)
+        steps = {round(b - a, 9) for a, b in itertools.pairwise(values)}
+        assert values[0] == 0 and len(steps) == 1  # none left out
+        gaps = {b - a for (a, _), (b, _) in itertools.pairwise(named)}
+        assert len(gaps) == 1 and min(gaps) >= 2  # as many rows apart, each on its own
 
 
 async def test_a_share_wider_than_its_column_widens_it_and_it_stays() -> None:
