@@ -47,7 +47,8 @@ options and seed give the same figures on any number of workers, and the same as
   width (random against random, the second seat wins more often). For Sequence Solitaire a row
   is a player, all on the same deals (beside a player of your own, each later one
   with its points over the first, paired deal by deal). Choose a row to show its
-  charts (`t` goes to the table from anywhere on the panel).
+  charts (`t` goes to the table from anywhere on the panel). A table wider than the
+  terminal scrolls sideways with `←` and `→`, its rows' names kept in view.
 - The left chart is the running win rate with its 95% interval narrowing (games on a
   log scale); the right one the distribution of a score (`s` shows the next score).
 - The list on the right holds the first winning deals: `enter` or a click opens one on

@@ -103,7 +103,8 @@ class StatsScreen(LiveScreen[Snapshot]):
         Binding("n", "new_seed", "New seed"),
         Binding("s", "next_score", "Score"),
         Binding("t", "results", "Table",
-                tooltip="the table of results: up and down choose the row the charts show"),
+                tooltip="the table of results: up and down choose the row the charts show,"
+                " left and right scroll a wide one"),
         Binding("H", "history", "History"),
         Binding("p", "read_players", "Players",
                 tooltip="read your own players' folder again (a file changed or added)"),
