@@ -13,7 +13,8 @@ one line rather than a screenful of traceback (``app.SolitaireApp``); the comman
 palette's PageUp and PageDown bindings, and ``App.action_command_palette``,
 ``search_commands`` and ``search_themes`` that open it (``ui.palette``); and
 ``OptionList``'s page actions (``widgets.pages``): these two step around a Textual
-bug (``docs/TEXTUAL.md``). Two of the terminal driver's ways are mended where a
+bug (``docs/TEXTUAL.md``), as ``own_bindings`` does for the text fields
+(``widgets.field``). Two of the terminal driver's ways are mended where a
 terminal goes away (``sturdy_output``, ``resume_only_after_a_stop``;
 ``docs/upstream/textual-writer-hang.md``), and ``Select``'s mount where the app closes
 as it mounts (``SteadySelect``).
@@ -29,7 +30,9 @@ from typing import Any
 
 from textual import events
 from textual.app import App
+from textual.binding import Binding
 from textual.content import Content
+from textual.dom import DOMNode
 from textual.driver import Driver
 from textual.drivers._writer_thread import WriterThread
 from textual.widgets import Select
@@ -39,8 +42,8 @@ from textual.widgets._toggle_button import ToggleButton  # whose mark a toggle s
 from textual.worker import Worker, active_worker
 
 __all__ = ["MarkdownTable", "SteadySelect", "SturdyWriter", "ToggleButton", "current_worker",
-           "driver_of", "forget_worker", "on_each_frame", "resume_only_after_a_stop",
-           "sturdy_output", "table_cells"]
+           "driver_of", "forget_worker", "on_each_frame", "own_bindings",
+           "resume_only_after_a_stop", "sturdy_output", "table_cells"]
 
 
 def current_worker() -> Worker[Any] | None:
@@ -70,6 +73,13 @@ def on_each_frame(app: App[Any], seen: Callable[[Any, Any], None]) -> None:
         seen(screen, renderable)
 
     app._display = painted  # type: ignore[method-assign]
+
+
+def own_bindings(node: DOMNode, key: str) -> tuple[Binding, ...]:
+    """The bindings ``node`` itself has for ``key``, keymaps applied: a field runs them
+    as its keys arrive (``widgets.field``), where Textual runs them only once the key
+    has gone up to the app."""
+    return tuple(node._bindings.key_to_bindings.get(key, ()))
 
 
 def driver_of(app: App[Any]) -> Driver:

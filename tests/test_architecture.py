@@ -269,3 +269,18 @@ def starts_threads(path: Path) -> bool:
 
 def test_work_off_the_screen_runs_in_workers_but_where_the_architecture_says() -> None:
     assert {name for name, path in modules().items() if starts_threads(path)} == OWN_THREADS
+
+
+def test_every_text_field_is_one_whose_keys_act_in_order() -> None:
+    """Textual's own ``Input`` applies a backspace in a burst after the letters that
+    follow it (``docs/TEXTUAL.md``): the app's fields are ``widgets.field.TextField``
+    or made from it."""
+    made = sorted(
+        f"{module}:{node.lineno}"
+        for module, path in MODULES.items() if module != "solitaire_tui.widgets.field"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id == "Input")
+        or (isinstance(node, ast.ClassDef)
+            and any(isinstance(base, ast.Name) and base.id == "Input" for base in node.bases)))
+    assert made == []

@@ -12,6 +12,7 @@ from textual.widgets import Input, Label
 from rules.errors import RulesError
 from rules.words import sentence_start
 from solitaire_tui.decks import Deck, parse_choice
+from solitaire_tui.widgets.field import TextField
 
 
 class DealDialog(ModalScreen[Deck | None]):
@@ -28,7 +29,7 @@ class DealDialog(ModalScreen[Deck | None]):
                                                 if self.ranks_only else "")
         with Vertical():
             yield Label("[b]Play a deal[/b]: type its number, or paste a deck of 52 " + cards)
-            yield Input(placeholder="deal number or deck", id="choice")
+            yield TextField(placeholder="deal number or deck", id="choice")
             yield Label("", id="error")
             yield Label("[dim]enter: play · esc: cancel[/dim]")
 

@@ -22,6 +22,7 @@ from textual.widgets import Button, Input, Label, RadioSet
 
 from rules.errors import RulesError
 from rules.words import sentence_start
+from solitaire_tui.widgets.field import TextField
 from solitaire_tui.widgets.toggles import Choice
 
 if TYPE_CHECKING:
@@ -153,7 +154,7 @@ class OptionsDialog(ModalScreen[T | None], Generic[T]):
     @staticmethod
     def _widget(field: Field, id: str) -> Choices | Input:
         if isinstance(field, Number):
-            return Input(str(field.value or ""), restrict=r"[0-9]*",
+            return TextField(str(field.value or ""), restrict=r"[0-9]*",
                          max_length=len(str(field.most)), id=id, compact=True)
         choices = Choices(*(Choice(choice, value=choice == field.chosen)
                             for choice in field.choices), id=id)

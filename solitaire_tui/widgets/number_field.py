@@ -13,14 +13,15 @@ from __future__ import annotations
 from typing import Any
 
 from textual import events
-from textual.widgets import Input
+
+from solitaire_tui.widgets.field import TextField
 
 # How a count of games may be written: 1000000, 1_000_000, 1,000,000, 1e6.
 COUNT_CHARACTERS = frozenset("0123456789_,.eE+")
 DIGITS = frozenset("0123456789")
 
 
-class NumberField(Input):
+class NumberField(TextField):
     def __init__(self, value: str, characters: frozenset[str] = DIGITS, **kwargs: Any) -> None:
         super().__init__(value, **kwargs)
         self.characters = characters

@@ -30,6 +30,7 @@ from solitaire_tui.textual_private import (
     driver_of,
     forget_worker,
     on_each_frame,
+    own_bindings,
     resume_only_after_a_stop,
     sturdy_output,
     table_cells,
@@ -67,6 +68,27 @@ def test_the_palettes_page_keys_are_the_bindings_ui_palette_replaces() -> None:
     assert list(inspect.signature(App.search_commands).parameters) == [
         "self", "commands", "placeholder"]
     assert list(inspect.signature(App.search_themes).parameters) == ["self"]
+
+
+async def test_a_widgets_own_bindings_are_read_by_key() -> None:
+    """Input's backspace is a binding of its own, run from the app's key check (the
+    order ``widgets.field`` mends); the call it is run by answers whether it ran."""
+    from textual.widgets import Input
+
+    class Form(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Input("ab")
+
+    app = Form()
+    async with app.run_test():
+        field = app.query_one(Input)
+        (backspace,) = own_bindings(field, "backspace")
+        assert backspace.action == "delete_left" and not backspace.priority
+        assert own_bindings(field, "x") == ()
+        assert list(inspect.signature(App.run_action).parameters)[:3] == [
+            "self", "action", "default_namespace"]
+        assert await app.run_action(backspace.action, field) is True
+        assert field.value in ("a", "")  # a character, or the text selected on focus
 
 
 def test_the_toggles_mark_is_their_bases_button_inner() -> None:

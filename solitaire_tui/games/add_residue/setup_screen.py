@@ -33,6 +33,7 @@ from solitaire_tui.games.add_residue.seating import (
     make_seating,
 )
 from solitaire_tui.widgets.cycle import Cycle
+from solitaire_tui.widgets.field import TextField
 
 PLAYERS = tuple((str(p), p) for p in range(add_residue.MIN_PLAYERS, add_residue.MAX_PLAYERS + 1))
 # The computers weakest first, as a player steps up through them.
@@ -101,7 +102,7 @@ class TableSetup(ModalScreen[Seating | None]):
                 yield Cycle(PLAYERS, len(seats), id="players")
                 yield Label("", classes="gap")
                 yield Label("n", classes="short")
-                yield Input(str(self.table.n), id="n", restrict=r"\d*", max_length=2,
+                yield TextField(str(self.table.n), id="n", restrict=r"\d*", max_length=2,
                             compact=True)
                 yield Label(f"from {add_residue.MIN_N} to {add_residue.MAX_N}: piles of 1..n",
                             classes="note")
@@ -110,7 +111,7 @@ class TableSetup(ModalScreen[Seating | None]):
                                if number < len(seats) else (default, NAMES[0]))
                 with Horizontal(classes="row seat", id=f"seat-{number}"):
                     yield Label(f"Seat {number + 1}", classes="what")
-                    yield Input(name, id=f"name-{number}", max_length=NAME_LENGTH,
+                    yield TextField(name, id=f"name-{number}", max_length=NAME_LENGTH,
                                 compact=True)
                     yield Cycle(self.kinds, level, id=f"kind-{number}", classes="kind")
             with Horizontal(classes="row", id="hints"):

@@ -15,6 +15,7 @@ from textual.widgets import Input, Label
 
 from rules.hit_or_miss import PassOrder
 from solitaire_tui.ui.run_options import RunOptions, pick
+from solitaire_tui.widgets.field import TextField
 
 VARIANTS = ("unlimited", "roll-call", "two-strike", "strikes=")
 
@@ -31,8 +32,8 @@ class HitOrMissRunOptions(RunOptions):
   a strike limit, as unlimited some card always matches in the end)."""
     def compose(self) -> ComposeResult:
         yield Label("Variant (or strikes=N)")
-        variant = Input(str(self.initial.get("variant", VARIANTS[0])), id="variant", compact=True,
-                        suggester=SuggestFromList(VARIANTS, case_sensitive=False))
+        variant = TextField(str(self.initial.get("variant", VARIANTS[0])), id="variant",
+                            compact=True, suggester=SuggestFromList(VARIANTS, case_sensitive=False))
         variant.tooltip = "unlimited, roll-call, two-strike, or strikes=N for any N"
         yield variant
         yield Label("Pass order")

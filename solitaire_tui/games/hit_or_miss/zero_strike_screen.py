@@ -40,6 +40,7 @@ from solitaire_tui.stats.runner import Job, Moment, Phase
 from solitaire_tui.store.choices import Choices
 from solitaire_tui.ui.choices import keep_choice, kept_choice
 from solitaire_tui.ui.live import LiveScreen, clock, live_keys
+from solitaire_tui.widgets.field import TextField
 from solitaire_tui.widgets.footer import KeyFooter
 
 DEFAULT_SEED, DEFAULT_BUDGET = zero_strike.DEFAULT_SEED, zero_strike.DEFAULT_NODES
@@ -223,9 +224,9 @@ class ZeroStrikeScreen(LiveScreen[Snapshot]):
                      id="title")
         with Horizontal(id="controls"):
             yield Label("Seed")
-            yield Input(str(DEFAULT_SEED), id="seed", restrict=r"[0-9_]*", compact=True)
+            yield TextField(str(DEFAULT_SEED), id="seed", restrict=r"[0-9_]*", compact=True)
             yield Label("Budget (draws)")
-            yield Input(f"{DEFAULT_BUDGET:_}", id="budget", restrict=r"[0-9_,.eE+]*",
+            yield TextField(f"{DEFAULT_BUDGET:_}", id="budget", restrict=r"[0-9_,.eE+]*",
                         compact=True)
             yield Button("Run (r)", action="screen.run", compact=True, id="run")
             yield Button("Play it (p)", action="screen.play", compact=True, id="play",

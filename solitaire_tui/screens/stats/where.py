@@ -3,15 +3,14 @@ address otherwise), remembered for the next panel in the panel's own choices."""
 
 from __future__ import annotations
 
-from textual.widgets import Input
-
 from solitaire_tui.store.choices import Choices
 from solitaire_tui.ui.notices import store_errors
+from solitaire_tui.widgets.field import TextField
 
 PANEL = "(statistics panel)"  # the panel's own choices (the cluster), beside the games'
 
 
-class RunOn(Input):
+class RunOn(TextField):
     """In a player's words; the cluster's own (Dask, a scheduler) only in its tooltip
     and the panel's help, where one is chosen. Offered only where runs may go to a
     cluster (``Limits.cluster``: never to a web guest)."""
