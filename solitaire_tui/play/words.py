@@ -54,9 +54,9 @@ def thrown_away(table: GameTable[Any, Any]) -> str | None:
     """What starting again does to a game in play: it is not kept, and undo cannot
     bring it back; to moves taken back (undone to the start, or gone back to from a
     review): redo cannot play them again."""
+    undone = table.session.undone if not table.replaying else 0
+    taken_back = f"the {counted(undone, 'move')} taken back, which U plays again"
     if table.in_play:
-        return f"the {table.game.title} game in play is not over, and will not be kept"
-    undone = table.session.undone
-    if undone and not table.replaying:
-        return f"the {counted(undone, 'move')} taken back, which U plays again, will be lost"
-    return None
+        return (f"the {table.game.title} game in play is not over, and will not be kept"
+                + (f", nor {taken_back}" if undone else ""))
+    return f"{taken_back}, will be lost" if undone else None
