@@ -30,14 +30,8 @@ from solitaire_tui.own_players import files
 from solitaire_tui.screens.history import HistoryScreen
 from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.screens.stats.comparing import NOTHING
-from solitaire_tui.screens.stats.screen import (
-    LAST_RUN,
-    NOT_RUN,
-    OPENED_ON,
-    PLOT_SECONDS,
-    StatsScreen,
-    last_options,
-)
+from solitaire_tui.screens.stats.opening import LAST_RUN, OPENED_ON, last_options
+from solitaire_tui.screens.stats.screen import NOT_RUN, PLOT_SECONDS, StatsScreen
 from solitaire_tui.start import Start
 from solitaire_tui.stats import limits
 from solitaire_tui.stats.estimate import default_games

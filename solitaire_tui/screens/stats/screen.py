@@ -51,6 +51,7 @@ from solitaire_tui.screens.stats import help_page as panel_help
 from solitaire_tui.screens.stats import run_words
 from solitaire_tui.screens.stats.comparing import CompareField
 from solitaire_tui.screens.stats.forecast import Forecast
+from solitaire_tui.screens.stats.opening import LAST_RUN, OPENED_ON, last_run_words, opening
 from solitaire_tui.screens.stats.timing import Timings
 from solitaire_tui.screens.stats.where import RunOn
 from solitaire_tui.stats import cluster, compare, runs
@@ -58,12 +59,11 @@ from solitaire_tui.stats.cluster import Scheduler
 from solitaire_tui.stats.estimate import (
     ASK_SECONDS,
     Estimate,
-    default_games,
 )
 from solitaire_tui.stats.limits import OWNER, Limits
 from solitaire_tui.stats.runner import LiveRun, Snapshot, reopened
 from solitaire_tui.store.choices import Choices
-from solitaire_tui.store.history import Entry, History, newest
+from solitaire_tui.store.history import Entry, History
 from solitaire_tui.textual_private import SteadySelect
 from solitaire_tui.ui.live import LiveScreen, live_keys
 from solitaire_tui.ui.notices import store_errors
@@ -79,23 +79,6 @@ from solitaire_tui.widgets.stats import RatePlot, ResultsTable, ScorePlot, WinsL
 PLOT_SECONDS = 1.0
 WIDE = 100  # columns from which the progress bar is drawn at its full length
 NOT_RUN = "Not run: mend what is said beside the bar, then r runs."
-# The panel opened on the newest run of its options, while the form asks for them, and
-# once it asks for others (Games and Seed are not options).
-LAST_RUN = "Your last run of these options"
-OPENED_ON = "Below, your last run of the options this panel opened on (r runs those above)"
-
-
-
-def last_options(game: Game, kept: list[Entry]) -> dict[str, Any]:
-    """The options of ``game``'s newest run in the history that can still be run (a
-    player of one's own it ran may be gone, or not read yet); else the game's own."""
-    for entry in kept:
-        options = entry.data.get("options") if entry.game == game.key else None
-        if isinstance(options, dict):
-            with suppress(RulesError):
-                compare.run_setup(game, options)
-                return dict(options)
-    return {}
 
 
 class StatsScreen(LiveScreen[Snapshot]):
@@ -135,27 +118,14 @@ class StatsScreen(LiveScreen[Snapshot]):
         self.note = note
         # Whether this panel offers the player's own players (``p`` reads them).
         self.reads_players = self.players is not None and game.OWN_RULES is not None
-        data = entry.data if entry is not None else {}
         kept = self.history.entries
-        runs_kept = [kept_entry.data for kept_entry in kept]  # what estimates are made from
-        self.options = dict(data.get("options", options or {}))
-        if entry is None and options is None:  # from the menu: as the player last ran it
-            self.options = last_options(self.game, kept)
-        self.seed = int(data.get("seed", runs.random_seed()))
-        try:
-            setup: runs.Setup | None = compare.run_setup(self.game, self.options)
-        except RulesError:
-            setup = None
-        # The newest run of these very options, shown when the panel opens from a game.
-        self._last = (None if entry is not None or setup is None
-                      else newest(kept, self.game.key, setup.options))
         self.cores = limits.workers_offered(os.cpu_count() or 1)
-        self.games = min(limits.games, int(data.get("requested") or (
-            runs.DEFAULT_GAMES if setup is None
-            else default_games(setup, self.cores, runs_kept))))
+        opened = opening(game, options, entry, kept, limits, self.cores)
+        self.options, self.seed, self.games = opened.options, opened.seed, opened.games
+        self._last = opened.last  # shown once mounted, and said to be so while it is
         self.timings = Timings(self, engine, self._timed)
-        self.forecast = Forecast(runs_kept, self.cores, limits, self.timings, self.games,
-                                 sized=not data.get("requested"))
+        self.forecast = Forecast([kept_entry.data for kept_entry in kept], self.cores, limits,
+                                 self.timings, self.games, sized=opened.sized)
         self._confirmed = False  # a long run the player said yes to
         self.shown_setup: runs.Setup | None = None  # the set-up the figures shown came from
         self.part = 0  # the tally the charts and the wins list show
@@ -205,7 +175,7 @@ class StatsScreen(LiveScreen[Snapshot]):
             # After the first layout: plotext loses what is drawn before its plot has a size.
             self.call_after_refresh(self._reopen, self.entry)
         elif self._last is not None:
-            self.call_after_refresh(self._reopen, self._last, f"{self.note} {LAST_RUN}".lstrip())
+            self.call_after_refresh(self._reopen, self._last, last_run_words(self.note, these=True))
         else:
             self.call_after_refresh(self._show_estimate)
             if self.note:  # after LiveScreen's welcome
@@ -240,7 +210,7 @@ class StatsScreen(LiveScreen[Snapshot]):
         self.forecast.said = True
         if self._said == NOT_RUN and not isinstance(found, str):  # mended: nothing refused
             self._say(self.WELCOME)
-        elif self._last is not None and self.shown_setup is not None:
+        elif self._last is not None:
             self._say_last_run()
 
     def _say_last_run(self) -> None:
@@ -253,8 +223,8 @@ class StatsScreen(LiveScreen[Snapshot]):
             these = self._ask()[0].options == self.shown_setup.options
         except (RulesError, NoMatches):
             return  # a wrong field is said beside the bar
-        heading = f"{self.note} {LAST_RUN if these else OPENED_ON}".lstrip()
-        self._say(f"{heading} on {self._last.when}. " + self._summary(self.shown))
+        self._say(f"{last_run_words(self.note, these)} on {self._last.when}. "
+                  + self._summary(self.shown))
 
     def _timed(self) -> None:
         """A timing is in: the estimate says so, unless the line holds a run's last
