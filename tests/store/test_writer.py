@@ -177,7 +177,11 @@ def test_a_full_disk_keeps_finished_games_in_memory_and_writes_them_once_freed(
     seen = spell(directory, f"mount -t tmpfs -o size=256k tmpfs {directory}", "full")
     told = seen["told"]
     assert isinstance(told, list)
-    assert "cannot be written now (database or disk is full)" in told[0]
+    # SQLite says a full disk as SQLITE_FULL, or as SQLITE_IOERR where the write that
+    # found no room is one it does not map to FULL (seen once in a CI run): the
+    # sentence gives what it said.
+    assert any(f"cannot be written now ({why})" in told[0]
+               for why in ("database or disk is full", "disk I/O error"))
     assert seen["counted"] == 2
     if len(told) == 1:  # room for the pending files: nothing is lost by quitting
         assert seen["waiting"] == 2 and seen["keeping"] == "later" and seen["losses"] == []
