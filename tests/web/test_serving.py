@@ -494,7 +494,18 @@ async def test_a_visitors_directory_comes_with_their_first_visit_for_them_alone(
                         f"Authorization: token {TOKEN}\r\nUpgrade: websocket\r\n"
                         "Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
                         "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n".encode())
-    visit = await come(session, server)
+    # A handshake the server took before it was cut holds its seat until the server
+    # sees it end, which on a busy machine may be after the visit below first knocks:
+    # it is turned away (503, this address's tabs all taken) until then.
+    deadline = time.monotonic() + STOP_SECONDS
+    while True:
+        try:
+            visit = await come(session, server)
+            break
+        except aiohttp.WSServerHandshakeError as error:
+            if error.status != 503 or time.monotonic() > deadline:
+                raise
+        await asyncio.sleep(0.05)
     assert stat.S_IMODE(mine.stat().st_mode) == 0o700
     assert stat.S_IMODE((data_path / "visitors").stat().st_mode) == 0o700
     await visit.socket.close()
