@@ -17,6 +17,7 @@ import contextlib
 import os
 import signal
 import time
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import partial
@@ -162,10 +163,12 @@ class SolitaireApp(PaletteApp):
         self.ended_by: str | None = None  # the line an error nobody caught left, if any
         self._told: set[str] = set()  # failed parts the player was told of
         self.heap = Heap()
+        self._shown: weakref.WeakSet[Screen[Any]] = weakref.WeakSet()  # in the stack lately
         self._last_input = 0.0  # when the last key or click came (``time.monotonic``)
 
     def on_mount(self) -> None:
         self.heap.start()
+        self.screen_change_signal.subscribe(self, self._screen_changed)
         self.set_interval(HEAP_LOOK_SECONDS, self._look_at_heap)
         if lifeline.tied():  # a server's app: ends with the server, however it ends
             self.set_interval(PARENT_LOOK_SECONDS, self._look_at_parent)
@@ -217,6 +220,15 @@ class SolitaireApp(PaletteApp):
         stack = self.screen_stack
         self.heap.look(at_menu=bool(stack) and isinstance(stack[-1], MenuScreen),
                        quiet=time.monotonic() - self._last_input >= QUIET_SECONDS)
+
+    def _screen_changed(self, screen: Screen[Any]) -> None:
+        """Screens closed since are named to the heap's keeping, which must not freeze
+        them (``heap.Heap.closed``); a screen installed is kept by the app, not closed."""
+        self._shown.add(screen)
+        for gone in [shown for shown in self._shown if shown not in self.screen_stack
+                     and not self.is_screen_installed(shown)]:
+            self._shown.discard(gone)
+            self.heap.closed(gone)
 
     @on(MenuShown)
     def _menu_shown(self) -> None:

@@ -5,8 +5,11 @@ Short: what lives as long as the app (Textual's modules, numba's, the kernels') 
 taken out of the collector's sight (``gc.freeze``) once new modules have been loaded,
 so a full collection no longer walks it. A frozen cycle is never collected, so
 whenever the menu is back on top after a freeze the heap is thawed (``menu_shown``),
-and once the menu has stayed on top with no key for a while, collected once and
-frozen again.
+and once no key has come for a while, collected and frozen again. Not while a screen
+closed since is still alive, though (the app names them: ``closed``): one being taken
+apart, or held by a thread worker that has yet to end, would be frozen with it and
+kept until the next thaw. It is waited for, a collection at each look, for
+``SETTLE_LOOKS`` looks at most; one held longer is held for good (a leak), and frozen.
 
 Out of the way: when no key or click has come for a while, a full collection that may
 be due runs then, rather than in the middle of the next key; Python's own come seldom
@@ -17,11 +20,13 @@ from __future__ import annotations
 
 import gc
 import sys
+import weakref
 
 FULL_AFTER = 10  # younger collections before a full one may run (Python's own default)
 # Younger collections before Python runs a full one of its own: ten times its default,
 # as the app runs one in the first pause of the keys (``Heap.look``).
 PYTHON_FULL_AFTER = 10 * FULL_AFTER
+SETTLE_LOOKS = 30  # looks a closed screen still alive is waited for before a freeze
 
 
 class Heap:
@@ -31,7 +36,8 @@ class Heap:
         self._modules = 0  # the modules loaded when the heap was last frozen
         self._frozen = False  # frozen since the menu was last shown
         self._thawed = False  # back at the menu since: to be collected, then frozen again
-        self._at_menu = False  # the menu was on top at the last look
+        self._closed: weakref.WeakSet[object] = weakref.WeakSet()  # still alive
+        self._waited = 0  # looks a freeze has waited for what was closed
         self._thresholds = gc.get_threshold()  # Python's, given back by ``end``
 
     def start(self) -> None:
@@ -41,18 +47,21 @@ class Heap:
 
     def look(self, *, at_menu: bool, quiet: bool) -> None:
         """``at_menu``: the menu is on top; ``quiet``: no key or click came lately."""
-        # A screen just closed may still be held for a moment after the menu is back
-        # (being taken apart, an animation): frozen then, it would not be freed until
-        # the next thaw. So the menu must have been on top at the last look too.
-        settled, self._at_menu = at_menu and self._at_menu, at_menu
         loaded = len(sys.modules) != self._modules
-        if at_menu and settled and quiet and (loaded or self._thawed):
-            gc.collect()
-            self._freeze()
+        if at_menu and quiet and (loaded or self._thawed):
+            gc.collect()  # what was closed goes now, unless something still holds it
+            if self._closed and self._waited < SETTLE_LOOKS:
+                self._waited += 1
+            else:
+                self._freeze()
         elif not at_menu and loaded:
             self._freeze()
         if quiet and gc.get_count()[2] >= FULL_AFTER:  # younger ones since the last full
             gc.collect()
+
+    def closed(self, screen: object) -> None:
+        """``screen`` is closed: no freeze at the menu while it is still alive."""
+        self._closed.add(screen)
 
     def menu_shown(self) -> None:
         if self._frozen:
@@ -68,4 +77,4 @@ class Heap:
     def _freeze(self) -> None:
         gc.freeze()
         self._modules = len(sys.modules)
-        self._thawed, self._frozen = False, True
+        self._thawed, self._frozen, self._waited = False, True, 0
