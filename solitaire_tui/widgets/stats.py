@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from itertools import accumulate
 
 from rich.cells import cell_len
 from rich.console import Group
@@ -103,6 +104,32 @@ class ResultsTable(DataTable[Text | str]):
         self._shape: tuple[bool, str, tuple[str, ...], int, bool] | None = None
         self._headings: list[tuple[str, int]] = []  # each column's heading, first width
         self._widths: list[int] = []  # each column's width now
+
+    # Sideways, a row cursor's table scrolls by one cell (left, right) and to its ends
+    # without telling its scrolling's target, so a right after end went back to the
+    # first column. A table wider than the terminal moves a column at a time here.
+    def action_cursor_right(self) -> None:
+        later = [stop for stop in self._column_stops() if stop > self.scroll_x]
+        self._scroll_sideways(later[0] if later else self.max_scroll_x)
+
+    def action_cursor_left(self) -> None:
+        earlier = [stop for stop in self._column_stops() if stop < self.scroll_x]
+        self._scroll_sideways(earlier[-1] if earlier else 0)
+
+    def action_scroll_home(self) -> None:
+        self._scroll_sideways(0)
+
+    def action_scroll_end(self) -> None:
+        self._scroll_sideways(self.max_scroll_x)
+
+    def _column_stops(self) -> list[int]:
+        """Where each column after the names starts, as a scroll: the names stay."""
+        widths = [column.get_render_width(self)
+                  for column in self.ordered_columns[self.fixed_columns:]]
+        return [*accumulate(widths, initial=0)][:-1]
+
+    def _scroll_sideways(self, x: float) -> None:
+        self.scroll_to(x=min(x, self.max_scroll_x), animate=False, immediate=True)
 
     def show(self, snap: Snapshot, score: str) -> None:
         paired = any(ONLY_HERE in tally.histograms for tally in snap.tallies)

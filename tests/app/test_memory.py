@@ -13,10 +13,12 @@ from collections.abc import Callable
 from itertools import pairwise
 
 import numpy as np
+import pytest
 from textual.worker import Worker
 
+from solitaire_tui import heap
 from solitaire_tui.app import QUIET_SECONDS, SolitaireApp
-from solitaire_tui.heap import FULL_AFTER, SETTLE_LOOKS
+from solitaire_tui.heap import FULL_AFTER
 from solitaire_tui.messages import OpenStats
 from solitaire_tui.screens.stats.screen import StatsScreen
 from solitaire_tui.stats.runner import CURVE_STEP, LiveRun, Phase
@@ -78,9 +80,10 @@ async def test_a_panel_frozen_with_new_modules_is_collected_back_at_the_menu(
 
 
 async def test_no_freeze_at_the_menu_while_a_closed_panel_is_still_held(
-        make_app: Callable[..., SolitaireApp]) -> None:
+        make_app: Callable[..., SolitaireApp], monkeypatch: pytest.MonkeyPatch) -> None:
     """A panel held a while after closing (its taking apart, a thread worker yet to
     end) would be frozen with the heap, and kept until the next thaw: the app waits."""
+    monkeypatch.setattr(heap, "SETTLE_LOOKS", 3)  # a full collection each look
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         app.post_message(OpenStats("hit-or-miss"))
@@ -91,7 +94,7 @@ async def test_no_freeze_at_the_menu_while_a_closed_panel_is_still_held(
         gc.unfreeze()
         app.heap._thawed, app.heap._frozen, app.heap._waited = True, False, 0  # a freeze due
         app._last_input -= QUIET_SECONDS
-        for _ in range(SETTLE_LOOKS):
+        for _ in range(heap.SETTLE_LOOKS):
             app._look_at_heap()
             assert gc.get_freeze_count() == 0
         app._look_at_heap()  # held too long: a leak, frozen rather than waited for

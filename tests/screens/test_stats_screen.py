@@ -954,6 +954,44 @@ async def test_a_wide_comparison_scrolled_sideways_keeps_its_rows_names(
         assert lines[0].rstrip().endswith("mean cards left")
 
 
+async def test_a_wide_table_moves_sideways_a_column_at_a_time_and_to_its_ends(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    """Add/Residue's comparison at 80 columns: right shows the next column whole at
+    the names' edge, end the last, and a right after end stays there (it went back to
+    the first column)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_panel(pilot, app, "add-residue")
+        choice = screen.query_one("#compare", Select)
+        choice.value = next(index for title, index in choice._options
+                            if str(title).startswith("seat 1"))
+        await fill(pilot, screen, "30", "5")
+        await pilot.press("r")
+        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        table = screen.query_one(ResultsTable)
+        await until(pilot, lambda: table.max_scroll_x > 0)
+        names, *later = table.ordered_columns
+
+        def first_shown() -> str:  # the heading just right of the names
+            heading = table.render_lines(table.region.reset_offset)[0].text
+            return heading[names.get_render_width(table):].split("  ")[0].strip()
+
+        await pilot.press("t", "right")
+        await until(pilot, lambda: table.scroll_x == later[0].get_render_width(table))
+        assert first_shown() == str(later[1].label)
+        await pilot.press("end")
+        await until(pilot, lambda: table.scroll_x == table.max_scroll_x)
+        await pilot.press("right")
+        await pilot.pause()
+        assert table.scroll_x == table.max_scroll_x
+        await pilot.press("left")
+        await until(pilot, lambda: 0 < table.scroll_x < table.max_scroll_x)
+        assert first_shown() in [str(column.label) for column in later]
+        await pilot.press("home")
+        await until(pilot, lambda: table.scroll_x == 0)
+        assert first_shown() == str(later[0].label)
+
+
 async def test_six_seats_are_all_on_the_screen_at_80_columns(
         make_app: Callable[..., SolitaireApp]) -> None:
     """Seats 4 to 6 ran off the right edge in one row: they have a row of their own,

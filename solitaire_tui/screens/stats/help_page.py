@@ -48,7 +48,8 @@ options and seed give the same figures on any number of workers, and the same as
   is a player, all on the same deals (beside a player of your own, each later one
   with its points over the first, paired deal by deal). Choose a row to show its
   charts (`t` goes to the table from anywhere on the panel). A table wider than the
-  terminal scrolls sideways with `←` and `→`, its rows' names kept in view.
+  terminal scrolls sideways a column at a time with `←` and `→` (`home` and `end`:
+  to its ends), its rows' names kept in view.
 - The left chart is the running win rate with its 95% interval narrowing (games on a
   log scale); the right one the distribution of a score (`s` shows the next score).
 - The list on the right holds the first winning deals: `enter` or a click opens one on

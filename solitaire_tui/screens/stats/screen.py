@@ -87,7 +87,7 @@ class StatsScreen(LiveScreen[Snapshot]):
         Binding("s", "next_score", "Score"),
         Binding("t", "results", "Table",
                 tooltip="the table of results: up and down choose the row the charts show,"
-                " left and right scroll a wide one"),
+                " left and right scroll a wide one a column at a time"),
         Binding("H", "history", "History"),
         Binding("p", "read_players", "Players",
                 tooltip="read your own players' folder again (a file changed or added)"),
