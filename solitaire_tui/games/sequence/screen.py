@@ -83,10 +83,11 @@ class SequenceScreen(HelperScreen[State]):
         def found(deal: Found | None) -> None:
             if deal is None:
                 return
-            self.start(numbered(deal.deal))
             tries = counted(deal.tries, "deal")
-            self.say(f"Deal {deal.deal}: the solver wins it (found in"
-                     f" {time.perf_counter() - began:.2f} s, {tries} drawn).")
+            # Said by the start, which may add to it (peek turned off): said after, it
+            # would hide that.
+            self.start(numbered(deal.deal), f"Deal {deal.deal}: the solver wins it (found in"
+                       f" {time.perf_counter() - began:.2f} s, {tries} drawn).")
 
         self.thinker.think(lambda: winnable_deal(cancelled()), found, lambda _: None,
                            group="deal", needs=SOLVER.name)

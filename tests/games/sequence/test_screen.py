@@ -557,6 +557,23 @@ async def test_winnable_deals_only_draws_deals_the_solver_wins(
         assert screen.table.deck is not before  # any deal again, at once
 
 
+async def test_a_winnable_deal_after_a_peek_says_both_what_was_found_and_peek_is_off(
+        make_app: Any) -> None:
+    """The deal found was said after the new game's start, over the start's word that
+    peek is off for it."""
+    app = make_app(Start("sequence", numbered(WON)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("p", "down", "down", "enter", "w")  # fair → peek; winnable only
+        assert screen.table.helper == "peek"
+        before = screen.table.deck
+        await pilot.press("n")
+        await until(pilot, lambda: screen.table.deck is not before)
+        said = message(screen)
+        assert f"Deal {screen.table.deck.deal}: the solver wins it" in said
+        assert "Peek is off for this game (fair helps); it counts toward your record" in said
+
+
 async def test_v_reviews_a_finished_game_and_enter_goes_back_to_try_the_best(
         make_app: Any) -> None:
     """The review lists every decision with the chances the review module gives; the
