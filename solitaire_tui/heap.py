@@ -14,6 +14,12 @@ kept until the next thaw. It is waited for, a collection at each look, for
 Out of the way: when no key or click has come for a while, a full collection that may
 be due runs then, rather than in the middle of the next key; Python's own come seldom
 (``PYTHON_FULL_AFTER``). How long the pauses were is in ``docs/TUNING.md``.
+
+Short in a game too: a kernel loaded, a screen's caches filled, bring tens of thousands
+of objects that stay without a module being loaded. When a full collection (the app's
+or Python's) has left ``GROWN`` objects or more in the oldest generation since the
+last freeze, they are frozen at the next look, away from the menu too; they are what
+outlived a full collection, and the menu thaws them as it thaws the rest.
 """
 
 from __future__ import annotations
@@ -27,6 +33,9 @@ FULL_AFTER = 10  # younger collections before a full one may run (Python's own d
 # as the app runs one in the first pause of the keys (``Heap.look``).
 PYTHON_FULL_AFTER = 10 * FULL_AFTER
 SETTLE_LOOKS = 30  # looks a closed screen still alive is waited for before a freeze
+# Objects a full collection left in the oldest generation, from which they are frozen:
+# some 20 to 60 ms of a full collection's walk on two cores, quiet or busy.
+GROWN = 20_000
 
 
 class Heap:
@@ -39,6 +48,7 @@ class Heap:
         self._closed: weakref.WeakSet[object] = weakref.WeakSet()  # still alive
         self._waited = 0  # looks a freeze has waited for what was closed
         self._thresholds = gc.get_threshold()  # Python's, given back by ``end``
+        self._full = _full_collections()  # full collections run when last looked at
 
     def start(self) -> None:
         self._thresholds = gc.get_threshold()
@@ -58,6 +68,10 @@ class Heap:
             self._freeze()
         if quiet and gc.get_count()[2] >= FULL_AFTER:  # younger ones since the last full
             gc.collect()
+        full, self._full = self._full, _full_collections()
+        if not at_menu and full != self._full and len(gc.get_objects(2)) >= GROWN:
+            gc.collect(1)  # not the younger generations' garbage: only what outlived
+            self._freeze()
 
     def closed(self, screen: object) -> None:
         """``screen`` is closed: no freeze at the menu while it is still alive."""
@@ -78,3 +92,7 @@ class Heap:
         gc.freeze()
         self._modules = len(sys.modules)
         self._thawed, self._frozen, self._waited = False, True, 0
+
+
+def _full_collections() -> int:
+    return int(gc.get_stats()[2]["collections"])

@@ -102,6 +102,30 @@ async def test_no_freeze_at_the_menu_while_a_closed_panel_is_still_held(
         assert held.is_attached is False
 
 
+def test_what_outlives_a_full_collection_in_a_game_is_frozen_once_it_is_many() -> None:
+    """A kernel loaded or a screen's caches filled bring objects that stay, without a
+    module loaded: once a full collection leaves many in the oldest generation, they
+    are frozen, so the next full collection does not walk them again."""
+    kept = heap.Heap()
+    gc.freeze()  # as the app froze when its modules loaded
+    try:
+        kept._modules = len(sys.modules)
+        few = [[] for _ in range(heap.GROWN // 10)]  # noqa: F841  (kept alive)
+        gc.collect()
+        kept.look(at_menu=False, quiet=True)
+        before = gc.get_freeze_count()
+        assert len(gc.get_objects(2)) < heap.GROWN  # a few: not worth a freeze
+        many = [[] for _ in range(heap.GROWN)]  # noqa: F841
+        kept.look(at_menu=False, quiet=True)  # no full collection since: none
+        assert gc.get_freeze_count() == before
+        gc.collect()  # Python's own, say, in the middle of a key
+        kept.look(at_menu=False, quiet=False)  # frozen at the next look
+        assert gc.get_freeze_count() >= before + heap.GROWN
+        assert len(gc.get_objects(2)) < heap.GROWN
+    finally:
+        gc.unfreeze()
+
+
 async def test_a_full_collection_waits_for_a_pause_in_the_keys(
         make_app: Callable[..., SolitaireApp]) -> None:
     """A full collection walks all the screens have drawn: the app runs one when no key
