@@ -208,6 +208,8 @@ class SolitaireApp(PaletteApp):
             self.exit(return_code=128 + signal.SIGHUP)
 
     async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.InputEvent) and not self.is_running:
+            return  # a key left over as the app shuts down: its screens are going
         if isinstance(event, (events.Key, events.MouseDown)):
             self._last_input = time.monotonic()
         if isinstance(event, events.Resize) and self.limits.size is not None:

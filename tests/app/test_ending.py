@@ -18,9 +18,13 @@ import tty
 from pathlib import Path
 
 import pytest
+from textual import events
 
+from solitaire_tui.app import SolitaireApp
 from solitaire_tui.commands.errors import LOG_NAME
+from solitaire_tui.decks import numbered
 from solitaire_tui.ending import RESETS, LastResort, Terminal
+from solitaire_tui.start import Start
 from tests.support.terminal import DEADLINE, GAME, kept_rows, waited
 from tests.support.terminal import Terminal as Pty
 
@@ -207,3 +211,17 @@ def test_a_shutdown_that_never_ends_is_ended_the_game_kept(tmp_path: Path) -> No
         assert STILL_QUITTING in logged(tmp_path)  # with where each thread stood
     finally:
         at.close()
+
+
+async def test_a_key_left_over_as_the_app_shuts_down_acts_on_nothing(
+        tmp_path: Path) -> None:
+    """A key still queued as the app quit went to a game screen being taken apart (a
+    monkey's ``t``, whose action said a word on a line that was gone): nothing acts
+    on it."""
+    app = SolitaireApp(tmp_path, Start("one-handed", numbered(1)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.pause()
+    assert not app.is_running and not screen.children  # shut down
+    # The panel's key, with no screen left to act on it: it raised ScreenStackError.
+    await app.on_event(events.Key("t", "t"))
