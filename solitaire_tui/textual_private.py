@@ -17,7 +17,8 @@ bug (``docs/TEXTUAL.md``), as ``own_bindings`` does for the text fields
 (``widgets.field``). Two of the terminal driver's ways are mended where a
 terminal goes away (``sturdy_output``, ``resume_only_after_a_stop``;
 ``docs/upstream/textual-writer-hang.md``), and ``Select``'s mount where the app closes
-as it mounts (``SteadySelect``).
+as it mounts (``SteadySelect``). A footer's key already shown is enabled or not in
+place (``enable_footer_key``) rather than the footer composed again.
 """
 
 from __future__ import annotations
@@ -36,13 +37,15 @@ from textual.dom import DOMNode
 from textual.driver import Driver
 from textual.drivers._writer_thread import WriterThread
 from textual.widgets import Select
+from textual.widgets._footer import FooterKey  # a footer's key, kept between moves
 from textual.widgets._markdown import MarkdownTable  # a help page's table, as one widget
 from textual.widgets._select import SelectOverlay  # a choice's list, which it mounts first
 from textual.widgets._toggle_button import ToggleButton  # whose mark a toggle sets
 from textual.worker import Worker, active_worker
 
-__all__ = ["MarkdownTable", "SteadySelect", "SturdyWriter", "ToggleButton", "current_worker",
-           "driver_of", "forget_worker", "on_each_frame", "own_bindings",
+__all__ = ["FooterKey", "MarkdownTable", "SteadySelect", "SturdyWriter", "ToggleButton",
+           "current_worker", "driver_of", "enable_footer_key", "forget_worker",
+           "on_each_frame", "own_bindings",
            "resume_only_after_a_stop", "sturdy_output", "table_cells"]
 
 
@@ -80,6 +83,12 @@ def own_bindings(node: DOMNode, key: str) -> tuple[Binding, ...]:
     as its keys arrive (``widgets.field``), where Textual runs them only once the key
     has gone up to the app."""
     return tuple(node._bindings.key_to_bindings.get(key, ()))
+
+
+def enable_footer_key(key: FooterKey, enabled: bool) -> None:
+    """What ``FooterKey(disabled=...)`` sets, set on one already shown."""
+    key._disabled = not enabled  # what a click on it reads
+    key.set_class(not enabled, "-disabled")
 
 
 def driver_of(app: App[Any]) -> Driver:

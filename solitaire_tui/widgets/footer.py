@@ -15,7 +15,12 @@ dialog would do it too, but restyles every widget of the screen each time.
 It is drawn again only when the keys it shows change. Textual's footer recomposes
 on every ``refresh_bindings``, and a game screen refreshes its bindings after each
 move: under fast auto play that rebuilt the footer's dozen widgets after every
-move and was most of the cost of a move.
+move and was most of the cost of a move. And where they change (a move makes undo
+or a pile's key usable), the keys still shown stay as they are: a key gone is hidden
+and one back shown, a new one mounted in its place (``_changed_in_place``). Composed
+again, every key was mounted and restyled, some 15 ms of the key that made a move
+before anything else was drawn. Only keys in a new order, or keys wider than the
+cells, are composed again.
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ from textual import events
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
+
+from solitaire_tui.textual_private import FooterKey, enable_footer_key
 
 CELL = 13
 # What the footer shows of a key: its name, action, words as shown and description,
@@ -48,11 +55,51 @@ class KeyFooter(Footer):
         if not self.is_attached or self._pruning:
             return  # removed since the recompose was asked for: no screen to ask
         keys = self._keys()
-        if keys != self._shown:
-            self._shown = keys
-            self._cell = max([CELL, *(len(shown) + len(words) + 2  # a blank each side
-                                      for _, _, shown, words, *_ in keys or ())])
+        if keys == self._shown:
+            return
+        changed_in_place = keys is not None and await self._changed_in_place(keys)
+        self._shown = keys
+        if not changed_in_place:
+            self._cell = _cell(keys or ())
             await super().recompose()
+
+    async def _changed_in_place(self, keys: Keys) -> bool:
+        """Whether ``keys`` are shown by the keys already there, hidden, shown again,
+        enabled or not and a new one mounted between them; if not, the footer is
+        composed again."""
+        if self._shown is None or _cell(keys) != self._cell:
+            return False
+        palette = None
+        there: dict[tuple[str, str, str, str], FooterKey] = {}
+        for widget in self.children:
+            if not isinstance(widget, FooterKey) or widget.has_class("-grouped"):
+                return False  # a group's keys and label are laid out by Textual
+            if widget.has_class("-command-palette"):
+                palette = widget  # the app's key, the same on every screen, last
+            else:
+                there[widget.key, widget.action, widget.key_display, widget.description] = widget
+        wanted: dict[tuple[str, str, str, str], tuple[bool, str]] = {}
+        for key, action, shown, words, enabled, tooltip in keys:
+            if all(action != known[1] for known in wanted):  # the first key an action
+                wanted[key, action, shown, words] = (enabled, tooltip)
+        if [known for known in there if known in wanted] != [
+                known for known in wanted if known in there]:
+            return False  # in another order (keys of another focused widget)
+        for index, known in enumerate(wanted):
+            if known not in there:
+                key, action, shown, words = known
+                later = [there[after] for after in list(wanted)[index + 1:] if after in there]
+                widget = FooterKey(key, shown, words, action)
+                widget.compact = self.compact
+                await self.mount(widget, before=later[0] if later else palette)
+                there[known] = widget
+        for known, widget in there.items():
+            widget.display = known in wanted
+            if known in wanted:
+                enabled, tooltip = wanted[known]
+                enable_footer_key(widget, enabled)
+                widget.tooltip = tooltip or None
+        return True
 
     def _keys(self) -> Keys | None:
         """What the footer shows of the screen's keys now (``Keys``)."""
@@ -77,3 +124,8 @@ class KeyFooter(Footer):
 
     def _set_columns(self, width: int) -> None:
         self.styles.grid_size_columns = max(1, width // self._cell)
+
+
+def _cell(keys: Keys) -> int:
+    """The width of a key's cell: ``CELL``, or the widest key with a blank each side."""
+    return max([CELL, *(len(shown) + len(words) + 2 for _, _, shown, words, *_ in keys)])

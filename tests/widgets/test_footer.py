@@ -13,9 +13,11 @@ from textual.screen import ModalScreen, Screen
 import solitaire_tui
 from rules import add_residue
 from solitaire_tui.app import SolitaireApp
+from solitaire_tui.decks import numbered
 from solitaire_tui.games.add_residue.seating import Seat, Seating
 from solitaire_tui.screens.stats.comparing import CompareField
 from solitaire_tui.start import Start
+from solitaire_tui.textual_private import FooterKey
 from solitaire_tui.ui.keys import APP_KEYS
 from solitaire_tui.widgets.footer import CELL, KeyFooter
 from tests.support.panel import open_panel
@@ -103,3 +105,40 @@ async def test_a_board_under_a_dialog_is_laid_out_the_same_however_it_got_there(
         await until(pilot, lambda: not board.query_one(KeyFooter).display, 10)
         await pilot.pause()
         assert board.query_one("#status").region == at_start
+
+
+async def test_keys_a_move_shows_or_hides_are_changed_in_place_and_work(
+        tmp_path: Path) -> None:
+    """A move makes undo usable and a pile's card able to go to a final pile: their
+    keys are shown among the others, in the order of the screen's keys, the others
+    the same widgets (composed again, every key was mounted and restyled after each
+    move); a click on undo undoes, and its key goes again."""
+    app = SolitaireApp(tmp_path, Start("sequence", numbered(3)))
+    async with app.run_test(size=(100, 32)) as pilot:
+        board = app.screen
+        footer = board.query_one(KeyFooter)
+
+        def shown() -> list[str]:
+            return [key.key for key in footer.query(FooterKey)
+                    if key.display and not key.has_class("-command-palette")]
+
+        def wanted() -> list[str]:
+            actions: set[str] = set()
+            keys = []
+            for key, active in board.active_bindings.items():
+                if active.binding.show and active.binding.action not in actions:
+                    actions.add(active.binding.action)
+                    keys.append(key)
+            return keys
+
+        await until(pilot, lambda: shown() == wanted() and "u" not in shown())
+        before = list(footer.query(FooterKey))
+        await pilot.press("1")  # the hand's card to storage pile 1
+        await until(pilot, lambda: "u" in shown())
+        assert shown() == wanted()
+        assert [key for key in footer.query(FooterKey) if key in before] == before
+        session = board.session  # type: ignore[attr-defined]
+        assert len(session.moves) == 1
+        await pilot.click(next(key for key in footer.query(FooterKey) if key.key == "u"))
+        await until(pilot, lambda: not session.moves and "u" not in shown())
+        assert shown() == wanted()
