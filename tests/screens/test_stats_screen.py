@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from textual.binding import Binding
+from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Select
 from textual.widgets.select import InvalidSelectValueError
 
@@ -930,21 +931,29 @@ async def test_a_wrong_field_is_said_whole_beside_the_bar(
         assert " ".join(line for line in lines if line).endswith("the game is always won.")
 
 
+async def wide_comparison(pilot: Pilot[None], app: SolitaireApp, game: str, compared: str,
+                          games: str) -> ResultsTable:
+    """The table of a finished comparison (the one whose name starts ``compared``),
+    once it is wider than the panel."""
+    screen = await open_panel(pilot, app, game)
+    choice = screen.query_one("#compare", Select)
+    choice.value = next(index for title, index in choice._options
+                        if str(title).startswith(compared))
+    await fill(pilot, screen, games, "5")
+    await pilot.press("r")
+    await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+    table = screen.query_one(ResultsTable)
+    await until(pilot, lambda: table.max_scroll_x > 0)
+    return table
+
+
 async def test_a_wide_comparison_scrolled_sideways_keeps_its_rows_names(
         make_app: Callable[..., SolitaireApp]) -> None:
     """At 80 columns a comparison's table is wider than the screen: scrolled to its
     last column, each row still starts with its name."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_panel(pilot, app, "hit-or-miss")
-        choice = screen.query_one("#compare", Select)
-        choice.value = next(index for title, index in choice._options
-                            if str(title).startswith("unlimited, roll-call"))
-        await fill(pilot, screen, "2000", "5")
-        await pilot.press("r")
-        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
-        table = screen.query_one(ResultsTable)
-        await until(pilot, lambda: table.max_scroll_x > 0)
+        table = await wide_comparison(pilot, app, "hit-or-miss", "unlimited, roll-call", "2000")
         await pilot.press("t", *["right"] * 12)
         await until(pilot, lambda: table.scroll_x == table.max_scroll_x)
         await pilot.pause()
@@ -961,15 +970,7 @@ async def test_a_wide_table_moves_sideways_a_column_at_a_time_and_to_its_ends(
     the first column)."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_panel(pilot, app, "add-residue")
-        choice = screen.query_one("#compare", Select)
-        choice.value = next(index for title, index in choice._options
-                            if str(title).startswith("seat 1"))
-        await fill(pilot, screen, "30", "5")
-        await pilot.press("r")
-        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
-        table = screen.query_one(ResultsTable)
-        await until(pilot, lambda: table.max_scroll_x > 0)
+        table = await wide_comparison(pilot, app, "add-residue", "seat 1", "30")
         names, *later = table.ordered_columns
 
         def first_shown() -> str:  # the heading just right of the names
