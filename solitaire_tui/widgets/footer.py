@@ -44,7 +44,7 @@ class KeyFooter(Footer):
     KeyFooter.-compact FooterKey { margin-right: 0; }  /* the grid spaces the keys */
     """
 
-    _shown: Keys | None = None  # the keys last composed, as ``_keys`` describes them
+    _shown: Keys | None = None  # the keys last shown, as ``_keys`` describes them
     _cell = CELL  # the width of a key's cell for the keys last composed
 
     def compose(self) -> ComposeResult:
