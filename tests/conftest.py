@@ -14,6 +14,7 @@ from solitaire_tui.commands.warm import default_jobs, warm
 from solitaire_tui.engine import is_warm
 from solitaire_tui.games.registry import ENGINE
 from solitaire_tui.start import Start
+from solitaire_tui.stats import calibrate
 from solitaire_tui.store.database import DATA_DIR_VARIABLE
 from solitaire_tui.ui.game_screen import GameScreen
 
@@ -38,6 +39,16 @@ def pytest_configure(config: pytest.Config) -> None:
     its tests meet first, the same ones twice over (a minute and more of CI)."""
     if not hasattr(config, "workerinput") and not is_warm(ENGINE):
         warm(ENGINE, default_jobs(), background=False)
+
+
+@pytest.fixture(autouse=True)
+def short_timings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A panel times its run's first deals in a thread while it is open, 0.4 s of
+    every core it offers: a quarter of the panel tests' CPU went to timings none of
+    them reads to the tenth. Timed for a twentieth of that (and on MIN_DEALS deals at
+    least), an estimate is coarser, not different in kind; how close the app's own
+    come to a run's time is ``bench --engine estimates``' business."""
+    monkeypatch.setattr(calibrate, "TIMING_SECONDS", calibrate.TIMING_SECONDS / 20)
 
 
 @pytest.fixture

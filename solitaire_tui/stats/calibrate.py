@@ -35,8 +35,7 @@ def key(setup: Setup) -> str:
 
 
 def calibrate(setup: Setup, seed: int, workers: int = 1,
-              stop: Callable[[], bool] = lambda: False,
-              seconds: float = TIMING_SECONDS) -> float | None:
+              stop: Callable[[], bool] = lambda: False) -> float | None:
     """One core's seconds a game of ``setup``: deals ``seed``, ``seed + 1``, … played
     as a run on ``workers`` plays them (``batch.run``: its chunks, and its cores kept
     busy or not), in runs of more and more games until ``seconds`` have passed and
@@ -47,7 +46,7 @@ def calibrate(setup: Setup, seed: int, workers: int = 1,
     kernel = setup.make_kernel()
     first = seed % FIRST_DEALS  # a deal's cost does not hang on its number
     played, spent, count = 0, 0.0, max(MIN_DEALS, MIN_CHUNK) * workers
-    while (spent < seconds or played < MIN_DEALS * workers) and spent < MOST_SECONDS:
+    while (spent < TIMING_SECONDS or played < MIN_DEALS * workers) and spent < MOST_SECONDS:
         state = run(kernel, first + played, count, workers, stop=stop)
         if state.cancelled:
             return None
