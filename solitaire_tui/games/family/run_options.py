@@ -34,6 +34,9 @@ class FamilyRunOptions(RunOptions):
                  chosen: Sequence[str]) -> None:
         super().__init__(options)
         self.builtin, self.chosen_first = tuple(builtin), tuple(chosen)
+        # The own players' ticks now: those of the folder read before are taken apart
+        # after a read, and a query found both a moment ("mine.py, mine.py").
+        self._own: list[Tick] = []
 
     def compose(self) -> ComposeResult:
         chosen = self._initial_names(self.chosen_first)
@@ -48,11 +51,13 @@ class FamilyRunOptions(RunOptions):
         """A tick for each of the player's own players, as read again: ticked as it
         was, or as the run opened asked."""
         chosen = set(self._initial_names(())) | set(self._own_chosen())
-        self.query(".own").remove()
+        for tick in self._own:
+            tick.remove()
+        self._own = [Tick(player.name, player.name in chosen, compact=True, classes="own",
+                          name=player.name) for player in found.players]
         row = self.query_one("#own-row")
         row.set_class(bool(found.players), "-some")
-        row.mount_all(Tick(player.name, player.name in chosen, compact=True, classes="own",
-                           name=player.name) for player in found.players)
+        row.mount_all(self._own)
 
     def _initial_names(self, otherwise: Sequence[str]) -> list[str]:
         """The players of the run the panel opened on (a comparison's versions, where
@@ -64,7 +69,7 @@ class FamilyRunOptions(RunOptions):
         return list(self.initial.get("strategies", otherwise))
 
     def _own_chosen(self) -> list[str]:
-        return [str(tick.name) for tick in self.query(".own").results(Tick) if tick.value]
+        return [str(tick.name) for tick in self._own if tick.value]
 
     @property
     def value(self) -> dict[str, Any]:
