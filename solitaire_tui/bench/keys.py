@@ -119,7 +119,8 @@ def _auto(app: AnyApp) -> object:
 
 def _part(app: AnyApp) -> object:
     """The row of the panel's table whose charts are shown."""
-    return getattr(app.screen, "part", None)
+    showing = getattr(app.screen, "showing", None)  # the panel's (``stats.showing``)
+    return None if showing is None else showing.part
 
 
 # A game screen's status line is drawn last when the position changes; a new deal's
@@ -427,7 +428,7 @@ async def key_latency(make_app: Callable[[Path], AnyApp], game: Game, *, rounds:
                 table = panel.query_one("#results", DataTable)
                 table.focus()
                 table.move_cursor(row=0)
-                await until(lambda: panel.part == 0, TIMEOUT)
+                await until(lambda: panel.showing.part == 0, TIMEOUT)
                 await asyncio.sleep(GAP)
 
             report.keys += await timed_rounds(app, frames, steps, rounds, PANEL, False,

@@ -32,7 +32,8 @@ from solitaire_tui.screens.history import HistoryScreen
 from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.screens.stats.comparing import NOTHING
 from solitaire_tui.screens.stats.opening import LAST_RUN, OPENED_ON, last_options
-from solitaire_tui.screens.stats.screen import NOT_RUN, PLOT_SECONDS, StatsScreen
+from solitaire_tui.screens.stats.screen import NOT_RUN, StatsScreen
+from solitaire_tui.screens.stats.showing import PLOT_SECONDS
 from solitaire_tui.start import Start
 from solitaire_tui.stats import limits
 from solitaire_tui.stats.estimate import default_games
@@ -122,9 +123,9 @@ async def test_keys_are_handled_while_a_run_plays(make_app: Callable[..., Solita
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_run(pilot, app, "hit-or-miss", {"variant": "roll-call"}, "1e12", "3")
         await until(pilot, lambda: screen.shown is not None and screen.shown.done > 0)
-        assert screen.score == 0
+        assert screen.showing.score == 0
         await pilot.press("s")  # the next score's histogram
-        assert screen.score == 1 and screen.running
+        assert screen.showing.score == 1 and screen.running
         assert "passes" in text_of(screen, "#scores")
         await pilot.press("escape")  # leaving cancels the run and keeps it
         assert not isinstance(app.screen, StatsScreen)
@@ -361,7 +362,7 @@ async def test_a_rows_charts_follow_its_cursor_and_are_kept(
         await pilot.pause()  # the run's last words and the focus laid out: the plot's size
         size, first = rate.size, rate.render()
         await pilot.press("down")
-        assert screen.part == 1
+        assert screen.showing.part == 1
         await pilot.pause()
         assert rate.figures() == (screen.shown, 1) and rate.render() is not first
         legend = text_of(screen, "#rate").split("┌")[0]  # above the plot: each line named

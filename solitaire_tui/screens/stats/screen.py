@@ -39,7 +39,6 @@ from textual.widgets import (
 from rules import values
 from rules.cards import check_deals
 from rules.errors import RulesError
-from rules.stats import Tally
 from solitaire_tui.engine import Warmup
 from solitaire_tui.games.game import Game
 from solitaire_tui.games.registry import GAMES_BY_KEY
@@ -52,6 +51,7 @@ from solitaire_tui.screens.stats import run_words
 from solitaire_tui.screens.stats.comparing import CompareField
 from solitaire_tui.screens.stats.forecast import Forecast
 from solitaire_tui.screens.stats.opening import LAST_RUN, OPENED_ON, last_run_words, opening
+from solitaire_tui.screens.stats.showing import Showing
 from solitaire_tui.screens.stats.timing import Timings
 from solitaire_tui.screens.stats.where import RunOn
 from solitaire_tui.stats import cluster, compare, runs
@@ -74,9 +74,6 @@ from solitaire_tui.widgets.footer import KeyFooter
 from solitaire_tui.widgets.number_field import COUNT_CHARACTERS, NumberField
 from solitaire_tui.widgets.stats import RatePlot, ResultsTable, ScorePlot, WinsList
 
-# How often the plots are redrawn while a run plays: plotext takes tens of ms a chart
-# in pure Python, and a key that comes meanwhile waits (bench --engine keys).
-PLOT_SECONDS = 1.0
 WIDE = 100  # columns from which the progress bar is drawn at its full length
 NOT_RUN = "Not run: mend what is said beside the bar, then r runs."
 
@@ -128,9 +125,7 @@ class StatsScreen(LiveScreen[Snapshot]):
                                  self.timings, self.games, sized=opened.sized)
         self._confirmed = False  # a long run the player said yes to
         self.shown_setup: runs.Setup | None = None  # the set-up the figures shown came from
-        self.part = 0  # the tally the charts and the wins list show
-        self._plotted = 0.0  # when the plots were last drawn
-        self.score = 0  # which of its histograms
+        self.showing = Showing(self)  # which row and score the figures and charts show
 
     def compose(self) -> ComposeResult:
         yield Static(f"Statistics · {self.game.title}", id="title")
@@ -285,7 +280,7 @@ class StatsScreen(LiveScreen[Snapshot]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_score":
-            tally = self._tally()
+            tally = self.showing.tally()
             return tally is not None and len(tally.histograms) > 1
         if action == "read_players":
             return self.reads_players
@@ -337,7 +332,7 @@ class StatsScreen(LiveScreen[Snapshot]):
         live = LiveRun(setup, seed, games, workers, where)
         self.shown_setup = setup
         self._last = None  # its figures give way to this run's
-        self.part = self.score = 0
+        self.showing.started()
         return live
 
     def on_screen_suspend(self) -> None:
@@ -384,36 +379,7 @@ class StatsScreen(LiveScreen[Snapshot]):
 
     def _show_more(self, snap: Snapshot) -> None:
         self.forecast.said = False  # the meter's line is the run's now
-        if snap.tallies:
-            self.part = min(self.part, len(snap.tallies) - 1)
-            # The plots (plotext, pure Python) are redrawn less often than the figures,
-            # to leave the cores to the kernels.
-            self._show_figures(plots=snap.over or time.monotonic() - self._plotted >= PLOT_SECONDS)
-
-    def _show_figures(self, *, plots: bool = True) -> None:
-        snap, tally = self.shown, self._tally()
-        if snap is None or tally is None:
-            return
-        names = list(tally.histograms)
-        self.query_one(ResultsTable).show(snap, names[0] if names else "")
-        self.query_one(WinsList).show(tally.first_wins, tally.wins)
-        if plots:
-            self._show_plots()
-
-    def _show_plots(self) -> None:
-        snap, tally = self.shown, self._tally()
-        if snap is None or tally is None:
-            return
-        names = list(tally.histograms)
-        score = names[self.score % len(names)] if names else ""
-        self._plotted = time.monotonic()
-        self.query_one(RatePlot).show(snap, self.part)
-        self.query_one(ScorePlot).show(tally, score,
-                                       snap.labels[self.part] if len(snap.labels) > 1 else "")
-
-    def _tally(self) -> Tally | None:
-        snap = self.shown
-        return snap.tallies[self.part] if snap is not None and snap.tallies else None
+        self.showing.update(snap)
 
     def _speed(self, snap: Snapshot) -> str:
         return run_words.speed(snap, time.monotonic())
@@ -423,16 +389,10 @@ class StatsScreen(LiveScreen[Snapshot]):
                                  own_files.faults() if snap.over else [])
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        """The row's figures at once, its charts in the frame after: a chart not drawn
-        before takes plotext tens of milliseconds, which the cursor need not wait for."""
-        if event.cursor_row != self.part:
-            self.part = event.cursor_row
-            self._show_figures(plots=False)
-            self.call_after_refresh(self._show_plots)
+        self.showing.row(event.cursor_row)
 
     def action_next_score(self) -> None:
-        self.score += 1
-        self._show_figures()
+        self.showing.next_score()
 
     # --- replays, the history, help ----------------------------------------------------
 
@@ -447,7 +407,7 @@ class StatsScreen(LiveScreen[Snapshot]):
             return
         deal = event.option_list.chosen_deal
         if deal is not None:
-            own, part = self.shown_setup.own_part(self.part)  # a comparison's version
+            own, part = self.shown_setup.own_part(self.showing.part)  # a comparison's version
             self.post_message(OpenReplay(self.game.replay(own, part, deal)))
 
     def action_results(self) -> None:
