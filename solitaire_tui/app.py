@@ -50,7 +50,11 @@ from solitaire_tui.start import Start
 from solitaire_tui.stats.limits import OWNER, Limits
 from solitaire_tui.store.database import data_dir
 from solitaire_tui.store.kept import Store
-from solitaire_tui.textual_private import resume_only_after_a_stop, sturdy_output
+from solitaire_tui.textual_private import (
+    resume_only_after_a_stop,
+    sturdy_output,
+    styles_caches_let_go,
+)
 from solitaire_tui.ui.boundary import ending, failure
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import APP_KEYS
@@ -140,6 +144,7 @@ class SolitaireApp(PaletteApp):
         self.history = self.store.history
         self.choices = self.store.choices
         register_ours(self)
+        styles_caches_let_go()  # a closed screen's drawn lines go with it
         # Set before the first frame, so that the app starts in its looks rather than
         # changing to them; a kept theme this Textual no longer has is passed over.
         chosen = theme or self.choices.look("theme")

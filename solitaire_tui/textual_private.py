@@ -18,24 +18,29 @@ bug (``docs/TEXTUAL.md``), as ``own_bindings`` does for the text fields
 terminal goes away (``sturdy_output``, ``resume_only_after_a_stop``;
 ``docs/upstream/textual-writer-hang.md``), and ``Select``'s mount where the app closes
 as it mounts (``SteadySelect``). A footer's key already shown is enabled or not in
-place (``enable_footer_key``) rather than the footer composed again.
+place (``enable_footer_key``) rather than the footer composed again. Dead widgets'
+drawn lines are let go (``styles_caches_let_go``).
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import signal
 from collections.abc import Callable
 from types import FrameType
 from typing import Any
 
 from textual import events
+from textual._styles_cache import StylesCache  # what a widget drew, kept for its next frame
 from textual.app import App
 from textual.binding import Binding
+from textual.color import Color
 from textual.content import Content
 from textual.dom import DOMNode
 from textual.driver import Driver
 from textual.drivers._writer_thread import WriterThread
+from textual.style import Style
 from textual.widgets import Select
 from textual.widgets._footer import FooterKey  # a footer's key, kept between moves
 from textual.widgets._markdown import MarkdownTable  # a help page's table, as one widget
@@ -46,7 +51,7 @@ from textual.worker import Worker, active_worker
 __all__ = ["FooterKey", "MarkdownTable", "SteadySelect", "SturdyWriter", "ToggleButton",
            "current_worker", "driver_of", "enable_footer_key", "forget_worker",
            "on_each_frame", "own_bindings",
-           "resume_only_after_a_stop", "sturdy_output", "table_cells"]
+           "resume_only_after_a_stop", "sturdy_output", "styles_caches_let_go", "table_cells"]
 
 
 def current_worker() -> Worker[Any] | None:
@@ -121,6 +126,22 @@ class SturdyWriter(WriterThread):
         if working:
             with contextlib.suppress(OSError, ValueError):
                 file.flush()
+
+
+@functools.lru_cache(1024)
+def _inner_outer(base_background: Color, background: Color) -> tuple[Style, Style]:
+    """Textual's ``StylesCache.get_inner_outer``, cached on the colours alone."""
+    return Style(background=base_background + background), Style(background=base_background)
+
+
+def styles_caches_let_go() -> None:
+    """Textual caches ``StylesCache.get_inner_outer`` with ``lru_cache`` on the method,
+    so the cache's keys hold ``self``: the last 1,024 widgets' styles caches stayed
+    alive, with every line they drew, long after their screens closed (some 100,000
+    objects, walked by every full collection of the heap). The styles depend on the
+    two colours only, so one cache on the colours serves every widget and holds none
+    (``docs/TEXTUAL.md``)."""
+    StylesCache.get_inner_outer = staticmethod(_inner_outer)  # type: ignore[assignment,method-assign]
 
 
 def sturdy_output() -> None:

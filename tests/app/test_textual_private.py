@@ -4,20 +4,25 @@ still does what it did: a Textual upgrade that changes one fails here, by name."
 from __future__ import annotations
 
 import errno
+import gc
 import inspect
 import os
 import signal
 import threading
+import weakref
 from types import FrameType
 from typing import Any
 
 from textual import events, work
+from textual._styles_cache import StylesCache
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.color import Color
 from textual.command import CommandPalette
 from textual.dom import DOMNode
 from textual.driver import Driver
 from textual.drivers import _writer_thread, linux_driver
+from textual.style import Style
 from textual.widgets import Checkbox, Markdown, RadioButton, Static
 from textual.widgets._select import SelectOverlay
 
@@ -33,6 +38,7 @@ from solitaire_tui.textual_private import (
     own_bindings,
     resume_only_after_a_stop,
     sturdy_output,
+    styles_caches_let_go,
     table_cells,
 )
 from tests.support.pilots import until
@@ -207,3 +213,20 @@ async def test_a_steady_choice_mounts_as_textuals_and_one_closing_as_it_mounts_i
     mount = events.Mount()
     orphan._on_mount(mount)
     assert mount._no_default_action
+
+
+def test_a_widgets_styles_cache_is_not_kept_by_the_colours_it_asked_for() -> None:
+    """A line is drawn with ``get_inner_outer``'s styles; with it cached on the colours
+    alone, the styles are as Textual's own and a styles cache used goes with its widget
+    (Textual's kept the last 1,024, with their lines)."""
+    assert "self.get_inner_outer(base_background, background)" in inspect.getsource(
+        StylesCache.render_line)
+    styles_caches_let_go()
+    cache = StylesCache()
+    base, background = Color(10, 20, 30), Color(200, 100, 0, 0.5)
+    assert cache.get_inner_outer(base, background) == (
+        Style(background=base + background), Style(background=base))
+    gone = weakref.ref(cache)
+    del cache
+    gc.collect()
+    assert gone() is None
