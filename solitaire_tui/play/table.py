@@ -189,7 +189,7 @@ class GameTable(Generic[S, M]):
         """Whether this game has the action at all (the help lists only those)."""
         if action == "speed" and self.SPEED_WITHOUT_AUTO:
             return True
-        if action in ("auto", "speed", "finish"):
+        if action in ("auto", "speed", "finish", "stop_finishing"):
             return self.HAS_AUTO or self.replaying is not None
         if action == "choose_deal":
             return self.game.USES_DECK

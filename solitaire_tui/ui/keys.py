@@ -27,8 +27,10 @@ GAME_KEYS: list[BindingType] = [
     Binding("o", "options", "Variant", tooltip="the game's options: its variant, or who plays"),
     Binding("t", "stats", "Stats", tooltip="the statistics panel: the computer plays many deals"),
     Binding("question_mark", "help", "Rules", key_display="?", tooltip="this page"),
-    # While a finish is worked out esc stops it (the sign says so), not the game.
-    Binding("escape", "stop_finishing", "Stop", key_display="esc", show=False),
+    # While a finish is worked out esc stops it (the sign and the footer say so), and
+    # does not leave the game; otherwise this key is hidden and esc goes back.
+    Binding("escape", "stop_finishing", "Stop", key_display="esc",
+            tooltip="stop the finish being worked out (e does too)"),
     Binding("escape", "back", "Back", key_display="esc",
             tooltip="back one screen (asks first if a game in play would be lost)"),
 ]

@@ -31,6 +31,7 @@ from tests.support.pilots import (
     SIZE,
     auto_play_to_end,
     finish_by_key,
+    footer_keys,
     press_busy,
     reviewed,
     saved,
@@ -357,6 +358,9 @@ async def test_a_slow_finish_shows_its_progress_and_stops_where_it_was(
             assert screen.check_action("undo", ()) is None  # shown, not to be used now
             await until(pilot, lambda: sign(screen) is not None, seconds=5)
             assert sign(screen) == "▶ finishing… 2 moves · e or esc stops"
+            shown = footer_keys(screen)  # esc stops, as the sign says
+            assert "escape" in shown
+            assert screen.active_bindings["escape"].binding.description == "Stop"
             await pilot.pause()
             badge = screen.query_one("#auto").region  # in the status bar, the words whole
             assert badge.y == screen.query_one("#status").region.y and badge.width == 39
