@@ -182,6 +182,7 @@ def test_parts_cover_the_deals_in_order() -> None:
     assert sum(count for _, count in own_parts.parts(0, 1001, 3)) == 1001
 
 
+@pytest.mark.integration
 def test_a_run_in_worker_processes_is_the_plain_games_on_any_workers() -> None:
     player = files.load(str(EXAMPLES / "rules_of_thumb.py"), "sequence", RULES)
     plain = np.array([play_deal(game_of(player.path), deal, None)

@@ -40,6 +40,7 @@ def test_the_shipped_games_are_described_with_their_rules_in_words() -> None:
 
 # --- the described Sequence Solitaire is the suite's own ------------------------------
 
+@pytest.mark.slow
 def test_the_described_sequence_lists_and_plays_the_moves_the_suites_own_does() -> None:
     """On numbered deals, by the greedy player and a seeded random one: at every move
     the same legal moves in the same order, the same move made, the same result."""

@@ -52,6 +52,7 @@ def test_the_solver_agrees_with_exhaustive_search_on_shuffled_tails(
     agrees_with_exhaustive(endgame(PILE_ORDER[:-8] + tuple(tail), seed, left), drawn=True)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(deck=st.permutations(PILE_ORDER), seed=st.integers(0, 2**64 - 1),
        left=st.integers(0, 5))
