@@ -68,7 +68,8 @@ async def test_the_page_fills_in_its_answers_and_keeps_them(make_app: Any) -> No
         screen = app.screen
         assert isinstance(screen, FindingsScreen)
         await until(pilot, lambda: screen.query_one(Page).border_title == "Findings"
-                    and "Working it out" not in screen.query_one(HelpMarkdown).source,
+                    and "Working it out" not in (words := screen.query_one(HelpMarkdown).source)
+                    and bool(words),
                     seconds=120)
         shown = screen.query_one(HelpMarkdown).source
         assert "Waiting its turn" not in shown
@@ -89,7 +90,8 @@ async def test_the_page_fills_in_its_answers_and_keeps_them(make_app: Any) -> No
         assert reopened._page() == shown
         await pilot.press("f")
         await until(pilot, lambda: isinstance(again.screen, FindingsScreen)
-                    and bool(again.screen.query(HelpMarkdown)))  # pushed, then composed
+                    and any(page.source for page in again.screen.query(HelpMarkdown)))
+        # pushed, composed, then filled as the page mounts
         assert again.screen.query_one(HelpMarkdown).source == shown
         assert again.screen.query_one(Page).border_title == "Findings"
 

@@ -128,7 +128,9 @@ async def test_the_rules_page_is_the_descriptions_words_and_layout(
     async with app.run_test(size=SIZE) as pilot:
         await opened(pilot)
         await pilot.press("question_mark")
-        await until(pilot, lambda: bool(app.screen.query(HelpMarkdown)), 10)
+        # Mounted, then filled: the words arrive as the page mounts its blocks.
+        await until(pilot, lambda: any(page.source for page in app.screen.query(HelpMarkdown)),
+                    10)
         page = app.screen.query_one(HelpMarkdown).source
         assert description.rules.split()[0] in page and "| Final | Base |" in page
         steps = [cells[3].strip() for line in page.splitlines()
