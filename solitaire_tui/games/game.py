@@ -128,7 +128,8 @@ class Game(ABC):
     def comparisons(self, options: Mapping[str, Any]) -> Sequence[Comparison]:
         """The comparisons the statistics panel offers for a run of ``options``: one
         option's values played on the same deals (``stats.compare``); any other is typed
-        with ``stats --compare``."""
+        with ``stats --compare``. As many, in the same order, whatever ``options`` hold
+        (the panel's field follows them by place); the versions may depend on them."""
         return ()
 
     def findings(self) -> Sequence[Finding]:

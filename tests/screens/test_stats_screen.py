@@ -917,19 +917,46 @@ async def test_a_field_a_comparison_sets_stands_aside_while_it_is_chosen(
 @pytest.mark.parametrize("size", [(80, 24), SIZE])
 async def test_a_wrong_field_is_said_whole_beside_the_bar(
         make_app: Callable[..., SolitaireApp], size: tuple[int, int]) -> None:
-    """Comparing orders with no strike limit: the sentence that says why is whole on the
+    """Shuffled with no strike limit: the sentence that says why is whole on the
     meter's line, wrapped, not cut at the edge ("…a strike limit (such as")."""
     app = make_app()
     async with app.run_test(size=size) as pilot:
         screen = await open_panel(pilot, app, "hit-or-miss")
-        choice = screen.query_one("#compare", Select)
-        choice.value = next(index for title, index in choice._options
-                            if str(title).startswith("orders"))
+        screen.query_one("#order", Select).value = "shuffled"
         speed, meter = screen.query_one("#speed"), screen.query_one("#meter")
         await until(pilot, lambda: "always won" in text_of(screen, "#speed"))
         await until(pilot, lambda: meter.size.height >= speed.size.height >= 2)
         lines = [strip.text.strip() for strip in speed.render_lines(speed.region.reset_offset)]
         assert " ".join(line for line in lines if line).endswith("the game is always won.")
+
+
+async def test_a_comparison_offers_the_versions_the_other_fields_can_play(
+        make_app: Callable[..., SolitaireApp]) -> None:
+    """Hit or Miss's orders, unlimited: same and reversed (shuffling needs a strike
+    limit), so the comparison chosen runs; a limit typed brings shuffled back, the
+    comparison still chosen, and the run plays all three."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_panel(pilot, app, "hit-or-miss")
+        choice = screen.query_one("#compare", Select)
+        orders = next(index for title, index in choice._options
+                      if str(title).startswith("orders"))
+        choice.value = orders
+
+        def offered() -> str:
+            return str(next(title for title, index in choice._options if index == orders))
+
+        assert offered() == "orders: same, reversed"
+        await until(pilot, lambda: "This run:" in text_of(screen, "#speed"))
+        await type_in(pilot, screen, "#variant", "roll-call")
+        await until(pilot, lambda: offered() == "orders: same, reversed, shuffled")
+        assert choice.value == orders
+        await until(pilot, lambda: "orders: same, reversed, shuffled" in text_of(
+            screen, "#compare SelectCurrent Static"))
+        await fill(pilot, screen, "300", "5")
+        await pilot.press("r")
+        await until(pilot, lambda: screen.shown is not None and screen.shown.over)
+        assert screen.shown.labels == ("same", "reversed", "shuffled")
 
 
 async def wide_comparison(pilot: Pilot[None], app: SolitaireApp, game: str, compared: str,

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rules import hit_or_miss, values, zero_strike
-from rules.errors import OptionsError
+from rules.errors import OptionsError, RulesError
 from rules.hit_or_miss import Options, PassOrder
 from rules.zero_strike import DEFAULT_NODES, DEFAULT_SEED, MOST_MATCHES, SAMPLES, WIDTH
 from solitaire_tui.commands import arguments
@@ -86,6 +86,19 @@ def rules_of(options: Mapping[str, Any]) -> Options:
         raise OptionsError(f"the pass order is one of {orders},"
                            f" not {options.get('order')!r}") from None
     return Options(hit_or_miss.parse_variant(str(options.get("variant", "unlimited"))), order)
+
+
+# The panel's comparisons: an option's heading and versions.
+COMPARED = {"order": ("orders: ", tuple(order.value for order in PassOrder)),
+            "variant": ("", ("unlimited", "roll-call", "two-strike"))}
+
+
+def _playable(options: Mapping[str, Any]) -> bool:
+    try:
+        rules_of(options)
+    except RulesError:
+        return False
+    return True
 
 
 class HitOrMissOptions(OptionsCodec[Options]):
@@ -185,10 +198,16 @@ class HitOrMiss(Game):
                       f"deal {deal}")
 
     def comparisons(self, options: Mapping[str, Any]) -> Sequence[Comparison]:
-        return (Comparison("orders: same, reversed, shuffled", "order",
-                           tuple(order.value for order in PassOrder)),
-                Comparison("unlimited, roll-call, two-strike", "variant",
-                           ("unlimited", "roll-call", "two-strike")))
+        """Each option's versions that the other option can be played with: no
+        ``shuffled`` unlimited (``Options``). While the other is mistyped, all of them:
+        its own field says what is wrong."""
+        found = []
+        for option, (heading, versions) in COMPARED.items():
+            playable = tuple(version for version in versions
+                             if _playable({**options, option: version}))
+            shown = playable or versions
+            found.append(Comparison(heading + ", ".join(shown), option, shown))
+        return tuple(found)
 
     def findings(self) -> Sequence[Finding]:
         from solitaire_tui.games.hit_or_miss.findings import findings

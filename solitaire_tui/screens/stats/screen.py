@@ -194,6 +194,10 @@ class StatsScreen(LiveScreen[Snapshot]):
         return self.forecast.estimate(asked, self.running)
 
     @on(Input.Changed)
+    def _typed(self) -> None:
+        self._show_compared()
+        self._show_estimate()
+
     def _show_estimate(self) -> None:
         """While no run plays, the meter's line says what the next run would take (a
         field typed in: the run it now describes)."""
@@ -242,14 +246,13 @@ class StatsScreen(LiveScreen[Snapshot]):
     def _options_changed(self, event: Select.Changed | Checkbox.Changed) -> None:
         """Another run chosen: the Games field sized for it, if left as sized, and its
         estimate (a comparison chosen: the fields it sets stand aside first)."""
-        if isinstance(event, Select.Changed) and isinstance(event.select, CompareField):
-            self._show_compared()
+        self._show_compared()
         self._sized()
         self._show_estimate()
 
     def _show_compared(self) -> None:
         with suppress(NoMatches):  # a game that offers no comparison has no such field
-            self.query_one(CompareField).stand_aside(self.query_one(RunOptions))
+            self.query_one(CompareField).follow(self.query_one(RunOptions))
 
     def action_run(self) -> None:
         """A run expected to take minutes is confirmed first. A wrong field is said
