@@ -39,7 +39,7 @@ GAME_KEYS: list[BindingType] = [
 # straight to the menu from any depth. Both are in every footer but the menu's.
 APP_KEYS: list[BindingType] = [
     Binding("M,home", "to_menu", "Menu", key_display="M",
-            tooltip="to the menu, from any screen (M or home)"),
+            tooltip="to the menu, from any screen (home too, where it scrolls nothing)"),
     Binding("q", "quit", "Quit", show=False,
             tooltip="quit the app (asks first if a game in play would be lost)"),
     Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
