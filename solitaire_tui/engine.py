@@ -25,6 +25,7 @@ the user's cache directory instead, before numba is imported.
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import importlib.metadata
 import importlib.util
@@ -45,6 +46,11 @@ CACHE_VARIABLE = "NUMBA_CACHE_DIR"  # numba's own setting, which wins over ours
 MARK = "solitaire-tui-engine.json"  # written beside the cache after a complete warm-up
 PACE = "solitaire-tui-engine-pace.json"  # this machine's compile against Part.seconds
 LEAST_PACE, MOST_PACE = 0.1, 20.0  # a pace beyond these is a measure gone wrong
+# A machine's pace before any warm-up of its own (``probed_pace``): the seconds of the
+# probe's plain Python on a machine of pace 1, whose compile takes the parts' seconds.
+# Measured on a 2-core AMD EPYC whose warm-ups kept paces of 2.4 and 2.8 and whose probe
+# took 6.3-6.6 ms (9 of 12 fresh processes; 7.3-11.1 in the others): 6.5 / 2.6.
+PROBE_AT_PACE_1 = 0.0025
 LOCK = "solitaire-tui-engine.lock"
 POLL_SECONDS = 0.05  # how often a wait for a part asks whether to stop
 
@@ -307,7 +313,7 @@ class Pace:
     @property
     def ratio(self) -> float:
         """Seconds here for each of ours; the last warm-up's before any part is done,
-        1 before any warm-up was."""
+        ``probed_pace`` before any warm-up was."""
         if self.expected > 0:
             return min(max(self.took / self.expected, LEAST_PACE), MOST_PACE)
         return _kept_pace()
@@ -330,13 +336,33 @@ class Pace:
 
 
 def _kept_pace() -> float:
-    """The last warm-up's ratio on this machine (``Pace.keep``), or 1; bounded, as a
-    file another program may have written."""
+    """The last warm-up's ratio on this machine (``Pace.keep``), or its probed pace;
+    bounded, as a file another program may have written."""
     try:
         ratio = float(json.loads((use_cache_dir() / PACE).read_text(encoding="utf-8"))["ratio"])
     except (OSError, ValueError, TypeError, KeyError):
-        return 1.0
-    return min(max(ratio, LEAST_PACE), MOST_PACE) if math.isfinite(ratio) else 1.0
+        return probed_pace()
+    return min(max(ratio, LEAST_PACE), MOST_PACE) if math.isfinite(ratio) else probed_pace()
+
+
+@functools.cache
+def probed_pace() -> float:
+    """This machine's pace guessed before it compiled anything: how long it takes
+    over a fixed piece of plain Python (the fastest of five tries of a few ms, once a
+    process), against ``PROBE_AT_PACE_1``. LLVM's compile is one thread's work on
+    integers and pointers, as the interpreter's is, and the two kept step: the table's
+    machine compiled 2.2-2.9 times as fast as the EPYC and ran Python 2.7 times as
+    fast. A busy machine probes slow and compiles slow alike."""
+    fastest = math.inf
+    for _ in range(5):
+        began = time.perf_counter()
+        total = 0
+        kept: dict[int, int] = {}
+        for number in range(50_000):
+            total += number * number % 7
+            kept[number & 1023] = total
+        fastest = min(fastest, time.perf_counter() - began)
+    return min(max(fastest / PROBE_AT_PACE_1, LEAST_PACE), MOST_PACE)
 
 
 def warm_command() -> tuple[str, ...]:

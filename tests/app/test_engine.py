@@ -70,7 +70,7 @@ def test_a_part_begins_after_the_parts_it_calls_when_another_can_go_first() -> N
 def test_a_wait_is_told_about_how_long_its_part_takes() -> None:
     hints = Part("hints", "the fair player", "m:f", play=True, seconds=15)
     runs = Part("runs", "the runs", "m:f", seconds=10)
-    warmup = Warmup([hints, runs])
+    warmup = Warmup([hints, runs], pace=engine.Pace(took=1, expected=1))  # the table's
     warmup.running = True
     now = time.monotonic()
     warmup.compiling = {"hints": now - 5}
@@ -94,7 +94,8 @@ def test_a_wait_is_told_at_the_pace_this_machine_showed() -> None:
     hints = Part("hints", "the fair player", "m:f", play=True, seconds=15)
     warmup = Warmup([first, hints])
     warmup.running = True
-    assert warmup.left("hints") == pytest.approx(15, abs=0.5)  # nothing measured yet
+    # Nothing compiled here yet: the table at the pace the machine's probe guesses.
+    assert warmup.left("hints") == pytest.approx(15 * engine.probed_pace(), abs=0.5)
     warmup.pace.heard(first, 20)
     warmup.ready.add("first")
     assert warmup.left("hints") == pytest.approx(30, abs=0.5)
@@ -105,6 +106,29 @@ def test_a_wait_is_told_at_the_pace_this_machine_showed() -> None:
     again = Warmup([first, hints])
     again.running = True
     assert again.left("hints") == pytest.approx(30, abs=0.5)  # the last warm-up's pace
+
+
+def test_a_machine_that_never_compiled_is_guessed_from_its_python(
+        cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no warm-up kept, the pace is the probe's, measured once a process and
+    bounded; a kept pace (a file another program may have written) wins over it,
+    and a kept one that is no number gives the probe's back."""
+    probed = engine.probed_pace()
+    assert engine.LEAST_PACE <= probed <= engine.MOST_PACE and engine.probed_pace() == probed
+    assert engine.Pace().ratio == probed
+    cache.mkdir(parents=True)
+    (cache / engine.PACE).write_text(json.dumps({"ratio": 3.5}), encoding="utf-8")
+    assert engine.Pace().ratio == 3.5
+    (cache / engine.PACE).write_text(json.dumps({"ratio": "nan"}), encoding="utf-8")
+    assert engine.Pace().ratio == probed
+    # A machine a million times slower than the table's: the bound.
+    monkeypatch.setattr(engine, "PROBE_AT_PACE_1", engine.PROBE_AT_PACE_1 / 1e6)
+    engine.probed_pace.cache_clear()
+    try:
+        assert engine.probed_pace() == engine.MOST_PACE
+    finally:
+        monkeypatch.undo()
+        engine.probed_pace.cache_clear()
 
 
 def test_parts_compile_in_other_processes_and_the_cache_is_marked_warm(tmp_path: Path) -> None:
