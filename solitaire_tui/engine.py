@@ -411,6 +411,7 @@ class Warmup:
         """Read the warm-up's report to its end, calling ``changed`` after each event
         (in this thread: a worker's). The end of the report ends every wait."""
         assert self._process is not None and self._process.stdout is not None
+        probed_pace()  # for the waits told before a part is done: here, not in a key
         for line in self._process.stdout:
             try:
                 event = Event(**json.loads(line))
