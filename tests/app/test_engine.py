@@ -247,11 +247,14 @@ say("finished", done=2)
 
 def test_a_wait_lasts_while_the_part_compiles_and_a_stop_ends_it(tmp_path: Path) -> None:
     warmup = Warmup([QUICK, SECOND], script(tmp_path, "gate"))
+    engine.probed_pace.cache_clear()
     assert warmup.start()
     changes: list[str] = []
     reader = threading.Thread(target=warmup.follow, args=(lambda: changes.append(warmup.note),))
     reader.start()
     assert warmup.wait("second", lambda: False)
+    # The pace probed by the reader before it read a word: no key of the player's does it.
+    assert engine.probed_pace.cache_info().currsize == 1
     assert warmup.pending("quick")
     assert re.fullmatch("Preparing the engine \\(first start, then cached\\), [0-9]+\u00a0s:"
                         " compiling a quick part · 1 of 2 parts ready", warmup.note)
