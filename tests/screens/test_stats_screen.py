@@ -31,7 +31,7 @@ from solitaire_tui.own_players import files
 from solitaire_tui.screens.history import HistoryScreen
 from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.screens.stats.comparing import NOTHING
-from solitaire_tui.screens.stats.opening import LAST_RUN, OPENED_ON, last_options
+from solitaire_tui.screens.stats.opening import LAST_RUN, OPENED_ON, PLAYED_ON, last_options
 from solitaire_tui.screens.stats.screen import NOT_RUN, StatsScreen
 from solitaire_tui.screens.stats.showing import PLOT_SECONDS
 from solitaire_tui.start import Start
@@ -601,9 +601,12 @@ async def test_the_last_run_shown_is_said_to_be_of_other_options_once_they_chang
         await pilot.press("r")  # a run of its own: the words of the last one are gone
         await until(pilot, lambda: again.shown is not None and again.shown.phase is Phase.FINISHED
                     and again.shown.games == 3_000)
+        # A run played here is said to be of other options too, once they change.
         variant.value = "two-strike"
-        await pilot.pause()
-        assert not text_of(again, "#summary").startswith((LAST_RUN, OPENED_ON))
+        await until(pilot, lambda: text_of(again, "#summary").startswith(PLAYED_ON))
+        assert "Finished: deals " in text_of(again, "#summary")
+        variant.value = "unlimited"
+        await until(pilot, lambda: text_of(again, "#summary").startswith("Finished: "))
 
 
 async def test_a_guests_panel_has_no_cluster_and_runs_within_the_servers_caps(

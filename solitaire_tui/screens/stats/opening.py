@@ -27,6 +27,7 @@ from solitaire_tui.store.history import Entry, newest
 # Games and Seed are not options: they leave the panel on the run it opened on.
 LAST_RUN = "Your last run of these options"
 OPENED_ON = "Below, your last run of the options this panel opened on (r runs those above)"
+PLAYED_ON = "Below, the run played last, of other options than those above (r runs those)"
 
 
 @dataclass(frozen=True)

@@ -50,7 +50,13 @@ from solitaire_tui.screens.stats import help_page as panel_help
 from solitaire_tui.screens.stats import run_words
 from solitaire_tui.screens.stats.comparing import CompareField
 from solitaire_tui.screens.stats.forecast import Forecast
-from solitaire_tui.screens.stats.opening import LAST_RUN, OPENED_ON, last_run_words, opening
+from solitaire_tui.screens.stats.opening import (
+    LAST_RUN,
+    OPENED_ON,
+    PLAYED_ON,
+    last_run_words,
+    opening,
+)
 from solitaire_tui.screens.stats.showing import Showing
 from solitaire_tui.screens.stats.timing import Timings
 from solitaire_tui.screens.stats.where import RunOn
@@ -61,7 +67,7 @@ from solitaire_tui.stats.estimate import (
     Estimate,
 )
 from solitaire_tui.stats.limits import OWNER, Limits
-from solitaire_tui.stats.runner import LiveRun, Snapshot, reopened
+from solitaire_tui.stats.runner import LiveRun, Phase, Snapshot, reopened
 from solitaire_tui.store.choices import Choices
 from solitaire_tui.store.history import Entry, History
 from solitaire_tui.textual_private import SteadySelect
@@ -211,6 +217,20 @@ class StatsScreen(LiveScreen[Snapshot]):
             self._say(self.WELCOME)
         elif self._last is not None:
             self._say_last_run()
+        elif self.shown is not None and self.shown.over and self.shown.phase is not Phase.FAILED:
+            self._say_played_run(self.shown)
+
+    def _say_played_run(self, snap: Snapshot) -> None:
+        """A run played here keeps its last words while the form asks for its options
+        (Games and Seed aside); once it asks for others, the line says the figures are
+        not theirs (the table names no option)."""
+        if self.shown_setup is None:
+            return
+        try:
+            these = self._ask()[0].options == self.shown_setup.options
+        except (RulesError, NoMatches):
+            return  # a wrong field is said beside the bar
+        self._say(self._summary(snap) if these else f"{PLAYED_ON}. {self._summary(snap)}")
 
     def _say_last_run(self) -> None:
         """The panel opened on the last run of its options says so while the form
