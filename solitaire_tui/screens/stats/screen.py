@@ -95,7 +95,7 @@ class StatsScreen(LiveScreen[Snapshot]):
         Binding("p", "read_players", "Players",
                 tooltip="read your own players' folder again (a file changed or added)"),
     )
-    WELCOME = "Choose the options, then r or enter runs the games."
+    WELCOME = "Choose the options, then r runs the games (enter, in a field you type in)."
     HELP = panel_help.page("", "")  # the page without a game's fields (``help_page``)
     TICK = 0.5  # the time left moves between the chunks of a slow run
     # A narrow terminal gets a shorter progress bar, so the speed and the time left
