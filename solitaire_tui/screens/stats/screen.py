@@ -215,35 +215,27 @@ class StatsScreen(LiveScreen[Snapshot]):
         self.forecast.said = True
         if self._said == NOT_RUN and not isinstance(found, str):  # mended: nothing refused
             self._say(self.WELCOME)
-        elif self._last is not None:
-            self._say_last_run()
-        elif self.shown is not None and self.shown.over and self.shown.phase is not Phase.FAILED:
-            self._say_played_run(self.shown)
+        else:
+            self._say_shown_run()
 
-    def _say_played_run(self, snap: Snapshot) -> None:
-        """A run played here keeps its last words while the form asks for its options
-        (Games and Seed aside); once it asks for others, the line says the figures are
-        not theirs (the table names no option)."""
-        if self.shown_setup is None:
+    def _say_shown_run(self) -> None:
+        """The run shown keeps its words while the form asks for its options (Games and
+        Seed aside); once it asks for others, the line says the figures are not theirs
+        (the table names no option): of the options the panel opened on, for the last
+        run it opened on; of other options, for a run played here."""
+        snap = self.shown
+        if snap is None or self.shown_setup is None or not (
+                self._last is not None or (snap.over and snap.phase is not Phase.FAILED)):
             return
         try:
             these = self._ask()[0].options == self.shown_setup.options
         except (RulesError, NoMatches):
             return  # a wrong field is said beside the bar
-        self._say(self._summary(snap) if these else f"{PLAYED_ON}. {self._summary(snap)}")
-
-    def _say_last_run(self) -> None:
-        """The panel opened on the last run of its options says so while the form
-        still asks for them (Games and Seed aside); once it asks for others, that the
-        figures are of the options it opened on."""
-        if self._last is None or self.shown_setup is None or self.shown is None:
-            return
-        try:
-            these = self._ask()[0].options == self.shown_setup.options
-        except (RulesError, NoMatches):
-            return  # a wrong field is said beside the bar
-        self._say(f"{last_run_words(self.note, these)} on {self._last.when}. "
-                  + self._summary(self.shown))
+        if self._last is not None:
+            self._say(f"{last_run_words(self.note, these)} on {self._last.when}. "
+                      + self._summary(snap))
+        else:
+            self._say(self._summary(snap) if these else f"{PLAYED_ON}. {self._summary(snap)}")
 
     def _timed(self) -> None:
         """A timing is in: the estimate says so, unless the line holds a run's last
@@ -469,5 +461,5 @@ class StatsScreen(LiveScreen[Snapshot]):
         self._show(snap)
         self._say(f"{heading} on {entry.when}. " + self._summary(snap))
         if entry is not self._last:
-            self._last = None  # another run shown: ``_say_last_run`` has nothing to say
+            self._last = None  # another run shown: ``_say_shown_run`` says this run's
         self._focus_after().focus()  # enter does what the summary says: replays a win
