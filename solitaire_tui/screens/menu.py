@@ -66,7 +66,7 @@ class MenuScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(Text.assemble(("solitaire-tui", "bold"),
                                    "  ·  card and number games"), id="heading")
-        yield PagedOptionList(*self._options(), id="games")
+        yield PagedOptionList(id="games")  # filled on mount, as on every return
         yield Static("Unfinished, latest first · c resumes · x discards · tab to choose",
                      id="unfinished-heading")  # one line at 80 columns
         yield PagedOptionList(id="unfinished")
@@ -78,11 +78,12 @@ class MenuScreen(Screen[None]):
 
     def _options(self) -> list[Option]:
         options = []
+        begun = {kept.game for kept in self._kept.values()}  # a game left is not unplayed
         for number, game in enumerate(GAMES, 1):
             record = self.records.total(game.key)
             helped = f" ({record.helped} with help)" if game.CHOICES and record.helped else ""
             figures = (f"played {record.played} · won {record.won}{helped}" if record.played
-                       else "not played yet")
+                       else "not finished yet" if game.key in begun else "not played yet")
             row = Table.grid(expand=True)
             row.add_column(ratio=1)
             row.add_column(justify="right")
@@ -102,17 +103,16 @@ class MenuScreen(Screen[None]):
 
     def read_again(self) -> None:
         """Show the records and the unfinished games as the store now reads them."""
+        self._show_kept()  # first: a game's row says whether one of it waits unfinished
         games = self.query_one("#games", OptionList)
         highlighted = games.highlighted
         games.clear_options()
         games.add_options(self._options())
         games.highlighted = highlighted = highlighted if highlighted is not None else 0
         self.query_one("#record", Static).update(self.record_table(GAMES[highlighted].key))
-        self._show_kept()
 
     def on_mount(self) -> None:
-        self.query_one("#games", OptionList).highlighted = 0
-        self._show_kept()
+        self.read_again()
         if OWN_PROBLEMS:  # files of one's own games that are none: one notice
             more = len(OWN_PROBLEMS) - 3
             self.notify("\n".join(OWN_PROBLEMS[:3]) + (f"\n… and {more} more: solitaire-tui"

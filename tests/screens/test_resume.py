@@ -93,6 +93,8 @@ async def test_every_game_left_by_q_comes_back_where_it_was(
         assert isinstance(app.screen, MenuScreen)
         (label,) = offered(app)
         assert label.startswith(game.title) and "6 moves" in label
+        row = app.screen.query_one("#games", OptionList).get_option(game.key).prompt
+        assert "".join(map(str, row.renderables[0].columns[1]._cells)) == "not finished yet"
         await pilot.press("c")
         screen = app.screen
         assert type(screen) is game.screen()
