@@ -189,6 +189,11 @@ def lowered(work: Callable[[], None]) -> None:
         raise failed[0]
 
 
+# A run's next snapshot is overdue after twice its last chunk's time, and not sooner
+# than this: the panel's clock counts down till then (``Snapshot.left_at``).
+OVERDUE_SECONDS = 1.0
+
+
 @dataclass(frozen=True)
 class Snapshot(Moment):
     """The run as of one moment: a copy the panel may read while the run goes on."""
@@ -220,15 +225,18 @@ class Snapshot(Moment):
 
     def left_at(self, now: float) -> float | None:
         """The time left as of ``now``, some time after the snapshot: its estimate
-        counted down while the next chunk is not overdue (twice the last one's time),
-        then growing as the games done in the time played so far foretell. A run of
-        slow chunks, seconds apart, so has a clock that moves between them, and one
-        that stalls is not said to be nearly done."""
+        counted down while the next chunk is not overdue (twice the last one's time,
+        and never before ``OVERDUE_SECONDS``), then growing as the games done in the
+        time played so far foretell. A run of slow chunks, seconds apart, so has a
+        clock that moves between them, and one that stalls is not said to be nearly
+        done. The floor: between chunks of milliseconds, the screen's own work and the
+        run's bookkeeping are most of the wait, and counted as playing they made the
+        first clock of a 5-second run read a minute."""
         eta = self.eta_seconds
         if eta is None or self.over:
             return eta
         since = max(0.0, now - self.at)
-        due = min(since, 2 * self.chunk_seconds)
+        due = min(since, max(OVERDUE_SECONDS, 2 * self.chunk_seconds))
         # Never below nothing: a chunk due after the estimate ran out read "-0.0 s left".
         return max(0.0, eta - due + (since - due) * eta / self.seconds)
 
