@@ -115,6 +115,7 @@ class RunOptions(Horizontal):
         elif not aside and field in self._tips:
             field.tooltip = self._tips.pop(field)  # type: ignore[assignment]
         field.disabled = aside
+        field.set_class(aside, "-compared")  # struck through: not what is played
 
     def chosen(self, id: str) -> Any:
         """What the choice ``#id`` holds."""

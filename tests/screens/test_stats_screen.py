@@ -900,8 +900,8 @@ async def test_an_add_residue_seat_may_be_the_players_own(
     ("add-residue", "seat 1", "seat-2")])
 async def test_a_field_a_comparison_sets_stands_aside_while_it_is_chosen(
         make_app: Callable[..., SolitaireApp], game: str, compared: str, field: str) -> None:
-    """Its value would not be played: disabled, saying why, and back once the
-    comparison is none. Add/Residue's comparison sets every seat (seat 1's player
+    """Its value would not be played: disabled, struck through, saying why, and back
+    once the comparison is none. Add/Residue's comparison sets every seat (seat 1's player
     against random players), so no seat's field is left to be changed in vain."""
 
     app = make_app()
@@ -912,16 +912,20 @@ async def test_a_field_a_comparison_sets_stands_aside_while_it_is_chosen(
         held = fields.query_one(f"#{field}")
         own_tip = held.tooltip
         assert not held.disabled
+        choice.focus()  # a frameless choice, focused, is marked beyond a tint
+        await until(pilot, lambda: choice.query_one("SelectCurrent").rich_style.underline)
         choice.value = next(index for title, index in choice._options
                             if str(title).startswith(compared))
         await until(pilot, lambda: held.disabled)
         assert held.tooltip == RunOptions.COMPARED
+        value = held.query_one("SelectCurrent") if isinstance(held, Select) else held
+        assert value.rich_style.strike
         others = [widget for widget in fields.query("Input, Select").results()
                   if widget.display and (widget.id or "").split("-")[0] != field.split("-")[0]]
         assert others == [] or not any(widget.disabled for widget in others)
         choice.value = NOTHING
         await until(pilot, lambda: not held.disabled)
-        assert held.tooltip == own_tip
+        assert held.tooltip == own_tip and not value.rich_style.strike
 
 
 @pytest.mark.parametrize("size", [(80, 24), SIZE])
