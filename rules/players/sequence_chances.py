@@ -22,6 +22,11 @@ from importlib import resources
 TABLE = "sequence_chances.json"  # beside this module
 
 
+# The mean score of a move whose every rollout wins (``rules.fast.sequence_fair``'s
+# WIN_SCORE: 52 cards and 20 for the win); no move scores more, none less than 0.
+ALL_WON = 72.0
+
+
 @dataclass(frozen=True)
 class Curve:
     """How often the fair player wins against its mean score, for positions with
@@ -33,16 +38,18 @@ class Curve:
     chances: tuple[float, ...]
 
     def at(self, score: float) -> float:
-        """The chance at a mean score: on the line through the nearest points, and the
-        end point's chance beyond the ends."""
-        right = bisect.bisect_left(self.scores, score)
-        if right == 0:
-            return self.chances[0]
-        if right == len(self.scores):
-            return self.chances[-1]
-        low, high = self.scores[right - 1], self.scores[right]
+        """The chance at a mean score: on the line through the nearest points; beyond
+        the ends, where the fair player's own games never were, on the line to a chance
+        of 0 at a score of 0 and of 1 at ``ALL_WON``. Never level: held at the end
+        points' chances, every move scored beyond them read alike, and the review's
+        best was not the move its hint (which ranks by score) chose."""
+        scores = (min(0.0, self.scores[0] - 1), *self.scores, max(ALL_WON, self.scores[-1] + 1))
+        chances = (0.0, *self.chances, 1.0)
+        score = min(max(score, scores[0]), scores[-1])
+        right = max(bisect.bisect_left(scores, score), 1)
+        low, high = scores[right - 1], scores[right]
         share = (score - low) / (high - low)
-        return self.chances[right - 1] + share * (self.chances[right] - self.chances[right - 1])
+        return chances[right - 1] + share * (chances[right] - chances[right - 1])
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.players.sequence_chances import Curve, fitted, from_data
+from rules.players.sequence_chances import ALL_WON, Curve, fitted, from_data
 from solitaire_tui.games.sequence.calibration import LEAST, Position, _pooled, checked, fit
 
 
@@ -29,11 +29,22 @@ def test_the_shipped_table_has_a_rising_curve_for_each_run_of_unseen_cards() -> 
 @given(st.floats(-20, 100), st.floats(-20, 100))
 def test_a_curve_is_read_on_straight_lines_between_its_points(low: float,
                                                                high: float) -> None:
+    """Beyond its points, on to a chance of 0 at no score and of 1 at every rollout
+    won: a move scored lower is never read as likely to win as one scored higher."""
     curve = Curve(0, (10.0, 20.0, 40.0), (0.1, 0.3, 0.9))
     assert curve.at(15.0) == pytest.approx(0.2) and curve.at(30.0) == pytest.approx(0.6)
-    assert curve.at(-5.0) == 0.1 and curve.at(70.0) == 0.9
+    assert curve.at(5.0) == pytest.approx(0.05) and curve.at(56.0) == pytest.approx(0.95)
+    assert curve.at(-5.0) == 0.0 and curve.at(ALL_WON) == curve.at(100.0) == 1.0
     low, high = sorted((low, high))
     assert curve.at(low) <= curve.at(high)
+    if 0 <= low < high <= ALL_WON:
+        assert curve.at(low) < curve.at(high)
+
+
+def test_every_rollout_won_is_the_fair_players_win_score() -> None:
+    from rules.fast.sequence_fair import WIN_SCORE
+
+    assert ALL_WON == WIN_SCORE
 
 
 @given(st.lists(st.tuples(st.floats(0, 60), st.floats(0, 1), st.integers(1, 50)),
