@@ -22,7 +22,7 @@ KEPT = ("helped", "auto", "practice")  # the flags a game kept unfinished holds
 class Ledger:
     helped: bool = False  # a hint was asked for in this game
     auto: bool = False  # auto play made a move in this game
-    practice: bool = False  # this deal was played to its end before
+    practice: bool = False  # this deal was played to its end before (this game too)
     recorded: bool = False  # the finished game's row is written
 
     def flags(self) -> dict[str, Any]:
@@ -36,9 +36,9 @@ class Ledger:
     def uncounted(self) -> str | None:
         """Why the game counts toward no record, as far as the shared flags say:
         practice on a deal played to its end before (``r`` after a game, a deal chosen
-        again). A game auto play or finishing made moves in counts: as the player's own
-        where every move is forced, and as a win with help where there are choices
-        (``how``, ``Record.helped``)."""
+        again, a game taken back past its recorded end). A game auto play or finishing
+        made moves in counts: as the player's own where every move is forced, and as a
+        win with help where there are choices (``how``, ``Record.helped``)."""
         if self.practice:
             return "Practice on a deal played to its end before"
         return None

@@ -215,8 +215,20 @@ class GameTable(Generic[S, M]):
         self.started()
 
     def undo(self) -> bool:
-        """Take back the last move (a game may take back more: to a person's turn)."""
-        return self.session.undo()
+        """Take back ``undo_steps`` moves. A game taken back past its recorded end is
+        practice from then on: its record was made at that end (the review's "go back
+        and try the best" is such an undo), and a later end is said not to count."""
+        steps = self.undo_steps()
+        for _ in range(steps):
+            self.session.undo()
+        if steps and self.ledger.recorded:
+            self.ledger.practice = True
+        return steps > 0
+
+    def undo_steps(self) -> int:
+        """How many moves one undo takes back (a game may take back more: to a
+        person's turn); 0: none."""
+        return int(self.session.can_undo)
 
     def redo(self) -> bool:
         return self.session.redo()

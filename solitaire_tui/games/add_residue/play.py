@@ -157,6 +157,12 @@ class AddResidueTable(GameTable[State, Move]):
         """A game among people only is nobody's own record."""
         return None if self.seating.all_people else self.variant
 
+    def own_uncounted(self) -> str | None:
+        """A game among people says so from its start to its end, where it was
+        silent on the record."""
+        return "A game among people only" if (
+            self.seating.all_people) else None
+
     def own_flags(self) -> dict[str, Any]:
         """The random computers' seed: a game resumed goes on with the same draws."""
         return {"seed": self.seed}
@@ -186,12 +192,6 @@ class AddResidueTable(GameTable[State, Move]):
             return min(turn, 1)
         return next((back for back in range(1, turn + 1)
                      if self.seat((turn - back) % players).is_person), 0)
-
-    def undo(self) -> bool:
-        steps = self.undo_steps()
-        for _ in range(steps):
-            self.session.undo()
-        return steps > 0
 
     def redo(self) -> bool:
         redone = False

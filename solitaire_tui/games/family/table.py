@@ -158,13 +158,18 @@ class FamilyTable(GameTable[S, M]):
         return move
 
     def use_helper(self, name: str) -> str:
-        """Hints and auto play from ``name`` on; what that means, in words."""
+        """Hints and auto play from ``name`` on; what that means, in words. A peek after
+        the game ended leaves it as it was recorded (its end was seen unhelped); the
+        deal played again (r) counts toward no record."""
         self.helper = name
-        voids = self.sees_hidden(name) and not self.replaying
+        sees = self.sees_hidden(name) and not self.replaying
+        voids = sees and not (self.ledger.recorded and self.session.is_over)
         self.peeked |= voids
-        if voids and self.deck is not None:
+        if sees and self.deck is not None:
             self._peeked_cards = self.deck.cards
-        extra = " This game now counts toward no record." if voids else ""
+        extra = (" This game now counts toward no record." if voids
+                 else " The game over stays recorded as played; this deal played again"
+                      " (r) counts toward no record." if sees else "")
         return f"Helper for hints and auto play: {self.helper_words(name)}.{extra}"
 
     def started(self) -> None:

@@ -317,7 +317,8 @@ async def test_a_hot_seat_game_played_by_keys_ends_as_the_rules_say(
             assert (f"1st {first}, {counted(max(ann, ben), 'point')} · 2nd {second},"
                     f" {counted(min(ann, ben), 'point')}") in banner
         assert "WON" in banner  # a person always wins a game among people
-        assert "2 players, n = 3: played" not in banner  # nobody's record
+        assert "2 players, n = 3: played" not in banner  # nobody's record, and said so
+        assert "No record: a game among people only." in banner
         log = text_of(screen, "#log")
         assert f"{len(end.scores) * 6:>3}. " in log
     (row,) = saved(data_path)  # kept, but counted toward nobody's record

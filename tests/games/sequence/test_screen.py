@@ -275,6 +275,28 @@ async def test_p_asks_who_helps_and_says_what_peeking_costs(make_app: Any) -> No
         assert text_of(screen, "#status").endswith("· no record")
 
 
+async def test_a_peek_after_a_loss_leaves_the_loss_recorded_and_says_so(
+        make_app: Any, data_path: Path) -> None:
+    """Every card to storage pile 1, a loss recorded; then peek: the banner still says
+    the record the loss made (it said "No record: you peeked." over a counted loss),
+    and the words say the deal played again counts toward no record, as it does."""
+    app = make_app(Start("sequence", numbered(78459899)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        await pilot.press(*"1" * 52)  # this deal's every card: over, none on a final pile
+        banner = text_of(screen, "#banner")
+        assert "GAME OVER" in banner and "Played 1, won 0" in banner
+        await pilot.press("p", "down", "down", "enter")
+        assert screen.table.helper == "peek" and screen.table.uncounted is None
+        assert text_of(screen, "#banner") == banner
+        assert "The game over stays recorded as played" in message(screen)
+        assert "no record" not in text_of(screen, "#status")
+        await pilot.press("r")
+        await settle(app, pilot)
+        assert screen.table.uncounted == "You peeked"
+    assert [(row["won"], row["counts"]) for row in saved(data_path)] == [(0, 1)]
+
+
 async def test_a_new_deal_is_not_peeked_at_and_says_so(make_app: Any) -> None:
     """Peek chosen for one deal used to void the next ones unseen, even after a
     switch back to fair before any move: a new deal starts with the fair player. The
@@ -581,7 +603,9 @@ async def test_a_winnable_deal_after_a_peek_says_both_what_was_found_and_peek_is
 async def test_v_reviews_a_finished_game_and_enter_goes_back_to_try_the_best(
         make_app: Any) -> None:
     """The review lists every decision with the chances the review module gives; the
-    costliest is chosen first, and enter goes back before it, the rest kept to redo."""
+    costliest is chosen first, and enter goes back before it, the rest kept to redo.
+    What is played from there is practice, said so to its end (which once read as a
+    record of its own, "WON … won 0")."""
     from textual.widgets import DataTable
 
     from rules.players.sequence_review import review
@@ -620,6 +644,12 @@ async def test_v_reviews_a_finished_game_and_enter_goes_back_to_try_the_best(
         assert len(screen.session.moves) == chosen.number  # the game's own move, again
         await pilot.press("v")  # not over now: v does nothing
         assert app.screen is screen
+        assert text_of(screen, "#status").endswith("· no record")
+        while not screen.session.is_over:
+            await pilot.press("U")
+        assert "No record: practice on a deal played to its end before." in text_of(
+            screen, "#banner")
+        assert screen.table.records.total("sequence").played == 1
 
 
 async def test_the_helpers_offer_invites_a_player_of_your_own_where_there_is_none(
