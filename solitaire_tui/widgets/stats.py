@@ -100,8 +100,10 @@ class ResultsTable(DataTable[Text | str]):
         # rows keep their names in view.
         super().__init__(id=id, cursor_type="row", zebra_stripes=True, fixed_columns=1)
         # ties, score, the rows' labels (the first column is as wide as they are),
-        # games, and whether the rows are a comparison's versions
-        self._shape: tuple[bool, str, tuple[str, ...], int, bool] | None = None
+        # games, whether the rows are a comparison's versions, and the games played
+        # once the run is over ("won of 3,000" heads its wins then; "won" while the
+        # count grows, and a cancelled run's is not the games asked for)
+        self._shape: tuple[bool, str, tuple[str, ...], int, bool, int | None] | None = None
         self._headings: list[tuple[str, int]] = []  # each column's heading, first width
         self._widths: list[int] = []  # each column's width now
 
@@ -134,7 +136,8 @@ class ResultsTable(DataTable[Text | str]):
     def show(self, snap: Snapshot, score: str) -> None:
         paired = any(ONLY_HERE in tally.histograms for tally in snap.tallies)
         rows = [self._cells(snap, index, paired) for index in range(len(snap.tallies))]
-        shape = (snap.shares_wins, score, snap.labels, snap.games, paired)
+        shape = (snap.shares_wins, score, snap.labels, snap.games, paired,
+                 snap.done if snap.over else None)
         new_shape = shape != self._shape
         if new_shape:
             self._shape = shape
@@ -169,9 +172,9 @@ class ResultsTable(DataTable[Text | str]):
         shares = ("won alone", "tied", ADVANTAGE) if snap.shares_wins else (
             "win rate (95% interval)",)
         headings = [("", max(len(_label(label)) for label in snap.labels))]
-        if not snap.shares_wins:
-            won = f"won of {snap.games:,}"
-            headings.append((won, len(won)))
+        if not snap.shares_wins:  # of the games played: said once the run is over
+            won = f"won of {snap.done:,}" if snap.over else "won"
+            headings.append((won, len(f"won of {snap.games:,}")))
         headings += [(heading, len(heading) if heading == ADVANTAGE
                       else max(len(heading), share_width(snap.games))) for heading in shares]
         if paired:

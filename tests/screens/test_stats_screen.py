@@ -106,6 +106,12 @@ async def test_cancel_keeps_the_games_played_so_far(
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_run(pilot, app, "hit-or-miss", {"variant": "unlimited"}, "1e12", "7")
         await until(pilot, lambda: screen.shown is not None and screen.shown.done > 0)
+
+        def headings() -> list[str]:
+            return [str(column.label)
+                    for column in screen.query_one(ResultsTable).columns.values()]
+
+        await until(pilot, lambda: "won" in headings())  # not "won of" the games asked
         await pilot.press("c")
         snap = screen.shown
         assert snap is not None and snap.phase is Phase.CANCELLED and not screen.running
@@ -113,6 +119,7 @@ async def test_cancel_keeps_the_games_played_so_far(
         played = snap.data["games"]
         assert 0 < played < 10**12
         assert "Cancelled after" in text_of(screen, "#summary")
+        await until(pilot, lambda: f"won of {played:,}" in headings())
         saved = app.history.entries[0].data
     rows = fast_hit_or_miss.deal_results(7, played, hit_or_miss.Options())
     assert snap.data["wins"] == int(rows[:, 0].sum()) == saved["wins"]
