@@ -192,6 +192,10 @@ def lowered(work: Callable[[], None]) -> None:
 # A run's next snapshot is overdue after twice its last chunk's time, and not sooner
 # than this: the panel's clock counts down till then (``Snapshot.left_at``).
 OVERDUE_SECONDS = 1.0
+# The play a run's speed is first told from (``Snapshot.eta_seconds``): before it, a
+# chunk's fixed cost (some 2 ms a chunk, the threads set to work) is most of its time,
+# and a relay run's first chunks foretold 40 s of a run that took 5.
+SURE_SECONDS = 0.2
 
 
 @dataclass(frozen=True)
@@ -220,8 +224,12 @@ class Snapshot(Moment):
 
     @property
     def eta_seconds(self) -> float | None:
+        """The time left at the speed so far, once ``SURE_SECONDS`` have been played
+        (a slow game's first chunk is longer: told at once); None before."""
         speed = self.games_per_second
-        return (self.games - self.done) / speed if speed else None
+        if not speed or (self.seconds < SURE_SECONDS and not self.over):
+            return None
+        return (self.games - self.done) / speed
 
     def left_at(self, now: float) -> float | None:
         """The time left as of ``now``, some time after the snapshot: its estimate

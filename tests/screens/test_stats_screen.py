@@ -159,13 +159,18 @@ def test_the_time_left_counts_down_till_a_chunk_is_overdue_and_then_grows() -> N
                       chunk_seconds=0.5)
     assert nearly.left_at(1000.5) == 0.0
     assert run_words.speed(nearly, 1000.5).endswith(" · 0.0 s left")
-    # A first chunk of milliseconds, and the next snapshot a screen's busy moment later:
-    # the clock counts down for a second before it says the run has slowed.
-    early = Snapshot(Phase.PLAYING, 0, 100_000, 32, seconds=0.002, workers=1, at=1000.0,
-                     chunk_seconds=0.002)
+    # Chunks of milliseconds, and the next snapshot a screen's busy moment later: the
+    # clock counts down for a second before it says the run has slowed.
+    early = Snapshot(Phase.PLAYING, 0, 1_000_000, 50_000, seconds=0.25, workers=1,
+                     at=1000.0, chunk_seconds=0.004)
     assert early.eta_seconds is not None and early.left_at(1000.3) == pytest.approx(
         early.eta_seconds - 0.3)
     assert early.left_at(1001.5) > early.left_at(1001.0)
+    # Before a fifth of a second of play, the speed is the chunks' fixed cost: no time
+    # left is told (a first chunk of 2 ms foretold minutes).
+    first = dataclasses.replace(early, done=32, seconds=0.002)
+    assert first.eta_seconds is None and first.left_at(1000.3) is None
+    assert run_words.speed(first, 1000.3) == "32 of 1,000,000 · 16,000 games/s"
 
 
 async def test_a_slow_runs_line_moves_between_its_snapshots(
