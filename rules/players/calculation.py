@@ -98,10 +98,13 @@ def player(name: str, seed: int, game_name: str) -> Player[State, Move]:
     return FairPlayer(seed)
 
 
-# What a review's chance is, in the game's words (``rules.review``).
-CHANCE = ("how often the fair player's own rollouts win after the move: the greedy player's"
-          f" games over the {FAMILY_SAMPLES} orders of the unseen cards its hint weighs (from"
-          " the second pass on, the one order seen)")
+def chance_words(passes: int) -> str:
+    """What a review's chance is, in the game's words (``rules.review``): a game of
+    one pass through the stock has no pass whose order is seen."""
+    seen = " (from the second pass on, the one order seen)" if passes > 1 else ""
+    return ("how often the fair player's own rollouts win after the move: the greedy"
+            f" player's games over the {FAMILY_SAMPLES} orders of the unseen cards its hint"
+            f" weighs{seen}")
 
 
 def review(start: State, played: Sequence[Move], deal: int,

@@ -88,9 +88,10 @@ class DescribedGame(Game):
                         outcome(*words.verdict(end)), {"strategy": name}, deck,
                         calc.result(end), used, lines)
         if args.review:
-            from rules.players.calculation import CHANCE, review
+            from rules.players.calculation import chance_words, review
 
-            reviewed(played, review(state, made, seed), own_rules.name_of, CHANCE,
+            reviewed(played, review(state, made, seed), own_rules.name_of,
+                     chance_words(self.description.passes),
                      words=lambda state, move: family_words(move, words.hand(state)))
         return played
 

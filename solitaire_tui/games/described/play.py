@@ -14,7 +14,7 @@ from rules.calculation.description import Description
 from rules.calculation.game import Move, State
 from rules.own_players import calculation as own_rules
 from rules.players import Player
-from rules.players.calculation import CHANCE, GreedyPlayer, peek, player, review
+from rules.players.calculation import GreedyPlayer, chance_words, peek, player, review
 from rules.players.solver import Peek
 from rules.review import Decision
 from solitaire_tui.games.described import words
@@ -32,7 +32,6 @@ HELPERS = {  # as p offers them, the first by default
 class DescribedTable(FamilyTable[State, Move]):
     RULES = calc
     HELPERS = HELPERS
-    REVIEW_CHANCE = CHANCE
     REVIEW_PART = FAMILY_PART.name  # the review reads the fair player's rollouts
     OWN_RULES = own_rules.__name__
 
@@ -81,4 +80,5 @@ def table_for(description: Description) -> type[DescribedTable]:
     """The table class of the game ``description`` describes, one a game."""
     return type(words.class_name(description.key, "Table"), (DescribedTable,),
                 {"__module__": __name__, "DESCRIPTION": description,
-                 "OWN_OPTIONS": own_rules.options(description)})
+                 "OWN_OPTIONS": own_rules.options(description),
+                 "REVIEW_CHANCE": chance_words(description.passes)})

@@ -93,6 +93,13 @@ def test_the_figures_say_the_pass_where_the_stock_is_turned_again() -> None:
         assert ("pass 1 of 3" in said) == game.description.waste
 
 
+def test_a_reviews_chance_speaks_of_a_second_pass_only_where_there_is_one() -> None:
+    """Calculation turns its stock once: its review said "from the second pass on"."""
+    for game in DESCRIBED:
+        said = game.table().REVIEW_CHANCE
+        assert ("second pass" in said) == (game.description.passes > 1), game.key
+
+
 @GAMES
 def test_solve_prints_a_line_the_rules_win_with_or_says_why_not(
         game: DescribedGame, capsys: pytest.CaptureFixture[str]) -> None:
