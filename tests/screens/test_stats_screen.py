@@ -171,6 +171,11 @@ def test_the_time_left_counts_down_till_a_chunk_is_overdue_and_then_grows() -> N
     first = dataclasses.replace(early, done=32, seconds=0.002)
     assert first.eta_seconds is None and first.left_at(1000.3) is None
     assert run_words.speed(first, 1000.3) == "32 of 1,000,000 · 16,000 games/s"
+    # Then at the last chunk's speed, the largest chunk yet: 8,192 games in 0.08 s,
+    # where all of them, their fixed costs in, made 40,000 a second.
+    later = dataclasses.replace(early, done=20_000, seconds=0.5, chunk_games=8_192,
+                                chunk_seconds=0.08)
+    assert later.eta_seconds == pytest.approx(980_000 / (8_192 / 0.08))
 
 
 async def test_a_slow_runs_line_moves_between_its_snapshots(
