@@ -40,9 +40,9 @@ class Curve:
     def at(self, score: float) -> float:
         """The chance at a mean score: on the line through the nearest points; beyond
         the ends, where the fair player's own games never were, on the line to a chance
-        of 0 at a score of 0 and of 1 at ``ALL_WON``. Never level: held at the end
-        points' chances, every move scored beyond them read alike, and the review's
-        best was not the move its hint (which ranks by score) chose."""
+        of 0 at a score of 0 and of 1 at ``ALL_WON``. Never level: a review ranks moves
+        by their chances as the hint ranks them by score, and a level stretch would
+        read unlike moves alike."""
         scores = (min(0.0, self.scores[0] - 1), *self.scores, max(ALL_WON, self.scores[-1] + 1))
         chances = (0.0, *self.chances, 1.0)
         score = min(max(score, scores[0]), scores[-1])

@@ -192,9 +192,9 @@ def lowered(work: Callable[[], None]) -> None:
 # A run's next snapshot is overdue after twice its last chunk's time, and not sooner
 # than this: the panel's clock counts down till then (``Snapshot.left_at``).
 OVERDUE_SECONDS = 1.0
-# The play a run's speed is first told from (``Snapshot.eta_seconds``): before it, a
-# chunk's fixed cost (some 2 ms a chunk, the threads set to work) is most of its time,
-# and a relay run's first chunks foretold 40 s of a run that took 5.
+# The play a run's time left is first told from (``Snapshot.eta_seconds``): before it,
+# a chunk's fixed cost (the threads set to work) is most of a fast game's chunk, and
+# the speed so far is far below the run's (docs/TUNING.md, "The panel's time left").
 SURE_SECONDS = 0.2
 
 
@@ -227,9 +227,8 @@ class Snapshot(Moment):
     def eta_seconds(self) -> float | None:
         """The time left at the last chunk's speed, once ``SURE_SECONDS`` have been
         played (a slow game's first chunk is longer: told at once); None before. The
-        chunks double till each takes a tenth of a second or so, and the last is the
-        largest yet, the least of its time their fixed cost: at the speed of all of
-        them, a relay run beside a busy program was told 24.8 s of a 10.4 s run."""
+        chunks double till each takes a tenth of a second or so, so the last is the
+        largest yet, the least of its time their fixed cost."""
         speed = self.games_per_second
         if not speed or (self.seconds < SURE_SECONDS and not self.over):
             return None
@@ -244,8 +243,7 @@ class Snapshot(Moment):
         time played so far foretell. A run of slow chunks, seconds apart, so has a
         clock that moves between them, and one that stalls is not said to be nearly
         done. The floor: between chunks of milliseconds, the screen's own work and the
-        run's bookkeeping are most of the wait, and counted as playing they made the
-        first clock of a 5-second run read a minute."""
+        run's bookkeeping are most of the wait, and are not a slower run."""
         eta = self.eta_seconds
         if eta is None or self.over:
             return eta
