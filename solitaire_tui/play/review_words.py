@@ -70,6 +70,9 @@ def line(decision: Decision[Any, Any], named: Named, mover: Mover = lambda state
 
 
 COSTLY_MARK = "◆ costly"
+# Where a review weighs some decisions on draws and the last ones exactly (Sequence's
+# last cards), the exact ones are marked: their chances may leap from the estimates'.
+EXACT_MARK = "exact"
 
 
 def columns(decisions: Sequence[Decision[Any, Any]], named: Named,
@@ -80,8 +83,10 @@ def columns(decisions: Sequence[Decision[Any, Any]], named: Named,
     seat that moved, where the decisions are of more than one (a hot-seat game of two
     people too); each move by its name, and in the rules' words where they differ, the
     words in line; the best move, its chance and what the move played gave up only
-    where it is not the move played."""
+    where it is not the move played. Among decisions weighed on draws, an exact one
+    (no interval: ``Decision.margin``) is marked so where it is not costly."""
     seats = [mover(decision.state) for decision in decisions]
+    sampled = any(decision.margin for decision in decisions)
     by_seat = len(set(seats)) > 1
     width = max((len(named(decision.state, move)) for decision in decisions
                  for move in (decision.played, decision.best)), default=0)
@@ -94,7 +99,9 @@ def columns(decisions: Sequence[Decision[Any, Any]], named: Named,
     for decision, seat in zip(decisions, seats, strict=True):
         state, played, best = decision.state, decision.played, decision.best
         same = best == played
-        rows.append([str(decision.number), COSTLY_MARK if decision.costly else "",
+        mark = (COSTLY_MARK if decision.costly
+                else EXACT_MARK if sampled and not decision.margin else "")
+        rows.append([str(decision.number), mark,
                      *([seat or ""] if by_seat else []),
                      shown(state, played), percent(decision.chances[played]),
                      "" if same else shown(state, best),

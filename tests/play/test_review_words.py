@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.review import Decision
-from solitaire_tui.play.review_words import COSTLY_MARK, columns, given_up
+from solitaire_tui.play.review_words import COSTLY_MARK, EXACT_MARK, columns, given_up
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,18 @@ def test_one_seat_has_no_seat_column_and_the_rules_words_line_up() -> None:
                     ["7", COSTLY_MARK, "1   hand→S1", "50.0%", "f4  hand→F4", "75.0%", "25.0"]]
     moves = [cell for row in rows for cell in (row[2], row[4]) if cell]
     assert {cell.rindex(" ") + 1 for cell in moves} == {4}  # the words in one column
+
+
+def test_among_decisions_weighed_on_draws_the_exact_ones_are_marked() -> None:
+    """Sequence's last cards are weighed exactly after estimates: a chance may leap
+    there (60.6% to 0.0%, a newcomer saw), and the rows say why. A review exact
+    throughout marks none."""
+    drawn = Decision(5, "P1", ONE, {ONE: 0.6, F4: 0.61}, margin=0.02)
+    exact, lost = (Decision(9, "P1", ONE, {ONE: 0.0, F4: 0.0}),
+                   Decision(11, "P1", ONE, {ONE: 0.0, F4: 1.0}))
+    _, rows = columns([drawn, exact, lost], named)
+    assert [row[1] for row in rows] == ["", EXACT_MARK, COSTLY_MARK]
+    assert [row[1] for row in columns([exact], named)[1]] == [""]
 
 
 def test_what_a_move_gave_up_is_said_with_its_interval_where_it_has_one() -> None:
