@@ -43,6 +43,7 @@ class Curve:
         of 0 at a score of 0 and of 1 at ``ALL_WON``. Never level: a review ranks moves
         by their chances as the hint ranks them by score, and a level stretch would
         read unlike moves alike."""
+        # The ends' points, kept apart from a fitted point that might sit on them.
         scores = (min(0.0, self.scores[0] - 1), *self.scores, max(ALL_WON, self.scores[-1] + 1))
         chances = (0.0, *self.chances, 1.0)
         score = min(max(score, scores[0]), scores[-1])

@@ -160,8 +160,7 @@ class AddResidueTable(GameTable[State, Move]):
     def own_uncounted(self) -> str | None:
         """A game among people says so from its start to its end, where it was
         silent on the record."""
-        return "A game among people only" if (
-            self.seating.all_people) else None
+        return "A game among people only" if self.seating.all_people else None
 
     def own_flags(self) -> dict[str, Any]:
         """The random computers' seed: a game resumed goes on with the same draws."""
