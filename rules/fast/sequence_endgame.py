@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-from rules import sequence
+from rules import cards, sequence
 from rules.fast.deals import splitmix64
 from rules.fast.sequence import DONE, HAND, NEXT_RANK, NOTHING, PILES, _to_final, wants_of
 from rules.fast.sequence_proofs import RANKS as INDICES
@@ -36,8 +36,9 @@ from rules.fast.sequence_proofs import RELAXED_NODES, RELAXED_TABLE, forced, stu
 
 RANKS = sequence.PILE_SIZE
 TALLEST = PILES * sequence.PILE_SIZE + 1  # a storage pile's height, at most, and one
-# ZOBRIST[height, rank]: a storage card's part of its pile's hash.
-ZOBRIST = np.array([[splitmix64(np.uint64(h * (DONE + 1) + r + 0x5EC0E7CE))[1]
+# ZOBRIST[height, rank]: a storage card's part of its pile's hash (by the plain
+# generator: the compiled one would compile at this module's import).
+ZOBRIST = np.array([[cards.splitmix64(h * (DONE + 1) + r + 0x5EC0E7CE)[1]
                      for r in range(DONE + 1)] for h in range(TALLEST + 1)], np.uint64)
 TABLE = 1 << 20  # slots of a table (16 MB)
 PROBES = 4  # slots a key may take

@@ -18,6 +18,9 @@ from __future__ import annotations
 
 import ast
 import importlib
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -108,3 +111,34 @@ def test_the_check_finds_a_constant_handed_on() -> None:
              and _called(node) == "g"]
     assert [_literal(call.args[1]) for call in calls] == [True, False, False]
     assert _bound_to_constants(function) == {"kept", "size"}
+
+
+IMPORTS_ALL = """
+import pkgutil, sys
+from numba.core import event
+
+class Compiled(event.Listener):
+    def on_start(self, ev):
+        print(ev.data["dispatcher"].py_func.__qualname__, flush=True)
+        sys.exit(3)
+
+    def on_end(self, ev):
+        pass
+
+event.register("numba:compile", Compiled())
+import rules, solitaire_tui
+for package in (rules, solitaire_tui):
+    for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+        if not module.name.endswith("__main__"):
+            __import__(module.name)
+"""
+
+
+def test_no_module_compiles_a_kernel_as_it_is_imported(tmp_path: Path) -> None:
+    """A kernel compiles where it is first called: in the warm-up, a run's worker, a
+    test that needs the engine. A module that called one as it was imported would
+    compile it wherever it was imported, an engine-free test or the screen's thread."""
+    done = subprocess.run([sys.executable, "-c", IMPORTS_ALL], capture_output=True,
+                          text=True, env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)},
+                          timeout=120, check=False)
+    assert done.returncode == 0, f"compiled as imported: {done.stdout}{done.stderr[-2000:]}"
