@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import gc
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import textual._wait
+from numba.core import event
 
 from solitaire_tui.app import SolitaireApp
 from solitaire_tui.commands.warm import default_jobs, warm
-from solitaire_tui.engine import is_warm
+from solitaire_tui.engine import Warmup, is_warm
 from solitaire_tui.games.registry import ENGINE
 from solitaire_tui.start import Start
 from solitaire_tui.stats import calibrate
@@ -42,12 +44,68 @@ YOUNG_COLLECTION_AFTER = 20_000
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Compile the engine once, before the test processes start, as ``solitaire-tui
-    warm`` does: on a fresh clone each process would otherwise compile the kernels
-    its tests meet first, the same ones twice over (a minute and more of CI)."""
     gc.set_threshold(YOUNG_COLLECTION_AFTER, *gc.get_threshold()[1:])
-    if not hasattr(config, "workerinput") and not is_warm(ENGINE):
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if not hasattr(session.config, "workerinput") and not is_warm(ENGINE):
+        session.config.get_terminal_writer().line(
+            "The compiled engine is not in numba's cache yet: the first test that needs"
+            " it compiles it, once, as `solitaire-tui warm` does.")
+
+
+@pytest.fixture(scope="session")
+def warm_engine() -> None:
+    """The whole engine compiled into the cache, as ``solitaire-tui warm`` does it:
+    each test process that needs it asks, the first compiles it on two processes
+    while the others wait for its lock (``engine.warm``), then all load from it. Left
+    to compile what its tests meet first, each process would compile the same
+    kernels again (a minute and more of CI), and an app made on a cold cache would
+    start a warm-up of its own and answer with its stand-ins."""
+    if not is_warm(ENGINE):
         warm(ENGINE, default_jobs(), background=False)
+
+
+class _KernelsLoaded(event.Listener):
+    """Counts the times numba takes its compiler lock: a kernel loaded from the cache
+    or compiled, in this process, in any thread."""
+
+    def __init__(self) -> None:
+        self.times = 0
+
+    def on_start(self, ev: event.Event) -> None:
+        self.times += 1
+
+    def on_end(self, ev: event.Event) -> None:
+        pass
+
+
+_START_WARM_UP = Warmup.start
+
+
+def _no_warm_up(self: Warmup) -> bool:
+    assert self.parts is not ENGINE, "a test marked engine_free started the app's warm-up"
+    return _START_WARM_UP(self)
+
+
+@pytest.fixture(autouse=True)
+def engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The engine warm for every test but those marked ``engine_free`` (the rules,
+    the store, the widgets...), which run on a fresh clone without waiting for a
+    compile. Such a test may not load a kernel nor start the app's warm-up: one that
+    does fails, so a wrong mark shows where it first loads one."""
+    if request.node.get_closest_marker("engine_free") is None:
+        request.getfixturevalue("warm_engine")
+        yield
+        return
+    loaded = _KernelsLoaded()
+    monkeypatch.setattr(Warmup, "start", _no_warm_up)
+    event.register("numba:compiler_lock", loaded)
+    try:
+        yield
+    finally:
+        event.unregister("numba:compiler_lock", loaded)
+    assert not loaded.times, "a test marked engine_free loaded a compiled kernel"
 
 
 @pytest.fixture(autouse=True)

@@ -13,6 +13,8 @@ import pytest
 
 from solitaire_tui.processes import deaf_to_ctrl_c
 
+pytestmark = pytest.mark.engine_free
+
 posix = pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="POSIX signals")
 
 # A process that says it is up, waits for a line, and says whether a Ctrl+C is

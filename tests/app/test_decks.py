@@ -8,6 +8,8 @@ from rules.cards import deal_cards, format_cards, ranks_only
 from rules.errors import RulesError
 from solitaire_tui.decks import RANDOM_DEALS, numbered, parse_choice, random_deck
 
+pytestmark = pytest.mark.engine_free
+
 
 def test_a_number_is_a_deal_and_text_is_a_deck() -> None:
     assert parse_choice(" 1_000 ", ranks_only=False).deal == 1000

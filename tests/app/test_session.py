@@ -12,6 +12,8 @@ from rules.errors import IllegalMove
 from rules.one_handed import Move
 from solitaire_tui.session import Session
 
+pytestmark = pytest.mark.engine_free
+
 
 def new_session(deal: int = 3) -> Session[one_handed.State, Move]:
     return Session(one_handed, one_handed.new_game(one_handed.Options(), deal_cards(deal)))

@@ -13,6 +13,7 @@ import weakref
 from types import FrameType
 from typing import Any
 
+import pytest
 from textual import events, work
 from textual._styles_cache import StylesCache
 from textual.app import App, ComposeResult
@@ -42,6 +43,8 @@ from solitaire_tui.textual_private import (
     table_cells,
 )
 from tests.support.pilots import until
+
+pytestmark = pytest.mark.engine_free
 
 
 class Probe(App[None]):

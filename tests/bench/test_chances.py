@@ -17,6 +17,8 @@ from solitaire_tui.games.sequence import calibration
 from solitaire_tui.games.sequence.calibration import Position
 from solitaire_tui.measures import CHANCE_GAP, ChanceCheck
 
+pytestmark = pytest.mark.engine_free
+
 
 def test_each_games_chances_are_checked_and_shown_against_the_target(
         monkeypatch: pytest.MonkeyPatch) -> None:

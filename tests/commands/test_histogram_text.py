@@ -3,7 +3,11 @@ for two decimals still shows, and never as none."""
 
 from __future__ import annotations
 
+import pytest
+
 from solitaire_tui.commands.stats import bar, share_of
+
+pytestmark = pytest.mark.engine_free
 
 
 def test_a_rare_range_is_a_thin_mark_and_less_than_a_hundredth() -> None:

@@ -27,6 +27,8 @@ from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import GAME_KEYS
 from solitaire_tui.ui.run_options import RunOptions
 
+pytestmark = pytest.mark.engine_free
+
 
 def test_the_registry_lists_each_game_once_by_a_key_of_its_own() -> None:
     keys = [game.key for game in GAMES]

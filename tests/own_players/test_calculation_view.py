@@ -21,6 +21,8 @@ from rules.own_players import calculation as own
 from rules.own_players.calculation import CalculationView
 from tests.support.decks import ranks
 
+pytestmark = pytest.mark.engine_free
+
 SHIPPED = {description.key: description for description in (
     parse(path.read_text(encoding="utf-8"))
     for path in resources.files("rules.calculation").joinpath("games").iterdir()

@@ -19,6 +19,8 @@ from rules.sequence import ToFinal, ToStorage
 from tests.support.decks import ranks
 from tests.support.players import reached
 
+pytestmark = pytest.mark.engine_free
+
 HAND = None
 
 

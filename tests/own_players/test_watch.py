@@ -15,6 +15,8 @@ import pytest
 from solitaire_tui.own_players.compiled import WATCH, ticking
 from solitaire_tui.own_players.playing import WALL_SLACK
 
+pytestmark = pytest.mark.engine_free
+
 BUDGET = 0.05  # a move's budget: stuck after WALL_SLACK times it without a tick
 
 

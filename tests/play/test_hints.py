@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
 from rules import one_handed
 from rules.cards import deal_cards
 from solitaire_tui.play.hints import AUTO, HINT, Asks, hint_moves, line
+
+pytestmark = pytest.mark.engine_free
 
 
 def test_an_answer_serves_every_purpose_asked_for_its_position() -> None:

@@ -18,6 +18,8 @@ from solitaire_tui.store.database import StoreError
 from solitaire_tui.store.records import Records
 from solitaire_tui.store.unfinished import MOST_KEPT, MOST_LISTED, Unfinished
 
+pytestmark = pytest.mark.engine_free
+
 
 class Later:
     """The screen's ``call_after_refresh``: what is due runs when the test says."""

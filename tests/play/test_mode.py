@@ -8,6 +8,8 @@ import pytest
 
 from solitaire_tui.play.mode import ALLOWED, WAITING, Mode, allowed
 
+pytestmark = pytest.mark.engine_free
+
 
 @dataclass
 class Position:

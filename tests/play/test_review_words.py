@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pytest
+
 from rules.review import Decision
 from solitaire_tui.play.review_words import COSTLY_MARK, EXACT_MARK, columns, given_up
+
+pytestmark = pytest.mark.engine_free
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,8 @@ import pytest
 from rules.review import Decision, Stopped
 from solitaire_tui.play.reviews import LastReview
 
+pytestmark = pytest.mark.engine_free
+
 
 class Weighing:
     """A review's work that counts its runs, and stops when told to."""

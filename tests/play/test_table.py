@@ -23,6 +23,8 @@ from solitaire_tui.replay import Replay
 from solitaire_tui.store.records import Record, Records
 from solitaire_tui.store.unfinished import Damaged
 
+pytestmark = pytest.mark.engine_free
+
 ONE_HANDED = GAMES_BY_KEY["one-handed"]
 HIT_OR_MISS = GAMES_BY_KEY["hit-or-miss"]
 

@@ -10,6 +10,8 @@ from rules.errors import IllegalMove, OptionsError
 from rules.play import final_state
 from rules.players.add_residue import GreedyPlayer
 
+pytestmark = pytest.mark.engine_free
+
 ADD, MOD = Pile.ADD, Pile.MOD
 
 

@@ -26,6 +26,8 @@ from rules.players import calculation as family
 from rules.players.sequence import GreedyPlayer
 from tests.support.decks import ranks
 
+pytestmark = pytest.mark.engine_free
+
 SHIPPED = {path.name.removesuffix(".toml"): parse(path.read_text(encoding="utf-8"))
            for path in resources.files("rules.calculation").joinpath("games").iterdir()
            if path.name.endswith(".toml")}

@@ -19,6 +19,8 @@ from rules.cards import (
     splitmix64,
 )
 
+pytestmark = pytest.mark.engine_free
+
 
 def test_deal_zero_starts_as_design_says() -> None:
     assert format_cards(deal_cards(0)[:6]) == "KC 10H 9C 10S 3C JS"

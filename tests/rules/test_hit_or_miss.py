@@ -10,6 +10,8 @@ from rules.errors import IllegalMove, NumberError, OptionsError
 from rules.play import final_state, moves_of
 from tests.support.decks import ranks
 
+pytestmark = pytest.mark.engine_free
+
 ORDERED = ranks(*range(1, 14)) * 4
 NEVER = ranks(*range(2, 14), 1)  # each card is one more than the count it meets
 

@@ -10,6 +10,8 @@ from rules.errors import DeckError, IllegalMove
 from rules.play import final_state
 from tests.support.decks import cards, ranks
 
+pytestmark = pytest.mark.engine_free
+
 M = oh.Move
 
 

@@ -31,6 +31,8 @@ from rules.players.add_residue import GreedyPlayer as AddResidueGreedy
 from rules.players.sequence import GreedyPlayer as SequenceGreedy
 from solitaire_tui.judge import Case, solve
 
+pytestmark = pytest.mark.engine_free
+
 SEEDS = st.integers(0, cards.MAX_DEAL - 1)
 
 

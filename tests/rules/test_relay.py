@@ -10,6 +10,8 @@ from rules.errors import IllegalMove, OptionsError
 from rules.play import final_state
 from tests.support.decks import ranks
 
+pytestmark = pytest.mark.engine_free
+
 SAMPLE_1 = ranks(*range(1, 14)) * 4
 SAMPLE_2 = ranks(*range(2, 14), 1) * 4
 

@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 
 from rules.review import COSTLY, Z95, Decision, paired_margin, unpaired_margin, weighed
 
+pytestmark = pytest.mark.engine_free
+
 
 def decision(played: float, best: float) -> Decision[str, str]:
     return Decision(1, "position", "played", {"played": played, "best": best})

@@ -12,6 +12,8 @@ from rules.players.sequence import GreedyPlayer
 from rules.sequence import ToFinal, ToStorage
 from tests.support.decks import ranks
 
+pytestmark = pytest.mark.engine_free
+
 HAND = None
 
 

@@ -15,6 +15,8 @@ from rules.stats import (
     wilson_interval,
 )
 
+pytestmark = pytest.mark.engine_free
+
 
 @pytest.mark.parametrize(
     ("wins", "games", "low", "high"),

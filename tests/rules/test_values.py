@@ -10,6 +10,8 @@ from rules import values
 from rules.cards import MAX_DEAL
 from rules.errors import NumberError, RulesError
 
+pytestmark = pytest.mark.engine_free
+
 COUNT = values.Whole("things", 1, 10**18, counts=True)
 SECONDS = values.Seconds("seconds", 0.01, 3600)
 

@@ -1,4 +1,8 @@
+import pytest
+
 from rules.words import a_number, clause, counted, sentence_start
+
+pytestmark = pytest.mark.engine_free
 
 
 def test_one_is_singular_and_every_other_number_plural_with_separators() -> None:

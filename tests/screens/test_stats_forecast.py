@@ -7,6 +7,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from rules.own_players import sequence as own_sequence
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.own_players import files
@@ -17,6 +19,8 @@ from solitaire_tui.stats.cluster import Scheduler
 from solitaire_tui.stats.estimate import MEASURED, ROUGH, TIMED, TIMING, default_games
 from solitaire_tui.stats.limits import OWNER
 from solitaire_tui.stats.runs import Setup
+
+pytestmark = pytest.mark.engine_free
 
 SETUP = compare.run_setup(GAMES_BY_KEY["one-handed"], {})
 

@@ -4,10 +4,14 @@ menu the options the game was last run with."""
 
 from __future__ import annotations
 
+import pytest
+
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.screens.stats.opening import LAST_RUN, OPENED_ON, last_run_words, opening
 from solitaire_tui.stats.limits import OWNER
 from solitaire_tui.store.history import Entry
+
+pytestmark = pytest.mark.engine_free
 
 HIT_OR_MISS = GAMES_BY_KEY["hit-or-miss"]
 TWO_STRIKE = {"variant": "two-strike", "order": "same"}

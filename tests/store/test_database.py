@@ -28,6 +28,8 @@ from solitaire_tui.store.history import KEPT, Entry, History
 from solitaire_tui.store.legacy import import_old_files
 from solitaire_tui.store.records import Played, Record, Records
 
+pytestmark = pytest.mark.engine_free
+
 DEALS = itertools.count(1)
 
 

@@ -19,6 +19,8 @@ from solitaire_tui.store.database import FILE_NAME
 from solitaire_tui.store.unfinished import Kept
 from tests.support.store import Held, Opened, game, rows, waiting_files
 
+pytestmark = pytest.mark.engine_free
+
 
 @pytest.fixture
 def made(tmp_path: Path) -> Iterator[Path]:

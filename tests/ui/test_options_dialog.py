@@ -7,6 +7,8 @@ from textual.app import App
 
 from solitaire_tui.ui.options_dialog import Choices, OptionsDialog, Pick
 
+pytestmark = pytest.mark.engine_free
+
 FIELDS = (Pick("Helper", ("peek", "fair", "quick"), "fair"),
           Pick("Strikes", ("1", "2", "3", "none"), "2"))
 

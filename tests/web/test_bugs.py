@@ -12,6 +12,8 @@ import pytest
 from solitaire_tui.web import server
 from solitaire_tui.web.logs import LINES_OF_A_KIND, Throttle
 
+pytestmark = pytest.mark.engine_free
+
 
 def test_a_bug_on_many_paths_is_logged_as_one_kind(
         monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,

@@ -20,6 +20,8 @@ from solitaire_tui.web.frames import (
     read_frame,
 )
 
+pytestmark = pytest.mark.engine_free
+
 
 @pytest.mark.parametrize(("text", "frame"), [
     ('["stdin", "q"]', Frame("stdin", text="q")),

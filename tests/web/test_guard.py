@@ -8,6 +8,8 @@ from rules.errors import OptionsError
 from solitaire_tui.web.guard import Guard, checked_token, new_token, offered_tokens
 from solitaire_tui.web.hosts import Listening, Names, host_name
 
+pytestmark = pytest.mark.engine_free
+
 TOKEN = "a-token-of-sixteen-or-more"
 NAMES = Names.of(Listening("127.0.0.1", ("127.0.0.1",)), "https://cards.example")
 

@@ -14,6 +14,8 @@ import pytest
 from solitaire_tui import engine
 from solitaire_tui.engine import Part, Warmup, warm_command
 
+pytestmark = pytest.mark.engine_free
+
 # A part no warm-up has compiled: the cache is never warm for it, so a warm-up starts.
 UNKNOWN = Part("a-test's-own", "a test's own part", "nowhere:nothing")
 

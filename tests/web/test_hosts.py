@@ -8,6 +8,8 @@ import pytest
 from rules.errors import OptionsError
 from solitaire_tui.web.hosts import listening
 
+pytestmark = pytest.mark.engine_free
+
 
 @pytest.mark.parametrize(("host", "everywhere", "loopback"), [
     ("127.0.0.1", False, True), ("localhost", False, True), ("::1", False, True),

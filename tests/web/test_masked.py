@@ -7,10 +7,13 @@ from __future__ import annotations
 import asyncio
 import os
 
+import pytest
 from aiohttp import WSMsgType, web
 from aiohttp.test_utils import TestServer
 
 from solitaire_tui.web.masked import MaskedOnly, MaskedWebSocket
+
+pytestmark = pytest.mark.engine_free
 
 HANDSHAKE = (b"GET / HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\n"
              b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"

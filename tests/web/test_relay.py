@@ -26,6 +26,8 @@ from solitaire_tui.web.relay import Relay
 from solitaire_tui.web.settings import Settings
 from tests.support.server import free_port
 
+pytestmark = pytest.mark.engine_free
+
 HOUR = 3600.0
 
 

@@ -17,6 +17,8 @@ from solitaire_tui.web.hosts import Names
 from solitaire_tui.web.logs import Throttle
 from solitaire_tui.web.visitors import KEEP_DAYS, Seats, Visitors
 
+pytestmark = pytest.mark.engine_free
+
 
 def test_the_secret_is_kept_for_this_user_only_and_read_back(tmp_path: Path) -> None:
     visitors = Visitors(tmp_path / "visitors")

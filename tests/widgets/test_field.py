@@ -15,6 +15,8 @@ from textual.widgets import Input
 from solitaire_tui.widgets.field import TextField
 from solitaire_tui.widgets.number_field import NumberField
 
+pytestmark = pytest.mark.engine_free
+
 
 class Form(App[None]):
     def __init__(self, make: Callable[[], Input]) -> None:

@@ -25,6 +25,8 @@ from solitaire_tui.widgets.stats import (
     packed,
 )
 
+pytestmark = pytest.mark.engine_free
+
 
 def test_a_legend_goes_on_a_new_line_between_names_never_inside_one() -> None:
     items = [Text("win%"), Text("(• 95%)"), Text("━ P1 greedy"), Text("━ P2 random"),

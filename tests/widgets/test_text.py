@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
 from solitaire_tui.widgets.text import set_text
 from solitaire_tui.widgets.trail import CardTrail
 from tests.support.decks import ranks
+
+pytestmark = pytest.mark.engine_free
 
 
 class Lines(App[None]):

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.app import App, ComposeResult
 from textual.widgets import RadioSet
 
 from solitaire_tui.widgets.toggles import Choice, Tick
+
+pytestmark = pytest.mark.engine_free
 
 
 class Toggles(App[None]):

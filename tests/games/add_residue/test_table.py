@@ -12,6 +12,8 @@ from rules.roster import ADD_RESIDUE
 from solitaire_tui.games.add_residue.seating import Seat, Seating, default_seating, make_seating
 from solitaire_tui.games.add_residue.setup_screen import WEAKEST_FIRST
 
+pytestmark = pytest.mark.engine_free
+
 
 def test_the_default_table_is_you_against_greedy_computers() -> None:
     table = default_seating(add_residue.Options(3, 7))

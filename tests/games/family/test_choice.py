@@ -3,6 +3,8 @@ chosen: plain, without a screen."""
 
 from __future__ import annotations
 
+import pytest
+
 from rules import sequence
 from rules.cards import deal_cards
 from rules.sequence import ToFinal, ToStorage
@@ -13,6 +15,8 @@ from solitaire_tui.games.family.choice import (
     PICK,
     Choice,
 )
+
+pytestmark = pytest.mark.engine_free
 
 START = sequence.new_game(sequence.Options(), deal_cards(1))
 

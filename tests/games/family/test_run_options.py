@@ -6,11 +6,14 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
 from textual.app import App, ComposeResult
 
 from solitaire_tui.games.family.run_options import FamilyRunOptions
 from solitaire_tui.own_players.folder import Found
 from solitaire_tui.widgets.toggles import Tick
+
+pytestmark = pytest.mark.engine_free
 
 
 class Form(App[None]):

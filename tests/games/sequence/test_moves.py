@@ -3,6 +3,8 @@ that make the move it names."""
 
 from __future__ import annotations
 
+import pytest
+
 from rules import sequence
 from rules.cards import deal_cards
 from rules.play import moves_of
@@ -10,6 +12,8 @@ from rules.players.sequence import GreedyPlayer
 from rules.sequence import ToFinal, ToStorage
 from solitaire_tui.games.family.moves import listed
 from solitaire_tui.games.sequence.moves import describe, keys_for, move_text
+
+pytestmark = pytest.mark.engine_free
 
 
 def positions(deal: int) -> list[tuple[sequence.State, sequence.Move]]:
