@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 from rules.players.sequence_chances import ALL_WON, Curve, fitted, from_data
 from solitaire_tui.games.sequence.calibration import LEAST, Position, _pooled, checked, fit
 
+pytestmark = pytest.mark.engine_free
+
 
 def test_the_shipped_table_has_a_rising_curve_for_each_run_of_unseen_cards() -> None:
     table = fitted()

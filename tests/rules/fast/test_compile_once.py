@@ -24,7 +24,11 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 import rules.fast
+
+pytestmark = pytest.mark.engine_free
 
 FAST = Path(rules.fast.__file__).parent
 DECORATORS = {"njit", "inlined"}  # an inlined helper's calls are its callers'
