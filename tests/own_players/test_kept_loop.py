@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numba
 import numpy as np
 import pytest
 
@@ -22,6 +23,7 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The copies and numba's cache of them in the test's own directory."""
     monkeypatch.setattr(kept_loop, "use_cache_dir", lambda: tmp_path / "cache")
     monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setattr(numba.config, "CACHE_DIR", "")  # read as numba was imported
     return tmp_path / "cache" / "players"
 
 
