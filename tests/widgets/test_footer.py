@@ -3,8 +3,6 @@ columns no two keys' names run together ("z Zero-strikeM Menu")."""
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from pathlib import Path
 
 from textual.binding import Binding
@@ -20,6 +18,7 @@ from solitaire_tui.start import Start
 from solitaire_tui.textual_private import FooterKey
 from solitaire_tui.ui.keys import APP_KEYS
 from solitaire_tui.widgets.footer import CELL, KeyFooter
+from tests.support.modules import import_every_module
 from tests.support.panel import open_panel
 from tests.support.pilots import footer_keys, until
 
@@ -27,9 +26,7 @@ KEY_WIDTH = {"escape": 3, "question_mark": 1, "home": 4}  # as the footer shows 
 
 
 def shown_bindings() -> list[Binding]:
-    for module in pkgutil.walk_packages(solitaire_tui.__path__, "solitaire_tui."):
-        if not module.name.endswith("__main__"):  # that one runs the command line
-            importlib.import_module(module.name)
+    import_every_module(solitaire_tui)
     screens: list[type[Screen[object]]] = []
     todo: list[type[Screen[object]]] = [Screen]
     while todo:

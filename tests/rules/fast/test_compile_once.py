@@ -31,6 +31,7 @@ import rules.fast
 pytestmark = pytest.mark.engine_free
 
 FAST = Path(rules.fast.__file__).parent
+ROOT = FAST.parent.parent  # where ``tests`` is found, for the helper the script imports
 DECORATORS = {"njit", "inlined"}  # an inlined helper's calls are its callers'
 
 
@@ -118,7 +119,7 @@ def test_the_check_finds_a_constant_handed_on() -> None:
 
 
 IMPORTS_ALL = """
-import pkgutil, sys
+import sys
 from numba.core import event
 
 class Compiled(event.Listener):
@@ -131,10 +132,10 @@ class Compiled(event.Listener):
 
 event.register("numba:compile", Compiled())
 import rules, solitaire_tui
-for package in (rules, solitaire_tui):
-    for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
-        if not module.name.endswith("__main__"):
-            __import__(module.name)
+from tests.support.modules import import_every_module
+
+import_every_module(rules)
+import_every_module(solitaire_tui)
 """
 
 
@@ -144,5 +145,5 @@ def test_no_module_compiles_a_kernel_as_it_is_imported(tmp_path: Path) -> None:
     compile it wherever it was imported, an engine-free test or the screen's thread."""
     done = subprocess.run([sys.executable, "-c", IMPORTS_ALL], capture_output=True,
                           text=True, env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)},
-                          timeout=120, check=False)
+                          cwd=ROOT, timeout=120, check=False)
     assert done.returncode == 0, f"compiled as imported: {done.stdout}{done.stderr[-2000:]}"
