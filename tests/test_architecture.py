@@ -144,6 +144,7 @@ TABLE = ("solitaire_tui.play", *(f"{type(game).__module__.rpartition('.')[0]}.{p
          "solitaire_tui.games.add_residue.cursor")
 
 
+@pytest.mark.slow
 def test_the_game_table_imports_no_textual_or_rich() -> None:
     """Neither the table's modules nor anything they import, however far down."""
     edges = graph()
@@ -221,6 +222,7 @@ asyncio.run(menu())
 """
 
 
+@pytest.mark.slow
 def test_the_menu_loads_no_numpy_numba_or_plots() -> None:
     """Start-up pays for what the menu shows: in a fresh interpreter, the app up to its
     menu has loaded none of the engine's or the panel's heavy modules."""

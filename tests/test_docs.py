@@ -48,6 +48,7 @@ def check_pictures(folder: Path, names: tuple[str, ...]) -> None:
         assert len(text) > 10_000, f"{picture} looks empty"
 
 
+@pytest.mark.slow
 def test_the_script_takes_the_pictures(tmp_path: Path) -> None:
     taken = screenshots().shoot(tmp_path, FAST_SHOTS)
     assert [path.name for path in taken] == [f"{name}.svg" for name in FAST_SHOTS]
@@ -144,6 +145,7 @@ def test_the_guides_mark_commands_to_check() -> None:
 
 @pytest.mark.parametrize(("page", "line", "shown"), COMMANDS,
                          ids=[f"{page}: {line}" for page, line, _ in COMMANDS])
+@pytest.mark.slow
 def test_a_checked_command_runs(page: str, line: str, shown: list[str],
                                 monkeypatch: pytest.MonkeyPatch,
                                 capsys: pytest.CaptureFixture[str]) -> None:

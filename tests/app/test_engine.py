@@ -245,6 +245,7 @@ say("finished", done=2)
     return (sys.executable, "-c", code)
 
 
+@pytest.mark.slow
 def test_a_wait_lasts_while_the_part_compiles_and_a_stop_ends_it(tmp_path: Path) -> None:
     warmup = Warmup([QUICK, SECOND], script(tmp_path, "gate"))
     engine.probed_pace.cache_clear()
@@ -277,6 +278,7 @@ def test_nothing_is_started_or_waited_for_when_the_cache_is_warm(tmp_path: Path)
     assert not warmup.pending("quick") and warmup.note == ""
 
 
+@pytest.mark.slow
 async def test_hint_auto_play_and_finish_are_the_stand_ins_till_its_part_is_ready(
         tmp_path: Path, data_path: Path) -> None:
     """While the fair player's part compiles, h answers at once from the greedy player,

@@ -165,6 +165,7 @@ def contest_lines(draw: st.DrawFn) -> list[str]:
 
 @given(contest_lines())
 @settings(max_examples=300, deadline=None)
+@pytest.mark.slow
 def test_plain_blocks_are_read_as_the_checked_reader_reads_them(lines: list[str]) -> None:
     """The block reader either reads the very cases ``checked`` reads, or hands the
     block on to it; it takes every block of plain lines."""

@@ -29,6 +29,7 @@ from tests.support.pilots import SIZE, until, worked
 from tests.support.runs import Running, finish
 
 
+@pytest.mark.slow
 async def test_a_closed_panel_leaves_no_plot_behind(
         make_app: Callable[..., SolitaireApp]) -> None:
     app = make_app()
@@ -52,6 +53,7 @@ async def test_a_closed_panel_leaves_no_plot_behind(
         await until(pilot, freed, seconds=60)
 
 
+@pytest.mark.slow
 async def test_a_panel_frozen_with_new_modules_is_collected_back_at_the_menu(
         make_app: Callable[..., SolitaireApp]) -> None:
     """The app freezes the heap when modules load (``heap.Heap.look``); a panel
@@ -79,6 +81,7 @@ async def test_a_panel_frozen_with_new_modules_is_collected_back_at_the_menu(
         assert gc.get_freeze_count() > 0  # frozen again, the panel gone before
 
 
+@pytest.mark.slow
 async def test_no_freeze_at_the_menu_while_a_closed_panel_is_still_held(
         make_app: Callable[..., SolitaireApp], monkeypatch: pytest.MonkeyPatch) -> None:
     """A panel held a while after closing (its taking apart, a thread worker yet to

@@ -169,6 +169,7 @@ async def step(pilot: Pilot[None], dice: random.Random, taken: list[str]) -> Non
 
 
 @pytest.mark.parametrize("name", list(ROUTES))
+@pytest.mark.slow
 async def test_a_monkey_crashes_no_screen(name: str, data_path: Path) -> None:
     route = ROUTES[name]
     if route.target is HistoryScreen:
@@ -198,6 +199,7 @@ async def test_a_monkey_crashes_no_screen(name: str, data_path: Path) -> None:
 @pytest.mark.parametrize(("keys", "opening"), [
     (("t",), "StatsScreen"), (("t", "H"), "HistoryScreen"),
     (("1", "enter", "z"), "ZeroStrikeScreen")])
+@pytest.mark.slow
 async def test_the_app_quits_while_a_screen_opens(keys: tuple[str, ...], opening: str,
                                                   data_path: Path) -> None:
     """Found by the monkey: a screen that looked for its widgets in ``on_mount`` failed

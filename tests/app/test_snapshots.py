@@ -22,8 +22,10 @@ from solitaire_tui.start import Start
 from tests.support.pilots import SIZE, worked
 
 SMALL = (80, 24)
-# Each screen at both sizes: the parameter is the snapshot's name's end.
-SIZES = pytest.mark.parametrize("size", [SMALL, SIZE], ids=["80x24", "100x32"])
+# Each screen at both sizes: the parameter is the snapshot's name's end. The larger
+# is the same screen with more room, left to the long step (``slow``).
+SIZES = pytest.mark.parametrize("size", [SMALL, pytest.param(SIZE, marks=pytest.mark.slow)],
+                                ids=["80x24", "100x32"])
 
 
 def app_on(tmp_path: Path, start: Start | None = None) -> SolitaireApp:

@@ -218,6 +218,7 @@ async def test_a_steady_choice_mounts_as_textuals_and_one_closing_as_it_mounts_i
     assert mount._no_default_action
 
 
+@pytest.mark.slow
 def test_a_widgets_styles_cache_is_not_kept_by_the_colours_it_asked_for() -> None:
     """A line is drawn with ``get_inner_outer``'s styles; with it cached on the colours
     alone, the styles are as Textual's own and a styles cache used goes with its widget

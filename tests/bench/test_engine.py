@@ -54,6 +54,7 @@ def test_the_option_names_what_it_measures() -> None:
         parser.parse_args(["bench", "--engine", "everything"])
 
 
+@pytest.mark.slow
 def test_compile_calls_and_load_report_every_part_and_call(cache: Path) -> None:
     lines: list[str] = []
     bench = measure([QUICK, SECOND], [ANSWER, ONCE], ("compile", "calls", "load"), None,
@@ -114,6 +115,7 @@ def test_start_up_is_timed_in_fresh_processes_to_help_and_to_the_menu() -> None:
     assert "Start-up (fresh processes" in printed(bench)
 
 
+@pytest.mark.slow
 async def test_a_first_starts_keys_are_timed_on_the_game_screen(data_path: Path) -> None:
     """The measurement ``first-keys`` makes in its fresh process (here on the warm
     cache the tests share, so no warm-up runs), and its table."""
@@ -130,6 +132,7 @@ async def test_a_first_starts_keys_are_timed_on_the_game_screen(data_path: Path)
     assert "every key" in text and "n new deal" in text
 
 
+@pytest.mark.slow
 async def test_keys_are_timed_idle_and_during_a_run(data_path: Path) -> None:
     from solitaire_tui.app import SolitaireApp
     from solitaire_tui.games.registry import GAMES_BY_KEY

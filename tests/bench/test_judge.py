@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
 from solitaire_tui.bench import judge as bench_judge
@@ -20,6 +21,7 @@ def test_the_input_is_the_contests_and_its_sample_is_spaced_through_it(tmp_path:
     assert sample == cases[:: 1000 // bench_judge.SAMPLE]
 
 
+@pytest.mark.slow
 def test_the_judge_is_timed_from_a_file_and_a_pipe_and_its_answers_checked() -> None:
     timings = bench_judge.judge_timings(cases=bench_judge.SAMPLE * 3, runs=1)
     assert [timing.source for timing in timings] == ["a file", "a pipe"]

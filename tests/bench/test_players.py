@@ -15,6 +15,7 @@ from solitaire_tui.games.registry import GAMES
 from solitaire_tui.own_players import files
 
 
+@pytest.mark.slow
 def test_the_example_players_are_timed_on_one_and_two_workers_as_played_here() -> None:
     try:
         timings = bench_players.player_timings(GAMES, lambda _: None, scale=0.002)
@@ -32,6 +33,7 @@ def test_the_example_players_are_timed_on_one_and_two_workers_as_played_here() -
     assert "as played here" in out.getvalue() and "DIFFERENT" not in out.getvalue()
 
 
+@pytest.mark.slow
 def test_a_whole_games_review_is_timed(monkeypatch: pytest.MonkeyPatch) -> None:
     from solitaire_tui.games.sequence import bench as sequence_bench
 

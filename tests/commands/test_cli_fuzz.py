@@ -167,6 +167,7 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 @settings(max_examples=400, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(refused_argv())
+@pytest.mark.slow
 def test_anything_wrong_is_one_line_and_status_2(argv: list[str]) -> None:
     assert_refused(argv, run(argv))
 
@@ -213,6 +214,7 @@ def forms(number: int) -> st.SearchStrategy[str]:
 @settings(max_examples=40, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(EXTREME_DEALS) | st.integers(0, MAX_DEAL - 1), st.data())
+@pytest.mark.slow
 def test_every_deal_number_plays_on_every_game(deal: int, data: st.DataObject) -> None:
     """Any deal number or seed up to 2**64 - 1, in any form, on every game headless;
     Hit or Miss also at its largest strike limit (shuffled: it ends fast). A game with

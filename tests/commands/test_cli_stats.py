@@ -157,6 +157,7 @@ def test_a_run_from_the_command_line_is_kept_in_the_history(
     assert entry.data == data  # the panel's H lists it and reopens it
 
 
+@pytest.mark.slow
 def test_without_n_a_slow_player_plays_a_run_of_seconds_not_days(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     from solitaire_tui.stats import estimate

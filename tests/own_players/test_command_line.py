@@ -35,6 +35,7 @@ def as_python(name: str, folder: Path) -> str:
     return str(players.as_python(Path(example(name)), folder))
 
 
+@pytest.mark.slow
 def test_players_of_ones_own_are_compared_with_the_built_in_ones_on_the_same_deals(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", "sequence", "--strategy", "greedy",
@@ -124,6 +125,7 @@ def test_the_games_screen_does_not_take_a_player_of_ones_own_yet(
     assert "add --headless" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_a_review_lists_every_decision_of_any_players_game(
         capsys: pytest.CaptureFixture[str]) -> None:
     from rules import sequence as sq

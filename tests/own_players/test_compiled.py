@@ -85,6 +85,7 @@ def table_of(state: sq.State, deal: int, clairvoyant: bool = False) -> CompiledV
 
 @settings(max_examples=60, deadline=None)
 @given(deal=st.integers(0, 10**6), seed=st.integers(0, 10**6), moves=st.integers(0, 90))
+@pytest.mark.slow
 def test_the_compiled_view_answers_as_the_plain_one(deal: int, seed: int, moves: int) -> None:
     state = reached(deal, seed, moves)
     plain, table = SequenceView(state, deal, True), table_of(state, deal, True)
@@ -140,6 +141,7 @@ def test_a_name_means_the_same_move_compiled_and_plain(
 
 
 @pytest.mark.parametrize("name", ["first_fit.py", "rules_of_thumb.py", "asks_everything.py"])
+@pytest.mark.slow
 def test_a_compiled_player_plays_the_games_it_plays_as_python(tmp_path: Path, name: str) -> None:
     path = EXAMPLES / name if name != "asks_everything.py" else written(
         tmp_path, ASKS_EVERYTHING, name)
@@ -175,6 +177,7 @@ def goes_wrong(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.parametrize("way", range(len(WRONG)))
+@pytest.mark.slow
 def test_a_compiled_player_that_goes_wrong_is_stopped_as_in_python(
         goes_wrong: Path, way: int) -> None:
     player = files.load(str(goes_wrong), "sequence", RULES)
@@ -186,6 +189,7 @@ def test_a_compiled_player_that_goes_wrong_is_stopped_as_in_python(
     assert "\n" not in player.fault
 
 
+@pytest.mark.slow
 def test_a_compiled_move_that_never_ends_is_stopped_where_it_is(tmp_path: Path) -> None:
     path = written(tmp_path, "COMPILED = True\n\n\ndef play(view):\n    while view.deal == 5:"
                              "\n        pass\n    return view.moves[0]\n")
@@ -196,6 +200,7 @@ def test_a_compiled_move_that_never_ends_is_stopped_where_it_is(tmp_path: Path) 
         "mine.py, line 5, took longer than 0.5 s at move 1 of deal 5"), player.fault
 
 
+@pytest.mark.slow
 def test_what_numba_cannot_compile_is_named_with_its_line(tmp_path: Path) -> None:
     path = written(tmp_path, "COMPILED = True\n\n\ndef play(view):\n"
                              "    return view.random.choice(view.moves)\n")

@@ -42,6 +42,7 @@ def nothing_loaded() -> Iterator[None]:
 
 
 @pytest.mark.parametrize("key", ["calculation", "hopscotch", "betsy-ross", "sequence"])
+@pytest.mark.slow
 def test_the_greedy_rule_written_once_plays_every_described_game_as_the_kernel(
         key: str) -> None:
     """family_first_fit.py is the family's greedy player in a few lines: in a run's

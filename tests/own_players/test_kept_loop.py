@@ -39,6 +39,7 @@ def hits(path: Path) -> tuple[int, int]:
     return sum(stats.cache_hits.values()), sum(stats.cache_misses.values())
 
 
+@pytest.mark.slow
 def test_a_file_compiles_once_and_a_changed_one_again(tmp_path: Path, cache: Path) -> None:
     path = written(tmp_path, PLAYER)
     assert hits(path) == (0, 1)
@@ -48,6 +49,7 @@ def test_a_file_compiles_once_and_a_changed_one_again(tmp_path: Path, cache: Pat
     assert len(list(cache.iterdir())) == 2
 
 
+@pytest.mark.slow
 def test_a_damaged_cache_or_copy_is_compiled_afresh(tmp_path: Path, cache: Path) -> None:
     path = written(tmp_path, PLAYER)
     hits(path)
@@ -71,6 +73,7 @@ def test_only_the_most_recently_used_copies_are_kept(
                                                                       "# 5\n"}
 
 
+@pytest.mark.slow
 def test_with_no_room_for_the_copy_the_player_is_compiled_but_not_kept(
         tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def full(name: str, text: str) -> Path:

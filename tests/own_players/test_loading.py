@@ -73,6 +73,7 @@ needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists(),
 
 
 @needs_proc
+@pytest.mark.slow
 def test_a_top_level_that_never_returns_is_refused_in_one_sentence(tmp_path: Path) -> None:
     path, pid = telling(tmp_path, "while True:\n    time.sleep(1)")
     threads = set(threading.enumerate())
@@ -102,6 +103,7 @@ def test_a_slow_top_level_holds_the_caller_only_while_it_runs(tmp_path: Path) ->
     assert no_loading_process()
 
 
+@pytest.mark.slow
 def test_a_folder_is_read_in_one_budget_whatever_its_files(tmp_path: Path) -> None:
     """Each file in a process of its own, all at once: three that never return cost
     one budget, not three, and the player beside them loads."""

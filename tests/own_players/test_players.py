@@ -141,6 +141,7 @@ def test_off_the_main_thread_a_watchdog_keeps_the_budget(tmp_path: Path, body: s
                                          " move 1 of deal 4")
 
 
+@pytest.mark.slow
 def test_a_watchdog_lets_moves_within_the_budget_be(tmp_path: Path) -> None:
     path = written(tmp_path, "import time\n\ndef play(view):\n    time.sleep(0.01)\n"
                              "    return view.moves[0]\n")
@@ -196,6 +197,7 @@ def test_a_run_in_worker_processes_is_the_plain_games_on_any_workers() -> None:
         assert np.array_equal(rows, plain)
 
 
+@pytest.mark.slow
 def test_the_greedy_rule_written_as_a_player_plays_as_the_compiled_greedy_player() -> None:
     """first_fit.py is the built-in greedy player's idea in a few lines: the two play
     every deal alike, so the files' runner is checked against the compiled kernel."""

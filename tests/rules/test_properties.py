@@ -195,6 +195,7 @@ def play(
 @pytest.mark.parametrize("name", CARD_GAMES)
 @props(60)
 @given(data=st.data())
+@pytest.mark.slow
 def test_no_card_created_or_lost(name: str, data: st.DataObject) -> None:
     """Every transition only moves cards between piles: a rule that duplicated or
     dropped a card would corrupt scores and make wins impossible or fake."""
@@ -263,6 +264,7 @@ def assert_rejected(rules: Any, state: Any, move: Any, before: Any = None) -> No
 
 @props(60)
 @given(start=GAMES["hit_or_miss"].starts)
+@pytest.mark.slow
 def test_hit_or_miss_refuses_every_wrong_call(start: hit_or_miss.State) -> None:
     """The screen lets a person make the call, so a wrong call must be refused with a
     reason and leave the game as it was; after the end every call is refused. (The
@@ -424,6 +426,7 @@ def test_add_residue_accepts_exactly_the_legal_moves(
 @pytest.mark.parametrize("name", list(GAMES))
 @props(40)
 @given(data=st.data())
+@pytest.mark.slow
 def test_every_game_ends(name: str, data: st.DataObject) -> None:
     """Autoplay runs millions of deals: a game that never ended would hang a worker.
     Random legal moves must reach is_over within the game's bound, and the result
@@ -482,6 +485,7 @@ def test_hit_or_miss_unlimited_strike_runs_are_bounded(
 @pytest.mark.parametrize("name", list(GAMES))
 @props(30)
 @given(data=st.data())
+@pytest.mark.slow
 def test_history_replays_exactly(name: str, data: st.DataObject) -> None:
     """Undo is going back to an earlier state in the history list; that only works if
     states are values: apply must never change its input or any earlier state, and
@@ -561,6 +565,7 @@ HIT_OR_MISS_RANKS = st.one_of(
     order=st.sampled_from([PassOrder.SAME, PassOrder.REVERSED]),
     strikes=st.none() | st.integers(1, 4),
 )
+@pytest.mark.slow
 def test_hit_or_miss_matches_plain_simulation(
     ranks: list[int], order: PassOrder, strikes: int | None
 ) -> None:
@@ -586,6 +591,7 @@ def test_hit_or_miss_matches_plain_simulation(
 
 @props(150)
 @given(values=RANK_VALUES_52, players=st.integers(1, 10))
+@pytest.mark.slow
 def test_judge_agrees_with_relay_rules(values: tuple[int, ...], players: int) -> None:
     """The judge is written apart from rules.relay (queues, per-player staleness
     test); agreeing on random decks, including ones that are not four of each value,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -81,6 +82,7 @@ def test_the_search_is_the_same_for_a_seed_compiled_or_not() -> None:
     assert compiled != list(fast.search(SAME_SEED + 1, SAME_BUDGET, SMALL))
 
 
+@pytest.mark.slow
 def test_the_compiled_layer_is_the_pure_one() -> None:
     pure: zs.Layer = zs.Stocks(SMALL)
     arrays: zs.Layer = fast.ArrayLayer.first(SMALL)

@@ -67,6 +67,7 @@ async def test_a_click_opens_a_game(make_app: Any) -> None:
         assert isinstance(app.screen, OneHandedScreen)
 
 
+@pytest.mark.slow
 async def test_a_finished_game_shows_in_the_menu_record(make_app: Any, data_path: Path) -> None:
     app = make_app(Start("one-handed", numbered(7)))
     async with app.run_test(size=SIZE) as pilot:
@@ -102,6 +103,7 @@ async def test_a_damaged_file_is_set_aside_with_a_notice_and_the_app_starts(
     assert aside.read_text() == "{ this is not json"
 
 
+@pytest.mark.slow
 async def test_help_shows_the_games_rules_and_keys(make_app: Any) -> None:
     app = make_app(Start("one-handed", numbered(7)))
     async with app.run_test(size=SIZE) as pilot:
@@ -129,6 +131,7 @@ async def test_help_shows_the_games_rules_and_keys(make_app: Any) -> None:
         assert page.query_one(Page).border_title == page.frame_title
 
 
+@pytest.mark.slow
 async def test_a_kept_help_page_is_restyled_only_when_the_look_changed(
         make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app(Start("one-handed", numbered(7)))
@@ -159,6 +162,7 @@ async def test_a_kept_help_page_is_restyled_only_when_the_look_changed(
         assert page.styles.background == Color.parse(app.theme_variables["surface"])
 
 
+@pytest.mark.slow
 async def test_a_screen_shown_the_first_time_parses_no_style_sheet(
         make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every screen's sheet is read at start: parsing them all again when one is first
@@ -188,6 +192,7 @@ async def test_the_menu_has_its_own_help(make_app: Any) -> None:
         assert isinstance(app.screen, HelpScreen) and "solitaire-tui" in app.screen.markdown
 
 
+@pytest.mark.slow
 async def test_choosing_a_deal_by_number_or_by_pasting_a_deck(make_app: Any) -> None:
     app = make_app(Start("one-handed", numbered(7)))
     async with app.run_test(size=SIZE) as pilot:
@@ -276,6 +281,7 @@ async def test_q_asks_first_only_when_a_game_in_play_would_be_lost(
         assert exits == [True]
 
 
+@pytest.mark.slow
 async def test_esc_and_menu_key_ask_before_a_game_in_play_is_lost(make_app: Any) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -67,6 +67,7 @@ async def play_one_handed(pilot: Any, screen: OneHandedScreen, moves: int) -> No
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.key)
+@pytest.mark.slow
 async def test_every_game_left_by_q_comes_back_where_it_was(
         game: Game, make_app: Any, data_path: Path) -> None:
     deck = numbered(12) if game.USES_DECK else None
@@ -108,6 +109,7 @@ async def test_every_game_left_by_q_comes_back_where_it_was(
     assert len(row["line"]) == 5
 
 
+@pytest.mark.slow
 async def test_a_game_whose_app_never_closed_is_resumed_by_keys_in_another(
         make_app: Any, data_path: Path) -> None:
     """A kill leaves what was saved after the last move: here the first app is still
@@ -139,6 +141,7 @@ async def test_a_game_whose_app_never_closed_is_resumed_by_keys_in_another(
             await two.press("q", "y")
 
 
+@pytest.mark.slow
 async def test_a_game_resumed_keeps_its_help_and_once_finished_is_not_offered(
         make_app: Any, data_path: Path) -> None:
     app = make_app(Start("one-handed", numbered(7)))
@@ -169,6 +172,7 @@ async def test_a_game_resumed_keeps_its_help_and_once_finished_is_not_offered(
         assert isinstance(app.screen, MenuScreen)
 
 
+@pytest.mark.slow
 async def test_two_apps_at_once_each_keep_their_own_game(make_app: Any, data_path: Path) -> None:
     first = make_app(Start("one-handed", numbered(7)))
     second = make_app(Start("one-handed", numbered(8)))
@@ -199,6 +203,7 @@ async def test_two_apps_at_once_each_keep_their_own_game(make_app: Any, data_pat
         assert [label.split(" · ")[1] for label in offered(app)] == ["deal 7", "deal 8"]
 
 
+@pytest.mark.slow
 async def test_a_game_another_window_resumed_first_is_refused_in_one_sentence(
         make_app: Any, data_path: Path) -> None:
     app = make_app(Start("one-handed", numbered(7)))
@@ -218,6 +223,7 @@ async def test_a_game_another_window_resumed_first_is_refused_in_one_sentence(
                                 " another window."]
 
 
+@pytest.mark.slow
 async def test_opening_a_game_with_one_waiting_asks_to_go_on_with_it_first(
         make_app: Any, data_path: Path) -> None:
     """Unfinished games do not pile up unseen: 2 (One-Handed) with one waiting asks;
@@ -249,6 +255,7 @@ async def test_opening_a_game_with_one_waiting_asks_to_go_on_with_it_first(
         assert sorted(label.split(" · ")[2] for label in offered(app)) == ["1 move", "2 moves"]
 
 
+@pytest.mark.slow
 async def test_restarting_or_discarding_a_game_drops_it(make_app: Any, data_path: Path) -> None:
     app = make_app(Start("one-handed", numbered(7)))
     async with app.run_test(size=SIZE) as pilot:
@@ -304,6 +311,7 @@ async def test_a_damaged_saved_game_is_dropped_with_a_notice(
         assert len(app.screen.session.moves) == 4
 
 
+@pytest.mark.slow
 async def test_a_game_opened_from_the_command_line_is_not_interrupted_by_the_offer(
         make_app: Any) -> None:
     app = make_app(Start("one-handed", numbered(7)))

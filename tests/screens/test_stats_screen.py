@@ -73,6 +73,7 @@ RUNS: dict[str, tuple[dict[str, Any], list[str]]] = {
 
 
 @pytest.mark.parametrize("game", list(RUNS))
+@pytest.mark.slow
 async def test_a_seeded_run_shows_what_the_stats_command_prints(
         make_app: Callable[..., SolitaireApp], capsys: pytest.CaptureFixture[str],
         game: str) -> None:
@@ -125,6 +126,7 @@ async def test_cancel_keeps_the_games_played_so_far(
     assert snap.data["wins"] == int(rows[:, 0].sum()) == saved["wins"]
 
 
+@pytest.mark.slow
 async def test_keys_are_handled_while_a_run_plays(make_app: Callable[..., SolitaireApp]) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -204,6 +206,7 @@ async def test_a_slow_runs_line_moves_between_its_snapshots(
         await pilot.press("c")
 
 
+@pytest.mark.slow
 async def test_a_panel_under_a_game_is_sent_nothing_and_shows_the_latest_when_back(
         make_app: Callable[..., SolitaireApp]) -> None:
     """Under a game the run's snapshots are kept, not posted to the panel: Textual
@@ -226,6 +229,7 @@ async def test_a_panel_under_a_game_is_sent_nothing_and_shows_the_latest_when_ba
         assert shown > covered.done  # drawn at once, where the run has got
 
 
+@pytest.mark.slow
 async def test_a_wrong_field_is_one_sentence_and_runs_nothing_till_mended(
         make_app: Callable[..., SolitaireApp]) -> None:
     app = make_app()
@@ -270,6 +274,7 @@ async def test_a_wrong_field_is_one_sentence_and_runs_nothing_till_mended(
         assert all(2**64 - 1000 <= deal < 2**64 for deal in data["first_wins"])
 
 
+@pytest.mark.slow
 async def test_the_menu_and_a_game_open_the_panel_with_their_options(
         make_app: Callable[..., SolitaireApp]) -> None:
     app = make_app(Start("relay", None, relay.Options(6)))
@@ -284,6 +289,7 @@ async def test_the_menu_and_a_game_open_the_panel_with_their_options(
 
 
 @pytest.mark.parametrize("game", list(RUNS))
+@pytest.mark.slow
 async def test_a_winning_deal_replays_to_its_win(make_app: Callable[..., SolitaireApp],
                                                  game: str) -> None:
     options = RUNS[game][0]
@@ -328,6 +334,7 @@ async def test_a_winning_deal_replays_to_its_win(make_app: Callable[..., Solitai
         assert "replay" in text_of(game_screen, "#title")
 
 
+@pytest.mark.slow
 async def test_the_history_reopens_a_run_with_its_figures(
         make_app: Callable[..., SolitaireApp], data_path: Path) -> None:
     app = make_app()
@@ -349,6 +356,7 @@ async def test_the_history_reopens_a_run_with_its_figures(
     assert saved.entries[0].data == json.loads(json.dumps(first))
 
 
+@pytest.mark.slow
 async def test_the_charts_draw_at_any_size_while_a_run_plays(
         make_app: Callable[..., SolitaireApp]) -> None:
     """plotext builds a log-scale figure in place: each redraw of the same figures (a
@@ -397,6 +405,7 @@ async def test_a_rows_charts_follow_its_cursor_and_are_kept(
         assert rate.render() is first
 
 
+@pytest.mark.slow
 async def test_after_a_run_enter_does_what_the_screen_says(
         make_app: Callable[..., SolitaireApp]) -> None:
     """Not Run again: the list of wins, which enter replays, or else the table."""
@@ -437,6 +446,7 @@ async def test_esc_goes_back_one_screen_and_m_to_the_menu_from_any_depth(
         assert "M" not in footer_keys(app.screen)
 
 
+@pytest.mark.slow
 async def test_any_strike_limit_is_typed_and_a_wrong_one_is_one_sentence(
         make_app: Callable[..., SolitaireApp]) -> None:
     app = make_app()
@@ -474,6 +484,7 @@ async def test_options_changed_after_a_run_get_their_timed_estimate(
         assert screen.shown is not None  # the run's figures are still on the panel
 
 
+@pytest.mark.slow
 async def test_a_run_says_how_long_it_takes_and_a_long_one_is_confirmed_first(
         make_app: Callable[..., SolitaireApp]) -> None:
     app = make_app()
@@ -534,6 +545,7 @@ async def test_the_next_estimate_is_made_from_the_run_just_played(
         assert screen._estimate()[0].seconds == pytest.approx(4_000 / rate)  # type: ignore[index]
 
 
+@pytest.mark.slow
 async def test_the_panel_opens_on_the_last_run_of_its_options(
         make_app: Callable[..., SolitaireApp]) -> None:
     """Opened again (t from the game), the panel shows its options' last run rather
@@ -555,6 +567,7 @@ async def test_the_panel_opens_on_the_last_run_of_its_options(
         assert other.shown is None
 
 
+@pytest.mark.slow
 async def test_from_the_menu_the_panel_opens_as_the_game_was_last_run(
         make_app: Callable[..., SolitaireApp]) -> None:
     """The panel keeps no settings of its own between sessions: the history does. From
@@ -604,6 +617,7 @@ def test_a_last_run_that_can_no_longer_run_gives_way_to_the_one_before() -> None
     assert last_options(game, kept[:2]) == {}
 
 
+@pytest.mark.slow
 async def test_the_last_run_shown_is_said_to_be_of_other_options_once_they_change(
         make_app: Callable[..., SolitaireApp]) -> None:
     """"Your last run of these options" stays true: the form asking for others (Games
@@ -670,6 +684,7 @@ async def test_a_guests_panel_has_no_cluster_and_runs_within_the_servers_caps(
             "read_players", ())
 
 
+@pytest.mark.slow
 async def test_the_footers_keys_work_in_the_number_fields_and_tab_reaches_every_part(
         make_app: Callable[..., SolitaireApp]) -> None:
     """``r`` typed in the Games field used to go into it (``2e3r``) and the line under
@@ -754,6 +769,7 @@ def test_an_empty_players_folder_says_what_would_be_one(tmp_path: Path) -> None:
         f"Your players ({tmp_path}): none. mine.py, line 2: boom.")
 
 
+@pytest.mark.slow
 async def test_the_players_own_players_are_run_beside_the_built_in_ones(
         make_app: Callable[..., SolitaireApp], data_path: Path) -> None:
     """The files of the data directory's players/sequence/ are ticks beside the built-in
@@ -806,6 +822,7 @@ async def test_the_players_own_players_are_run_beside_the_built_in_ones(
         files.forget()
 
 
+@pytest.mark.slow
 async def test_a_described_games_own_players_are_run_and_their_wins_replayed(
         make_app: Callable[..., SolitaireApp], data_path: Path) -> None:
     """The files of players/betsy-ross/ are ticks beside the family's players; a win of
@@ -840,6 +857,7 @@ async def test_a_described_games_own_players_are_run_and_their_wins_replayed(
         files.forget()
 
 
+@pytest.mark.slow
 async def test_a_player_that_stops_the_timing_is_said_before_a_run(
         make_app: Callable[..., SolitaireApp], data_path: Path) -> None:
     """A player of one's own that never returns stops the panel's timing of the run:
@@ -871,6 +889,7 @@ async def test_a_player_that_stops_the_timing_is_said_before_a_run(
         files.forget()
 
 
+@pytest.mark.slow
 async def test_an_add_residue_seat_may_be_the_players_own(
         make_app: Callable[..., SolitaireApp], data_path: Path) -> None:
     """The files of players/add-residue/ are offered in every seat; a seat of one's own
@@ -915,6 +934,7 @@ async def test_an_add_residue_seat_may_be_the_players_own(
     ("hit-or-miss", "unlimited, roll-call", "variant"), ("hit-or-miss", "orders", "order"),
     ("relay", "players", "players"), ("add-residue", "seat 1", "seat-1"),
     ("add-residue", "seat 1", "seat-2")])
+@pytest.mark.slow
 async def test_a_field_a_comparison_sets_stands_aside_while_it_is_chosen(
         make_app: Callable[..., SolitaireApp], game: str, compared: str, field: str) -> None:
     """Its value would not be played: disabled, struck through, saying why, and back
@@ -946,6 +966,7 @@ async def test_a_field_a_comparison_sets_stands_aside_while_it_is_chosen(
 
 
 @pytest.mark.parametrize("size", [(80, 24), SIZE])
+@pytest.mark.slow
 async def test_a_wrong_field_is_said_whole_beside_the_bar(
         make_app: Callable[..., SolitaireApp], size: tuple[int, int]) -> None:
     """Shuffled with no strike limit: the sentence that says why is whole on the
@@ -961,6 +982,7 @@ async def test_a_wrong_field_is_said_whole_beside_the_bar(
         assert " ".join(line for line in lines if line).endswith("the game is always won.")
 
 
+@pytest.mark.slow
 async def test_a_comparison_offers_the_versions_the_other_fields_can_play(
         make_app: Callable[..., SolitaireApp]) -> None:
     """Hit or Miss's orders, unlimited: same and reversed (shuffling needs a strike
@@ -1006,6 +1028,7 @@ async def wide_comparison(pilot: Pilot[None], app: SolitaireApp, game: str, comp
     return table
 
 
+@pytest.mark.slow
 async def test_a_wide_comparison_scrolled_sideways_keeps_its_rows_names(
         make_app: Callable[..., SolitaireApp]) -> None:
     """At 80 columns a comparison's table is wider than the screen: scrolled to its
@@ -1022,6 +1045,7 @@ async def test_a_wide_comparison_scrolled_sideways_keeps_its_rows_names(
         assert lines[0].rstrip().endswith("mean cards left")
 
 
+@pytest.mark.slow
 async def test_a_wide_table_moves_sideways_a_column_at_a_time_and_to_its_ends(
         make_app: Callable[..., SolitaireApp]) -> None:
     """Add/Residue's comparison at 80 columns: right shows the next column whole at
@@ -1073,6 +1097,7 @@ async def test_six_seats_are_all_on_the_screen_at_80_columns(
 @pytest.mark.parametrize(("game", "said"), [
     ("hit-or-miss", "`roll-call`\n  loses at 3 strikes in a row"),
     ("add-residue", "a person's seat is played by\n  random here")])
+@pytest.mark.slow
 async def test_the_help_says_what_the_games_own_fields_mean(
         make_app: Callable[..., SolitaireApp], game: str, said: str) -> None:
     """"roll-call" or "two-strike" were named nowhere a newcomer could read them: the

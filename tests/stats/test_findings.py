@@ -42,6 +42,7 @@ def test_each_comparison_answer_gives_its_commands_figures(
                 later["difference"]["points"] == 0 and "no deal decided otherwise" in answer)
 
 
+@pytest.mark.slow
 def test_the_zero_strike_answer_is_the_search_commands(
         capsys: pytest.CaptureFixture[str]) -> None:
     (finding,) = [finding for _, finding in findings() if "zero-strike" in finding.commands[0]]
@@ -57,6 +58,7 @@ def test_a_stop_ends_the_work() -> None:
         finding.answer(lambda: True)
 
 
+@pytest.mark.slow
 async def test_the_page_fills_in_its_answers_and_keeps_them(make_app: Any) -> None:
     from solitaire_tui.screens.findings import FindingsScreen
     from solitaire_tui.ui.help import HelpMarkdown, Page

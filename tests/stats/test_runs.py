@@ -73,6 +73,7 @@ def test_a_finished_run_is_the_stats_commands_json() -> None:
     assert snap.curve[-1] == (4000, [tally.wins for tally in snap.tallies])
 
 
+@pytest.mark.slow
 def test_cancel_keeps_a_prefix_of_the_deals_at_once() -> None:
     run = Running(LiveRun(setup("one-handed", {}), 0, 10**12, 1))
     while run.snapshot.done == 0:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.widgets import DataTable
 
 from solitaire_tui.app import SolitaireApp
@@ -30,6 +31,7 @@ from tests.support.pilots import (
 from tests.support.store import Held
 
 
+@pytest.mark.slow
 async def test_two_windows_on_one_directory_each_keep_their_game(data_path: Path) -> None:
     """Both windows are open before either game ends: each adds its own row, and the
     second shows both games (each used to rewrite the file it had read at start)."""
@@ -68,6 +70,7 @@ async def test_a_saved_run_of_a_game_this_version_lacks_is_listed_but_not_opened
     assert history.entries[0].game == "nonesuch"  # kept, for a version that has it
 
 
+@pytest.mark.slow
 async def test_a_database_another_process_holds_holds_no_key(data_path: Path) -> None:
     """Held in an exclusive transaction, in the old journal mode that even stops readers:
     the app starts, the deal is played to its end by keys and counted, all while the

@@ -23,6 +23,7 @@ def celebrations(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize("no_color", [False, True])
 @pytest.mark.usefixtures("celebrations")
+@pytest.mark.slow
 async def test_a_win_is_celebrated_and_any_key_ends_it(
         make_app: Any, monkeypatch: pytest.MonkeyPatch, no_color: bool) -> None:
     if no_color:  # Textual's filter then reads every cell's style

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from solitaire_tui.app import SolitaireApp
 from solitaire_tui.decks import numbered
 from solitaire_tui.start import Start
@@ -11,6 +13,7 @@ from solitaire_tui.ui.review_screen import ReviewScreen
 from tests.support.pilots import until
 
 
+@pytest.mark.slow
 async def test_words_and_decisions_that_come_after_the_review_closed_are_dropped(
         data_path: Path) -> None:
     """A review closed (esc) while its worker's progress or decisions are on their way

@@ -83,6 +83,7 @@ def guest(tmp_path: Path, script: str, ceiling: int = 2**30) -> tuple[GuestApp, 
     return app, closed
 
 
+@pytest.mark.slow
 async def test_an_app_past_its_memory_ceiling_is_ended(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     grows = ("import os, sys, time\nheld = []\nsys.stdout.write('__GANGLION__\\n')\n"

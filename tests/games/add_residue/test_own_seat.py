@@ -64,6 +64,7 @@ async def seat_two_plays(pilot: Pilot[None], app: Any, level: str) -> None:
     await pilot.press("enter")
 
 
+@pytest.mark.slow
 async def test_a_player_of_your_own_plays_a_seat_chosen_in_the_set_up(
         make_app: Any, data_path: Path) -> None:
     players_folder(data_path, GREEDY)

@@ -98,6 +98,7 @@ async def test_the_table_is_set_by_keys(make_app: Any) -> None:
         assert "3 players, n = 5" in text_of(screen, "#title")
 
 
+@pytest.mark.slow
 async def test_the_set_up_offers_the_table_last_sat_at(make_app: Any) -> None:
     app = make_app(Start("add-residue"))
     async with app.run_test(size=SIZE) as pilot:
@@ -227,6 +228,7 @@ async def test_hints_with_a_single_helper_show_no_arrows(make_app: Any) -> None:
         assert board(app).table.seating.helper is None
 
 
+@pytest.mark.slow
 async def test_a_table_of_computers_only_says_where_to_watch_them(make_app: Any) -> None:
     """The refusal says where computers do play alone, and the way it gives is there:
     esc to the menu, t there opens Add/Residue's statistics panel, whose r runs it."""
@@ -248,6 +250,7 @@ async def test_a_table_of_computers_only_says_where_to_watch_them(make_app: Any)
         assert stats.active_bindings["r"].binding.action == "run"
 
 
+@pytest.mark.slow
 async def test_the_panel_says_who_plays_a_persons_seat_there(make_app: Any) -> None:
     """``t`` from a game runs its table by computers alone: the person's seat is
     played by random there, and the panel says so before anything runs."""
@@ -266,6 +269,7 @@ async def test_the_panel_says_who_plays_a_persons_seat_there(make_app: Any) -> N
         assert stats.options["strategies"] == ["random", "greedy", "random"]
 
 
+@pytest.mark.slow
 async def test_plus_and_minus_change_a_replays_speed_at_once(make_app: Any) -> None:
     """As in every game's replay: a plays the line through, and + and - change its
     speed at once, as the line auto play says (``+ - speed``) promises."""
@@ -293,6 +297,7 @@ async def test_plus_and_minus_change_a_replays_speed_at_once(make_app: Any) -> N
 
 # --- play ---------------------------------------------------------------------------------
 
+@pytest.mark.slow
 async def test_a_hot_seat_game_played_by_keys_ends_as_the_rules_say(
     make_app: Any, data_path: Path,
 ) -> None:
@@ -326,6 +331,7 @@ async def test_a_hot_seat_game_played_by_keys_ends_as_the_rules_say(
     assert saved_record(data_path, "add-residue", "2 players, n = 3").played == 0
 
 
+@pytest.mark.slow
 async def test_the_computer_replies_and_its_game_counts_in_the_records(
     make_app: Any, data_path: Path,
 ) -> None:
@@ -488,6 +494,7 @@ async def test_the_hint_is_the_reviews_best_beyond_the_solved_sizes(make_app: An
         assert screen.session.moves == [move]
 
 
+@pytest.mark.slow
 async def test_strong_and_perfect_computers_reply_from_a_thread(make_app: Any) -> None:
     table = Seating((Seat("You"), Seat("Sam", "strong"), Seat("Pat", "perfect")), 3)
     app = make_app(Start("add-residue", options=table))
@@ -552,6 +559,7 @@ async def test_equal_top_scores_share_first_place(make_app: Any) -> None:
         assert "Ann and Ben share the win" in text_of(screen, "#turn")
 
 
+@pytest.mark.slow
 async def test_the_computer_waits_while_the_rules_are_open(
     make_app: Any, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -581,6 +589,7 @@ async def test_the_computer_waits_while_the_rules_are_open(
         assert screen.session.state.turn == 2
 
 
+@pytest.mark.slow
 async def test_a_new_table_with_smaller_piles_starts_afresh(make_app: Any) -> None:
     app = make_app(Start("add-residue", options=Seating((Seat("Ann"), Seat("Ben")), 13)))
     async with app.run_test(size=SIZE) as pilot:
@@ -642,6 +651,7 @@ async def test_each_person_at_the_table_keeps_a_cursor_of_their_own(make_app: An
         assert screen.cursor.at == (Pile.MOD, 6)  # a hint is said, the cursor stays
 
 
+@pytest.mark.slow
 async def test_plus_and_minus_change_how_long_the_computers_wait(make_app: Any) -> None:
     app = make_app(Start("add-residue", options=AGAINST_GREEDY))
     async with app.run_test(size=SIZE) as pilot:
@@ -683,6 +693,7 @@ async def test_a_perfect_computer_is_offered_only_where_the_game_is_solved(
             "A perfect computer cannot play here: perfect play is solved for")
 
 
+@pytest.mark.slow
 async def test_v_again_shows_the_review_kept_and_a_game_gone_back_is_weighed_anew(
         make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     import rules.players.add_residue_review as judge
@@ -719,6 +730,7 @@ async def test_v_again_shows_the_review_kept_and_a_game_gone_back_is_weighed_ane
 
 
 @pytest.mark.parametrize("seats", [AGAINST_GREEDY, HOT_SEAT], ids=["computer", "hot seat"])
+@pytest.mark.slow
 async def test_v_reviews_a_finished_game_and_enter_goes_back_to_a_persons_turn(
         make_app: Any, seats: Seating) -> None:
     """The people's decisions, weighed by perfect play at a solved size, with whose they

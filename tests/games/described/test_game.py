@@ -26,6 +26,7 @@ def stem(game: DescribedGame) -> str:
 
 
 @GAMES
+@pytest.mark.slow
 def test_a_run_plays_each_players_games_as_the_plain_rules_do(game: DescribedGame) -> None:
     setup = game.setup({"strategies": ["greedy", "random", "quick"]})
     rows = setup.make_kernel().results(1_000, 300)

@@ -52,6 +52,7 @@ def message(screen: DescribedScreen) -> str:
 
 
 @pytest.mark.parametrize("key", [game.key for game in DESCRIBED])
+@pytest.mark.slow
 async def test_a_whole_deal_played_by_keys_ends_as_the_rules_say(
         key: str, make_app: Any, data_path: Path) -> None:
     """The greedy player's game, each move typed as its hint says it, to the end."""
@@ -76,6 +77,7 @@ async def test_a_whole_deal_played_by_keys_ends_as_the_rules_say(
     assert (row["how"], row["score"]) == ("player", end.final_cards)
 
 
+@pytest.mark.slow
 async def test_the_waste_is_turned_by_space_and_over_for_the_next_pass(make_app: Any) -> None:
     app = make_app(Start("betsy-ross", numbered(DEAL)))
     async with app.run_test(size=SIZE) as pilot:
@@ -121,6 +123,7 @@ async def test_a_card_that_fits_nowhere_is_refused_with_what_each_pile_needs(
 
 
 @pytest.mark.parametrize("key", [game.key for game in DESCRIBED])
+@pytest.mark.slow
 async def test_the_rules_page_is_the_descriptions_words_and_layout(
         key: str, make_app: Any) -> None:
     description = GAMES_BY_KEY[key].description  # type: ignore[attr-defined]
@@ -140,6 +143,7 @@ async def test_the_rules_page_is_the_descriptions_words_and_layout(
 
 
 @pytest.mark.parametrize("key", ["calculation", "betsy-ross"])
+@pytest.mark.slow
 async def test_peek_follows_the_solvers_line_to_a_win_that_is_not_recorded(
         key: str, make_app: Any, data_path: Path) -> None:
     """p offers the fair player and the peek; the peek line says what the solver found
@@ -163,6 +167,7 @@ async def test_peek_follows_the_solvers_line_to_a_win_that_is_not_recorded(
     assert saved_record(data_path, key, "standard").played == 0
 
 
+@pytest.mark.slow
 async def test_v_reviews_a_finished_game_on_the_hints_own_rollouts(make_app: Any) -> None:
     """The review lists every decision with the chances the family's review gives,
     names the moves by their keys, and enter goes back before the one chosen."""
@@ -206,6 +211,7 @@ async def test_a_searchs_late_report_does_not_stand_once_nothing_searches(
         assert text_of(screen, "#peek") == answered
 
 
+@pytest.mark.slow
 async def test_a_player_of_your_own_helps_at_a_described_game(
         make_app: Any, data_path: Path) -> None:
     """A file in players/betsy-ross/ is offered by p beside the built-in helpers; its

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.widgets import Input
 
 from rules import hit_or_miss
@@ -43,6 +44,7 @@ def expected_end(deck: Deck, options: Options) -> hit_or_miss.State:
 
 
 
+@pytest.mark.slow
 async def test_a_whole_deal_played_by_keys_ends_as_the_rules_say(
     make_app: Any, data_path: Path
 ) -> None:
@@ -142,6 +144,7 @@ async def test_instant_auto_play_plays_a_long_deal_to_its_end(
     assert [row["how"] for row in saved(data_path)] == ["auto"]
 
 
+@pytest.mark.slow
 async def test_undo_and_redo_walk_the_same_states(make_app: Any) -> None:
     app = make_app(Start("hit-or-miss", numbered(DEAL), ONE_STRIKE))
     async with app.run_test(size=SIZE) as pilot:
@@ -155,6 +158,7 @@ async def test_undo_and_redo_walk_the_same_states(make_app: Any) -> None:
         await walk_back_and_forth(pilot, screen, seen)
 
 
+@pytest.mark.slow
 async def test_the_variant_is_chosen_by_keys_when_the_game_opens(make_app: Any) -> None:
     app = make_app(Start("hit-or-miss", numbered(SHUFFLED_DEAL)))
     async with app.run_test(size=SIZE) as pilot:
@@ -206,6 +210,7 @@ async def test_a_kept_variant_refused_now_is_asked_for_again(make_app: Any) -> N
             await pilot.press("escape", "escape")
 
 
+@pytest.mark.slow
 async def test_new_options_start_the_deal_again_and_esc_or_the_same_keep_the_game(
         make_app: Any) -> None:
     app = make_app(Start("hit-or-miss", numbered(DEAL), ONE_STRIKE))

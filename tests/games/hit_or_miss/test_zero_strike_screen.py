@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -69,6 +70,7 @@ def shown_game(screen: ZeroStrikeScreen) -> tuple[int, str]:
     return int(words[words.index("passes,") - 1]), text_of(screen, "#deck")
 
 
+@pytest.mark.slow
 async def test_a_search_by_keys_shows_a_zero_strike_game_and_plays_it(
         make_app: Callable[..., SolitaireApp]) -> None:
     app = make_app(ROLL_CALL)
@@ -98,6 +100,7 @@ async def test_a_search_by_keys_shows_a_zero_strike_game_and_plays_it(
         assert app.screen is screen and screen.best == best
 
 
+@pytest.mark.slow
 async def test_cancel_keeps_the_longest_game_so_far(
         make_app: Callable[..., SolitaireApp]) -> None:
     app = make_app(ROLL_CALL)
@@ -182,6 +185,7 @@ def test_a_budget_is_typed_as_a_number_of_games_is() -> None:
     assert budget(" 200000 ") == 200_000
 
 
+@pytest.mark.slow
 async def test_the_last_search_that_found_a_game_is_kept_to_play_again(
         make_app: Callable[..., SolitaireApp]) -> None:
     app = make_app(ROLL_CALL)

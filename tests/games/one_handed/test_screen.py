@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.widgets import Label
 
 from rules import one_handed
@@ -32,6 +33,7 @@ def expected_end(deal: int) -> one_handed.State:
     return final_state(one_handed, start)
 
 
+@pytest.mark.slow
 async def test_a_whole_deal_played_by_keys_ends_as_the_rules_say(
     make_app: Any, data_path: Path
 ) -> None:
@@ -68,6 +70,7 @@ async def test_a_wrong_step_is_explained_and_not_applied(make_app: Any) -> None:
         assert not screen.session.moves
 
 
+@pytest.mark.slow
 async def test_undo_and_redo_walk_the_same_states(make_app: Any) -> None:
     app = make_app(Start("one-handed", numbered(DEAL)))
     async with app.run_test(size=SIZE) as pilot:
@@ -124,6 +127,7 @@ async def play_by_keys(pilot: Any, screen: OneHandedScreen) -> None:
     await pilot.pause()
 
 
+@pytest.mark.slow
 async def test_auto_play_counts_and_a_deal_finished_before_is_practice(
         make_app: Any, data_path: Path) -> None:
     """Every move is forced: auto play's game is the player's own and counts; a deal

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from rules import relay
@@ -47,6 +48,7 @@ async def step_out(pilot: Pilot[None], screen: RelayScreen) -> int:
     return presses
 
 
+@pytest.mark.slow
 async def test_a_whole_deal_stepped_by_keys_ends_as_the_rules_and_the_judge_say(
     make_app: Any, data_path: Path
 ) -> None:
@@ -115,6 +117,7 @@ async def test_e_plays_ten_players_to_the_end_at_once_one_undoable_round_at_a_ti
     assert (row["how"], row["won"], row["score"], row["counts"]) == ("auto", 1, 1255, 1)
 
 
+@pytest.mark.slow
 async def test_undo_and_redo_walk_the_same_states(make_app: Any) -> None:
     app = make_app(Start("relay", numbered(DEAL), FOUR))
     async with app.run_test(size=SIZE) as pilot:

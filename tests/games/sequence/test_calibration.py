@@ -41,7 +41,7 @@ def test_a_curve_is_read_on_straight_lines_between_its_points(low: float,
     assert curve.at(-5.0) == 0.0 and curve.at(ALL_WON) == curve.at(100.0) == 1.0
     low, high = sorted((low, high))
     assert curve.at(low) <= curve.at(high)
-    if 0 <= low and low + 1e-6 <= high <= ALL_WON:
+    if low >= 0 and low + 1e-6 <= high <= ALL_WON:
         assert curve.at(low) < curve.at(high)
 
 

@@ -76,6 +76,7 @@ def fits(screen: SequenceScreen, move: Move) -> tuple[int, ...]:
     return sequence.fitting_piles(state, card)
 
 
+@pytest.mark.slow
 async def test_a_whole_deal_played_by_keys_ends_as_the_rules_say(
     make_app: Any, data_path: Path
 ) -> None:
@@ -121,6 +122,7 @@ async def test_the_screen_asks_which_final_pile_when_several_fit(make_app: Any) 
         assert screen.session.moves[-1] == move
 
 
+@pytest.mark.slow
 async def test_a_storage_card_that_fits_several_piles_asks_too(make_app: Any) -> None:
     deal, at = STORAGE_CHOICE
     app = make_app(Start("sequence", numbered(deal)))
@@ -181,6 +183,7 @@ async def test_a_card_that_fits_nowhere_is_explained(make_app: Any) -> None:
         assert screen.session.moves[-1] == ToStorage(1)
 
 
+@pytest.mark.slow
 async def test_undo_and_redo_walk_the_same_states(make_app: Any) -> None:
     app = make_app(Start("sequence", numbered(LOST)))
     async with app.run_test(size=SIZE) as pilot:
@@ -256,6 +259,7 @@ async def test_hint_and_auto_play_follow_the_quick_helper_to_the_end(
     assert [(row["how"], row["counts"]) for row in saved(data_path)] == [("auto", 1)]
 
 
+@pytest.mark.slow
 async def test_p_asks_who_helps_and_says_what_peeking_costs(make_app: Any) -> None:
     app = make_app(Start("sequence", numbered(WON)))
     async with app.run_test(size=SIZE) as pilot:
@@ -275,6 +279,7 @@ async def test_p_asks_who_helps_and_says_what_peeking_costs(make_app: Any) -> No
         assert text_of(screen, "#status").endswith("· no record")
 
 
+@pytest.mark.slow
 async def test_a_peek_after_a_loss_leaves_the_loss_recorded_and_says_so(
         make_app: Any, data_path: Path) -> None:
     """Every card to storage pile 1, a loss recorded; then peek: the banner still says
@@ -340,6 +345,7 @@ async def test_an_arrow_and_enter_typed_together_choose_what_the_arrow_chose(
             assert screen.table.helper == helper, keys
 
 
+@pytest.mark.slow
 async def test_e_plays_the_fair_players_game_to_the_end_worked_out_in_the_background(
     make_app: Any, data_path: Path
 ) -> None:
@@ -421,6 +427,7 @@ async def test_peek_follows_the_solvers_line_to_a_win_that_is_not_recorded(
     assert saved_record(data_path, "sequence", "standard").played == 0
 
 
+@pytest.mark.slow
 async def test_peek_says_when_a_position_is_lost(make_app: Any) -> None:
     app = make_app(Start("sequence", numbered(LOST)))
     async with app.run_test(size=SIZE) as pilot:
@@ -600,6 +607,7 @@ async def test_a_winnable_deal_after_a_peek_says_both_what_was_found_and_peek_is
         assert "Peek is off for this game (fair helps); it counts toward your record" in said
 
 
+@pytest.mark.slow
 async def test_v_reviews_a_finished_game_and_enter_goes_back_to_try_the_best(
         make_app: Any) -> None:
     """The review lists every decision with the chances the review module gives; the

@@ -52,6 +52,7 @@ def endgame(start: calc.State, moves: Callable[[calc.State], calc.Move]) -> calc
 
 
 @pytest.mark.parametrize("stem", GAMES)
+@pytest.mark.slow
 def test_every_winning_line_wins_by_the_rules(stem: str) -> None:
     won = 0
     for deal in range(20):

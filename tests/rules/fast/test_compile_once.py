@@ -139,6 +139,7 @@ import_every_module(solitaire_tui)
 """
 
 
+@pytest.mark.slow
 def test_no_module_compiles_a_kernel_as_it_is_imported(tmp_path: Path) -> None:
     """A kernel compiles where it is first called: in the warm-up, a run's worker, a
     test that needs the engine. A module that called one as it was imported would

@@ -46,6 +46,7 @@ def control(run_left: int = 0) -> np.ndarray:
 
 
 @pytest.mark.parametrize("games", [1, 7, 4096])
+@pytest.mark.slow
 def test_every_game_is_claimed_once_by_whichever_lane_is_free(games: int) -> None:
     count = 20_011
     times, lane_of = np.zeros(count, np.int64), np.zeros(count, np.int64)
@@ -84,6 +85,7 @@ def _stop_once_a_game_is_claimed(over: threading.Event) -> None:
     lanes.CONTROL[lanes.STOP] = 1
 
 
+@pytest.mark.slow
 def test_a_stop_during_a_call_keeps_the_first_games_exactly() -> None:
     """The call returns the rows of its first games only, the rows those games have
     in a call nobody stopped."""
@@ -103,6 +105,7 @@ def test_a_stop_during_a_call_keeps_the_first_games_exactly() -> None:
     assert (cut == whole[:len(cut)]).all()
 
 
+@pytest.mark.slow
 def test_a_cancelled_run_of_a_thinking_player_keeps_the_totals_of_its_games() -> None:
     """A cancel heard inside a slow player's (long) chunk ends it there: the totals
     are those of the games played, and the next call is not stopped."""

@@ -67,6 +67,7 @@ def test_the_kings_position_is_lost_in_every_order(order: list[Card]) -> None:
                                  tuple(order)), {})
 
 
+@pytest.mark.slow
 def test_stuck_positions_of_numbered_deals_cannot_be_won() -> None:
     """Endgames of deals 0..99 at 0..4 cards to turn: every one called stuck is lost
     by the plain exhaustive search, and many are called stuck."""

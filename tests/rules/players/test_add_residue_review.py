@@ -114,6 +114,7 @@ def test_the_weighing_gives_every_move_an_even_share_of_the_search() -> None:
     assert all(value in (0.0, 1 / 3, 0.5, 1.0) for drawn in outcomes_ for value in drawn)
 
 
+@pytest.mark.slow
 def test_where_perfect_play_is_known_the_weighings_best_is_mostly_perfect() -> None:
     """The judge beyond the solved sizes, tried where the answer is known: the move it
     weighs best is an optimal one (by perfect play's share of the win) at 95% of the

@@ -48,6 +48,7 @@ def test_results_do_not_depend_on_how_the_deals_are_split() -> None:
     assert (whole == parts).all()
 
 
+@pytest.mark.slow
 def test_a_table_left_by_earlier_games_changes_no_move() -> None:
     """The endgame's table carries over from game to game in a batch block; a search
     within a budget must not finish or give up by what it holds."""

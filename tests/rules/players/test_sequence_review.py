@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
 from rules import sequence as sq
 from rules.own_players.sequence import start
 from rules.players.sequence import player
@@ -87,6 +89,7 @@ def test_an_endgame_with_one_winning_move_is_found() -> None:
     assert max(found) == 1.0
 
 
+@pytest.mark.slow
 def test_over_the_last_cards_the_fair_players_move_is_the_reviews_best() -> None:
     """Once at most EXACT_FAIR cards are face down the fair player plays the best move
     there is, and with up to EXACT_TRY where its search ends within its budget; the
@@ -117,6 +120,7 @@ def test_over_the_last_cards_the_fair_players_move_is_the_reviews_best() -> None
     assert weighed and tried
 
 
+@pytest.mark.slow
 def test_a_game_the_fair_player_plays_has_no_costly_decision() -> None:
     """The review weighs every move as the fair player weighs its own: on the orders
     its hint weighs, and exactly over the last cards where its own search is exact
@@ -136,6 +140,7 @@ def test_a_game_the_fair_player_plays_has_no_costly_decision() -> None:
     assert decisions > 100 and len(costly) <= 1, costly
 
 
+@pytest.mark.slow
 def test_the_fair_hint_is_the_reviews_best_in_other_players_games() -> None:
     """At the positions of greedy games (deals drawn afresh) where a storage top fits
     a final pile, or the hand card must be stored, the fair player weighs every move
@@ -178,6 +183,7 @@ def test_a_chance_rises_with_the_fair_players_score() -> None:
         assert all(0 <= found <= 1 for found in chances_at)
 
 
+@pytest.mark.slow
 def test_off_the_fair_players_path_the_reviews_best_is_the_best_score() -> None:
     """Every card put on storage pile 1, aces and all (deals drawn afresh): positions
     the fair player's games never reach. At each decision the review's best is a move
