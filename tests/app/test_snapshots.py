@@ -192,10 +192,15 @@ def test_review(snap_compare: Any, tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_findings(snap_compare: Any, tmp_path: Path) -> None:
-    """The findings page (``f`` at the menu), every answer worked out: runs of a
-    million deals and a search, seconds in all."""
+def test_findings(snap_compare: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The findings page (``f`` at the menu), every answer worked out, on fewer deals
+    than the page plays (as ``tests/stats/test_findings.py`` does): seconds, not the
+    page's 17 s here."""
+    from solitaire_tui.games.hit_or_miss import findings
     from solitaire_tui.ui.help import HelpMarkdown, Page
+
+    monkeypatch.setattr(findings, "GAMES", 20_000)
+    monkeypatch.setattr(findings, "SEARCH_NODES", 2_000_000)
 
     async def answered(pilot: Any) -> None:
         await pilot.press("f")
