@@ -514,9 +514,10 @@ class Warmup:
             return ""
         done = f"{len(self.ready) + len(self.failed)} of {len(self.parts)} parts ready"
         compiling = dict(self.compiling)  # the reading thread changes it
-        # A no-break space: a line wrapped at the screen's edge keeps "12 s" whole.
+        # The time it has taken so far, "12 s in" (a bare "12 s" was read as the time
+        # left); no-break spaces keep it whole where the line wraps at the screen's edge.
         heading = ("Preparing the engine (first start, then cached),"
-                   f" {int(time.monotonic() - self.began)}\u00a0s")
+                   f" {int(time.monotonic() - self.began)}\u00a0s\u00a0in")
         if not compiling:
             return f"{heading}: {done}"
         names = " and ".join(self.title(name) for name in compiling)

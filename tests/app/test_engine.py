@@ -257,8 +257,9 @@ def test_a_wait_lasts_while_the_part_compiles_and_a_stop_ends_it(tmp_path: Path)
     # The pace probed by the reader before it read a word: no key of the player's does it.
     assert engine.probed_pace.cache_info().currsize == 1
     assert warmup.pending("quick")
-    assert re.fullmatch("Preparing the engine \\(first start, then cached\\), [0-9]+\u00a0s:"
-                        " compiling a quick part · 1 of 2 parts ready", warmup.note)
+    assert re.fullmatch("Preparing the engine \\(first start, then cached\\),"
+                        " [0-9]+\u00a0s\u00a0in: compiling a quick part · 1 of 2 parts ready",
+                        warmup.note)
     assert not warmup.wait("quick", lambda: True)  # a cancel ends the wait
     ticks: list[float] = []  # told about once a second while it waits, until stopped
     assert not warmup.wait("quick", lambda: len(ticks) == 2,
