@@ -199,7 +199,6 @@ async def test_a_monkey_crashes_no_screen(name: str, data_path: Path) -> None:
 @pytest.mark.parametrize(("keys", "opening"), [
     (("t",), "StatsScreen"), (("t", "H"), "HistoryScreen"),
     (("1", "enter", "z"), "ZeroStrikeScreen")])
-@pytest.mark.slow
 async def test_the_app_quits_while_a_screen_opens(keys: tuple[str, ...], opening: str,
                                                   data_path: Path) -> None:
     """Found by the monkey: a screen that looked for its widgets in ``on_mount`` failed

@@ -265,7 +265,6 @@ FAST = {"sequence": ["--deal", "3", "--strategy", "greedy"], "add-residue": ["--
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.key)
-@pytest.mark.slow
 def test_what_play_help_says_is_what_play_does(capsys: pytest.CaptureFixture[str],
                                                game: Game) -> None:
     """Without --headless the screen opens; with it, or with each option the help says

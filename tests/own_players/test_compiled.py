@@ -177,7 +177,6 @@ def goes_wrong(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.parametrize("way", range(len(WRONG)))
-@pytest.mark.slow
 def test_a_compiled_player_that_goes_wrong_is_stopped_as_in_python(
         goes_wrong: Path, way: int) -> None:
     player = files.load(str(goes_wrong), "sequence", RULES)

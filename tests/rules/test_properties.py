@@ -426,7 +426,6 @@ def test_add_residue_accepts_exactly_the_legal_moves(
 @pytest.mark.parametrize("name", list(GAMES))
 @props(40)
 @given(data=st.data())
-@pytest.mark.slow
 def test_every_game_ends(name: str, data: st.DataObject) -> None:
     """Autoplay runs millions of deals: a game that never ended would hang a worker.
     Random legal moves must reach is_over within the game's bound, and the result

@@ -934,7 +934,6 @@ async def test_an_add_residue_seat_may_be_the_players_own(
     ("hit-or-miss", "unlimited, roll-call", "variant"), ("hit-or-miss", "orders", "order"),
     ("relay", "players", "players"), ("add-residue", "seat 1", "seat-1"),
     ("add-residue", "seat 1", "seat-2")])
-@pytest.mark.slow
 async def test_a_field_a_comparison_sets_stands_aside_while_it_is_chosen(
         make_app: Callable[..., SolitaireApp], game: str, compared: str, field: str) -> None:
     """Its value would not be played: disabled, struck through, saying why, and back
@@ -966,7 +965,6 @@ async def test_a_field_a_comparison_sets_stands_aside_while_it_is_chosen(
 
 
 @pytest.mark.parametrize("size", [(80, 24), SIZE])
-@pytest.mark.slow
 async def test_a_wrong_field_is_said_whole_beside_the_bar(
         make_app: Callable[..., SolitaireApp], size: tuple[int, int]) -> None:
     """Shuffled with no strike limit: the sentence that says why is whole on the
@@ -1097,7 +1095,6 @@ async def test_six_seats_are_all_on_the_screen_at_80_columns(
 @pytest.mark.parametrize(("game", "said"), [
     ("hit-or-miss", "`roll-call`\n  loses at 3 strikes in a row"),
     ("add-residue", "a person's seat is played by\n  random here")])
-@pytest.mark.slow
 async def test_the_help_says_what_the_games_own_fields_mean(
         make_app: Callable[..., SolitaireApp], game: str, said: str) -> None:
     """"roll-call" or "two-strike" were named nowhere a newcomer could read them: the

@@ -135,7 +135,6 @@ async def test_a_search_that_fails_shows_as_failed(
 
 
 @pytest.mark.parametrize("key", ["pagedown", "pageup"])
-@pytest.mark.slow
 async def test_the_palettes_page_keys_pressed_at_once_end_nothing(
         make_app: Callable[..., SolitaireApp], key: str) -> None:
     """Textual's own ended the app with a KeyError when pressed as the palette's first

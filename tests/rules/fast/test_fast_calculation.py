@@ -80,7 +80,6 @@ def plain_fair_move(state: calc.State, samples: int, seed: int) -> int:
 
 
 @pytest.mark.parametrize("stem", GAMES[1:])
-@pytest.mark.slow
 def test_the_fair_players_choice_is_its_rollouts_written_plainly(stem: str) -> None:
     """At positions along greedy games, with a few samples (the plain rollouts are
     slow): the compiled choice is the plain one, the second pass's included."""
@@ -94,7 +93,6 @@ def test_the_fair_players_choice_is_its_rollouts_written_plainly(stem: str) -> N
 
 
 @pytest.mark.parametrize("stem", GAMES)
-@pytest.mark.slow
 def test_the_quick_players_games_are_the_runs_games(stem: str) -> None:
     """The quick player a hint asks plays, move by move, the game a run's plays; on
     Betsy Ross, with no storage pile to choose, it is the greedy player."""
@@ -108,7 +106,6 @@ def test_the_quick_players_games_are_the_runs_games(stem: str) -> None:
 
 
 @pytest.mark.parametrize("stem", GAMES[1:])
-@pytest.mark.slow
 def test_the_fair_players_games_are_the_runs_games(stem: str) -> None:
     """The player a hint asks plays, move by move, the game a run's fair player plays."""
     rows = fast.deal_results(shipped(stem), 100, FAIR_DEALS, "fair")

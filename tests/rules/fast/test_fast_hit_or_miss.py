@@ -27,7 +27,6 @@ def test_kernel_agrees_with_the_rules_on_numbered_deals(chain: list[hm.Options])
 
 
 @pytest.mark.parametrize("order", list(hm.PassOrder))
-@pytest.mark.slow
 def test_a_longer_strike_limit_plays_on_from_where_a_shorter_one_lost(
         order: hm.PassOrder) -> None:
     """What the chained replay above stands on: three strikes' game, played from the

@@ -54,7 +54,6 @@ def prefix(options: ar.Options, moves: int, seed: int) -> ar.State:
 
 @pytest.mark.parametrize(("players", "n"), [(2, 1), (2, 2), (3, 1), (3, 2)])
 @pytest.mark.parametrize("reference", [False, True])
-@pytest.mark.slow
 def test_the_search_agrees_with_plain_minimax(players: int, n: int, reference: bool) -> None:
     options = ar.Options(players, n)
     for moves in range(0, 2 * n * players, 3):
