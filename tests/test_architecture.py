@@ -159,6 +159,7 @@ def test_the_game_table_imports_no_textual_or_rich() -> None:
             seen |= edges[module]
 
 
+@pytest.mark.slow
 def test_the_measuring_is_apart_from_the_product() -> None:
     """Only the command line imports ``solitaire_tui.bench`` (when ``bench`` is asked
     for), and nothing the app plays with imports a game's ``bench`` module: the

@@ -145,6 +145,7 @@ def test_the_guides_mark_commands_to_check() -> None:
 
 @pytest.mark.parametrize(("page", "line", "shown"), COMMANDS,
                          ids=[f"{page}: {line}" for page, line, _ in COMMANDS])
+@pytest.mark.slow
 def test_a_checked_command_runs(page: str, line: str, shown: list[str],
                                 monkeypatch: pytest.MonkeyPatch,
                                 capsys: pytest.CaptureFixture[str]) -> None:

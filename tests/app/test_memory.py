@@ -151,6 +151,7 @@ async def test_a_full_collection_waits_for_a_pause_in_the_keys(
             gc.enable()
 
 
+@pytest.mark.slow
 async def test_a_finished_run_leaves_no_worker_holding_its_panel(
         make_app: Callable[..., SolitaireApp]) -> None:
     app = make_app()

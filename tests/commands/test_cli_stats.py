@@ -123,6 +123,7 @@ def test_bad_options_are_one_line_and_status_2(capsys: pytest.CaptureFixture[str
     assert code == 2 and out == "" and err.count("\n") == 1 and message in err
 
 
+@pytest.mark.slow
 def test_ctrl_c_prints_the_partial_run_and_exits_130() -> None:
     _, out = interrupted([sys.executable, "-m", "solitaire_tui", "stats", "hit-or-miss", "-n",
                           "1e15", "--seed", "0", "--json"])
@@ -171,6 +172,7 @@ def test_without_n_a_slow_player_plays_a_run_of_seconds_not_days(
     assert float(str(data["seconds"])) < 4 * estimate.DEFAULT_SECONDS
 
 
+@pytest.mark.slow
 def test_the_history_lists_every_seat_and_player_of_a_run(
         capsys: pytest.CaptureFixture[str]) -> None:
     from solitaire_tui.screens.history import result

@@ -61,6 +61,7 @@ def test_a_seat_of_ones_own_plays_beside_seats_seeded_as_the_kernels(tmp_path: P
     assert np.array_equal(mine, compiled)
 
 
+@pytest.mark.slow
 def test_the_command_line_seats_ones_own_player_first(
         capsys: pytest.CaptureFixture[str]) -> None:
     example = str(EXAMPLES / "add_residue_spoiler.py")

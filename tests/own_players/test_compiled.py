@@ -131,6 +131,7 @@ def compiled_move(table: CompiledView, name: str) -> sq.Move | None:
 @settings(max_examples=80, deadline=None)
 @given(deal=st.integers(0, 10**6), seed=st.integers(0, 10**6), moves=st.integers(0, 90),
        names=st.lists(st.text("fFsS12345 \n\tx", max_size=5), min_size=1, max_size=8))
+@pytest.mark.slow
 def test_a_name_means_the_same_move_compiled_and_plain(
         deal: int, seed: int, moves: int, names: list[str]) -> None:
     """Spaces anywhere and either case, as the players' guide says; nothing else."""
@@ -177,6 +178,7 @@ def goes_wrong(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.parametrize("way", range(len(WRONG)))
+@pytest.mark.slow
 def test_a_compiled_player_that_goes_wrong_is_stopped_as_in_python(
         goes_wrong: Path, way: int) -> None:
     player = files.load(str(goes_wrong), "sequence", RULES)

@@ -91,6 +91,7 @@ def test_a_top_level_that_never_returns_is_refused_in_one_sentence(tmp_path: Pat
     assert files.names("sequence") == ()
 
 
+@pytest.mark.slow
 def test_a_slow_top_level_holds_the_caller_only_while_it_runs(tmp_path: Path) -> None:
     """1.5 s at import is within the budget: the file loads, its top level run in a
     process of its own, and the caller waits for that, never past the budget."""

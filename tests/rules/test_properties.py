@@ -286,6 +286,7 @@ def test_hit_or_miss_refuses_every_wrong_call(start: hit_or_miss.State) -> None:
 
 @props(60)
 @given(start=GAMES["one_handed"].starts)
+@pytest.mark.slow
 def test_one_handed_refuses_every_wrong_move(start: one_handed.State) -> None:
     """Every step is forced; naming any other step must be refused with a reason
     and change nothing, so a player learns the rule instead of breaking the game."""
@@ -351,6 +352,7 @@ SEQUENCE_MOVES = st.one_of(
     probes=st.lists(st.tuples(st.integers(0, 120), SEQUENCE_MOVES), max_size=40),
     data=st.data(),
 )
+@pytest.mark.slow
 def test_sequence_accepts_exactly_the_legal_moves(
     start: sequence.State, probes: list[tuple[int, sequence.Move]], data: st.DataObject
 ) -> None:
@@ -378,6 +380,7 @@ def test_sequence_accepts_exactly_the_legal_moves(
 
 @props(60)
 @given(start=GAMES["sequence"].starts, data=st.data())
+@pytest.mark.slow
 def test_sequence_final_piles_follow_their_steps(
     start: sequence.State, data: st.DataObject
 ) -> None:
@@ -401,6 +404,7 @@ ADD_RESIDUE_PROBES = [
 
 @props(40)
 @given(start=GAMES["add_residue"].starts, data=st.data())
+@pytest.mark.slow
 def test_add_residue_accepts_exactly_the_legal_moves(
     start: add_residue.State, data: st.DataObject
 ) -> None:

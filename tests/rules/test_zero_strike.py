@@ -74,6 +74,7 @@ def test_found_decks_are_full_decks_replayed_as_zero_strike_wins() -> None:
         assert zs.passes_if_zero_strike(game.deck) == game.passes
 
 
+@pytest.mark.slow
 def test_the_search_is_the_same_for_a_seed_compiled_or_not() -> None:
     compiled = list(fast.search(SAME_SEED, SAME_BUDGET, SMALL))
     assert compiled, "the budget reaches some whole deck"

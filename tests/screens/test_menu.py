@@ -243,6 +243,7 @@ async def test_a_deal_number_of_5000_digits_is_one_sentence_in_the_dialog(make_a
         assert app.screen is game and game.table.deck == numbered(2**64 - 1)
 
 
+@pytest.mark.slow
 async def test_new_deal_and_restart(make_app: Any) -> None:
     app = make_app(Start("one-handed", numbered(7)))
     async with app.run_test(size=SIZE) as pilot:

@@ -101,6 +101,7 @@ async def test_a_seeded_run_shows_what_the_stats_command_prints(
             f"{100 * part['tie_rate']:.4g}%" in table)
 
 
+@pytest.mark.slow
 async def test_cancel_keeps_the_games_played_so_far(
         make_app: Callable[..., SolitaireApp]) -> None:
     app = make_app()
@@ -180,6 +181,7 @@ def test_the_time_left_counts_down_till_a_chunk_is_overdue_and_then_grows() -> N
     assert later.eta_seconds == pytest.approx(980_000 / (8_192 / 0.08))
 
 
+@pytest.mark.slow
 async def test_a_slow_runs_line_moves_between_its_snapshots(
         make_app: Callable[..., SolitaireApp], monkeypatch: pytest.MonkeyPatch) -> None:
     """A run whose next chunk is long in coming (a stand-in: one chunk of 4 games in
@@ -381,6 +383,7 @@ async def test_the_charts_draw_at_any_size_while_a_run_plays(
         assert not screen.running
 
 
+@pytest.mark.slow
 async def test_a_rows_charts_follow_its_cursor_and_are_kept(
         make_app: Callable[..., SolitaireApp]) -> None:
     """↓ shows the row's figures at once and its charts a frame after; a row shown
@@ -427,6 +430,7 @@ async def test_after_a_run_enter_does_what_the_screen_says(
         assert isinstance(app.screen, GameScreen) and app.screen.table.replaying
 
 
+@pytest.mark.slow
 async def test_esc_goes_back_one_screen_and_m_to_the_menu_from_any_depth(
         make_app: Callable[..., SolitaireApp]) -> None:
     app = make_app(Start("relay", None, relay.Options(4)))
@@ -588,6 +592,7 @@ async def test_from_the_menu_the_panel_opens_as_the_game_was_last_run(
         assert other.shown is None
 
 
+@pytest.mark.slow
 async def test_the_players_read_leave_the_last_runs_line_in_place(
         make_app: Callable[..., SolitaireApp], data_path: Path) -> None:
     """Players read without a fault are shown in their row: the line under the bar
@@ -647,6 +652,7 @@ async def test_the_last_run_shown_is_said_to_be_of_other_options_once_they_chang
         await until(pilot, lambda: text_of(again, "#summary").startswith("Finished: "))
 
 
+@pytest.mark.slow
 async def test_a_guests_panel_has_no_cluster_and_runs_within_the_servers_caps(
         data_path: Path) -> None:
     """A web visitor's app (``serve``): no field to name a Dask scheduler, the workers
@@ -934,6 +940,7 @@ async def test_an_add_residue_seat_may_be_the_players_own(
     ("hit-or-miss", "unlimited, roll-call", "variant"), ("hit-or-miss", "orders", "order"),
     ("relay", "players", "players"), ("add-residue", "seat 1", "seat-1"),
     ("add-residue", "seat 1", "seat-2")])
+@pytest.mark.slow
 async def test_a_field_a_comparison_sets_stands_aside_while_it_is_chosen(
         make_app: Callable[..., SolitaireApp], game: str, compared: str, field: str) -> None:
     """Its value would not be played: disabled, struck through, saying why, and back
@@ -1095,6 +1102,7 @@ async def test_six_seats_are_all_on_the_screen_at_80_columns(
 @pytest.mark.parametrize(("game", "said"), [
     ("hit-or-miss", "`roll-call`\n  loses at 3 strikes in a row"),
     ("add-residue", "a person's seat is played by\n  random here")])
+@pytest.mark.slow
 async def test_the_help_says_what_the_games_own_fields_mean(
         make_app: Callable[..., SolitaireApp], game: str, said: str) -> None:
     """"roll-call" or "two-strike" were named nowhere a newcomer could read them: the

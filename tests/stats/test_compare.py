@@ -149,6 +149,7 @@ def test_a_comparison_is_typed_as_an_option_and_its_values(
     assert compare.parse(text) == spec
 
 
+@pytest.mark.slow
 async def test_the_panel_compares_the_versions_its_game_offers(
         make_app: Any, capsys: pytest.CaptureFixture[str]) -> None:
     from textual.widgets import Select

@@ -28,6 +28,7 @@ def printed(command: str, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
     return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
 
 
+@pytest.mark.slow
 def test_each_comparison_answer_gives_its_commands_figures(
         capsys: pytest.CaptureFixture[str]) -> None:
     every = findings()

@@ -48,6 +48,7 @@ async def test_two_windows_on_one_directory_each_keep_their_game(data_path: Path
     assert saved_record(data_path, "one-handed", "standard").played == 2
 
 
+@pytest.mark.slow
 async def test_a_saved_run_of_a_game_this_version_lacks_is_listed_but_not_opened(
         make_app: Any, data_path: Path) -> None:
     history = History(Database(data_path))

@@ -81,6 +81,7 @@ async def test_the_sign_is_on_while_auto_play_plays_with_the_speed_it_keeps(
         assert text_of(screen, "#message") == "Auto play stopped."
 
 
+@pytest.mark.slow
 async def test_auto_play_waits_while_a_dialog_is_over_the_board(
         make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """While "Start a new game?" is asked, auto play's ticks come and play nothing;

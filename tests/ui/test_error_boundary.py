@@ -53,6 +53,7 @@ def told(notices: Notices, log: Path) -> None:
     assert "Traceback" in log.read_text() and f"RuntimeError: {INJECTED}" in log.read_text()
 
 
+@pytest.mark.slow
 async def test_a_run_that_fails_shows_as_failed_and_the_panel_runs_again(
         make_app: Callable[..., SolitaireApp], log: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
@@ -114,6 +115,7 @@ async def test_a_replay_that_fails_to_work_out_leaves_the_start_to_play(
         assert screen.table.replaying is None and screen.table.deck != numbered(11)
 
 
+@pytest.mark.slow
 async def test_a_search_that_fails_shows_as_failed(
         make_app: Callable[..., SolitaireApp], log: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
@@ -135,6 +137,7 @@ async def test_a_search_that_fails_shows_as_failed(
 
 
 @pytest.mark.parametrize("key", ["pagedown", "pageup"])
+@pytest.mark.slow
 async def test_the_palettes_page_keys_pressed_at_once_end_nothing(
         make_app: Callable[..., SolitaireApp], key: str) -> None:
     """Textual's own ended the app with a KeyError when pressed as the palette's first

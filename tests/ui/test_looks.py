@@ -89,6 +89,7 @@ async def test_no_choice_keeps_textuals_default(data_path: Path) -> None:
         assert chosen_back() == BACKS[0]
 
 
+@pytest.mark.slow
 async def test_the_palette_offers_every_theme_and_the_choice_is_kept(data_path: Path) -> None:
     app = SolitaireApp(data=data_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -105,6 +106,7 @@ async def test_the_palette_offers_every_theme_and_the_choice_is_kept(data_path: 
         assert again.theme == "parlour"
 
 
+@pytest.mark.slow
 async def test_a_card_back_from_the_palette_is_drawn_at_once_and_kept(data_path: Path) -> None:
     app = SolitaireApp(data=data_path, start=HIT_OR_MISS)
     async with app.run_test(size=SIZE) as pilot:
@@ -125,6 +127,7 @@ async def test_a_card_back_from_the_palette_is_drawn_at_once_and_kept(data_path:
         assert again.theme == "textual-dark"  # one look chosen leaves the other alone
 
 
+@pytest.mark.slow
 async def test_the_relay_draws_its_decks_in_the_chosen_back(data_path: Path) -> None:
     app = SolitaireApp(data=data_path, start=Start("relay", numbered(107), relay.Options(4)))
     async with app.run_test(size=SIZE) as pilot:
@@ -169,6 +172,7 @@ async def test_with_colours_the_highlight_is_a_colour(data_path: Path) -> None:
 
 
 @pytest.mark.usefixtures("no_color")
+@pytest.mark.slow
 async def test_no_color_marks_a_wrong_call_and_a_chosen_card(data_path: Path) -> None:
     app = SolitaireApp(data=data_path, start=HIT_OR_MISS)
     async with app.run_test(size=SIZE) as pilot:
@@ -191,6 +195,7 @@ async def test_no_color_marks_a_wrong_call_and_a_chosen_card(data_path: Path) ->
 
 
 @pytest.mark.usefixtures("no_color")
+@pytest.mark.slow
 async def test_no_color_draws_every_back_in_characters(data_path: Path) -> None:
     app = SolitaireApp(data=data_path, start=HIT_OR_MISS)
     async with app.run_test(size=SIZE) as pilot:

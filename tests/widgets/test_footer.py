@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 
@@ -83,6 +84,7 @@ async def test_a_dialog_hides_the_footer_of_the_screen_under_it(tmp_path: Path) 
         assert app.screen is board and footer.display
 
 
+@pytest.mark.slow
 async def test_a_board_under_a_dialog_is_laid_out_the_same_however_it_got_there(
         tmp_path: Path) -> None:
     """At a game's start the players' dialog opens while the board's keys are being

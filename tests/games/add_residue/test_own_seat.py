@@ -85,6 +85,7 @@ async def test_a_player_of_your_own_plays_a_seat_chosen_in_the_set_up(
             state = add_residue.apply(state, move)
 
 
+@pytest.mark.slow
 async def test_a_player_of_your_own_that_goes_wrong_is_said(
         make_app: Any, data_path: Path) -> None:
     players_folder(data_path, "def play(view):\n    return 1 // 0\n", "bad.py")

@@ -154,6 +154,7 @@ async def test_the_command_lines_players_fill_the_set_up_weakest_first_to_choose
         assert board(app).table.seating == offer.table
 
 
+@pytest.mark.slow
 async def test_a_wrong_table_is_explained_and_esc_goes_back_to_the_menu(make_app: Any) -> None:
     app = make_app(Start("add-residue"))
     async with app.run_test(size=SIZE) as pilot:
@@ -167,6 +168,7 @@ async def test_a_wrong_table_is_explained_and_esc_goes_back_to_the_menu(make_app
         assert isinstance(app.screen, MenuScreen)
 
 
+@pytest.mark.slow
 async def test_o_changes_the_table_and_esc_keeps_the_game(make_app: Any) -> None:
     app = make_app(Start("add-residue", options=HOT_SEAT))
     async with app.run_test(size=SIZE) as pilot:
@@ -206,6 +208,7 @@ async def test_question_mark_opens_the_rules_from_the_set_up(make_app: Any) -> N
         assert board(app).table.seating.seats[0].name == "A"
 
 
+@pytest.mark.slow
 async def test_hints_with_a_single_helper_show_no_arrows(make_app: Any) -> None:
     """With no player of one's own, the best computer is the only helper: the Hints
     row is a value, not a field, so tab passes it by and it never shows the arrows of
@@ -401,6 +404,7 @@ async def test_arrows_step_over_spent_numbers_and_two_digits_make_one_number(
         assert screen.cursor.at == (Pile.ADD, 11)
 
 
+@pytest.mark.slow
 async def test_undo_hands_the_turn_back_to_the_person_and_redo_replays(
     make_app: Any,
 ) -> None:

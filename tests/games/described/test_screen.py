@@ -123,6 +123,7 @@ async def test_a_card_that_fits_nowhere_is_refused_with_what_each_pile_needs(
 
 
 @pytest.mark.parametrize("key", [game.key for game in DESCRIBED])
+@pytest.mark.slow
 async def test_the_rules_page_is_the_descriptions_words_and_layout(
         key: str, make_app: Any) -> None:
     description = GAMES_BY_KEY[key].description  # type: ignore[attr-defined]

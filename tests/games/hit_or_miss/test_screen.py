@@ -72,6 +72,7 @@ async def test_a_whole_deal_played_by_keys_ends_as_the_rules_say(
     assert saved_record(data_path, "hit-or-miss", "strikes=1, same order").played == 1
 
 
+@pytest.mark.slow
 async def test_a_won_game_says_so_and_counts_the_win(make_app: Any, data_path: Path) -> None:
     app = make_app(Start("hit-or-miss", IN_ORDER, Options()))
     async with app.run_test(size=SIZE) as pilot:
@@ -179,6 +180,7 @@ async def test_the_variant_is_chosen_by_keys_when_the_game_opens(make_app: Any) 
         assert screen.session.state == list(moves_of(hit_or_miss, start))[52][1]
 
 
+@pytest.mark.slow
 async def test_the_variant_chosen_is_played_again_without_asking(
         make_app: Any, data_path: Path) -> None:
     app = make_app(Start("hit-or-miss", numbered(DEAL)))
@@ -198,6 +200,7 @@ async def test_the_variant_chosen_is_played_again_without_asking(
         assert isinstance(app.screen, OptionsDialog)
 
 
+@pytest.mark.slow
 async def test_a_kept_variant_refused_now_is_asked_for_again(make_app: Any) -> None:
     app = make_app()
     app.choices.put("hit-or-miss", {"variant": "strikes=0", "order": "same"})

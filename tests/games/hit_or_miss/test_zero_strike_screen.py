@@ -142,6 +142,7 @@ async def test_a_wrong_field_is_one_sentence_and_searches_nothing(
         assert text_of(screen, "#summary").startswith("No zero-strike game found yet")
 
 
+@pytest.mark.slow
 async def test_a_budget_of_1e400_is_one_sentence_and_the_screen_still_searches(
         make_app: Callable[..., SolitaireApp]) -> None:
     app = make_app(ROLL_CALL)
@@ -207,6 +208,7 @@ async def test_the_last_search_that_found_a_game_is_kept_to_play_again(
         assert game.table.deck is not None and game.table.deck.cards == best.deck
 
 
+@pytest.mark.slow
 async def test_f_shows_how_often_random_deals_give_one(
         make_app: Callable[..., SolitaireApp]) -> None:
     app = make_app(ROLL_CALL)

@@ -153,6 +153,7 @@ async def test_auto_play_counts_and_a_deal_finished_before_is_practice(
     assert saved_record(data_path, "one-handed", "standard").played == 2
 
 
+@pytest.mark.slow
 async def test_n_after_every_move_is_taken_back_asks_before_the_moves_are_lost(
         make_app: Any) -> None:
     """Undone to the start the game is not in play, but U would play its moves again:

@@ -131,6 +131,7 @@ async def test_undo_and_redo_walk_the_same_states(make_app: Any) -> None:
         await walk_back_and_forth(pilot, screen, seen)
 
 
+@pytest.mark.slow
 async def test_the_players_are_chosen_by_keys(make_app: Any) -> None:
     app = make_app(Start("relay", numbered(DEAL)))
     async with app.run_test(size=SIZE) as pilot:

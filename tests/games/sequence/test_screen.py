@@ -100,6 +100,7 @@ async def test_a_whole_deal_played_by_keys_ends_as_the_rules_say(
     assert (row["how"], row["score"]) == ("player", end.final_cards)
 
 
+@pytest.mark.slow
 async def test_the_screen_asks_which_final_pile_when_several_fit(make_app: Any) -> None:
     deal, at = HAND_CHOICE
     app = make_app(Start("sequence", numbered(deal)))
@@ -141,6 +142,7 @@ async def test_a_storage_card_that_fits_several_piles_asks_too(make_app: Any) ->
         assert screen.session.moves[-1] == move
 
 
+@pytest.mark.slow
 async def test_an_illegal_move_is_explained_and_not_applied(make_app: Any) -> None:
     deal, at = HAND_CHOICE
     app = make_app(Start("sequence", numbered(deal)))
@@ -302,6 +304,7 @@ async def test_a_peek_after_a_loss_leaves_the_loss_recorded_and_says_so(
     assert [(row["won"], row["counts"]) for row in saved(data_path)] == [(0, 1)]
 
 
+@pytest.mark.slow
 async def test_a_new_deal_is_not_peeked_at_and_says_so(make_app: Any) -> None:
     """Peek chosen for one deal used to void the next ones unseen, even after a
     switch back to fair before any move: a new deal starts with the fair player. The
@@ -330,6 +333,7 @@ async def test_a_new_deal_is_not_peeked_at_and_says_so(make_app: Any) -> None:
         assert not screen.table.peeked and screen.table.uncounted is None
 
 
+@pytest.mark.slow
 async def test_an_arrow_and_enter_typed_together_choose_what_the_arrow_chose(
         make_app: Any) -> None:
     """Keys sent at once, as a terminal sends them typed fast: the dialog read the
@@ -361,6 +365,7 @@ async def test_e_plays_the_fair_players_game_to_the_end_worked_out_in_the_backgr
     assert (row["how"], row["won"], row["counts"]) == ("auto", 1, 1)
 
 
+@pytest.mark.slow
 async def test_a_slow_finish_shows_its_progress_and_stops_where_it_was(
     make_app: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -403,6 +408,7 @@ async def test_a_slow_finish_shows_its_progress_and_stops_where_it_was(
         assert screen.check_action("undo", ())
 
 
+@pytest.mark.slow
 async def test_peek_follows_the_solvers_line_to_a_win_that_is_not_recorded(
     make_app: Any, data_path: Path
 ) -> None:
@@ -439,6 +445,7 @@ async def test_peek_says_when_a_position_is_lost(make_app: Any) -> None:
         assert "lost: no line wins from here" in text_of(screen, "#peek")
 
 
+@pytest.mark.slow
 async def test_mouse_picks_a_card_then_where_it_goes(make_app: Any) -> None:
     app = make_app(Start("sequence", numbered(LOST)))
     async with app.run_test(size=SIZE) as pilot:
@@ -468,6 +475,7 @@ async def test_mouse_picks_a_card_then_where_it_goes(make_app: Any) -> None:
         assert not screen.query_one("#hand CardView").has_class("-chosen")
 
 
+@pytest.mark.slow
 async def test_a_long_storage_pile_wraps_and_is_framed_when_there_is_room(
     make_app: Any
 ) -> None:
@@ -489,6 +497,7 @@ async def test_a_long_storage_pile_wraps_and_is_framed_when_there_is_room(
         assert all(card.glyph in drawn for card in cards)
 
 
+@pytest.mark.slow
 async def test_a_replay_shows_at_once_and_fills_in_its_line(make_app: Any) -> None:
     """The fair player's whole game takes a while to work out (and loads the compiled
     player the first time): the replay opens on the deal's first position at once,
@@ -516,6 +525,7 @@ async def test_a_replay_shows_at_once_and_fills_in_its_line(make_app: Any) -> No
                                                    player("fair", WON).choose)
 
 
+@pytest.mark.slow
 async def test_a_long_peek_shows_its_search_and_a_new_deal_stops_it(make_app: Any) -> None:
     """Deal 2264 takes the solver its whole budget (it is undecided after 20 million
     positions): the peek line counts the positions searched as it goes, and a new
@@ -554,6 +564,7 @@ async def test_the_ranks_still_in_the_deck_are_counted_as_cards_come(make_app: A
             await pilot.press("1")  # the hand card to storage: the next one is seen
 
 
+@pytest.mark.slow
 async def test_winnable_deals_only_draws_deals_the_solver_wins(
         make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     from solitaire_tui.games.sequence import winnable

@@ -106,6 +106,7 @@ def test_the_quick_players_games_are_the_runs_games(stem: str) -> None:
 
 
 @pytest.mark.parametrize("stem", GAMES[1:])
+@pytest.mark.slow
 def test_the_fair_players_games_are_the_runs_games(stem: str) -> None:
     """The player a hint asks plays, move by move, the game a run's fair player plays."""
     rows = fast.deal_results(shipped(stem), 100, FAIR_DEALS, "fair")

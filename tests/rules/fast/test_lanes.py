@@ -58,6 +58,7 @@ def test_every_game_is_claimed_once_by_whichever_lane_is_free(games: int) -> Non
 
 
 @pytest.mark.skipif(numba.get_num_threads() < 2, reason="one lane has no one to wait for")
+@pytest.mark.slow
 def test_free_lanes_go_past_the_count_while_a_game_of_it_is_still_played() -> None:
     """Game 0 is slow: the other lanes play on past the ten games asked for, up to the
     run's games left, rather than wait; every game up to those played, once."""

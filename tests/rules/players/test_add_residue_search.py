@@ -79,6 +79,7 @@ def test_the_compiled_search_agrees_with_the_reference(players: int, n: int,
 
 
 @pytest.mark.parametrize(("players", "n"), sorted(VALUES))
+@pytest.mark.slow
 def test_game_values_are_pinned(players: int, n: int) -> None:
     solved = solve(ar.Options(players, n))
     assert (solved.value, solved.scores) == VALUES[players, n]

@@ -67,6 +67,7 @@ def test_a_table_left_by_earlier_games_changes_no_move() -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(deal=st.integers(0, 2**64 - 1), played=st.integers(0, 45), data=st.data())
+@pytest.mark.slow
 def test_the_move_depends_on_the_unseen_ranks_not_their_order(deal: int, played: int,
                                                              data: st.DataObject) -> None:
     quick = FairPlayer(deal, "quick")

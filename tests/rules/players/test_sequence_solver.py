@@ -125,6 +125,7 @@ def test_a_budget_that_runs_out_is_not_a_stop() -> None:
 
 
 @pytest.mark.parametrize("deal", [0, 2, 18, 71])
+@pytest.mark.slow
 def test_the_verdict_depends_on_the_budget_alone(deal: int) -> None:
     """A clock that does not run out, a watcher and progress reports change nothing:
     the same verdict, line and node count as the search without them."""
