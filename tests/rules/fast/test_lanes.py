@@ -13,7 +13,7 @@ from numba import njit, prange
 from rules import add_residue as ar
 from rules.fast import add_residue as fast
 from rules.fast import batch, lanes
-from rules.fast.lanes import LANES, LIMIT, next_games
+from rules.fast.lanes import COUNT, LANES, LIMIT, claim, next_games
 from solitaire_tui.games.add_residue.kernel import kernel
 
 THINKING = (ar.Options(2, 13), ["strong", "random"])  # some 25 ms a game on one core
@@ -22,7 +22,10 @@ THINKING = (ar.Options(2, 13), ["strong", "random"])  # some 25 ms a game on one
 @njit(nogil=True, parallel=True)
 def _claimed(games: int, claims: np.ndarray, times: np.ndarray, lane_of: np.ndarray,
              slow: int) -> None:
-    """Each game marks itself played; game 0 first works ``slow`` steps."""
+    """Each game marks itself played; game 0 first works until another lane has
+    claimed a game past the count, ``slow`` steps at most (a condition, not a length:
+    on a busy machine the other lane's thread may start late). The next game is read
+    by an atomic add of nothing, which the compiler cannot take out of the loop."""
     for lane in prange(claims[LANES]):
         while True:
             first = next_games(claims, lane, games)
@@ -32,6 +35,8 @@ def _claimed(games: int, claims: np.ndarray, times: np.ndarray, lane_of: np.ndar
                 if game == 0:
                     work = 0.0
                     for step in range(slow):
+                        if claim(claims, 0) > claims[COUNT]:
+                            break
                         work += np.sqrt(step)
                     lane_of[game] = -1 if work < 0 else lane
                 else:
@@ -65,7 +70,7 @@ def test_free_lanes_go_past_the_count_while_a_game_of_it_is_still_played() -> No
     claims = lanes.begin(10, control(run_left=1000))
     assert lanes.limit(claims) == 1000
     times, lane_of = np.zeros(1000, np.int64), np.zeros(1000, np.int64)
-    _claimed(1, claims, times, lane_of, 300_000_000)
+    _claimed(1, claims, times, lane_of, 30_000_000_000)  # seconds, if it never ends
     played = lanes.played(claims)
     assert 10 < played <= 1000
     assert (times[:played] == 1).all() and not times[played:].any()
