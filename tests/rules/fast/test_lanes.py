@@ -23,9 +23,9 @@ THINKING = (ar.Options(2, 13), ["strong", "random"])  # some 25 ms a game on one
 def _claimed(games: int, claims: np.ndarray, times: np.ndarray, lane_of: np.ndarray,
              slow: int) -> None:
     """Each game marks itself played; game 0 first works until another lane has
-    claimed a game past the count, ``slow`` steps at most (a condition, not a length:
-    on a busy machine the other lane's thread may start late). The next game is read
-    by an atomic add of nothing, which the compiler cannot take out of the loop."""
+    claimed a game past the count, ``slow`` steps at most: a condition, not a length
+    of work another lane must beat. The next game is read by an atomic add of
+    nothing, which the compiler cannot take out of the loop."""
     for lane in prange(claims[LANES]):
         while True:
             first = next_games(claims, lane, games)
