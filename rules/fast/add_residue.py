@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from numba import njit, prange, uint64
+from numba import njit, uint64
 
 from rules import add_residue
 from rules.errors import OptionsError
@@ -82,20 +82,19 @@ def play(n: int, strategies: np.ndarray, best: np.ndarray, seed: np.uint64,
     row[players] = winners
 
 
-@njit(cache=True, nogil=True, parallel=True)
-def batch(start: np.uint64, n: int, strategies: np.ndarray, best: np.ndarray,
-          out: np.ndarray, claims: np.ndarray) -> None:
-    """Games start.. into out[game, field] (columns as ``fields``), each lane claiming
-    the next games when free, as many as ``claims`` says (``rules.fast.lanes``): one
-    at a time where a seat thinks."""
+@njit(cache=True, nogil=True)
+def lane(start: np.uint64, n: int, strategies: np.ndarray, best: np.ndarray,
+         out: np.ndarray, claims: np.ndarray, index: int) -> None:
+    """Games start.. into out[game, field] (columns as ``fields``), lane ``index``
+    claiming the next games when free, as many as ``claims`` says
+    (``rules.fast.lanes``): one at a time where a seat thinks."""
     games = np.int64(1) if (strategies == STRONG).any() else np.int64(CLAIMED_GAMES)
-    for lane in prange(claims[LANES]):
-        while True:
-            first = next_games(claims, lane, games)
-            if first < 0:
-                break
-            for game in range(first, min(claims[LIMIT], first + games)):
-                play(n, strategies, best, start + uint64(game), out[game])
+    while True:
+        first = next_games(claims, index, games)
+        if first < 0:
+            break
+        for game in range(first, min(claims[LIMIT], first + games)):
+            play(n, strategies, best, start + uint64(game), out[game])
 
 
 def codes(options: add_residue.Options,
@@ -117,5 +116,5 @@ def deal_results(start: int, count: int, options: add_residue.Options,
     table = codes(options, strategies)  # refused before the call is begun
     claims = lanes.begin(count)
     out = np.empty((lanes.limit(), options.players + 1), np.int64)
-    batch(np.uint64(start), *table, out, claims)
+    lanes.fan_out(lane, int(claims[LANES]), np.uint64(start), *table, out, claims)
     return out[:lanes.played()]

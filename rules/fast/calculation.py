@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit, prange, uint64
+from numba import njit, uint64
 
 from rules.calculation.description import RANKS, Description
 from rules.calculation.game import State
@@ -23,7 +23,7 @@ from rules.cards import DECK_SIZE
 from rules.fast import lanes
 from rules.fast.calculation_thumb import _places, _storage_choice
 from rules.fast.deals import below, deal_into, shuffle
-from rules.fast.lanes import LANES, next_games
+from rules.fast.lanes import LANES, next_games, shared
 from rules.roster import FAMILY, FAMILY_SAMPLES, GREEDY, code
 
 FIELDS = ("won", "final_cards", "moves")
@@ -330,37 +330,41 @@ def play(deal: np.uint64, strategy: int, samples: int, wanted: np.ndarray, dealt
     return final_cards == DECK_SIZE, final_cards, counters[MOVES]
 
 
-@njit(cache=True, nogil=True, parallel=True)
-def batch(start: np.uint64, count: int, strategy: int, samples: int, wanted: np.ndarray,
-          dealt: np.ndarray, settings: np.ndarray, out: np.ndarray) -> None:
-    """Deals start..start+count-1, a row each in ``out``, on as many of numba's threads
-    as the run has workers (each game is played apart, so the rows are the same
-    however they are shared out)."""
-    for game in prange(count):
-        won, final_cards, moves = play(start + uint64(game), strategy, samples, wanted, dealt,
-                                       settings)
-        out[game, 0] = won
-        out[game, 1] = final_cards
-        out[game, 2] = moves
+@njit(cache=True, nogil=True)
+def share(start: np.uint64, count: int, strategy: int, samples: int, wanted: np.ndarray,
+          dealt: np.ndarray, settings: np.ndarray, out: np.ndarray, at_once: int,
+          index: int) -> None:
+    """Lane ``index``'s share of deals start..start+count-1 (``lanes.shared``), a row
+    each in ``out`` (each game is played apart, so the rows are the same however they
+    are shared out)."""
+    first, end = shared(count, at_once, index)
+    for game in range(first, end):
+        _row(start, game, strategy, samples, wanted, dealt, settings, out)
 
 
-@njit(cache=True, nogil=True, parallel=True)
-def lanes_batch(start: np.uint64, strategy: int, samples: int, wanted: np.ndarray,
-                dealt: np.ndarray, settings: np.ndarray, out: np.ndarray,
-                claims: np.ndarray) -> None:
-    """``batch`` for a player that takes long a game (the fair player): each lane
+@njit(cache=True, nogil=True)
+def lane(start: np.uint64, strategy: int, samples: int, wanted: np.ndarray,
+         dealt: np.ndarray, settings: np.ndarray, out: np.ndarray, claims: np.ndarray,
+         index: int) -> None:
+    """``share`` for a player that takes long a game (the fair player): lane ``index``
     claims the next deal when free, as many as ``claims`` says (``rules.fast.lanes``),
     so that a run's stop is heard after the games under way."""
-    for lane in prange(claims[LANES]):
-        while True:
-            game = next_games(claims, lane, np.int64(1))
-            if game < 0:
-                break
-            won, final_cards, moves = play(start + uint64(game), strategy, samples, wanted,
-                                           dealt, settings)
-            out[game, 0] = won
-            out[game, 1] = final_cards
-            out[game, 2] = moves
+    while True:
+        game = next_games(claims, index, np.int64(1))
+        if game < 0:
+            break
+        _row(start, game, strategy, samples, wanted, dealt, settings, out)
+
+
+@njit(cache=True, nogil=True)
+def _row(start: np.uint64, game: int, strategy: int, samples: int, wanted: np.ndarray,
+         dealt: np.ndarray, settings: np.ndarray, out: np.ndarray) -> None:
+    """Deal start + game played into out[game]."""
+    won, final_cards, moves = play(start + uint64(game), strategy, samples, wanted, dealt,
+                                   settings)
+    out[game, 0] = won
+    out[game, 1] = final_cards
+    out[game, 2] = moves
 
 
 def deal_results(description: Description, start: int, count: int,
@@ -374,13 +378,14 @@ def deal_results(description: Description, start: int, count: int,
     if player == FAIR:
         claims = lanes.begin(count)
         out = np.empty((lanes.limit(), len(FIELDS)), np.int64)
-        lanes_batch(np.uint64(start), player, FAMILY_SAMPLES, wanted, dealt, settings, out,
-                    claims)
+        lanes.fan_out(lane, int(claims[LANES]), np.uint64(start), player, FAMILY_SAMPLES,
+                      wanted, dealt, settings, out, claims)
         return out[:lanes.played()]
     if strategy not in ("greedy", "random", "quick"):
         raise ValueError(f"{strategy} is not played here")  # the solver: its own module
     out = np.empty((count, len(FIELDS)), np.int64)
-    batch(np.uint64(start), count, player, FAMILY_SAMPLES, wanted, dealt, settings, out)
+    lanes.share_out(share, np.uint64(start), count, player, FAMILY_SAMPLES, wanted,
+                    dealt, settings, out)
     return out
 
 

@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable
 
 import numpy as np
-from numba import njit, prange, uint64
+from numba import njit, uint64
 
 from rules.calculation.description import Description
 from rules.calculation.game import TURN, Move, State, ToFinal, ToStorage
@@ -282,39 +282,38 @@ def search(wanted: np.ndarray, settings: np.ndarray, placed: np.ndarray, storage
         limit += 1
 
 
-@njit(cache=True, nogil=True, parallel=True)
-def batch(start: np.uint64, wanted: np.ndarray, dealt: np.ndarray, settings: np.ndarray,
-          max_nodes: int, size: int, out: np.ndarray, claims: np.ndarray) -> None:
-    """Deals start.. into out[deal, field] (fields as FIELDS), each lane claiming the
-    next deal when free, as many as ``claims`` says (``rules.fast.lanes``)."""
-    for lane in prange(claims[LANES]):
-        placed = np.zeros(len(dealt), np.int64)
-        storage = np.zeros((max(settings[0], np.int64(1)), DECK_SIZE), np.int64)
-        heights = np.zeros(settings[0], np.int64)
-        waste = np.zeros(DECK_SIZE, np.int64)
-        stock = np.zeros(DECK_SIZE, np.int64)
-        counters = np.zeros(5, np.int64)
-        table = np.zeros(size, np.uint64)
-        log = np.empty(size // 2, np.int64)
-        path = np.empty((2 * DECK_SIZE + settings[1] * (DECK_SIZE + 1) + 2, 2), np.int64)
-        control = np.zeros(CONTROLS, np.int64)  # never stopped: a run stops between deals
-        while True:
-            game = next_games(claims, lane, np.int64(1))
-            if game < 0:
-                break
-            dealt_position(start + uint64(game), dealt, settings, placed, heights, waste, stock,
-                           counters)
-            verdict, nodes, best, steps, filled = search(
-                wanted, settings, placed, storage, heights, waste, stock, counters, table,
-                log, path, max_nodes, control)
-            for i in range(filled):
-                table[log[i]] = 0
-            out[game, 0] = verdict == WON
-            out[game, 1] = best
-            out[game, 2] = steps
-            out[game, 3] = verdict == UNKNOWN
-            out[game, 4] = nodes
-            out[game, 5] = verdict == LOST
+@njit(cache=True, nogil=True)
+def lane(start: np.uint64, wanted: np.ndarray, dealt: np.ndarray, settings: np.ndarray,
+         max_nodes: int, size: int, out: np.ndarray, claims: np.ndarray, index: int) -> None:
+    """Deals start.. into out[deal, field] (fields as FIELDS), lane ``index`` claiming
+    the next deal when free, as many as ``claims`` says (``rules.fast.lanes``)."""
+    placed = np.zeros(len(dealt), np.int64)
+    storage = np.zeros((max(settings[0], np.int64(1)), DECK_SIZE), np.int64)
+    heights = np.zeros(settings[0], np.int64)
+    waste = np.zeros(DECK_SIZE, np.int64)
+    stock = np.zeros(DECK_SIZE, np.int64)
+    counters = np.zeros(5, np.int64)
+    table = np.zeros(size, np.uint64)
+    log = np.empty(size // 2, np.int64)
+    path = np.empty((2 * DECK_SIZE + settings[1] * (DECK_SIZE + 1) + 2, 2), np.int64)
+    control = np.zeros(CONTROLS, np.int64)  # never stopped: a run stops between deals
+    while True:
+        game = next_games(claims, index, np.int64(1))
+        if game < 0:
+            break
+        dealt_position(start + uint64(game), dealt, settings, placed, heights, waste, stock,
+                       counters)
+        verdict, nodes, best, steps, filled = search(
+            wanted, settings, placed, storage, heights, waste, stock, counters, table,
+            log, path, max_nodes, control)
+        for i in range(filled):
+            table[log[i]] = 0
+        out[game, 0] = verdict == WON
+        out[game, 1] = best
+        out[game, 2] = steps
+        out[game, 3] = verdict == UNKNOWN
+        out[game, 4] = nodes
+        out[game, 5] = verdict == LOST
 
 
 def deal_results(description: Description, start: int, count: int,
@@ -326,8 +325,8 @@ def deal_results(description: Description, start: int, count: int,
     wanted, dealt, settings = tables(description)
     claims = lanes.begin(count)
     out = np.empty((lanes.limit(), len(FIELDS)), np.int64)
-    batch(np.uint64(start), wanted, dealt, settings, max_nodes, table_size(max_nodes), out,
-          claims)
+    lanes.fan_out(lane, int(claims[LANES]), np.uint64(start), wanted, dealt, settings,
+                  max_nodes, table_size(max_nodes), out, claims)
     return out[:lanes.played()]
 
 

@@ -12,10 +12,12 @@ more than the strike limit allows).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange, uint64
+from numba import njit, uint64
 
 from rules import hit_or_miss
+from rules.fast import lanes
 from rules.fast.deals import deal_into, shuffle
+from rules.fast.lanes import shared
 
 SAME, REVERSED, SHUFFLED = 0, 1, 2
 ORDER_CODES = {
@@ -99,13 +101,16 @@ def play(stock: np.ndarray, strike_limit: int, order: int, seed: np.uint64) -> t
     return size == 0, size, passes, strikes, turns
 
 
-@njit(cache=True, nogil=True, parallel=True)
-def batch(start: np.uint64, count: int, strike_limit: int, order: int, out: np.ndarray) -> None:
-    """Deals start..start+count-1 into out[game, field] (fields as FIELDS).
+@njit(cache=True, nogil=True)
+def share(start: np.uint64, count: int, strike_limit: int, order: int, out: np.ndarray,
+          at_once: int, index: int) -> None:
+    """Lane ``index``'s share (``lanes.shared``) of deals start..start+count-1 into
+    out[game, field] (fields as FIELDS).
 
     The shuffle seed of deal d is d, as on the command line.
     """
-    for game in prange(count):
+    first, end = shared(count, at_once, index)
+    for game in range(first, end):
         deal = start + uint64(game)
         cards = np.empty(52, np.int8)
         deal_into(deal, cards)
@@ -126,5 +131,5 @@ def codes(options: hit_or_miss.Options) -> tuple[int, int]:
 def deal_results(start: int, count: int, options: hit_or_miss.Options) -> np.ndarray:
     """Results of deals start.. as an array of (count, len(FIELDS))."""
     out = np.empty((count, len(FIELDS)), np.int64)
-    batch(np.uint64(start), count, *codes(options), out)
+    lanes.share_out(share, np.uint64(start), count, *codes(options), out)
     return out

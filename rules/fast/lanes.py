@@ -1,7 +1,8 @@
 """Games handed out to the threads of a kernel as each is free, and a stop they hear.
 
-numba's ``prange`` splits its range evenly between the threads before they start, so
-a thread whose share holds a slow deal finishes last while the others wait: a player
+An even share of a call's games between the threads (numba's ``prange``, or
+``shared`` here) leaves a thread whose share holds a slow deal finishing last while the
+others wait: a player
 that takes milliseconds to seconds a game (the fair player, the solver, Add/Residue's
 strong seats) kept two cores busy only part of the time. Here each thread (a *lane*)
 claims the next games when it is free, from a counter it shares with the others
@@ -19,10 +20,19 @@ before it claims, so a stop ends the call after the games under way, which are t
 fewer than ``count`` (its first ones). ``batch.run`` sets the stop and says how many
 games the run has left (``CONTROL``, one for the process: one call of the kernels
 runs at a time, under ``batch.ENGINE``); a call made otherwise plays ``count`` games.
+
+The lanes are threads of ours, not numba's (``fan_out``): each calls the kernel's
+lane function, compiled ``nogil``, so they run at once. numba's ``parallel=True``
+outlines the loop into a function of its own and compiled the whole player under it
+twice more: without it the warm-up's compile on one process went from 148 s to 105 s
+(docs/TUNING.md). Plain kernels, whose games take microseconds, share
+their blocks of games out evenly (``shared``) instead of claiming them.
 """
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from typing import Any
 
 import numba
@@ -31,11 +41,8 @@ from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-# A call's control: a stop asked for, the next game to claim, and the lanes: numba's
-# threads for this caller (``get_num_threads`` in a kernel would keep it from the cache).
-# A call's control: a stop asked for, the next game to claim, the lanes (numba's
-# threads for this caller: ``get_num_threads`` in a kernel would keep it from the
-# cache), the games asked for and the most it may play, the games the run has left
+# A call's control: a stop asked for, the next game to claim, the lanes (``threads``),
+# the games asked for and the most it may play, the games the run has left
 # after it started (set by the run), then the game each lane plays (IDLE: none).
 STOP, NEXT, LANES, COUNT, LIMIT, RUN_LEFT, BUSY = range(7)
 IDLE = -1
@@ -69,7 +76,7 @@ def begin(count: int, control: np.ndarray = CONTROL) -> np.ndarray:
     of numba's threads, every lane idle, and the games it may play past ``count``: as
     many as the run has left, at most MOST_PAST (a stop already asked stays)."""
     control[NEXT] = 0
-    control[LANES] = numba.get_num_threads()
+    control[LANES] = threads()
     control[COUNT] = count
     control[LIMIT] = count + max(0, min(MOST_PAST, int(control[RUN_LEFT]) - count))
     control[BUSY:] = IDLE
@@ -109,3 +116,50 @@ def next_games(claims: np.ndarray, lane: int, games: int) -> int:
         return -1
     claims[BUSY + lane] = first
     return first
+
+
+def threads() -> int:
+    """How many lanes a call has: numba's threads for this caller, which a run sets to
+    its workers (``batch.run``)."""
+    return int(numba.get_num_threads())
+
+
+def fan_out(lane: Callable[..., None], lanes: int, *args: Any) -> None:
+    """Call ``lane(*args, k)`` for k in 0..lanes-1 at once, lane 0 on this thread and
+    the others on threads of their own (which inherit its priority: a run's lowered
+    one, ``stats/runner.lowered``); return once all have. ``lane`` must be compiled
+    ``nogil``, or they take turns. What a lane raises is raised here, once every lane
+    has ended."""
+    failed: list[BaseException] = []
+
+    def play(index: int) -> None:
+        try:
+            lane(*args, np.int64(index))
+        except BaseException as error:  # raised again by the caller, below
+            failed.append(error)
+
+    others = [threading.Thread(target=play, args=(index,), name=f"lane-{index}", daemon=True)
+              for index in range(1, lanes)]
+    for thread in others:
+        thread.start()
+    play(0)
+    for thread in others:
+        thread.join()
+    if failed:
+        raise failed[0]
+
+
+def share_out(share: Callable[..., None], *args: Any) -> None:
+    """A plain kernel's games on every lane (``threads``): ``share(*args, at_once,
+    index)`` plays lane ``index``'s even share of them (``shared``)."""
+    at_once = threads()
+    fan_out(share, at_once, *args, np.int64(at_once))
+
+
+@njit(cache=True, nogil=True)
+def shared(blocks: int, at_once: int, index: int) -> tuple[int, int]:
+    """The blocks lane ``index`` of ``at_once`` plays, as range(first, end): an even
+    share, in order, as ``prange`` shared them."""
+    each, extra = blocks // at_once, blocks % at_once
+    first = index * each + min(index, extra)
+    return first, first + each + (1 if index < extra else 0)

@@ -8,10 +8,12 @@ while the newest four allow it. The game has no options.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange, uint64
+from numba import njit, uint64
 
 from rules.cards import DECK_SIZE
+from rules.fast import lanes
 from rules.fast.deals import RANK_OF, SUIT_OF, deal_into
+from rules.fast.lanes import shared
 
 FIELDS = ("won", "cards_left", "moves")
 
@@ -45,14 +47,16 @@ def play(deck: np.ndarray, rank_of: np.ndarray, suit_of: np.ndarray,
     return held == 0, held, moves
 
 
-@njit(cache=True, nogil=True, parallel=True)
-def batch(start: np.uint64, count: int, out: np.ndarray) -> None:
-    """Deals start..start+count-1 into out[game, field] (fields as FIELDS).
+@njit(cache=True, nogil=True)
+def share(start: np.uint64, count: int, out: np.ndarray, at_once: int, index: int) -> None:
+    """Lane ``index``'s share (``lanes.shared``) of deals start..start+count-1 into
+    out[game, field] (fields as FIELDS).
 
-    Each thread plays a block of games with one set of buffers: allocating them per
-    game would cost as much as the game.
+    It plays a block of games with one set of buffers: allocating them per game would
+    cost as much as the game.
     """
-    for block in prange((count + BLOCK - 1) // BLOCK):
+    first, end = shared((count + BLOCK - 1) // BLOCK, at_once, index)
+    for block in range(first, end):
         deck = np.empty(DECK_SIZE, np.int8)
         hand = np.empty(DECK_SIZE, np.int8)
         for game in range(block * BLOCK, min(count, (block + 1) * BLOCK)):
@@ -66,5 +70,5 @@ def batch(start: np.uint64, count: int, out: np.ndarray) -> None:
 def deal_results(start: int, count: int) -> np.ndarray:
     """Results of deals start.. as an array of (count, len(FIELDS))."""
     out = np.empty((count, len(FIELDS)), np.int64)
-    batch(np.uint64(start), count, out)
+    lanes.share_out(share, np.uint64(start), count, out)
     return out

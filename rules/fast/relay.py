@@ -30,12 +30,14 @@ from __future__ import annotations
 from math import lcm
 
 import numpy as np
-from numba import njit, prange, uint64
+from numba import njit, uint64
 
 from rules import relay
 from rules.cards import DECK_SIZE
+from rules.fast import lanes
 from rules.fast.deals import RANK_OF, deal_into
 from rules.fast.hit_or_miss import COUNT_AT, PASSES_TO_HIT, strikes_ahead
+from rules.fast.lanes import shared
 
 # CYCLE[size]: rounds after which a player holding ``size`` cards is back where it was.
 CYCLE = np.array([lcm(size, 13) for size in range(DECK_SIZE + 1)], dtype=np.int64)
@@ -225,28 +227,30 @@ def _buffers() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarr
             np.empty(DECK_SIZE, np.int8))
 
 
-@njit(cache=True, nogil=True, parallel=True)
-def batch(start: np.uint64, count: int, players: int, out: np.ndarray) -> None:
-    """Deals start..start+count-1 into out[game, field] (fields as ``fields``).
+@njit(cache=True, nogil=True)
+def share(start: np.uint64, count: int, players: int, out: np.ndarray, at_once: int,
+          index: int) -> None:
+    """Lane ``index``'s share (``lanes.shared``) of deals start..start+count-1 into
+    out[game, field] (fields as ``fields``).
 
-    Each thread plays a block of games with one set of buffers: allocating them per
-    game would cost a good part of a game.
+    It plays a block of games with one set of buffers: allocating them per game would
+    cost a good part of a game.
     """
-    for block in prange((count + BLOCK - 1) // BLOCK):
+    first, end = shared((count + BLOCK - 1) // BLOCK, at_once, index)
+    for block in range(first, end):
         deck, hits, hit_at, below, order = _buffers()
         for game in range(block * BLOCK, min(count, (block + 1) * BLOCK)):
             deal_into(start + uint64(game), deck)
             _game(deck, RANK_OF, players, out, game, hits, hit_at, below, order)
 
 
-@njit(cache=True, nogil=True, parallel=True)
-def play_decks(ranks: np.ndarray, players: np.ndarray, out: np.ndarray) -> None:
-    """Games on given decks of 52 cards, one a row of ``ranks`` (values 1..13, top
-    first, any number of each), with ``players[game]`` players, into ``out[game]``
-    (fields as ``fields`` for the most players; a last hit is the card's position in
-    its deck). The contest judge's cases, a block at a time."""
+@njit(cache=True, nogil=True)
+def _decks_share(ranks: np.ndarray, players: np.ndarray, out: np.ndarray, at_once: int,
+                 index: int) -> None:
+    """Lane ``index``'s share (``lanes.shared``) of ``play_decks``, a block at a time."""
     count = ranks.shape[0]
-    for block in prange((count + BLOCK - 1) // BLOCK):
+    first, end = shared((count + BLOCK - 1) // BLOCK, at_once, index)
+    for block in range(first, end):
         deck, hits, hit_at, below, order = _buffers()
         for game in range(block * BLOCK, min(count, (block + 1) * BLOCK)):
             for card in range(DECK_SIZE):
@@ -254,8 +258,16 @@ def play_decks(ranks: np.ndarray, players: np.ndarray, out: np.ndarray) -> None:
             _game(deck, ranks[game], players[game], out, game, hits, hit_at, below, order)
 
 
+def play_decks(ranks: np.ndarray, players: np.ndarray, out: np.ndarray) -> None:
+    """Games on given decks of 52 cards, one a row of ``ranks`` (values 1..13, top
+    first, any number of each), with ``players[game]`` players, into ``out[game]``
+    (fields as ``fields`` for the most players; a last hit is the card's position in
+    its deck): the contest judge's cases."""
+    lanes.share_out(_decks_share, ranks, players, out)
+
+
 def deal_results(start: int, count: int, options: relay.Options) -> np.ndarray:
     """Results of deals start.. as an array of (count, len(fields(options)))."""
     out = np.empty((count, len(fields(options))), np.int64)
-    batch(np.uint64(start), count, options.players, out)
+    lanes.share_out(share, np.uint64(start), count, options.players, out)
     return out

@@ -15,12 +15,14 @@ masks in the rules' order without building the list of moves.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange, uint64
+from numba import njit, uint64
 
 from rules import sequence
 from rules.cards import DECK_SIZE
+from rules.fast import lanes
 from rules.fast.deals import below, deal_into
 from rules.fast.inlined import inlined
+from rules.fast.lanes import shared
 from rules.roster import BASIC, GREEDY, code
 
 FIELDS = ("won", "final_cards", "moves")
@@ -224,15 +226,18 @@ def play(deck: np.ndarray, strategy: int, seed: np.uint64) -> tuple[bool, int, i
     return _game(deck, strategy, seed, storage, heights, placed, wants)
 
 
-@njit(cache=True, nogil=True, parallel=True)
-def batch(start: np.uint64, count: int, strategy: int, out: np.ndarray) -> None:
-    """Deals start..start+count-1 into out[game, field] (fields as FIELDS).
+@njit(cache=True, nogil=True)
+def share(start: np.uint64, count: int, strategy: int, out: np.ndarray, at_once: int,
+          index: int) -> None:
+    """Lane ``index``'s share (``lanes.shared``) of deals start..start+count-1 into
+    out[game, field] (fields as FIELDS).
 
     The random player of deal d is seeded with d, as on the command line. Games run
     in blocks that share one workspace: allocating it for every game cost a fifth of
     the time.
     """
-    for block in prange((count + BLOCK - 1) // BLOCK):
+    first, end = shared((count + BLOCK - 1) // BLOCK, at_once, index)
+    for block in range(first, end):
         deck = np.empty(DECK_SIZE, np.int8)
         storage, heights, placed, wants = _workspace(np.int64(DECK_SIZE))
         for game in range(block * BLOCK, min(count, (block + 1) * BLOCK)):
@@ -253,5 +258,5 @@ def codes(strategy: str) -> int:
 def deal_results(start: int, count: int, strategy: str) -> np.ndarray:
     """Results of deals start.. under ``strategy`` as an array of (count, len(FIELDS))."""
     out = np.empty((count, len(FIELDS)), np.int64)
-    batch(np.uint64(start), count, codes(strategy), out)
+    lanes.share_out(share, np.uint64(start), count, codes(strategy), out)
     return out

@@ -35,7 +35,7 @@ import argparse
 import time
 
 import numpy as np
-from numba import njit, prange, uint64
+from numba import njit, uint64
 
 from rules import sequence
 from rules.cards import DECK_SIZE
@@ -527,28 +527,28 @@ def play(deck: np.ndarray, seed: np.uint64, samples: int) -> tuple[bool, int, in
                  np.zeros(DONE + 1, np.int64), keys, values)
 
 
-@njit(cache=True, nogil=True, parallel=True)
-def batch(start: np.uint64, samples: int, out: np.ndarray, claims: np.ndarray) -> None:
+@njit(cache=True, nogil=True)
+def lane(start: np.uint64, samples: int, out: np.ndarray, claims: np.ndarray,
+         index: int) -> None:
     """Deals start.. into out[game, field] (fields as FIELDS); deal d's player is
-    seeded with d. Each lane claims the next deal when free, as many as ``claims``
-    says (``rules.fast.lanes``), and plays them all in one workspace, whose endgame
-    table (16 MB) costs a few milliseconds to make."""
-    for lane in prange(claims[LANES]):
-        deck = np.empty(DECK_SIZE, np.int8)
-        storage, heights, placed, wants = _workspace(np.int64(DECK_SIZE))
-        unseen = np.zeros(DONE + 1, np.int64)
-        keys, values = table()
-        while True:
-            game = next_games(claims, lane, np.int64(1))
-            if game < 0:
-                break
-            deal = start + uint64(game)
-            deal_ranks(deal, deck)
-            won, final_cards, moves = _game(deck, deal, samples, storage, heights, placed,
-                                            wants, unseen, keys, values)
-            out[game, 0] = won
-            out[game, 1] = final_cards
-            out[game, 2] = moves
+    seeded with d. Lane ``index`` claims the next deal when free, as many as
+    ``claims`` says (``rules.fast.lanes``), and plays them all in one workspace, whose
+    endgame table (16 MB) costs a few milliseconds to make."""
+    deck = np.empty(DECK_SIZE, np.int8)
+    storage, heights, placed, wants = _workspace(np.int64(DECK_SIZE))
+    unseen = np.zeros(DONE + 1, np.int64)
+    keys, values = table()
+    while True:
+        game = next_games(claims, index, np.int64(1))
+        if game < 0:
+            break
+        deal = start + uint64(game)
+        deal_ranks(deal, deck)
+        won, final_cards, moves = _game(deck, deal, samples, storage, heights, placed,
+                                        wants, unseen, keys, values)
+        out[game, 0] = won
+        out[game, 1] = final_cards
+        out[game, 2] = moves
 
 
 def deal_results(start: int, count: int, samples: int = DEFAULT_SAMPLES) -> np.ndarray:
@@ -557,7 +557,7 @@ def deal_results(start: int, count: int, samples: int = DEFAULT_SAMPLES) -> np.n
     level."""
     claims = lanes.begin(count)
     out = np.empty((lanes.limit(), len(FIELDS)), np.int64)
-    batch(np.uint64(start), samples, out, claims)
+    lanes.fan_out(lane, int(claims[LANES]), np.uint64(start), samples, out, claims)
     return out[:lanes.played()]
 
 

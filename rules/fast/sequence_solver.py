@@ -60,7 +60,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 import numpy as np
-from numba import njit, prange, uint64
+from numba import njit, uint64
 
 from rules import sequence
 from rules.cards import DECK_SIZE
@@ -503,39 +503,39 @@ def table_size(max_nodes: int) -> int:
     return size
 
 
-@njit(cache=True, nogil=True, parallel=True)
-def batch(start: np.uint64, max_nodes: int, out: np.ndarray, claims: np.ndarray) -> None:
-    """Deals start.. into out[deal, field] (fields as FIELDS), each lane claiming the
-    next deal when free, as many as ``claims`` says (``rules.fast.lanes``). Each lane's
+@njit(cache=True, nogil=True)
+def lane(start: np.uint64, max_nodes: int, out: np.ndarray, claims: np.ndarray,
+         index: int) -> None:
+    """Deals start.. into out[deal, field] (fields as FIELDS), lane ``index`` claiming
+    the next deal when free, as many as ``claims`` says (``rules.fast.lanes``). Its
     deals share one workspace; the table is emptied through its log of used slots, far
     cheaper than clearing it all."""
     size = table_size(max_nodes)
-    for lane in prange(claims[LANES]):
-        deck = np.empty(DECK_SIZE, np.int8)
-        storage = np.full((PILES, DECK_SIZE + 1), NOTHING, np.int8)
-        heights = np.zeros(PILES, np.int64)
-        placed = np.zeros(PILES, np.int64)
-        table = np.zeros(size, np.uint64)
-        log = np.empty(size // 2, np.int64)
-        path = np.empty(((DECK_SIZE + GOAL) * STEPS_PER_MOVE, 2), np.int64)
-        control = np.zeros(CONTROLS, np.int64)  # never stopped: a run stops between deals
-        while True:
-            game = next_games(claims, lane, np.int64(1))
-            if game < 0:
-                break
-            deal_ranks(start + uint64(game), deck)
-            # The whole deck and an empty table, in numpy's ints (test_compile_once.py).
-            verdict, nodes, best, steps, filled = deepen(deck, np.int64(0), storage, heights,
-                                                         placed, table, log, np.int64(0), path,
-                                                         max_nodes, control)
-            for i in range(filled):
-                table[log[i]] = 0
-            out[game, 0] = verdict == WON
-            out[game, 1] = GOAL if verdict == WON else best
-            out[game, 2] = (path[:steps, 1] < TABOO).sum()
-            out[game, 3] = verdict == UNKNOWN
-            out[game, 4] = nodes
-            out[game, 5] = verdict == LOST
+    deck = np.empty(DECK_SIZE, np.int8)
+    storage = np.full((PILES, DECK_SIZE + 1), NOTHING, np.int8)
+    heights = np.zeros(PILES, np.int64)
+    placed = np.zeros(PILES, np.int64)
+    table = np.zeros(size, np.uint64)
+    log = np.empty(size // 2, np.int64)
+    path = np.empty(((DECK_SIZE + GOAL) * STEPS_PER_MOVE, 2), np.int64)
+    control = np.zeros(CONTROLS, np.int64)  # never stopped: a run stops between deals
+    while True:
+        game = next_games(claims, index, np.int64(1))
+        if game < 0:
+            break
+        deal_ranks(start + uint64(game), deck)
+        # The whole deck and an empty table, in numpy's ints (test_compile_once.py).
+        verdict, nodes, best, steps, filled = deepen(deck, np.int64(0), storage, heights,
+                                                     placed, table, log, np.int64(0), path,
+                                                     max_nodes, control)
+        for i in range(filled):
+            table[log[i]] = 0
+        out[game, 0] = verdict == WON
+        out[game, 1] = GOAL if verdict == WON else best
+        out[game, 2] = (path[:steps, 1] < TABOO).sum()
+        out[game, 3] = verdict == UNKNOWN
+        out[game, 4] = nodes
+        out[game, 5] = verdict == LOST
 
 
 def deal_results(start: int, count: int, max_nodes: int = DEFAULT_NODES) -> np.ndarray:
@@ -549,7 +549,7 @@ def deal_results(start: int, count: int, max_nodes: int = DEFAULT_NODES) -> np.n
     """
     claims = lanes.begin(count)
     out = np.empty((lanes.limit(), len(FIELDS)), np.int64)
-    batch(np.uint64(start), max_nodes, out, claims)
+    lanes.fan_out(lane, int(claims[LANES]), np.uint64(start), max_nodes, out, claims)
     return out[:lanes.played()]
 
 

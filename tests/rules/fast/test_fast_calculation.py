@@ -51,7 +51,7 @@ def test_a_description_is_data_to_the_kernel() -> None:
     for stem in GAMES:
         for strategy in STRATEGIES:
             fast.deal_results(shipped(stem), 0, 10, strategy)
-    assert len(fast.batch.signatures) == 1
+    assert len(fast.share.signatures) == 1
 
 
 def plain_fair_move(state: calc.State, samples: int, seed: int) -> int:

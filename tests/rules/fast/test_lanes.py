@@ -8,7 +8,9 @@ import threading
 import numba
 import numpy as np
 import pytest
-from numba import njit, prange
+from hypothesis import given
+from hypothesis import strategies as st
+from numba import njit
 
 from rules import add_residue as ar
 from rules.fast import add_residue as fast
@@ -19,29 +21,34 @@ from solitaire_tui.games.add_residue.kernel import kernel
 THINKING = (ar.Options(2, 13), ["strong", "random"])  # some 25 ms a game on one core
 
 
-@njit(nogil=True, parallel=True)
-def _claimed(games: int, claims: np.ndarray, times: np.ndarray, lane_of: np.ndarray,
-             slow: int) -> None:
+@njit(nogil=True)
+def _claiming(games: int, claims: np.ndarray, times: np.ndarray, lane_of: np.ndarray,
+              slow: int, lane: int) -> None:
     """Each game marks itself played; game 0 first works until another lane has
     claimed a game past the count, ``slow`` steps at most: a condition, not a length
     of work another lane must beat. The next game is read by an atomic add of
     nothing, which the compiler cannot take out of the loop."""
-    for lane in prange(claims[LANES]):
-        while True:
-            first = next_games(claims, lane, games)
-            if first < 0:
-                break
-            for game in range(first, min(claims[LIMIT], first + games)):
-                if game == 0:
-                    work = 0.0
-                    for step in range(slow):
-                        if claim(claims, 0) > claims[COUNT]:
-                            break
-                        work += np.sqrt(step)
-                    lane_of[game] = -1 if work < 0 else lane
-                else:
-                    lane_of[game] = lane
-                times[game] += 1
+    while True:
+        first = next_games(claims, lane, games)
+        if first < 0:
+            break
+        for game in range(first, min(claims[LIMIT], first + games)):
+            if game == 0:
+                work = 0.0
+                for step in range(slow):
+                    if claim(claims, 0) > claims[COUNT]:
+                        break
+                    work += np.sqrt(step)
+                lane_of[game] = -1 if work < 0 else lane
+            else:
+                lane_of[game] = lane
+            times[game] += 1
+
+
+def _claimed(games: int, claims: np.ndarray, times: np.ndarray, lane_of: np.ndarray,
+             slow: int) -> None:
+    """``_claiming`` on each of the call's lanes at once."""
+    lanes.fan_out(_claiming, int(claims[LANES]), games, claims, times, lane_of, slow)
 
 
 def control(run_left: int = 0) -> np.ndarray:
@@ -151,3 +158,41 @@ def test_a_cancelled_run_of_a_thinking_player_keeps_the_totals_of_its_games() ->
 def test_kernels_side_by_side_keep_the_games_all_of_them_played() -> None:
     rows = batch.side_by_side([np.ones((5, 2)), np.zeros((3, 1))])
     assert rows.shape == (3, 3)
+
+
+@given(st.integers(0, 10_000), st.integers(1, 64))
+def test_the_shares_of_a_plain_kernels_blocks_take_each_once_and_evenly(
+        blocks: int, at_once: int) -> None:
+    ranges = [lanes.shared(blocks, at_once, index) for index in range(at_once)]
+    taken = [block for first, end in ranges for block in range(first, end)]
+    assert taken == list(range(blocks))  # each once, in order
+    sizes = [end - first for first, end in ranges]
+    assert max(sizes) - min(sizes) <= 1
+
+
+@njit(nogil=True)
+def _met(arrived: np.ndarray, met: np.ndarray, at_once: int, lane: int) -> None:
+    """Counts itself in, then waits (a bounded while) until every lane has: only lanes
+    that run at once all see the others. The count is read by an atomic add of
+    nothing, which the compiler cannot take out of the loop."""
+    claim(arrived, np.int64(1))
+    for _ in range(10**9):
+        if claim(arrived, np.int64(0)) >= at_once:
+            met[lane] = 1
+            break
+
+
+def test_the_lanes_of_a_call_run_at_once_each_with_its_own_index() -> None:
+    arrived, met = np.zeros_like(lanes.CONTROL), np.zeros(4, np.int64)
+    lanes.fan_out(_met, 4, arrived, met, np.int64(4))
+    assert arrived[lanes.NEXT] == 4 and met.tolist() == [1, 1, 1, 1]
+
+
+def _failing(lane: int) -> None:
+    if lane == 2:
+        raise ValueError("lane 2 failed")
+
+
+def test_what_a_lane_raises_is_raised_by_the_call() -> None:
+    with pytest.raises(ValueError, match="lane 2 failed"):
+        lanes.fan_out(_failing, 3)
