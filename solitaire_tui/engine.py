@@ -47,11 +47,10 @@ MARK = "solitaire-tui-engine.json"  # written beside the cache after a complete 
 PACE = "solitaire-tui-engine-pace.json"  # this machine's compile against Part.seconds
 LEAST_PACE, MOST_PACE = 0.1, 20.0  # a pace beyond these is a measure gone wrong
 # A machine's pace before any warm-up of its own (``probed_pace``): the seconds of the
-# probe's plain Python on a machine of pace 1, whose compile takes the parts' seconds.
-# Measured on a 2-core AMD EPYC whose warm-ups kept paces of 1.9 to 2.8 (2.4 between)
-# and whose probe took 6.5-7.9 ms or 10.2-11.2 ms, as the machine had it (16 fresh
-# processes, 6 and 10): 8.3 ms between, over 2.4.
-PROBE_AT_PACE_1 = 0.0035
+# probe's plain Python on a machine of pace 1, the one whose compile took the parts'
+# seconds: a 2-core AMD EPYC (docs/TUNING.md), whose probe took 6.0-6.3 ms or
+# 9.4-10.6 ms, as the machine had it (8 fresh processes): 8.3 ms between.
+PROBE_AT_PACE_1 = 0.0083
 LOCK = "solitaire-tui-engine.lock"
 POLL_SECONDS = 0.05  # how often a wait for a part asks whether to stop
 
@@ -81,10 +80,23 @@ class Part:
 def in_order(parts: Iterable[Part]) -> tuple[Part, ...]:
     """Each part once: those used in play first, in the order given (the first a game
     lists is its most wanted), then the others longest first, so that the longest
-    work does not begin last."""
+    work does not begin last; a part another one is ``after`` comes just before the
+    first that is, so a part in play is not kept waiting for one that only runs use."""
     unique = list(dict.fromkeys(parts))
-    return tuple(sorted(unique, key=lambda part: (not part.play,
-                                                  0.0 if part.play else -part.seconds)))
+    named = {part.name: part for part in unique}
+    ordered: dict[Part, None] = {}
+
+    def place(part: Part) -> None:
+        if part not in ordered:
+            for name in part.after:
+                if name in named:
+                    place(named[name])
+            ordered[part] = None
+
+    for part in sorted(unique, key=lambda part: (not part.play,
+                                                 0.0 if part.play else -part.seconds)):
+        place(part)
+    return tuple(ordered)
 
 
 def next_part(waiting: Sequence[Part], compiling: Collection[str]) -> Part:
@@ -351,8 +363,8 @@ def probed_pace() -> float:
     """This machine's pace guessed before it compiled anything: how long it takes
     over a fixed piece of plain Python (the fastest of five tries of a few ms, once a
     process), against ``PROBE_AT_PACE_1``. LLVM's compile is one thread's work on
-    integers and pointers, as the interpreter's is, and the two kept step: the table's
-    machine compiled 2.2-2.9 times as fast as the EPYC and ran Python 2.7 times as
+    integers and pointers, as the interpreter's is, and the two kept step: a machine
+    that compiled 2.2-2.9 times as fast as the table's EPYC ran Python 2.7 times as
     fast. A busy machine probes slow and compiles slow alike."""
     fastest = math.inf
     for _ in range(5):
@@ -477,21 +489,30 @@ class Warmup:
 
     def left(self, name: str) -> float | None:
         """About how many seconds until part ``name`` is ready (its ``Part.seconds``
-        at this machine's pace, less those it has been compiling, or after the first
-        part being compiled now, if it has not begun), 0 once that time is past; None
-        when it is not awaited."""
+        at this machine's pace, less those it has been compiling; if it has not begun,
+        after the last of the parts it is ``after`` still to come, or else after the
+        first part being compiled now), 0 once that time is past; None when it is not
+        awaited."""
         ratio = self.pace.ratio
-        seconds = {part.name: part.seconds * ratio for part in self.parts}
-        if not self.pending(name) or name not in seconds:
+        named = {part.name: part for part in self.parts}
+        if not self.pending(name) or name not in named:
             return None
         now = time.monotonic()
         compiling = dict(self.compiling)  # the reading thread changes it
-        if name in compiling:
-            left = seconds[name] - (now - compiling[name])
-        else:
-            left = seconds[name] + min((max(seconds.get(other, 0.0) - (now - began), 0.0)
-                                        for other, began in compiling.items()), default=0.0)
-        return max(left, 0.0)
+
+        def left(part: Part) -> float:
+            seconds = part.seconds * ratio
+            if part.name in compiling:
+                return max(seconds - (now - compiling[part.name]), 0.0)
+            before = [left(named[other]) for other in part.after
+                      if other in named and self.pending(other)]
+            if before:  # it begins once the last of them is ready
+                return seconds + max(before)
+            return seconds + min((max(named[other].seconds * ratio - (now - began), 0.0)
+                                  for other, began in compiling.items() if other in named),
+                                 default=0.0)
+
+        return left(named[name])
 
     def how_long(self, name: str) -> str:
         """How long part ``name`` is still away, in words: "about 38 s more"."""

@@ -326,8 +326,8 @@ def decide(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: i
         return NO_MOVE, 0
     if count == 1:
         return sources[0], targets[0]
-    return _sampled_choice(storage, heights, placed, hand, unseen, seed, moves, samples,
-                           sources[:count], targets[:count])
+    return sampled_choice(storage, heights, placed, hand, unseen, seed, moves, samples,
+                          sources[:count], targets[:count])
 
 
 @njit(cache=True, nogil=True)
@@ -425,10 +425,10 @@ def sampling(hand: int, unseen: np.ndarray, heights: np.ndarray
 
 
 @njit(cache=True, nogil=True)
-def _sampled_choice(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
-                    hand: int, unseen: np.ndarray, seed: np.uint64, moves: int,
-                    samples: int, sources: np.ndarray,
-                    targets: np.ndarray) -> tuple[int, int]:
+def sampled_choice(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
+                   hand: int, unseen: np.ndarray, seed: np.uint64, moves: int,
+                   samples: int, sources: np.ndarray,
+                   targets: np.ndarray) -> tuple[int, int]:
     """The option that scores best over at most ``samples`` orders of the unseen
     cards, every option played on the same orders.
 

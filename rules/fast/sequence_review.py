@@ -26,7 +26,7 @@ def scores(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: i
            sources: np.ndarray, targets: np.ndarray) -> np.ndarray:
     """Each option's (source, target) score on each of ``samples`` orders of the unseen
     cards (a row an option), its rest played by the rule of thumb: the orders the fair
-    player seeded with ``seed`` draws at move ``moves`` (``_sampled_choice``); the
+    player seeded with ``seed`` draws at move ``moves`` (``sampled_choice``); the
     position as ``sequence_fair.decide`` takes it, with a hand card (a position without
     one has no unseen cards: the solver weighs it exactly)."""
     count, cards, work, work_heights, work_placed, wants = sampling(hand, unseen, heights)

@@ -43,11 +43,17 @@ def test_every_game_part_names_a_function_that_exists() -> None:
         module, _, function = part.warm.partition(":")
         # Importing a kernel module loads numba but compiles nothing.
         assert callable(getattr(importlib.import_module(module), function))
-    assert [part.play for part in ENGINE] == sorted((part.play for part in ENGINE),
-                                                     reverse=True)
-    later = [part.seconds for part in ENGINE if not part.play]
+    # First what play uses, with what it calls; each part after the parts it calls.
+    needed = {part.name for part in ENGINE if part.play}
+    for part in reversed(ENGINE):
+        if part.name in needed:
+            needed |= set(part.after)
+    ahead = len(needed)
+    assert {part.name for part in ENGINE[:ahead]} == needed
+    assert all(name in names[:index] for index, part in enumerate(ENGINE)
+               for name in part.after)
+    later = [part.seconds for part in ENGINE[ahead:]]
     assert later == sorted(later, reverse=True)  # the longest work does not begin last
-    assert all(name in names for part in ENGINE for name in part.after)
     for game in GAMES:  # what a run waits for
         assert game.setup({}).engine and set(game.setup({}).engine) <= set(names)
     sequence = next(game for game in GAMES if game.key == "sequence")
@@ -85,6 +91,35 @@ def test_a_wait_is_told_about_how_long_its_part_takes() -> None:
         "hints")
     warmup.ready.add("hints")
     assert warmup.left("hints") is None
+
+
+def test_a_part_a_part_in_play_calls_comes_just_before_it() -> None:
+    """The fair player's halves compile before the solver, though no screen calls them
+    but through the fair player."""
+    endgame = Part("endgame", "the endgame", "m:f", seconds=9)
+    weighing = Part("weighing", "the weighing", "m:f", seconds=9)
+    hints = Part("hints", "the fair player", "m:f", play=True, seconds=3,
+                 after=("endgame", "weighing"))
+    solver = Part("solver", "the solver", "m:f", play=True, seconds=30)
+    runs = Part("runs", "the runs", "m:f", seconds=40, after=("hints",))
+    assert engine.in_order([hints, solver, runs, weighing, endgame]) == (
+        endgame, weighing, hints, solver, runs)
+
+
+def test_a_part_that_waits_for_others_is_told_after_the_last_of_them() -> None:
+    endgame = Part("endgame", "the endgame", "m:f", seconds=9)
+    weighing = Part("weighing", "the weighing", "m:f", seconds=12)
+    hints = Part("hints", "the fair player", "m:f", play=True, seconds=3,
+                 after=("endgame", "weighing"))
+    warmup = Warmup([endgame, weighing, hints], pace=engine.Pace(took=1, expected=1))
+    warmup.running = True
+    now = time.monotonic()
+    warmup.compiling = {"endgame": now - 2, "weighing": now - 2}
+    assert warmup.left("hints") == pytest.approx(3 + 10, abs=0.5)  # the weighing's 10
+    warmup.compiling = {"endgame": now - 2}  # the weighing not begun: after the endgame
+    assert warmup.left("hints") == pytest.approx(3 + 12 + 7, abs=0.5)
+    warmup.ready.add("weighing")
+    assert warmup.left("hints") == pytest.approx(3 + 7, abs=0.5)
 
 
 def test_a_wait_is_told_at_the_pace_this_machine_showed() -> None:

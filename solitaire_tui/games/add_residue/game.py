@@ -135,9 +135,9 @@ class AddResidue(Game):
     title = "Add/Residue"
     ENGINE = (
         Part("add-residue-players", "Add/Residue's computer players",
-             "solitaire_tui.games.add_residue.kernel:warm_players", play=True, seconds=3.5),
+             "solitaire_tui.games.add_residue.kernel:warm_players", play=True, seconds=5.9),
         Part("add-residue-runs", "Add/Residue runs", "solitaire_tui.games.add_residue.kernel:warm",
-             seconds=3.5, after=("add-residue-players",)),
+             seconds=2, after=("add-residue-players",)),
     )
     OWN_RULES = own_rules.__name__
     blurb = "Add to m or take it modulo your number, and score the rest."

@@ -5,16 +5,23 @@ from __future__ import annotations
 
 from solitaire_tui.engine import Part
 
+# The fair player's two halves compile at once on the warm-up's two processes; its
+# choice itself then links them, loaded from the cache (docs/TUNING.md).
+ENDGAME = Part("sequence-endgame", "Sequence's fair player (endgame)",
+               "solitaire_tui.games.sequence.kernel:warm_endgame", seconds=10)
+CHOICE = Part("sequence-choice", "Sequence's fair player (weighing)",
+              "solitaire_tui.games.sequence.kernel:warm_choice", seconds=8)
 HINTS = Part("sequence-hints", "Sequence's fair player",
-             "solitaire_tui.games.sequence.kernel:warm_hints", play=True, seconds=15)
+             "solitaire_tui.games.sequence.kernel:warm_hints", play=True, seconds=2,
+             after=(ENDGAME.name, CHOICE.name))
 SOLVER = Part("sequence-solver", "Sequence's solver",
-              "solitaire_tui.games.sequence.kernel:warm_solver", play=True, seconds=20)
+              "solitaire_tui.games.sequence.kernel:warm_solver", play=True, seconds=38)
 # Wanted at a game's end only, so after the hints and the peek.
 REVIEW = Part("sequence-review", "Sequence's review",
-              "solitaire_tui.games.sequence.kernel:warm_review", play=True, seconds=2,
+              "solitaire_tui.games.sequence.kernel:warm_review", play=True, seconds=2.2,
               after=(HINTS.name,))
 RUNS = Part("sequence-runs", "Sequence runs", "solitaire_tui.games.sequence.kernel:warm",
-            seconds=10.5, after=(HINTS.name,))
+            seconds=6.7, after=(HINTS.name,))
 SOLVER_RUNS = Part("sequence-solver-runs", "Sequence's solver runs",
-                   "solitaire_tui.games.sequence.kernel:warm_solver_runs", seconds=8.5,
+                   "solitaire_tui.games.sequence.kernel:warm_solver_runs", seconds=3.4,
                    after=(SOLVER.name,))

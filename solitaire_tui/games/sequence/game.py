@@ -62,7 +62,8 @@ class SequenceGame(Game):
     OPTIONS = NoOptions({"strategies": list(SEQUENCE_COMPARED)})
     key = "sequence"
     title = "Sequence Solitaire"
-    ENGINE = (engine.HINTS, engine.SOLVER, engine.REVIEW, engine.RUNS, engine.SOLVER_RUNS)
+    ENGINE = (engine.ENDGAME, engine.CHOICE, engine.HINTS, engine.SOLVER, engine.REVIEW,
+              engine.RUNS, engine.SOLVER_RUNS)
     OWN_RULES = own_rules.__name__
     blurb = "Build four piles counting by 1, 2, 3 and 4 to the king."
     CHOICES = True

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from rules import sequence
 from rules.cards import deal_cards
 from rules.fast import sequence as fast
@@ -52,10 +54,44 @@ def warm_solver_runs() -> None:
 
 
 def warm_hints() -> None:
-    """Compile the fair player's choice, which the hints and auto play call."""
+    """Compile the fair player's choice, which the hints and auto play call: once
+    ``warm_endgame`` and ``warm_choice`` are done, only ``decide`` itself, the rest
+    loaded from the cache."""
     from rules.players.sequence_fair import FairPlayer
 
-    FairPlayer(0).choose(sequence.new_game(sequence.Options(), deal_cards(0)))
+    FairPlayer(0).choose(_first_position())
+
+
+def warm_endgame() -> None:
+    """Compile the fair player's last moves (``sequence_endgame.best_move``) as its
+    choice (``decide``) calls them, with the same types, on a budget of one position:
+    a part of its own, so that it and ``warm_choice`` compile at once on two
+    processes."""
+    from rules.fast.sequence_endgame import best_move, table
+    from rules.players.sequence_fair import seen
+
+    storage, heights, placed, hand, unseen = seen(_first_position())
+    best_move(storage, heights, placed, hand, unseen, *table(), np.int64(1))
+
+
+def warm_choice() -> None:
+    """Compile the fair player's weighing of its moves (``options``, then
+    ``sampled_choice``) as its choice (``decide``) calls them, with the same types."""
+    from rules.players.sequence_fair import seen
+
+    storage, heights, placed, hand, unseen = seen(_first_position())
+    wants = np.zeros(fast.DONE + 1, np.int64)
+    fast.wants_of(placed, wants)
+    sources = np.empty(fair.MOST_OPTIONS, np.int64)
+    targets = np.empty(fair.MOST_OPTIONS, np.int64)
+    count = fair.options(storage, heights, placed, hand, wants, True, True, sources, targets)
+    fair.sampled_choice(storage, heights, placed, hand, unseen, np.uint64(0), 0, 1,
+                        sources[:count], targets[:count])
+
+
+def _first_position() -> sequence.State:
+    """Deal 0's first position: what the parts are compiled on."""
+    return sequence.new_game(sequence.Options(), deal_cards(0))
 
 
 def warm_review() -> None:
@@ -66,7 +102,7 @@ def warm_review() -> None:
     from rules.players.sequence_greedy import GreedyPlayer
     from rules.players.sequence_review import chances
 
-    state = sequence.new_game(sequence.Options(), deal_cards(0))
+    state = _first_position()
     chances(state, list(sequence.legal_moves(state)), 0, samples=1)
     greedy = GreedyPlayer()
     while len(state.deck) > fair.EXACT_TRY:  # the deck is turned to its end: never over
@@ -76,6 +112,6 @@ def warm_review() -> None:
 
 def warm_solver() -> None:
     """Compile the solver as a peek and ``solve sequence`` call it."""
-    solver.solve(sequence.new_game(sequence.Options(), deal_cards(0)), max_nodes=10)
+    solver.solve(_first_position(), max_nodes=10)
 
 
