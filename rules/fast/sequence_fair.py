@@ -65,7 +65,8 @@ from rules.fast.sequence_endgame import NO_BUDGET, best_move, table
 from rules.roster import FAIR_SAMPLES as SAMPLES
 from rules.stats import wilson_interval
 
-__all__ = ["DEFAULT_SAMPLES", "FIELDS", "HAND", "NO_MOVE", "deal_results", "decide", "table"]
+__all__ = ["DEFAULT_SAMPLES", "FIELDS", "HAND", "NO_MOVE", "deal_results", "decide", "exact",
+           "table", "weighed"]
 
 DEFAULT_SAMPLES = SAMPLES["fair"]
 RANKS = 13
@@ -293,17 +294,31 @@ def decide(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: i
     ``storage[p, 1..heights[p]]`` holds storage pile p bottom first over a NOTHING in
     column 0, ``placed[p]`` counts final pile p's cards, ``hand`` is the hand card's
     rank (NOTHING when the deck is used up) and ``unseen[r]`` counts the rank-r cards
-    still in the deck. None of them is changed. ``samples`` 0 is the quick level: the
-    rule of thumb, or ENDGAME_SAMPLES orders once at most ENDGAME cards are unseen.
-    Once at most EXACT_FAIR (EXACT_QUICK) cards are unseen, the move is the best there is
-    (``sequence_endgame``), ``keys`` and ``values`` its table (``table()``), kept
-    from move to move; the fair level tries it with EXACT_TRY unseen, within its
-    budget.
+    still in the deck. None of them is changed. ``samples`` 0 is the quick level.
+    The best move there is where the level plays it (``exact``), else the moves
+    weighed (``weighed``): the Python player (``rules.players.sequence_fair``) calls
+    the two as this does, so that the two compile apart, at once, in the warm-up.
     """
+    source, target, found = exact(storage, heights, placed, hand, unseen, samples, keys,
+                                  values)
+    if found:
+        return source, target
+    return weighed(storage, heights, placed, hand, unseen, seed, moves, samples)
+
+
+@njit(cache=True, nogil=True)
+def exact(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: int,
+          unseen: np.ndarray, samples: int, keys: np.ndarray,
+          values: np.ndarray) -> tuple[int, int, bool]:
+    """``decide``'s move where it is the best there is (``sequence_endgame``), as
+    (source, target, True): once at most EXACT_FAIR (EXACT_QUICK) cards are unseen,
+    and at the fair level with EXACT_TRY unseen where the search ends within its
+    budget; else (NO_MOVE, 0, False). ``keys`` and ``values`` are its table
+    (``table()``), kept from move to move."""
     if unseen.sum() <= (EXACT_FAIR if samples else EXACT_QUICK):
         source, target, _ = best_move(storage, heights, placed, hand, unseen, keys, values,
                                       NO_BUDGET)
-        return source, target
+        return source, target, True
     if samples and unseen.sum() <= EXACT_TRY:
         # Whether the budget suffices must not hang on what earlier searches left in
         # the table (a game's moves would then depend on the games before it in its
@@ -312,7 +327,16 @@ def decide(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: i
         source, target, value = best_move(storage, heights, placed, hand, unseen, keys, values,
                                           TRY_BUDGET)
         if value >= 0:
-            return source, target
+            return source, target, True
+    return NO_MOVE, 0, False
+
+
+@njit(cache=True, nogil=True)
+def weighed(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: int,
+            unseen: np.ndarray, seed: np.uint64, moves: int, samples: int) -> tuple[int, int]:
+    """``decide``'s move where ``exact`` has none: the moves the level chooses among
+    (``options``) weighed on sampled orders (``sampled_choice``); the quick level's
+    rule of thumb, or ENDGAME_SAMPLES orders once at most ENDGAME cards are unseen."""
     every = samples > 0  # the fair level weighs every move; the quick one, its choices
     if samples == 0 and unseen.sum() <= ENDGAME:
         samples = ENDGAME_SAMPLES

@@ -51,13 +51,18 @@ class FairPlayer:
         self._table: tuple[np.ndarray, np.ndarray] | None = None
 
     def choose(self, state: State) -> Move:
-        from rules.fast.sequence_fair import NO_MOVE, decide, table
+        from rules.fast.sequence_fair import NO_MOVE, exact, table, weighed
 
         storage, heights, placed, hand, unseen = seen(state)
         if self._table is None:
             self._table = table()
-        source, target = decide(storage, heights, placed, hand, unseen, self._seed,
-                                state.moves, self._samples, *self._table)
+        # As ``decide`` plays it, its two halves called apart: each compiles in a
+        # process of its own in the warm-up, at once, and nothing links them here.
+        source, target, found = exact(storage, heights, placed, hand, unseen, self._samples,
+                                      *self._table)
+        if not found:
+            source, target = weighed(storage, heights, placed, hand, unseen, self._seed,
+                                     state.moves, self._samples)
         if source == NO_MOVE:
             raise IllegalMove("the game is over: there is no move to choose")
         return move_of(int(source), int(target))

@@ -7,7 +7,7 @@ from textual.widgets import Static
 
 class EngineStatus(Static):
     """The app's ``engine_note`` ("Preparing the engine …, 34 s in: compiling … · 3 of
-    14 parts ready"), shown while the warm-up runs and gone once it is over."""
+    16 parts ready"), shown while the warm-up runs and gone once it is over."""
 
     DEFAULT_CSS = """
     EngineStatus { height: auto; color: $text-muted; display: none; padding: 0 1; }

@@ -54,39 +54,30 @@ def warm_solver_runs() -> None:
 
 
 def warm_hints() -> None:
-    """Compile the fair player's choice, which the hints and auto play call: once
-    ``warm_endgame`` and ``warm_choice`` are done, only ``decide`` itself, the rest
-    loaded from the cache."""
+    """The fair player's choice, which the hints and auto play call: its two halves,
+    ``warm_endgame``'s and ``warm_choice``'s, loaded from the cache."""
     from rules.players.sequence_fair import FairPlayer
 
     FairPlayer(0).choose(_first_position())
 
 
 def warm_endgame() -> None:
-    """Compile the fair player's last moves (``sequence_endgame.best_move``) as its
-    choice (``decide``) calls them, with the same types, on a budget of one position:
-    a part of its own, so that it and ``warm_choice`` compile at once on two
-    processes."""
-    from rules.fast.sequence_endgame import best_move, table
+    """Compile the fair player's last moves (``exact``, the endgame's best move) as
+    its choice calls them, with the same types: a part of its own, so that it and
+    ``warm_choice`` compile at once on two processes."""
     from rules.players.sequence_fair import seen
 
     storage, heights, placed, hand, unseen = seen(_first_position())
-    best_move(storage, heights, placed, hand, unseen, *table(), np.int64(1))
+    fair.exact(storage, heights, placed, hand, unseen, SAMPLES["fair"], *fair.table())
 
 
 def warm_choice() -> None:
-    """Compile the fair player's weighing of its moves (``options``, then
-    ``sampled_choice``) as its choice (``decide``) calls them, with the same types."""
+    """Compile the fair player's weighing of its moves (``weighed``) as its choice
+    calls it, with the same types."""
     from rules.players.sequence_fair import seen
 
     storage, heights, placed, hand, unseen = seen(_first_position())
-    wants = np.zeros(fast.DONE + 1, np.int64)
-    fast.wants_of(placed, wants)
-    sources = np.empty(fair.MOST_OPTIONS, np.int64)
-    targets = np.empty(fair.MOST_OPTIONS, np.int64)
-    count = fair.options(storage, heights, placed, hand, wants, True, True, sources, targets)
-    fair.sampled_choice(storage, heights, placed, hand, unseen, np.uint64(0), 0, 1,
-                        sources[:count], targets[:count])
+    fair.weighed(storage, heights, placed, hand, unseen, np.uint64(0), 0, SAMPLES["fair"])
 
 
 def _first_position() -> sequence.State:
