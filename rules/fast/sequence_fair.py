@@ -65,8 +65,8 @@ from rules.fast.sequence_endgame import NO_BUDGET, best_move, table
 from rules.roster import FAIR_SAMPLES as SAMPLES
 from rules.stats import wilson_interval
 
-__all__ = ["DEFAULT_SAMPLES", "FIELDS", "HAND", "NO_MOVE", "deal_results", "decide", "exact",
-           "table", "weighed"]
+__all__ = ["DEFAULT_SAMPLES", "FIELDS", "HAND", "NO_MOVE", "deal_results", "exact", "table",
+           "weighed"]
 
 DEFAULT_SAMPLES = SAMPLES["fair"]
 RANKS = 13
@@ -242,7 +242,7 @@ def _final_choice(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
 def _empty_storage(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
                    wants: np.ndarray) -> None:
     """Storage tops to final piles while any fits, the first in the rules' order each
-    time, as the moves ``decide`` makes one by one."""
+    time, as the moves ``weighed`` makes one by one."""
     source = 0
     while source < PILES:
         top = storage[source, heights[source]]
@@ -284,36 +284,22 @@ def _decision_rng(seed: np.uint64, moves: int) -> np.uint64:
 
 
 @njit(cache=True, nogil=True)
-def decide(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: int,
-           unseen: np.ndarray, seed: np.uint64, moves: int, samples: int,
-           keys: np.ndarray, values: np.ndarray) -> tuple[int, int]:
-    """The fair player's move as (source, target): source HAND or a storage pile,
-    target a final pile or PILES + p for storage pile p; (NO_MOVE, 0) when the game
-    is over.
-
-    ``storage[p, 1..heights[p]]`` holds storage pile p bottom first over a NOTHING in
-    column 0, ``placed[p]`` counts final pile p's cards, ``hand`` is the hand card's
-    rank (NOTHING when the deck is used up) and ``unseen[r]`` counts the rank-r cards
-    still in the deck. None of them is changed. ``samples`` 0 is the quick level.
-    The best move there is where the level plays it (``exact``), else the moves
-    weighed (``weighed``): the Python player (``rules.players.sequence_fair``) calls
-    the two as this does, so that the two compile apart, at once, in the warm-up.
-    """
-    source, target, found = exact(storage, heights, placed, hand, unseen, samples, keys,
-                                  values)
-    if found:
-        return source, target
-    return weighed(storage, heights, placed, hand, unseen, seed, moves, samples)
-
-
-@njit(cache=True, nogil=True)
 def exact(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: int,
           unseen: np.ndarray, samples: int, keys: np.ndarray,
           values: np.ndarray) -> tuple[int, int, bool]:
-    """``decide``'s move where it is the best there is (``sequence_endgame``), as
-    (source, target, True): once at most EXACT_FAIR (EXACT_QUICK) cards are unseen,
-    and at the fair level with EXACT_TRY unseen where the search ends within its
-    budget; else (NO_MOVE, 0, False). ``keys`` and ``values`` are its table
+    """The player's move where it is the best there is (``sequence_endgame``), as
+    (source, target, True); else (NO_MOVE, 0, False), and the move is ``weighed``'s.
+    The two are called apart, by the Python player and by ``_game`` alike, so that
+    each compiles on its own, at once in the warm-up, and nothing links them.
+
+    A move is (source, target): source HAND or a storage pile, target a final pile
+    or PILES + p for storage pile p. ``storage[p, 1..heights[p]]`` holds storage pile
+    p bottom first over a NOTHING in column 0, ``placed[p]`` counts final pile p's
+    cards, ``hand`` is the hand card's rank (NOTHING when the deck is used up) and
+    ``unseen[r]`` counts the rank-r cards still in the deck; none of them is changed.
+    ``samples`` 0 is the quick level. The best move is played once at most EXACT_FAIR
+    (EXACT_QUICK) cards are unseen, and at the fair level with EXACT_TRY unseen where
+    the search ends within its budget. ``keys`` and ``values`` are its table
     (``table()``), kept from move to move."""
     if unseen.sum() <= (EXACT_FAIR if samples else EXACT_QUICK):
         source, target, _ = best_move(storage, heights, placed, hand, unseen, keys, values,
@@ -334,9 +320,11 @@ def exact(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: in
 @njit(cache=True, nogil=True)
 def weighed(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: int,
             unseen: np.ndarray, seed: np.uint64, moves: int, samples: int) -> tuple[int, int]:
-    """``decide``'s move where ``exact`` has none: the moves the level chooses among
-    (``options``) weighed on sampled orders (``sampled_choice``); the quick level's
-    rule of thumb, or ENDGAME_SAMPLES orders once at most ENDGAME cards are unseen."""
+    """The player's move where ``exact`` has none, (NO_MOVE, 0) when the game is
+    over: the moves the level chooses among (``options``) weighed on sampled orders
+    (``sampled_choice``) of the unseen cards, its seed's and the move number's; the
+    quick level's rule of thumb, or ENDGAME_SAMPLES orders once at most ENDGAME cards
+    are unseen."""
     every = samples > 0  # the fair level weighs every move; the quick one, its choices
     if samples == 0 and unseen.sum() <= ENDGAME:
         samples = ENDGAME_SAMPLES
@@ -527,8 +515,11 @@ def _game(deck: np.ndarray, seed: np.uint64, samples: int, storage: np.ndarray,
     dealt = moves = np.int64(0)  # dealt: the hand card's place in the deck
     while True:
         hand = deck[dealt] if dealt < len(deck) else NOTHING
-        source, target = decide(storage, heights, placed, hand, unseen, seed, moves,
-                                samples, keys, values)
+        source, target, found = exact(storage, heights, placed, hand, unseen, samples,
+                                      keys, values)
+        if not found:
+            source, target = weighed(storage, heights, placed, hand, unseen, seed, moves,
+                                     samples)
         if source == NO_MOVE:
             break
         moves += 1

@@ -56,8 +56,8 @@ class FairPlayer:
         storage, heights, placed, hand, unseen = seen(state)
         if self._table is None:
             self._table = table()
-        # As ``decide`` plays it, its two halves called apart: each compiles in a
-        # process of its own in the warm-up, at once, and nothing links them here.
+        # As the batch kernel plays it (``_game``): the halves called apart, each
+        # compiled in a process of its own in the warm-up, at once.
         source, target, found = exact(storage, heights, placed, hand, unseen, self._samples,
                                       *self._table)
         if not found:

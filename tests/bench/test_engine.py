@@ -14,6 +14,7 @@ from solitaire_tui import engine, measures
 from solitaire_tui.bench import engine as bench_engine
 from solitaire_tui.bench import keys as bench_keys
 from solitaire_tui.bench.engine import EngineBench, as_data, measure, tables
+from solitaire_tui.bench.warm_up import PartTiming
 from solitaire_tui.cli import ENGINE_SECTIONS, build_parser
 from solitaire_tui.engine import Part
 from solitaire_tui.measures import Probe, Series
@@ -195,3 +196,15 @@ def test_the_workers_bench_plays_each_run_on_one_worker_and_on_two() -> None:
     assert bench_workers.WorkerTiming("run", 10, 2.0, 1.0).met
     assert not bench_workers.WorkerTiming("run", 10, 2.0, 1.5).met
     assert "Games a second on one worker" in printed(EngineBench(workers=timings))
+
+
+def test_a_wait_is_told_right_within_twice_or_a_second() -> None:
+    """The app tells a wait in whole seconds: "about 1 s" for a part that loads in a
+    blink is right; a third of the time, or three times it, is not."""
+
+    def told(seconds: float, told: float) -> bool:
+        part = PartTiming("part", "a part", True, seconds, seconds, told=told)
+        return bench_engine._told_right(part)
+
+    assert told(0.03, 1.0) and told(10, 12) and told(10, 5.5)
+    assert not told(10, 3) and not told(3, 10) and not told(0.03, 0.0)
