@@ -65,6 +65,10 @@ class Game(ABC):
     # The parts of the compiled engine the game uses (``engine``), which the app warms
     # up ahead of need: its hints' and computer players' first, then its runs'.
     ENGINE: ClassVar[tuple[Part, ...]] = ()
+    # Of them, the part its built-in helper's hints need and the part its peek (a
+    # solver) needs, by name; None where it has none.
+    HINT_PART: ClassVar[str | None] = None
+    PEEK_PART: ClassVar[str | None] = None
     # Players of one's own: the game's module in ``rules.own_players`` (what they are shown; None:
     # the game takes none).
     OWN_RULES: ClassVar[str | None] = None

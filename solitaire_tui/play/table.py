@@ -45,6 +45,8 @@ class Game(Protocol):
     RANKS_ONLY: ClassVar[bool]
     CHOICES: ClassVar[bool]
     ENGINE: ClassVar[tuple[Part, ...]]
+    HINT_PART: ClassVar[str | None]
+    PEEK_PART: ClassVar[str | None]
     OPTIONS: ClassVar[OptionsCodec[Any]]
 
 

@@ -56,6 +56,13 @@ def test_every_game_part_names_a_function_that_exists() -> None:
     assert later == sorted(later, reverse=True)  # the longest work does not begin last
     for game in GAMES:  # what a run waits for
         assert game.setup({}).engine and set(game.setup({}).engine) <= set(names)
+        # What a hint and a peek wait for: a part of the game's, used in play.
+        for wanted in (game.HINT_PART, game.PEEK_PART):
+            assert wanted is None or any(part.name == wanted and part.play
+                                         for part in game.ENGINE)
+    sequence_game = next(game for game in GAMES if game.key == "sequence")
+    assert (sequence_game.HINT_PART, sequence_game.PEEK_PART) == (
+        "sequence-hints", "sequence-solver")
     sequence = next(game for game in GAMES if game.key == "sequence")
     assert sequence.setup({"strategies": ["solver"]}).engine == ("sequence-solver-runs",)
     assert sequence.setup({"strategies": ["fair", "solver"]}).engine == (

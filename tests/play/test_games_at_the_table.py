@@ -124,10 +124,10 @@ def sequence_table(records: Records, deal: int = 1) -> SequenceTable:
 def test_a_game_peeked_at_counts_toward_no_record_even_when_resumed(
         records: Records) -> None:
     table = sequence_table(records)
-    assert table.hint_player().part == GAMES_BY_KEY["sequence"].ENGINE[0].name
+    assert table.hint_player().part == GAMES_BY_KEY["sequence"].HINT_PART
     said = table.use_helper("peek")
     assert "counts toward no record" in said and table.peeked
-    assert table.hint_player().part == GAMES_BY_KEY["sequence"].ENGINE[1].name
+    assert table.hint_player().part == GAMES_BY_KEY["sequence"].PEEK_PART
     assert table.uncounted == "You peeked" and table.how == "help"
     table.session.play(sequence.legal_moves(table.session.state)[0])
     kept = table.kept("slot")

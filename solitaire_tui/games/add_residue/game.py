@@ -139,6 +139,7 @@ class AddResidue(Game):
         Part("add-residue-runs", "Add/Residue runs", "solitaire_tui.games.add_residue.kernel:warm",
              seconds=2, after=("add-residue-players",)),
     )
+    HINT_PART = ENGINE[0].name  # its computer players, which its hints are too
     OWN_RULES = own_rules.__name__
     blurb = "Add to m or take it modulo your number, and score the rest."
     USES_DECK = False

@@ -114,7 +114,7 @@ class AddResidueTable(GameTable[State, Move]):
         level = "perfect" if solvable(options) else WeighingPlayer.NAME
         thinking = ("Solving the whole game for the perfect player's hint (once, a few"
                     " seconds)…" if self._adviser is None and level == "perfect" else THINKING)
-        return chooser(level, self._advice, part=self.game.ENGINE[0].name,
+        return chooser(level, self._advice, part=self.game.HINT_PART,
                        stand_in=chooser("greedy", GreedyPlayer().choose), thinking=thinking)
 
     def _advice(self, state: State) -> Move | None:

@@ -223,7 +223,7 @@ class AddResidueScreen(GameScreen[State, Move]):
             self.thinker.think(partial(table.players[state.to_move].choose, state),
                                partial(self._computer_chose, state),
                                partial(self._computer_failed, state), group="computer",
-                               needs=table.game.ENGINE[0].name if searches else None)
+                               needs=table.game.HINT_PART if searches else None)
 
     def _computer_chose(self, state: State, move: Move) -> None:
         """Played if the position is still the one it was chosen for, and the table is
@@ -314,7 +314,7 @@ class AddResidueScreen(GameScreen[State, Move]):
                                           mover=lambda state: table.seat(state.to_move).name,
                                           serial=self.services.limits.serial,
                                           engine=self.thinker.engine,
-                                          needs=self.game.ENGINE[0].name),
+                                          needs=self.game.HINT_PART),
                              partial(go_back, self, session))
 
     def _hint_keys(self, move: Move) -> str:

@@ -54,6 +54,7 @@ class DescribedGame(Game):
     description: ClassVar[Description]
     OPTIONS = NoOptions({"strategies": ["greedy"]})
     ENGINE = (FAMILY_PART, SOLVER_PART, SOLVER_RUNS_PART)
+    HINT_PART, PEEK_PART = FAMILY_PART.name, SOLVER_PART.name
     OWN_RULES = own_rules.__name__
     CHOICES = True
     SEED_HELP = "the random and fair players' seed (default: the deal number)"

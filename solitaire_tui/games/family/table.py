@@ -117,8 +117,8 @@ class FamilyTable(GameTable[S, M]):
     def hint_player(self) -> HintPlayer[S, M]:
         """The helper chosen (``p``). Its hints are worked out in a thread
         (``SLOW_HINTS``): the first one loads the compiled players, and a peek may
-        search for several seconds. A built-in helper needs the game's first engine
-        part (its fair players), the peek its second (its solver); while that
+        search for several seconds. A built-in helper needs the game's HINT_PART (its
+        fair players), the peek its PEEK_PART (its solver); while that
         compiles, the greedy player (plain Python) stands in for the helpers but the
         peek (a peek's answer is the solver's or none: the greedy player knows
         nothing of a win). A player of one's own needs nothing compiled here: it
@@ -127,7 +127,7 @@ class FamilyTable(GameTable[S, M]):
         own = self.own_player(name)
         if own is not None:
             return chooser(name, partial(self._own_hint, own))
-        part = self.game.ENGINE[1 if name == PEEK else 0].name
+        part = self.game.PEEK_PART if name == PEEK else self.game.HINT_PART
         greedy = None if name == PEEK else chooser("greedy", self.greedy().choose)
         return HintPlayer(name, self._hint, part, greedy)
 

@@ -64,6 +64,7 @@ class SequenceGame(Game):
     title = "Sequence Solitaire"
     ENGINE = (engine.ENDGAME, engine.CHOICE, engine.HINTS, engine.SOLVER, engine.REVIEW,
               engine.RUNS, engine.SOLVER_RUNS)
+    HINT_PART, PEEK_PART = engine.HINTS.name, engine.SOLVER.name
     OWN_RULES = own_rules.__name__
     blurb = "Build four piles counting by 1, 2, 3 and 4 to the king."
     CHOICES = True

@@ -533,7 +533,7 @@ async def test_a_searching_computer_waits_for_its_part_whoever_gives_the_hints(
         screen = board(app)
         await until_a_person_moves(pilot, screen)
         assert screen.table.hint_player().part is None  # the helper's own process plays it
-    assert asked == [GAMES_BY_KEY["add-residue"].ENGINE[0].name]
+    assert asked == [GAMES_BY_KEY["add-residue"].HINT_PART]
 
 
 async def test_six_players_with_twenty_numbers_fit_80_by_24(make_app: Any) -> None:
