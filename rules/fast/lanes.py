@@ -1,12 +1,12 @@
 """Games handed out to the threads of a kernel as each is free, and a stop they hear.
 
 An even share of a call's games between the threads (numba's ``prange``, or
-``shared`` here) leaves a thread whose share holds a slow deal finishing last while the
-others wait: a player
-that takes milliseconds to seconds a game (the fair player, the solver, Add/Residue's
-strong seats) kept two cores busy only part of the time. Here each thread (a *lane*)
-claims the next games when it is free, from a counter it shares with the others
-(``claim``, an atomic add), so the lanes end a call at most a game apart.
+``shared`` here) leaves a thread whose share holds a slow deal finishing last while
+the others wait: a player that takes milliseconds to seconds a game (the fair player,
+the solver, Add/Residue's strong seats) kept two cores busy only part of the time.
+Here each thread (a *lane*) claims the next games when it is free, from a counter it
+shares with the others (``claim``, an atomic add), so the lanes end a call at most a
+game apart.
 
 A call is asked for ``count`` games, but a run has more to play after them: while one
 lane still plays one of the call's games (the solver can spend ten seconds on one deal
@@ -23,10 +23,10 @@ runs at a time, under ``batch.ENGINE``); a call made otherwise plays ``count`` g
 
 The lanes are threads of ours, not numba's (``fan_out``): each calls the kernel's
 lane function, compiled ``nogil``, so they run at once. numba's ``parallel=True``
-outlines the loop into a function of its own and compiled the whole player under it
+outlined the loop into a function of its own and compiled the whole player under it
 twice more: without it the warm-up's compile on one process went from 148 s to 105 s
-(docs/TUNING.md). Plain kernels, whose games take microseconds, share
-their blocks of games out evenly (``shared``) instead of claiming them.
+(docs/TUNING.md). Plain kernels, whose games take microseconds, share their blocks of
+games out evenly (``shared``) instead of claiming them.
 """
 
 from __future__ import annotations
