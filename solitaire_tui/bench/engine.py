@@ -476,7 +476,8 @@ def _compile_table(warms: list[WarmTiming]) -> Table:
     return table
 
 
-# A wait told is held true when the part took between half and twice what was said.
+# A wait told is held true when the part took between half and twice what was said,
+# or within a second of it (``_told_right``).
 TOLD_WITHIN, TOLD_SLACK = 2.0, 1.0
 
 

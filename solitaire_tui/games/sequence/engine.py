@@ -6,7 +6,7 @@ from __future__ import annotations
 from solitaire_tui.engine import Part
 
 # The fair player's two halves compile at once on the warm-up's two processes; its
-# choice itself then links them, loaded from the cache (docs/TUNING.md).
+# hints' part then only loads them from the cache (docs/TUNING.md).
 ENDGAME = Part("sequence-endgame", "Sequence's fair player (endgame)",
                "solitaire_tui.games.sequence.kernel:warm_endgame", seconds=10)
 CHOICE = Part("sequence-choice", "Sequence's fair player (weighing)",
