@@ -5,7 +5,9 @@ for it (a hint, a computer's move, a run)."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
 import sys
 import threading
 import time
@@ -253,8 +255,6 @@ def test_the_cache_moves_to_the_user_cache_directory_when_the_sources_are_read_o
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     chosen = engine.use_cache_dir()
     assert chosen.is_relative_to(tmp_path / "xdg") and chosen.name == "numba"
-    import os
-
     assert os.environ[engine.CACHE_VARIABLE] == str(chosen)  # numba reads it on import
 
 
@@ -265,6 +265,57 @@ def test_the_warm_command_says_what_it_compiles(capsys: pytest.CaptureFixture[st
     assert out.rstrip().endswith("The engine is ready.")
     assert warm_command.warm([BROKEN], 1, background=False) == 1
     assert "compiling a broken part failed: ValueError" in capsys.readouterr().err
+
+
+def test_the_warm_up_sets_its_own_sessions_autogroup_to_the_lowest_weight(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only as its session's leader (the app starts it in a session of its own): a
+    warm-up typed at the shell would set the shell's session."""
+    written = tmp_path / "autogroup"
+    monkeypatch.setattr(warm_command, "AUTOGROUP", written)
+    monkeypatch.setattr(os, "getsid", lambda pid: os.getpid() + 1)
+    warm_command._lowest_autogroup()
+    assert not written.exists()
+    monkeypatch.setattr(os, "getsid", lambda pid: os.getpid())
+    warm_command._lowest_autogroup()
+    assert written.read_text() == "19"
+
+
+def test_a_busy_autogroup_setting_is_tried_again_and_a_refusal_ignored(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Linux refuses an ordinary user a change within a tenth of a second of the last,
+    machine-wide (EAGAIN): tried again; any other refusal, or no such file, is left."""
+    class Refusing:
+        def __init__(self, *refusals: OSError) -> None:
+            self.refusals, self.written = list(refusals), ""
+
+        def write_text(self, text: str) -> None:
+            if self.refusals:
+                raise self.refusals.pop(0)
+            self.written = text
+
+    monkeypatch.setattr(os, "getsid", lambda pid: os.getpid())
+    monkeypatch.setattr(warm_command, "AUTOGROUP_WAIT", 0.0)
+    busy = Refusing(BlockingIOError(), BlockingIOError())
+    monkeypatch.setattr(warm_command, "AUTOGROUP", busy)
+    warm_command._lowest_autogroup()
+    assert busy.written == "19" and not busy.refusals
+    refused = Refusing(PermissionError(), BlockingIOError())
+    monkeypatch.setattr(warm_command, "AUTOGROUP", refused)
+    warm_command._lowest_autogroup()  # no exception, no second try
+    assert refused.written == "" and len(refused.refusals) == 1
+
+
+@pytest.mark.skipif(not os.access("/proc/self/autogroup", os.W_OK),
+                    reason="a system without Linux's autogroups")
+def test_a_warm_up_in_a_session_of_its_own_runs_in_an_autogroup_of_the_lowest_weight(
+        ) -> None:
+    """On this machine's kernel: a process started as the app starts its warm-up."""
+    code = ("from pathlib import Path; from solitaire_tui.commands import warm;"
+            " warm._lowest_autogroup(); print(Path('/proc/self/autogroup').read_text())")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, start_new_session=True, timeout=60)
+    assert done.stdout.strip().endswith("nice 19")
 
 
 def script(tmp_path: Path, gate: str) -> tuple[str, ...]:
