@@ -405,6 +405,16 @@ class SolitaireApp(PaletteApp):
         if self.is_running and isinstance(self.screen, MenuScreen):  # not while closing
             self.screen.read_again()
 
+    def _end_batch(self) -> None:
+        """Textual's, then the screen in front woken once the last batch ends: a
+        screen that went idle during one (a footer composed again holds one across its
+        awaits) left its repaint for later, and Textual does not ask it again, so
+        a key's change waited for the next thing to wake the screen, up to a second
+        (docs/TEXTUAL.md)."""
+        super()._end_batch()
+        if not self._batch_count and self.screen_stack:
+            self.screen.check_idle()
+
     def _handle_exception(self, error: Exception) -> None:
         """An error nobody caught: Textual's screenful of traceback, or the player's one
         line (the first; any that follow as the app ends are only logged)."""

@@ -11,9 +11,11 @@ kept help page skips while its look is unchanged (``ui.help.HelpScreen``);
 ``App._handle_exception``, where the player's app ends on an error nobody caught with
 one line rather than a screenful of traceback (``app.SolitaireApp``); the command
 palette's PageUp and PageDown bindings, and ``App.action_command_palette``,
-``search_commands`` and ``search_themes`` that open it (``ui.palette``); and
-``OptionList``'s page actions (``widgets.pages``): these two step around a Textual
-bug (``docs/TEXTUAL.md``), as ``own_bindings`` does for the text fields
+``search_commands`` and ``search_themes`` that open it (``ui.palette``);
+``OptionList``'s page actions (``widgets.pages``); and ``App._end_batch``, after
+which the app wakes the screen in front, whose repaint a batch held
+(``app.SolitaireApp``). These three step around Textual bugs (``docs/TEXTUAL.md``),
+as ``own_bindings`` does for the text fields
 (``widgets.field``). Two of the terminal driver's ways are mended where a
 terminal goes away (``sturdy_output``, ``resume_only_after_a_stop``;
 ``docs/upstream/textual-writer-hang.md``), and ``Select``'s mount where the app closes

@@ -3,6 +3,7 @@ still does what it did: a Textual upgrade that changes one fails here, by name."
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import gc
 import inspect
@@ -10,6 +11,7 @@ import os
 import signal
 import threading
 import weakref
+from pathlib import Path
 from types import FrameType
 from typing import Any
 
@@ -66,6 +68,30 @@ def test_a_screens_restyling_is_the_method_a_help_page_overrides() -> None:
 
 def test_an_error_nobody_caught_is_the_method_the_app_overrides() -> None:
     assert list(inspect.signature(App._handle_exception).parameters) == ["self", "error"]
+
+
+async def test_a_change_made_in_a_batch_is_painted_as_the_batch_ends(data_path: Path) -> None:
+    """The app's ``_end_batch`` wakes the screen in front: a change its screen left
+    for later while a batch held the repaints is painted without anything else
+    waking the screen (Textual's own app leaves it, docs/TEXTUAL.md). No pilot waits
+    here after the batch: its pause paints the screen itself."""
+    from solitaire_tui.app import SolitaireApp
+
+    assert list(inspect.signature(App._end_batch).parameters) == ["self"]
+    app = SolitaireApp(data=data_path)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        frames: list[Any] = []
+        on_each_frame(app, lambda screen, frame: frames.append(screen))
+        with app.batch_update():
+            app.screen.query(Static).first().update("changed in a batch")
+            await pilot.pause()  # the screen goes idle with its repaint held
+            assert not frames and app._batch_count == 1
+        for _ in range(200):  # a condition, polled: no pilot to paint it
+            if frames:
+                break
+            await asyncio.sleep(0.01)
+        assert frames and frames[0] is app.screen
 
 
 def test_the_palettes_page_keys_are_the_bindings_ui_palette_replaces() -> None:
