@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
+from solitaire_tui.widgets.text import set_text
+
 
 class EngineStatus(Static):
     """The app's ``engine_note`` ("Preparing the engine …, 34 s in: compiling … · 3 of
@@ -18,5 +20,7 @@ class EngineStatus(Static):
         self.watch(self.app, "engine_note", self._show)
 
     def _show(self, note: str) -> None:
-        self.update(note)
+        # The note changes every second (its seconds): the screen is laid out again
+        # only when the line's height changes, not with every tick (``set_text``).
+        set_text(self, note)
         self.set_class(bool(note), "-shown")

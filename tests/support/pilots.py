@@ -190,3 +190,16 @@ async def reviewed(pilot: Pilot[None]) -> Any:
     assert isinstance(page, ReviewScreen)
     await until(pilot, lambda: bool(page.decisions), 60)
     return page
+
+
+def refreshes(widget: Any) -> list[bool]:
+    """The ``layout`` of every refresh ``widget`` asks for from now on."""
+    asked: list[bool] = []
+    refresh = widget.refresh
+
+    def noted(*regions: Any, layout: bool = False, **rest: Any) -> Any:
+        asked.append(layout)
+        return refresh(*regions, layout=layout, **rest)
+
+    widget.refresh = noted
+    return asked

@@ -3,8 +3,6 @@ only when what it shows changes, and only when its size can follow its content."
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from textual.app import App, ComposeResult
 from textual.widgets import Static
@@ -12,6 +10,7 @@ from textual.widgets import Static
 from solitaire_tui.widgets.text import set_text
 from solitaire_tui.widgets.trail import CardTrail
 from tests.support.decks import ranks
+from tests.support.pilots import refreshes
 
 pytestmark = pytest.mark.engine_free
 
@@ -22,19 +21,6 @@ class Lines(App[None]):
     def compose(self) -> ComposeResult:
         yield Static("one", id="fixed")
         yield Static("one", id="auto")
-
-
-def refreshes(widget: Static) -> list[bool]:
-    """The ``layout`` of every refresh the widget asks for from now on."""
-    asked: list[bool] = []
-    refresh = widget.refresh
-
-    def noted(*regions: Any, layout: bool = False, **rest: Any) -> Any:
-        asked.append(layout)
-        return refresh(*regions, layout=layout, **rest)
-
-    widget.refresh = noted  # type: ignore[method-assign]
-    return asked
 
 
 async def test_only_a_change_is_shown_and_only_a_size_that_can_follow_is_laid_out() -> None:
