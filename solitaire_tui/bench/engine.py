@@ -23,7 +23,7 @@ The measurements, each its own module, each chosen by name (all by default):
   the hint;
 - ``first-keys`` (``bench_first_hint``): on a fresh install, the keys' game's keys
   as soon as its screen is open, while the engine compiles, with another program
-  spinning on every core;
+  spinning on every core; and beside it, the same keys with the engine warm;
 - ``judge`` (``bench_judge``), ``workers`` (``bench_workers``) and ``players``
   (``bench_players``): the contest judge, each run's games a second on one worker
   and two, players of one's own and whole-game reviews;
@@ -67,7 +67,7 @@ from solitaire_tui.bench.calls import CallTiming
 from solitaire_tui.bench.estimates import EstimateTiming
 from solitaire_tui.bench.first_hint import FirstHint, FirstKeys
 from solitaire_tui.bench.judge import JudgeTiming
-from solitaire_tui.bench.keys import KEY_TARGET, KeyReport, Summary
+from solitaire_tui.bench.keys import KEY_TARGET, KeyReport, KeyTimes, Summary
 from solitaire_tui.bench.players import PlayerTiming
 from solitaire_tui.bench.series import SeriesTiming
 from solitaire_tui.bench.start import StartTiming
@@ -187,8 +187,8 @@ def measure(parts: Sequence[Part], probes: Sequence[Probe], sections: Sequence[s
                 bench.first_hints.append(bench_first_hint.first_hint(seconds, keys.game.key))
         if "first-keys" in sections and keys is not None:
             tell(f"A fresh install: {keys.game.title}'s keys while the engine compiles,"
-                 " every core kept busy by another program …")
-            bench.first_keys = bench_first_hint.first_keys(keys.game.key, keys.rounds)
+                 " every core kept busy by another program; then the engine warm …")
+            bench.first_keys = bench_first_hint.first_keys(keys.game.key, keys.rounds, warm)
         if "judge" in sections:
             tell(f"The contest judge on {bench_judge.CASES:,} cases, from a file and a pipe"
                  f" ({bench_judge.RUNS} runs each) …")
@@ -388,18 +388,32 @@ def _first_hint_table(hints: list[FirstHint]) -> Table:
 def _first_keys_table(found: FirstKeys) -> Table:
     table = Table(title="Key to screen (ms) on a fresh install, while the engine compiles"
                         f" (still at the last key: {'yes' if found.compiling else 'no'}),"
+                        " and with the engine warm (no compile), beside"
                         f" {found.busy} other processes spinning; target"
                         f" {1000 * KEY_TARGET:.0f} ms")
-    for column in ("key", "median", "p90", "max", "missed"):
-        table.add_column(column, justify="left" if column == "key" else "right")
+    table.add_column("key")
+    for setting in ("compiling", "warm"):
+        for figure in ("median", "p90", "max"):
+            table.add_column(f"{setting}: {figure}", justify="right")
+    table.add_column("missed", justify="right")
+    warm = {times.label: times for times in found.warm}
     for times in found.keys:
+        beside = warm.get(times.label)
         table.add_row(times.label, *_key_cells(times.summary, marked=True),
-                      str(times.missed or ""))
-    every = Summary.of([second for times in found.keys for second in times.seconds],
-                       sum(times.missed for times in found.keys))
+                      *_key_cells(None if beside is None else beside.summary),
+                      str(times.missed + (0 if beside is None else beside.missed) or ""))
     table.add_section()
-    table.add_row("every key", *_key_cells(every, marked=True), str(every.missed or ""))
+    every, every_warm = _every(found.keys), _every(found.warm)
+    table.add_row("every key", *_key_cells(every, marked=True),
+                  *_key_cells(every_warm if found.warm else None),
+                  str(every.missed + every_warm.missed or ""))
     return table
+
+
+def _every(keys: Sequence[KeyTimes]) -> Summary:
+    """All of ``keys``' times as one."""
+    return Summary.of([second for times in keys for second in times.seconds],
+                      sum(times.missed for times in keys))
 
 
 def _key_cells(figures: Summary | None, marked: bool = False) -> list[str]:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from solitaire_tui import engine
 from solitaire_tui.bench.calls import busy_cores
 from solitaire_tui.bench.keys import KeyTimes
 
@@ -44,26 +45,43 @@ class FirstHint:
 class FirstKeys:
     """The game screen's keys on a fresh install, timed while the engine compiled and
     ``busy`` other processes kept every core busy; ``compiling``: whether the warm-up
-    was still at work when the last key was timed (all were timed during it)."""
+    was still at work when the last key was timed (all were timed during it). And
+    ``warm``: the same keys beside the same busy processes with the engine compiled
+    (no warm-up): what the busy program costs them alone, against which to read what
+    the compile adds."""
 
     busy: int
     keys: tuple[KeyTimes, ...]
     compiling: bool
+    warm: tuple[KeyTimes, ...] = ()
 
 
-def first_keys(game: str, rounds: int) -> FirstKeys:
+def first_keys(game: str, rounds: int, warm: Path) -> FirstKeys:
     """``game``'s screen's keys in a fresh process with an empty cache of its own, as
     soon as the app is open (its warm-up compiling), beside a busy program: a
-    process spinning on every core."""
+    process spinning on every core; then again, beside it still, in a fresh process
+    on ``warm``, a cache the engine is compiled in."""
     with tempfile.TemporaryDirectory(prefix="solitaire-bench-keys-") as root, \
             busy_cores() as busy:
-        env = dict(os.environ, NUMBA_CACHE_DIR=str(Path(root) / "numba"))
-        done = subprocess.run(
-            [sys.executable, "-m", "solitaire_tui.bench.hint_timing", "keys", game,
-             str(rounds), str(Path(root) / "data")], capture_output=True, text=True,
-            check=True, env=env, timeout=TIMEOUT)
-    found = json.loads(done.stdout.strip().splitlines()[-1])
-    return FirstKeys(busy, key_times(found["keys"]), found["compiling"])
+        cold = _timed_keys(game, rounds, Path(root) / "numba", Path(root) / "cold")
+        warmed = _timed_keys(game, rounds, warm, Path(root) / "warm")
+    return FirstKeys(busy, key_times(cold["keys"]), cold["compiling"],
+                     key_times(warmed["keys"]))
+
+
+def _timed_keys(game: str, rounds: int, cache: Path, data: Path) -> dict[str, Any]:
+    """``hint_timing.measure_keys`` in a fresh process on the numba cache ``cache``."""
+    setting = engine.cache_setting(cache)
+    env = {name: value for name, value in os.environ.items()
+           if name != engine.CACHE_VARIABLE}
+    if setting is not None:
+        env[engine.CACHE_VARIABLE] = setting
+    done = subprocess.run(
+        [sys.executable, "-m", "solitaire_tui.bench.hint_timing", "keys", game,
+         str(rounds), str(data)], capture_output=True, text=True, check=True, env=env,
+        timeout=TIMEOUT)
+    found: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return found
 
 
 def key_times(data: list[dict[str, Any]]) -> tuple[KeyTimes, ...]:

@@ -128,9 +128,13 @@ async def test_a_first_starts_keys_are_timed_on_the_game_screen(data_path: Path)
     assert [times.label for times in keys] == [step.label for step in bench_keys.GAME_STEPS]
     assert all(len(times.seconds) + times.missed == 1 for times in keys)
     assert isinstance(found["compiling"], bool)  # (a warm cache's warm-up ends at once)
-    text = " ".join(printed(EngineBench(first_keys=FirstKeys(2, keys, True))).split())
-    assert "while the engine compiles (still at the last key: yes), 2 other processes" in text
+    text = " ".join(printed(EngineBench(first_keys=FirstKeys(2, keys, True, keys))).split())
+    assert "while the engine compiles (still at the last key: yes), and with the engine" \
+        " warm (no compile), beside 2 other processes" in text
     assert "every key" in text and "n new deal" in text
+    data = json.loads(json.dumps(as_data(EngineBench(first_keys=FirstKeys(2, keys, True,
+                                                                           keys)))))
+    assert data["first_keys"]["warm"] == data["first_keys"]["keys"]
 
 
 @pytest.mark.slow
