@@ -432,6 +432,7 @@ class SolitaireApp(PaletteApp):
         self.post_message(EngineChanged())
 
     def _engine_tick(self) -> None:
+        self.engine.look()  # the share of the cores its waits are told from
         self.engine_note = self.engine.note
         if not self.engine.running:
             self._engine_clock.stop()

@@ -41,11 +41,17 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+from solitaire_tui.cpu_share import Share, tree_cpu_seconds
 
 CACHE_VARIABLE = "NUMBA_CACHE_DIR"  # numba's own setting, which wins over ours
 MARK = "solitaire-tui-engine.json"  # written beside the cache after a complete warm-up
 PACE = "solitaire-tui-engine-pace.json"  # this machine's compile against Part.seconds
 LEAST_PACE, MOST_PACE = 0.1, 20.0  # a pace beyond these is a measure gone wrong
+# Under this share of a core a compiling process gets lately (``cpu_share``), other
+# programs have the machine: a wait is not told in seconds, which would be minutes.
+BUSY_SHARE = 0.2
 # A machine's pace before any warm-up of its own (``probed_pace``): the seconds of the
 # probe's plain Python on a machine of pace 1, the one whose compile took the parts'
 # seconds: a 2-core AMD EPYC (docs/TUNING.md), whose probe took 6.0-6.3 ms or
@@ -221,11 +227,13 @@ def _mark_warm(parts: Sequence[Part]) -> None:
 
 
 def warm_part(spec: str) -> float:
-    """Compile one part (``Part.warm``) in this process; the seconds it took."""
+    """Compile one part (``Part.warm``) in this process; the CPU seconds it took: on a
+    quiet machine its seconds, and beside a busy program (which the warm-up's low
+    priority leaves the cores to) still what this machine's pace is read from."""
     module, _, function = spec.partition(":")
-    began = time.perf_counter()
+    began = time.process_time()
     getattr(importlib.import_module(module), function)()
-    return time.perf_counter() - began
+    return time.process_time() - began
 
 
 @contextlib.contextmanager
@@ -378,6 +386,21 @@ def probed_pace() -> float:
     return min(max(fastest / PROBE_AT_PACE_1, LEAST_PACE), MOST_PACE)
 
 
+def own_group() -> dict[str, Any]:
+    """``Popen``'s settings that start the warm-up as a process group of its own (the
+    app ends the group, ``Warmup.close``), in the app's session: Linux shares the cores
+    between sessions first (its autogroups, ``man 7 sched``), each at a nice 0
+    process's weight, so a warm-up in a session of its own took a share of the cores
+    from the app's keys beside a busy program, whatever its processes' priority; in
+    the app's session its lowest priority puts it behind the app's keys, and it has
+    what the app's session does not use (``docs/TUNING.md``)."""
+    if not hasattr(os, "setpgid"):
+        return {}
+    if sys.version_info >= (3, 11):
+        return {"process_group": 0}
+    return {"preexec_fn": os.setpgrp}  # Python 3.10: no ``process_group`` yet
+
+
 def warm_command() -> tuple[str, ...]:
     """The background warm-up's command: isolated (``-I``) when the app is, as a
     guest of ``serve`` is, so that no module is picked up where it runs."""
@@ -396,10 +419,12 @@ class Warmup:
     command: Sequence[str] = field(default_factory=warm_command)
     ready: set[str] = field(default_factory=set)
     failed: dict[str, str] = field(default_factory=dict)
-    compiling: dict[str, float] = field(default_factory=dict)  # part: when it began
+    # part: when it began, on the clock of the warm-up's work (``share``)
+    compiling: dict[str, float] = field(default_factory=dict)
     running: bool = False
     began: float = 0.0  # when the warm-up started (``time.monotonic``)
     pace: Pace = field(default_factory=Pace)  # this machine's, from the parts done
+    share: Share = field(default_factory=Share)  # of the cores, lately (``look``)
     _process: subprocess.Popen[str] | None = None
     _changed: threading.Condition = field(default_factory=threading.Condition)
 
@@ -412,8 +437,8 @@ class Warmup:
             # Where this package is, not where the app runs (a visitor's directory).
             self._process = subprocess.Popen(
                 list(self.command), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL, text=True, start_new_session=True,
-                cwd=Path(__file__).resolve().parent.parent)
+                stderr=subprocess.DEVNULL, text=True,
+                cwd=Path(__file__).resolve().parent.parent, **own_group())
         except OSError:
             return False  # every part then compiles where it is first called
         self.running, self.began = True, time.monotonic()
@@ -431,7 +456,7 @@ class Warmup:
                 continue  # not a report line: numba's or Python's own words
             with self._changed:
                 if event.kind == "begin":
-                    self.compiling[event.part] = time.monotonic()
+                    self.compiling[event.part] = self.share.worked(time.monotonic())
                 elif event.kind == "ready":
                     self.ready.add(event.part)
                     part = next((one for one in self.parts if one.name == event.part), None)
@@ -487,18 +512,36 @@ class Warmup:
     def title(self, name: str) -> str:
         return next((part.title for part in self.parts if part.name == name), name)
 
+    def look(self) -> None:
+        """Note how much of the cores the warm-up has had since the last look (the
+        app's clock calls this once a second): its waits are told from it."""
+        if self._process is None or not self.running:
+            return
+        cpu = tree_cpu_seconds(self._process.pid)
+        with self._changed:
+            self.share.look(time.monotonic(), cpu, len(self.compiling))
+
+    @property
+    def busy(self) -> bool:
+        """Whether other programs leave the warm-up too little of the cores to tell a
+        wait in seconds (``BUSY_SHARE``)."""
+        return self.running and self.share.share < BUSY_SHARE
+
     def left(self, name: str) -> float | None:
         """About how many seconds until part ``name`` is ready (its ``Part.seconds``
-        at this machine's pace, less those it has been compiling; if it has not begun,
+        at this machine's pace, less the work done on it so far; if it has not begun,
         after the last of the parts it is ``after`` still to come, or else after the
-        first part being compiled now), 0 once that time is past; None when it is not
-        awaited."""
+        first part being compiled now), over the share of a core the warm-up's
+        processes have had lately (``share``); 0 once that time is past; None when
+        it is not awaited."""
         ratio = self.pace.ratio
         named = {part.name: part for part in self.parts}
         if not self.pending(name) or name not in named:
             return None
-        now = time.monotonic()
-        compiling = dict(self.compiling)  # the reading thread changes it
+        with self._changed:  # the reading thread and the clock change them
+            now = self.share.worked(time.monotonic())
+            share = max(self.share.share, BUSY_SHARE)
+            compiling = dict(self.compiling)
 
         def left(part: Part) -> float:
             seconds = part.seconds * ratio
@@ -512,10 +555,13 @@ class Warmup:
                                   for other, began in compiling.items() if other in named),
                                  default=0.0)
 
-        return left(named[name])
+        return left(named[name]) / share
 
     def how_long(self, name: str) -> str:
-        """How long part ``name`` is still away, in words: "about 38 s more"."""
+        """How long part ``name`` is still away, in words: "about 38 s more"; not in
+        seconds while the warm-up gets next to no time (``busy``)."""
+        if self.busy:
+            return "held up while other programs keep every core busy"
         left = self.left(name) or 0.0
         return (f"about {round(left)}\u00a0s more" if left >= 1
                 else "taking longer than usual: the machine may be busy")
@@ -542,7 +588,8 @@ class Warmup:
         if not compiling:
             return f"{heading}: {done}"
         names = " and ".join(self.title(name) for name in compiling)
-        return f"{heading}: compiling {names} · {done}"
+        held = " · held up: other programs keep every core busy" if self.busy else ""
+        return f"{heading}: compiling {names} · {done}{held}"
 
     def close(self) -> None:
         """End the warm-up with the app; its processes go with it (what they finished

@@ -11,19 +11,11 @@ import contextlib
 import os
 import signal
 import sys
-import time
 from collections.abc import Sequence
-from pathlib import Path
 from types import FrameType
 
 from solitaire_tui import engine, lifeline
 from solitaire_tui.engine import Event, Part
-
-# Linux's autogroup of this process's session (``_lowest_autogroup``): its nice, written.
-AUTOGROUP = Path("/proc/self/autogroup")
-AUTOGROUP_NICE = 19
-AUTOGROUP_TRIES = 10
-AUTOGROUP_WAIT = 0.11  # seconds: Linux's tenth of a second between changes, and some
 
 
 def default_jobs() -> int:
@@ -48,37 +40,15 @@ def _end_with_the_app() -> None:
 def _lowest_priority() -> None:
     """The app's keys first: the warm-up (and the processes it starts, which inherit
     it) at the lowest priority the system offers: Linux's idle class, which runs a
-    process only when nothing else would; elsewhere, nice 19. And its autogroup at
-    nice 19 too (``_lowest_autogroup``): without it the idle class was idle only
-    beside the warm-up's own processes, and the keys beside a busy program waited
-    for the compile (``bench --engine first-keys``; docs/TUNING.md)."""
-    _lowest_autogroup()
+    process only when nothing else would; elsewhere, nice 19. The app starts it in
+    its own session, as a group of its own (``engine.own_group``): there that puts
+    it behind the keys, and it has what the app's session does not use."""
     if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
         with contextlib.suppress(OSError):
             os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
             return
     if hasattr(os, "nice"):
         os.nice(19)
-
-
-def _lowest_autogroup() -> None:
-    """The app starts the warm-up in a session of its own (``engine.Warmup``), and
-    Linux's autogroups (``man 7 sched``) share the cores between sessions first,
-    each at the weight of a nice 0 process, whatever its processes' priority: set
-    this session's weight to nice 19's. Only as the session's leader (it is this
-    warm-up's session then, not the shell's the command was typed in); Linux lets an
-    ordinary user change it once a tenth of a second (``EAGAIN``) machine-wide, so a
-    few tries; a system without autogroups has no such file, and nothing to do."""
-    if not hasattr(os, "getsid") or os.getsid(0) != os.getpid():
-        return
-    for _ in range(AUTOGROUP_TRIES):
-        try:
-            AUTOGROUP.write_text(str(AUTOGROUP_NICE))
-            return
-        except BlockingIOError:
-            time.sleep(AUTOGROUP_WAIT)
-        except OSError:
-            return
 
 
 def warm(parts: Sequence[Part], jobs: int, background: bool) -> int:

@@ -102,6 +102,32 @@ def test_a_wait_is_told_about_how_long_its_part_takes() -> None:
     assert warmup.left("hints") is None
 
 
+def test_a_wait_is_told_at_the_share_of_the_cores_the_warm_up_has_had() -> None:
+    """Beside a busy program the warm-up, at the lowest priority, gets what is left:
+    its part's progress is the work its processes did, and the wait left is the work
+    left over the share they have had; under ``BUSY_SHARE`` it is not told in seconds."""
+    hints = Part("hints", "the fair player", "m:f", play=True, seconds=15)
+    warmup = Warmup([hints], pace=engine.Pace(took=1, expected=1))
+    warmup.running = True
+    began = time.monotonic() - 15
+    warmup.share.look(began, 0.0, 1)
+    warmup.compiling = {"hints": warmup.share.worked(began)}
+    warmup.share.look(began + 10, 5.0, 1)  # half a core for ten seconds: 5 s of 15 done
+    assert warmup.share.share == 0.5
+    now = time.monotonic()  # the clock goes on at half speed from its last look
+    assert warmup.left("hints") == pytest.approx(
+        (15 - 5 - (now - began - 10) * 0.5) / 0.5, abs=0.5)
+    assert not warmup.busy and "\u00a0s more" in warmup.how_long("hints")
+    for second in range(1, 6):  # then next to nothing, for the looks a share is read on
+        warmup.share.look(began + 10 + second, 5.0 + second / 100, 1)
+    assert warmup.busy
+    assert warmup.how_long("hints") == "held up while other programs keep every core busy"
+    assert "which is compiling the fair player: held up while other programs" in (
+        warmup.waiting("hints"))
+    warmup.began = now
+    assert warmup.note.endswith("· held up: other programs keep every core busy")
+
+
 def test_a_part_a_part_in_play_calls_comes_just_before_it() -> None:
     """The fair player's halves compile before the solver, though no screen calls them
     but through the fair player."""
@@ -267,55 +293,15 @@ def test_the_warm_command_says_what_it_compiles(capsys: pytest.CaptureFixture[st
     assert "compiling a broken part failed: ValueError" in capsys.readouterr().err
 
 
-def test_the_warm_up_sets_its_own_sessions_autogroup_to_the_lowest_weight(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Only as its session's leader (the app starts it in a session of its own): a
-    warm-up typed at the shell would set the shell's session."""
-    written = tmp_path / "autogroup"
-    monkeypatch.setattr(warm_command, "AUTOGROUP", written)
-    monkeypatch.setattr(os, "getsid", lambda pid: os.getpid() + 1)
-    warm_command._lowest_autogroup()
-    assert not written.exists()
-    monkeypatch.setattr(os, "getsid", lambda pid: os.getpid())
-    warm_command._lowest_autogroup()
-    assert written.read_text() == "19"
-
-
-def test_a_busy_autogroup_setting_is_tried_again_and_a_refusal_ignored(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Linux refuses an ordinary user a change within a tenth of a second of the last,
-    machine-wide (EAGAIN): tried again; any other refusal, or no such file, is left."""
-    class Refusing:
-        def __init__(self, *refusals: OSError) -> None:
-            self.refusals, self.written = list(refusals), ""
-
-        def write_text(self, text: str) -> None:
-            if self.refusals:
-                raise self.refusals.pop(0)
-            self.written = text
-
-    monkeypatch.setattr(os, "getsid", lambda pid: os.getpid())
-    monkeypatch.setattr(warm_command, "AUTOGROUP_WAIT", 0.0)
-    busy = Refusing(BlockingIOError(), BlockingIOError())
-    monkeypatch.setattr(warm_command, "AUTOGROUP", busy)
-    warm_command._lowest_autogroup()
-    assert busy.written == "19" and not busy.refusals
-    refused = Refusing(PermissionError(), BlockingIOError())
-    monkeypatch.setattr(warm_command, "AUTOGROUP", refused)
-    warm_command._lowest_autogroup()  # no exception, no second try
-    assert refused.written == "" and len(refused.refusals) == 1
-
-
-@pytest.mark.skipif(not os.access("/proc/self/autogroup", os.W_OK),
-                    reason="a system without Linux's autogroups")
-def test_a_warm_up_in_a_session_of_its_own_runs_in_an_autogroup_of_the_lowest_weight(
-        ) -> None:
-    """On this machine's kernel: a process started as the app starts its warm-up."""
-    code = ("from pathlib import Path; from solitaire_tui.commands import warm;"
-            " warm._lowest_autogroup(); print(Path('/proc/self/autogroup').read_text())")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True, start_new_session=True, timeout=60)
-    assert done.stdout.strip().endswith("nice 19")
+@pytest.mark.skipif(not hasattr(os, "setpgid"), reason="no process groups here")
+def test_the_warm_up_is_a_group_of_its_own_in_the_apps_session() -> None:
+    """A group of its own, which the app ends; in the app's session, where Linux's
+    autogroups put it behind the app's keys rather than beside them."""
+    done = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid(), os.getpgrp(), os.getsid(0))"],
+        capture_output=True, text=True, check=True, timeout=60, **engine.own_group())
+    pid, group, session = map(int, done.stdout.split())
+    assert group == pid and session == os.getsid(0)
 
 
 def script(tmp_path: Path, gate: str) -> tuple[str, ...]:
