@@ -41,8 +41,8 @@ def _lowest_priority() -> None:
     """The app's keys first: the warm-up (and the processes it starts, which inherit
     it) at the lowest priority the system offers: Linux's idle class, which runs a
     process only when nothing else would; elsewhere, nice 19. The app starts it in
-    its own session, as a group of its own (``engine.own_group``): there that puts
-    it behind the keys, and it has what the app's session does not use."""
+    the app's own session, as a process group of its own (``engine.own_group``):
+    there that puts it behind the keys, and it has what the session does not use."""
     if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
         with contextlib.suppress(OSError):
             os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
