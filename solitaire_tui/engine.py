@@ -50,7 +50,8 @@ MARK = "solitaire-tui-engine.json"  # written beside the cache after a complete 
 PACE = "solitaire-tui-engine-pace.json"  # this machine's compile against Part.seconds
 LEAST_PACE, MOST_PACE = 0.1, 20.0  # a pace beyond these is a measure gone wrong
 # Under this share of a core a compiling process gets lately (``cpu_share``), other
-# programs have the machine: a wait is not told in seconds, which would be minutes.
+# work has the machine (other programs, or the app's own run, which comes first): a
+# wait is not told in seconds, which would be minutes.
 BUSY_SHARE = 0.2
 # A machine's pace before any warm-up of its own (``probed_pace``): the seconds of the
 # probe's plain Python on a machine of pace 1, the one whose compile took the parts'
@@ -523,8 +524,9 @@ class Warmup:
 
     @property
     def busy(self) -> bool:
-        """Whether other programs leave the warm-up too little of the cores to tell a
-        wait in seconds (``BUSY_SHARE``)."""
+        """Whether other work (other programs, or the app's own run, which comes
+        first) leaves the warm-up too little of the cores to tell a wait in seconds
+        (``BUSY_SHARE``)."""
         return self.running and self.share.share < BUSY_SHARE
 
     def left(self, name: str) -> float | None:
@@ -561,7 +563,7 @@ class Warmup:
         """How long part ``name`` is still away, in words: "about 38 s more"; not in
         seconds while the warm-up gets next to no time (``busy``)."""
         if self.busy:
-            return "held up while other programs keep every core busy"
+            return "held up while every core is busy with other work"
         left = self.left(name) or 0.0
         return (f"about {round(left)}\u00a0s more" if left >= 1
                 else "taking longer than usual: the machine may be busy")
@@ -588,7 +590,7 @@ class Warmup:
         if not compiling:
             return f"{heading}: {done}"
         names = " and ".join(self.title(name) for name in compiling)
-        held = " · held up: other programs keep every core busy" if self.busy else ""
+        held = " · held up: every core is busy with other work" if self.busy else ""
         return f"{heading}: compiling {names} · {done}{held}"
 
     def close(self) -> None:

@@ -13,7 +13,7 @@ live while the kernels use every core.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar, Generic
@@ -53,6 +53,19 @@ class Reported(Message):
     def can_replace(self, message: Message) -> bool:
         """A newer snapshot of the same job makes an older one not yet drawn useless."""
         return isinstance(message, Reported) and message.job is self.job
+
+
+@dataclass
+class EngineWait(Message):
+    """What a job waiting for a part the warm-up still compiles is told, from its
+    worker (``Warmup.waiting``: what it waits for, about how long), about once a
+    second till the part is ready."""
+
+    job: Job[Any]
+    words: str
+
+    def can_replace(self, message: Message) -> bool:
+        return isinstance(message, EngineWait) and message.job is self.job
 
 
 def clock(seconds: float) -> str:
@@ -179,7 +192,7 @@ class LiveScreen(Screen[None], Generic[S]):
             self._say(f"{str(error).rstrip('.')}.", error=True)
             self.app.bell()
             return
-        job.wait = None if self.engine is None else self.engine.wait
+        job.wait = None if self.engine is None else partial(self._told_wait, job, self.engine)
         self.live = job
         if self.TICK is not None:  # a clock only while a job plays: none keeps the screen
             self._clock = self.set_interval(self.TICK, self._tick)
@@ -200,6 +213,23 @@ class LiveScreen(Screen[None], Generic[S]):
             report(job.work(report, lambda: worker.is_cancelled))
         finally:
             let_go()
+
+    def _told_wait(self, job: Job[S], engine: Warmup, part: str,
+                   stopped: Callable[[], bool]) -> bool:
+        """The job's wait (in its thread) for a part the warm-up still compiles, told
+        on the summary line as it goes; False if the job was stopped meanwhile."""
+        def say(words: str) -> None:
+            self.post_message(EngineWait(job, words))
+
+        return engine.told_wait(part, stopped, say)
+
+    @on(EngineWait)
+    def _engine_wait(self, message: EngineWait) -> None:
+        """Told only while the job has yet to play: one told late is not drawn over
+        the job's own words."""
+        if (message.job is self.live and self.shown is not None
+                and self.shown.phase is Phase.LOADING and self._seen()):
+            self._say(f"{message.words} c cancels.")
 
     @on(Reported)
     def _reported(self, message: Reported) -> None:

@@ -121,11 +121,11 @@ def test_a_wait_is_told_at_the_share_of_the_cores_the_warm_up_has_had() -> None:
     for second in range(1, 6):  # then next to nothing, for the looks a share is read on
         warmup.share.look(began + 10 + second, 5.0 + second / 100, 1)
     assert warmup.busy
-    assert warmup.how_long("hints") == "held up while other programs keep every core busy"
-    assert "which is compiling the fair player: held up while other programs" in (
+    assert warmup.how_long("hints") == "held up while every core is busy with other work"
+    assert "which is compiling the fair player: held up while every core is busy" in (
         warmup.waiting("hints"))
     warmup.began = now
-    assert warmup.note.endswith("· held up: other programs keep every core busy")
+    assert warmup.note.endswith("· held up: every core is busy with other work")
 
 
 def test_a_part_a_part_in_play_calls_comes_just_before_it() -> None:
@@ -405,6 +405,31 @@ async def test_hint_auto_play_and_finish_are_the_stand_ins_till_its_part_is_read
         await pilot.press("a")  # auto play off
         await pilot.press("h")
         await until(pilot, lambda: text_of(screen, "#message").startswith("Hint:"), 60)
+
+
+@pytest.mark.slow
+async def test_a_run_asked_while_its_part_compiles_says_what_it_waits_for_and_how_long(
+        tmp_path: Path, data_path: Path) -> None:
+    """A statistics run whose part is still compiling waits for the warm-up, and its
+    line says what it waits for and about how long, once a second; the part ready,
+    the run plays."""
+    from solitaire_tui.app import SolitaireApp
+    from tests.support.panel import start_run
+
+    part = Part("hit-or-miss-runs", "Hit or Miss runs", "tests.support.engine_parts:quick")
+    fake = Warmup([part, SECOND], script(tmp_path, "gate"))
+    fake.command = tuple(word.replace('"quick"', '"hit-or-miss-runs"') for word in fake.command)
+    app = SolitaireApp(data=data_path, warm_up=True, engine=fake)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: fake.pending("hit-or-miss-runs") and "second" in fake.ready,
+                    10)
+        panel = await start_run(pilot, app, "hit-or-miss", {}, "200", "1")
+        await until(pilot, lambda: text_of(panel, "#summary").startswith(
+            "Waiting for the engine, which is compiling Hit or Miss runs: "), 10)
+        assert text_of(panel, "#summary").endswith("c cancels.")
+        (tmp_path / "gate").touch()
+        await until(pilot, lambda: panel.shown is not None and panel.shown.over, 60)
+        assert text_of(panel, "#summary").startswith("Finished: deals 1..200")
 
 
 async def test_a_review_asked_while_its_part_compiles_says_how_long_and_esc_ends_it(
