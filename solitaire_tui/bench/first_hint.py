@@ -13,7 +13,6 @@ warm-up still compiles.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import tempfile
@@ -21,9 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from solitaire_tui import engine
 from solitaire_tui.bench.calls import busy_cores
 from solitaire_tui.bench.keys import KeyTimes
+from solitaire_tui.bench.warm_up import numba_cache
 
 TARGET = 1.0
 TIMEOUT = 600.0  # seconds a hint may take, at most, before the bench gives up on it
@@ -71,17 +70,19 @@ def first_keys(game: str, rounds: int, warm: Path) -> FirstKeys:
 
 def _timed_keys(game: str, rounds: int, cache: Path, data: Path) -> dict[str, Any]:
     """``hint_timing.measure_keys`` in a fresh process on the numba cache ``cache``."""
-    setting = engine.cache_setting(cache)
-    env = {name: value for name, value in os.environ.items()
-           if name != engine.CACHE_VARIABLE}
-    if setting is not None:
-        env[engine.CACHE_VARIABLE] = setting
-    done = subprocess.run(
-        [sys.executable, "-m", "solitaire_tui.bench.hint_timing", "keys", game,
-         str(rounds), str(data)], capture_output=True, text=True, check=True, env=env,
-        timeout=TIMEOUT)
-    found: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    found: dict[str, Any] = _in_a_fresh_process(["keys", game, str(rounds), str(data)],
+                                                cache, TIMEOUT)
     return found
+
+
+def _in_a_fresh_process(arguments: list[str], cache: Path, timeout: float) -> Any:
+    """``hint_timing`` with ``arguments`` in a fresh process on the numba cache
+    ``cache`` (numba reads where its cache is as it is imported); its JSON answer."""
+    with numba_cache(cache):
+        done = subprocess.run([sys.executable, "-m", "solitaire_tui.bench.hint_timing",
+                               *arguments], capture_output=True, text=True, check=True,
+                              timeout=timeout)
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def key_times(data: list[dict[str, Any]]) -> tuple[KeyTimes, ...]:
@@ -93,9 +94,6 @@ def first_hint(at_menu: float, game: str) -> FirstHint:
     """The first hint on ``game``'s screen after ``at_menu`` seconds at the menu, in a
     fresh process with an empty cache of its own."""
     with tempfile.TemporaryDirectory(prefix="solitaire-bench-hint-") as root:
-        env = dict(os.environ, NUMBA_CACHE_DIR=str(Path(root) / "numba"))
-        done = subprocess.run(
-            [sys.executable, "-m", "solitaire_tui.bench.hint_timing", str(at_menu), game,
-             str(Path(root) / "data")], capture_output=True, text=True, check=True, env=env,
-            timeout=TIMEOUT + at_menu + 60)
-    return FirstHint(**json.loads(done.stdout.strip().splitlines()[-1]))
+        found = _in_a_fresh_process([str(at_menu), game, str(Path(root) / "data")],
+                                    Path(root) / "numba", TIMEOUT + at_menu + 60)
+    return FirstHint(**found)
