@@ -331,7 +331,7 @@ def build_parser() -> Parser:
         " idle and during a two-worker run), searches (a solve and a thinking player's"
         " game, deal after deal: seconds a deal), start (--help and the app to its menu,"
         " in fresh processes), estimates (each game's first guess of a run's time against"
-        " the time the run takes), first-hint (a fresh install: 20 s and 60 s at the"
+        " the time the run takes), first-hint (a fresh install: 5 s, 20 s and 60 s at the"
         " menu, then a Sequence deal and h), first-keys (a fresh install: Sequence's keys"
         " while the engine compiles, every core kept busy by another program, then the"
         " engine warm), judge"

@@ -97,9 +97,10 @@ if TYPE_CHECKING:
 
 SECTIONS = ("compile", "calls", "load", "keys", "searches", "start", "estimates", "first-hint",
             "first-keys", "judge", "workers", "players", "calibration")
-# Seconds at the menu before the first hint on a fresh install: once its part is ready
-# with later ones still compiling, and once the warm-up is done.
-AT_MENU = (20.0, 60.0)
+# Seconds at the menu before the first hint on a fresh install: with its part still
+# compiling (the stand-in answers), once it is ready with later ones still compiling,
+# and once the warm-up is done.
+AT_MENU = (5.0, 20.0, 60.0)
 
 
 @dataclass(frozen=True)
@@ -252,7 +253,7 @@ def as_data(bench: EngineBench) -> dict[str, Any]:
                   for timing in bench.start],
         "estimates": [dataclasses.asdict(timing) | {"ratio": timing.ratio, "met": timing.met}
                       for timing in bench.estimates],
-        "first_hints": [dataclasses.asdict(hint) | {"met": hint.met}
+        "first_hints": [dataclasses.asdict(hint) | {"met": hint.met, "helper": hint.helper}
                         for hint in bench.first_hints],
         "first_keys": None if bench.first_keys is None else dataclasses.asdict(
             bench.first_keys),
@@ -377,10 +378,11 @@ def tables(bench: EngineBench) -> list[Table]:
 def _first_hint_table(hints: list[FirstHint]) -> Table:
     table = Table(title="The first hint on a fresh install (an empty cache, the app's own"
                         " warm-up)")
-    for column in ("at the menu", "the engine's line as h was pressed", "h to hint", "target"):
+    for column in ("at the menu", "the engine's line as h was pressed", "whose hint",
+                   "h to hint", "target"):
         table.add_column(column, justify="left" if "line" in column else "right")
     for hint in hints:
-        table.add_row(f"{hint.at_menu:.0f} s", hint.engine or "(done)",
+        table.add_row(f"{hint.at_menu:.0f} s", hint.engine or "(done)", hint.helper,
                       _seconds(hint.seconds), f"{_mark(hint.met)}≤ {bench_first_hint.TARGET:g} s")
     return table
 

@@ -6,8 +6,9 @@ Timed in a fresh process of its own (``solitaire_tui.bench.hint_timing``), since
 reads where its cache is when it is imported: the app runs headless on temporary
 data and a temporary cache, and the seconds from the key to the hint on the screen
 come back as JSON, with what the engine's line said when the key was pressed. The
-aim: a second at most, once the part the hint calls is ready, whatever else the
-warm-up still compiles.
+aim: a second at most, whatever the warm-up still compiles: from the game's own
+helper once its part is ready, and before that from its stand-in, which needs no
+compile and says whose hint it is ("Hint from greedy (…)").
 """
 
 from __future__ import annotations
@@ -38,6 +39,21 @@ class FirstHint:
     @property
     def met(self) -> bool:
         return self.seconds <= TARGET
+
+    @property
+    def helper(self) -> str:
+        """Who answered: the stand-in's name where it stood in, else "its own"."""
+        stood_in = self.hint.removeprefix(STAND_IN)
+        return "its own" if stood_in == self.hint else stood_in.split(" (", 1)[0]
+
+
+STAND_IN = "Hint from "  # how a stand-in's hint starts (``ui.helping``)
+
+
+def answered(message: str) -> bool:
+    """Whether the line under the board holds the answer to ``h``: a hint, the game's
+    helper's own ("Hint: …") or a stand-in's ("Hint from greedy (…): …"), or no move."""
+    return message.startswith(("Hint:", STAND_IN, "No move"))
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from solitaire_tui.bench.first_hint import TIMEOUT, FirstHint
+from solitaire_tui.bench.first_hint import TIMEOUT, FirstHint, answered
 
 DEAL = 1
 
@@ -40,7 +40,7 @@ async def measure(at_menu: float, key: str, data: Path) -> FirstHint:
         engine = app.engine.note
         began = time.perf_counter()
         await pilot.press("h")
-        while (not str(screen.query_one("#message").render()).startswith("Hint:")
+        while (not answered(str(screen.query_one("#message").render()))
                and time.perf_counter() - began < TIMEOUT):
             await asyncio.sleep(0.005)
         seconds = time.perf_counter() - began

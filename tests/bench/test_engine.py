@@ -212,3 +212,24 @@ def test_a_wait_is_told_right_within_twice_or_a_second() -> None:
 
     assert told(0.03, 1.0) and told(10, 12) and told(10, 5.5)
     assert not told(10, 3) and not told(3, 10) and not told(0.03, 0.0)
+
+
+@pytest.mark.slow
+async def test_a_first_hint_is_timed_to_whichever_helper_answers(data_path: Path) -> None:
+    """The measurement ``first-hint`` makes in its fresh process (here on the warm cache
+    the tests share), and its table: the wait ends at the game's own helper's hint or
+    a stand-in's, whichever answers, and the table says whose it was."""
+    from solitaire_tui.bench.first_hint import FirstHint
+    from solitaire_tui.bench.hint_timing import measure
+
+    found = await measure(0.0, "sequence", data_path)
+    assert found.hint.startswith("Hint") and found.seconds < 60
+    assert found.helper in ("its own", "greedy")
+    stand_in = FirstHint(5.0, 0.02, "Compiling the engine",
+                         "Hint from greedy (Sequence's fair player: about 9 s more): 7♣.")
+    own = FirstHint(20.0, 0.1, "", "Hint: turn the 7♣.")
+    assert (stand_in.helper, own.helper) == ("greedy", "its own")
+    text = " ".join(printed(EngineBench(first_hints=[stand_in, own])).split())
+    assert "whose hint" in text and "greedy" in text and "its own" in text
+    data = json.loads(json.dumps(as_data(EngineBench(first_hints=[stand_in]))))
+    assert data["first_hints"][0]["helper"] == "greedy"
