@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -77,7 +76,6 @@ class SequenceScreen(HelperScreen[State]):
             return
         from solitaire_tui.games.sequence.winnable import Found, winnable_deal
 
-        began = time.perf_counter()
         self.say("Looking for a deal the solver wins…")
 
         def found(deal: Found | None) -> None:
@@ -87,7 +85,7 @@ class SequenceScreen(HelperScreen[State]):
             # Said by the start, which may add to it (peek turned off): said after, it
             # would hide that.
             self.start(numbered(deal.deal), f"Deal {deal.deal}: the solver wins it (found in"
-                       f" {time.perf_counter() - began:.2f} s, {tries} drawn).")
+                       f" {deal.seconds:.2f} s, {tries} drawn).")
 
         self.thinker.think(lambda: winnable_deal(cancelled()), found, lambda _: None,
                            group="deal", needs=SOLVER.name)
