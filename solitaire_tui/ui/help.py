@@ -12,6 +12,9 @@ Textual's Markdown took a third of a second to open one. So:
   restyles every block inside the widget that gains or loses it;
 - a page once opened is kept (``show_help``), so opening it again draws it only, and
   is not restyled unless the app's look changed since (``HelpScreen.update_node_styles``).
+- its footer is the game screens' (``KeyFooter``), composed once, where Textual's
+  composes its keys again each time the page is shown; and the footer of the screen
+  under the page, which it covers whole, stays as it is (``KeyFooter``'s docstring).
 """
 
 from __future__ import annotations
@@ -27,10 +30,11 @@ from textual.content import Content
 from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from solitaire_tui.textual_private import MarkdownTable, table_cells
 from solitaire_tui.ui.keys import APP_KEYS
+from solitaire_tui.widgets.footer import KeyFooter
 
 GAP = 2  # spaces between a table's columns
 LAST_COLUMN = 12  # the least width a table's last column wraps to
@@ -141,7 +145,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield Page()
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._fill)

@@ -12,6 +12,11 @@ had been drawn before the dialog opened (at a game's start they had not, through
 key they had, and the board stood two rows higher). A class on the screen under the
 dialog would do it too, but restyles every widget of the screen each time.
 
+A page that covers its screen whole (an opaque one: the rules page, the panel) leaves
+the footer as it is: nothing of the screen shows under it, and hiding the keys there
+laid the hidden screen out again as the page opened and again as it closed, most of
+what the rules page's ``?`` and ``esc`` cost.
+
 It is drawn again only when the keys it shows change. Textual's footer recomposes
 on every ``refresh_bindings``, and a game screen refreshes its bindings after each
 move: under fast auto play that rebuilt the footer's dozen widgets after every
@@ -117,7 +122,8 @@ class KeyFooter(Footer):
         self.app.screen_change_signal.unsubscribe(self)
 
     def _screen_changed(self, screen: Screen[object]) -> None:
-        self.display = screen is self.screen
+        if screen is self.screen or screen.styles.background.a < 1:
+            self.display = screen is self.screen
 
     def on_resize(self, event: events.Resize) -> None:
         self._set_columns(event.size.width)

@@ -84,6 +84,32 @@ async def test_a_dialog_hides_the_footer_of_the_screen_under_it(tmp_path: Path) 
         assert app.screen is board and footer.display
 
 
+async def test_a_page_that_covers_the_board_leaves_it_and_its_footer_alone(
+        tmp_path: Path) -> None:
+    """The rules page hides the board whole: its footer stays as it was, so the board
+    is not laid out again as the page opens and as it closes (which was most of
+    what ``?`` and ``esc`` cost); the page's own keys are composed once."""
+    app = SolitaireApp(tmp_path, Start("sequence", numbered(1)))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        board = app.screen
+        footer = board.query_one(KeyFooter)
+        laid_out = []
+        board.refresh = lambda *a, layout=False, **k: (  # type: ignore[method-assign]
+            laid_out.append(layout), Screen.refresh(board, *a, layout=layout, **k))[1]
+        await pilot.press("question_mark")
+        await pilot.pause()
+        page = app.screen
+        assert page is not board and footer.display
+        page_keys = list(page.query(FooterKey))
+        await pilot.press("escape", "question_mark")
+        await pilot.pause()
+        assert app.screen is page and list(page.query(FooterKey)) == page_keys
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is board and footer.display and not any(laid_out)
+
+
 @pytest.mark.slow
 async def test_a_board_under_a_dialog_is_laid_out_the_same_however_it_got_there(
         tmp_path: Path) -> None:
