@@ -24,7 +24,10 @@ DEAL = 1
 
 
 async def measure(at_menu: float, key: str, data: Path) -> FirstHint:
+    """``h`` as a person presses it: once the board is painted, after a person's
+    pause (``keys.opened``, as the key bench does)."""
     from solitaire_tui.app import SolitaireApp
+    from solitaire_tui.bench import keys
     from solitaire_tui.decks import numbered
     from solitaire_tui.games.registry import GAMES_BY_KEY
     from solitaire_tui.messages import OpenGame
@@ -32,10 +35,10 @@ async def measure(at_menu: float, key: str, data: Path) -> FirstHint:
     game = GAMES_BY_KEY[key]
     app = SolitaireApp(data=data, warm_up=True)
     async with app.run_test(size=(100, 32)) as pilot:
+        frames = keys.Frames(app)
         await asyncio.sleep(at_menu)  # a person at the menu: the clock is the point
         app.post_message(OpenGame(key, numbered(DEAL) if game.USES_DECK else None))
-        while not isinstance(app.screen, game.screen()):
-            await asyncio.sleep(0.01)
+        await keys.opened(app, frames, game.screen())
         screen = app.screen
         engine = app.engine.note
         began = time.perf_counter()
