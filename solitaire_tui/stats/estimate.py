@@ -39,6 +39,10 @@ class Estimate:
     # While TIMING, the compiled players of one's own the timing compiles first (once
     # a file: ``own_players.kept_loop``), by name.
     compiling: tuple[str, ...] = ()
+    # While TIMING, what the timing waits for on a first start: the part of the engine
+    # the warm-up still compiles and how long it is away ("Hit or Miss runs: about
+    # 12 s more"), or "".
+    waiting: str = ""
 
     @property
     def measured(self) -> bool:
@@ -51,6 +55,8 @@ class Estimate:
         by up to 9 times for the players that think (``bench --engine estimates``)."""
         on = counted(workers, "worker")
         if self.source == TIMING:
+            if self.waiting:
+                return f"how long on {on}? timed once the engine has compiled {self.waiting}"
             if self.compiling:
                 return (f"how long on {on}? compiling {' and '.join(self.compiling)} (once),"
                         f" then {TIMING}")

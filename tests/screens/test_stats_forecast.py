@@ -31,10 +31,14 @@ class FakeTimings:
     def __init__(self) -> None:
         self.seconds: dict[str, float] = {}
         self.stopped: dict[str, str] = {}
+        self.waits: dict[str, str] = {}
         self.asked: list[tuple[int, int]] = []
 
     def why_stopped(self, setup: Setup) -> str | None:
         return self.stopped.get(key(setup))
+
+    def waiting(self, setup: Setup) -> str:
+        return self.waits.get(key(setup), "")
 
     def timing(self, setup: Setup, seed: int, workers: int) -> bool:
         self.asked.append((seed, workers))
@@ -54,6 +58,21 @@ def test_options_not_yet_timed_are_timed_and_said_so_while_no_run_plays() -> Non
     during = forecast(timings).estimate((SETUP, 1_000, 7, 1, None), running=True)
     assert not isinstance(during, str) and during[0].source == ROUGH and during[1] == 1
     assert timings.asked == [(7, 2)]  # a run plays: nothing timed beside it
+
+
+def test_a_timing_waiting_for_the_engine_says_for_what_and_how_long() -> None:
+    """On a first start the timing waits for its part of the engine: the line says
+    which and how long, not "timing a few deals…" for as long as the compile takes."""
+    timings = FakeTimings()
+    timings.waits[key(SETUP)] = "One-Handed runs: about 12\u00a0s more"
+    found = forecast(timings).estimate((SETUP, 1_000, 7, 2, None), running=False)
+    assert not isinstance(found, str) and found[0].source == TIMING
+    assert found[0].words(2) == ("how long on 2 workers? timed once the engine has compiled"
+                                 " One-Handed runs: about 12\u00a0s more")
+    timings.waits.clear()
+    found = forecast(timings).estimate((SETUP, 1_000, 7, 2, None), running=False)
+    assert not isinstance(found, str) and found[0].words(2) == (
+        "how long on 2 workers? timing a few deals…")
 
 
 def test_the_figure_is_the_timing_then_the_last_run_of_the_options() -> None:

@@ -34,6 +34,8 @@ class Timing(Protocol):
 
     def why_stopped(self, setup: Setup) -> str | None: ...
 
+    def waiting(self, setup: Setup) -> str: ...
+
     def timing(self, setup: Setup, seed: int, workers: int) -> bool: ...
 
 
@@ -65,7 +67,8 @@ class Forecast:
             compiled = tuple(player.name for name in setup.own
                              if (player := files.find(name, setup.game)) is not None
                              and player.compiled)
-            found = dataclasses.replace(found, source=TIMING, compiling=compiled)
+            found = dataclasses.replace(found, source=TIMING, compiling=compiled,
+                                        waiting=self.timings.waiting(setup))
         return found, workers
 
     def sized(self, setup: Setup, field: str) -> str | None:
