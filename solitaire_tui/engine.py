@@ -92,13 +92,20 @@ def in_order(parts: Iterable[Part]) -> tuple[Part, ...]:
     unique = list(dict.fromkeys(parts))
     named = {part.name: part for part in unique}
     ordered: dict[Part, None] = {}
+    placing: list[str] = []  # the parts being placed, each ``after`` the next
 
     def place(part: Part) -> None:
-        if part not in ordered:
-            for name in part.after:
-                if name in named:
-                    place(named[name])
-            ordered[part] = None
+        if part in ordered:
+            return
+        if part.name in placing:  # a game's mistake, said plainly at import
+            loop = [*placing[placing.index(part.name):], part.name]
+            raise ValueError(f"engine parts after one another in a loop: {' → '.join(loop)}")
+        placing.append(part.name)
+        for name in part.after:
+            if name in named:
+                place(named[name])
+        placing.pop()
+        ordered[part] = None
 
     for part in sorted(unique, key=lambda part: (not part.play,
                                                  0.0 if part.play else -part.seconds)):

@@ -82,6 +82,17 @@ def test_a_part_begins_after_the_parts_it_calls_when_another_can_go_first() -> N
     assert engine.next_part([slow], compiling=["first"]) is slow  # the last: it goes
 
 
+def test_parts_after_one_another_in_a_loop_are_one_plain_error() -> None:
+    one = Part("one", "one", "m:f", after=("two",))
+    two = Part("two", "two", "m:f", after=("three",))
+    three = Part("three", "three", "m:f", after=("one",))
+    with pytest.raises(ValueError, match="in a loop: one → two → three → one"):
+        engine.in_order([one, two, three])
+    alone = Part("alone", "alone", "m:f", after=("alone",))
+    with pytest.raises(ValueError, match="alone → alone"):
+        engine.in_order([alone])
+
+
 def test_a_wait_is_told_about_how_long_its_part_takes() -> None:
     hints = Part("hints", "the fair player", "m:f", play=True, seconds=15)
     runs = Part("runs", "the runs", "m:f", seconds=10)
