@@ -79,7 +79,8 @@ def columns(decisions: Sequence[Decision[Any, Any]], named: Named,
             mover: Mover = lambda state: None,
             words: Named = in_rules_words) -> tuple[list[str], list[list[str]]]:
     """The review's table, headings and a row a decision: the mark of a costly one
-    next to its number (seen at 80 columns, where the table scrolls sideways); the
+    next to its number (seen at once where a wider table, with a seat's column,
+    scrolls sideways at 80 columns; a one-player game's fits there whole); the
     seat that moved, where the decisions are of more than one (a hot-seat game of two
     people too); each move by its name, and in the rules' words where they differ, the
     words in line; the best move, its chance and what the move played gave up only
@@ -107,7 +108,7 @@ def columns(decisions: Sequence[Decision[Any, Any]], named: Named,
                      "" if same else shown(state, best),
                      "" if same else percent(decision.chances[best]), given_up(decision)])
     headings = ["move", "", *(["seat"] if by_seat else []), "played", "chance", "best",
-                "chance", "points given up"]
+                "chance", "given up"]
     return headings, rows
 
 

@@ -34,7 +34,7 @@ def test_one_seat_has_no_seat_column_and_the_rules_words_line_up() -> None:
     decisions = [Decision(3, "P1", S3, {S3: 0.5, ONE: 0.25}),
                  Decision(7, "P1", ONE, {F4: 0.75, ONE: 0.5})]
     headings, rows = columns(decisions, named, lambda state: state)
-    assert headings == ["move", "", "played", "chance", "best", "chance", "points given up"]
+    assert headings == ["move", "", "played", "chance", "best", "chance", "given up"]
     assert rows == [["3", "", "s3  S3→F2", "50.0%", "", "", ""],
                     ["7", COSTLY_MARK, "1   hand→S1", "50.0%", "f4  hand→F4", "75.0%", "25.0"]]
     moves = [cell for row in rows for cell in (row[2], row[4]) if cell]
