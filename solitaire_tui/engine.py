@@ -499,16 +499,18 @@ class Warmup:
                 tick()
 
     def told_wait(self, name: str | None, stop: Callable[[], bool],
-                  say: Callable[[str], None]) -> bool:
+                  say: Callable[[str], None],
+                  words: Callable[[str], str] | None = None) -> bool:
         """Wait while part ``name`` is being compiled, telling ``say`` what the player
-        waits for (``waiting``) at once and about once a second, as the time left
-        counts down; False if ``stop()`` came first. At once True where the part is
-        not awaited (None: the work needs none)."""
+        waits for (``words(name)``, ``waiting`` unless given) at once and about once a
+        second, as the time left counts down; False if ``stop()`` came first. At once
+        True where the part is not awaited (None: the work needs none)."""
         if name is None or not self.pending(name):
             return True
+        told = words or self.waiting
 
         def tell() -> None:
-            say(self.waiting(name))
+            say(told(name))
 
         tell()
         return self.wait(name, stop, tell)
@@ -574,6 +576,11 @@ class Warmup:
         left = self.left(name) or 0.0
         return (f"about {round(left)}\u00a0s more" if left >= 1
                 else "taking longer than usual: the machine may be busy")
+
+    def away(self, name: str) -> str:
+        """Part ``name`` and how long it is away: "Sequence's fair player: about 39 s
+        more" (a stand-in's hint, the panel's estimate)."""
+        return f"{self.title(name)}: {self.how_long(name)}"
 
     def waiting(self, name: str) -> str:
         """What a player waiting for part ``name`` is told."""

@@ -95,9 +95,9 @@ class StandIn(NamedTuple):
 
     @property
     def away(self) -> str:
-        """How long the part is away ("about 39 s more"): asked only for a hint, not
-        on each of auto play's ticks."""
-        return self.engine.how_long(self.part)
+        """The part and how long it is away ("Sequence's fair player: about 39 s
+        more"): asked only for a hint, not on each of auto play's ticks."""
+        return self.engine.away(self.part)
 
 
 class Helping:
@@ -177,7 +177,7 @@ class Helping:
         moves = line(self.table.rules, stand_in.player.hint, state, most)
         if purpose == HINT:
             self.show_hint(moves[0] if moves else None,
-                           f" from {name} ({stand_in.helper}: {stand_in.away})")
+                           f" from {name} ({stand_in.away})")
             return
         self._standing_in = True  # one line at 80 columns, however long the wait's words
         self.say(f"Auto play by {name} till {stand_in.helper} is ready: a stops.")

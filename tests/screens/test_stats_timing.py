@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
+from solitaire_tui.engine import Warmup
 from solitaire_tui.screens.stats.timing import _waited
 
 pytestmark = pytest.mark.engine_free
@@ -14,6 +15,10 @@ pytestmark = pytest.mark.engine_free
 
 class StandIn:
     """A warm-up with ``left`` parts still compiling, each ready after two ticks."""
+
+    # The warm-up's own telling, on the stand-in's parts and clock.
+    told_wait = Warmup.told_wait
+    away = Warmup.away
 
     def __init__(self, left: set[str]) -> None:
         self.left = left

@@ -131,19 +131,11 @@ def _waited(engine: Warmup, parts: Iterable[str], stopped: Callable[[], bool],
     """Wait for each of ``parts`` the warm-up still compiles, telling ``say`` which and
     how long at once and about once a second, then "" once all are in; False if
     ``stopped()`` came first."""
-    told = False
-    for part in parts:
-        if not engine.pending(part):
-            continue
-
-        def tell(part: str = part) -> None:
-            say(f"{engine.title(part)}: {engine.how_long(part)}")
-
-        tell()
-        told = True
-        if not engine.wait(part, stopped, tell):
+    awaited = [part for part in parts if engine.pending(part)]
+    for part in awaited:
+        if not engine.told_wait(part, stopped, say, engine.away):
             return False
-    if told:
+    if awaited:
         say("")
     return True
 
