@@ -285,7 +285,7 @@ def _uct(n: int, piles: np.ndarray, seat: int, m: int, scores: np.ndarray, rng: 
         node, depth = 0, 0
         path[0] = 0
         while remaining > 0:  # down the tree while its nodes have tried every move
-            tried = untried[node]
+            tried = np.int64(untried[node])  # an int64, as every move code is (``_play_move``)
             while tried < 2 * n:
                 pile, number = move_parts(tried, n)
                 if work[pile, mover] >> (number - 1) & 1:
@@ -310,7 +310,8 @@ def _uct(n: int, piles: np.ndarray, seat: int, m: int, scores: np.ndarray, rng: 
                             pick, most = kid, bound
                         kid = sibling[kid]
                 node = pick
-            value = _play_move(n, work, mover, code[node], value, tally)
+            # An int64, as the playout's moves are: an int8 compiled the moves twice.
+            value = _play_move(n, work, mover, np.int64(code[node]), value, tally)
             mover = mover + 1 if mover + 1 < players else 0
             remaining -= 1
             depth += 1

@@ -21,6 +21,7 @@ from rules.calculation.description import RANKS, Description
 from rules.calculation.game import State
 from rules.cards import DECK_SIZE
 from rules.fast import lanes
+from rules.fast.arrays import copied
 from rules.fast.calculation_thumb import _places, _storage_choice
 from rules.fast.deals import below, deal_into, shuffle
 from rules.fast.lanes import LANES, next_games, shared
@@ -136,7 +137,7 @@ def _apply(source: int, target: int, settings: np.ndarray, placed: np.ndarray,
                 next_card += 1
             counters[TURNED], counters[NEXT] = turned, next_card
         else:  # the waste turned over: the first turned is turned first again
-            stock[:turned] = waste[:turned]
+            copied(waste[:turned], stock)
             counters[SIZE], counters[TURNED], counters[NEXT] = turned, 0, 0
             counters[PASS] += 1
         return

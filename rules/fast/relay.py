@@ -237,11 +237,14 @@ def share(start: np.uint64, count: int, players: int, out: np.ndarray, at_once: 
     cost a good part of a game.
     """
     first, end = shared((count + BLOCK - 1) // BLOCK, at_once, index)
+    # A global array is read-only to numba, a type of its own: passed as it is, it
+    # would compile ``_game`` and all it calls again beside ``_decks_share``'s.
+    rank_of = RANK_OF.copy()
     for block in range(first, end):
         deck, hits, hit_at, below, order = _buffers()
         for game in range(block * BLOCK, min(count, (block + 1) * BLOCK)):
             deal_into(start + uint64(game), deck)
-            _game(deck, RANK_OF, players, out, game, hits, hit_at, below, order)
+            _game(deck, rank_of, players, out, game, hits, hit_at, below, order)
 
 
 @njit(cache=True, nogil=True)

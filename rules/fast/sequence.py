@@ -60,15 +60,6 @@ def _to_final(wants: np.ndarray, placed: np.ndarray, rank: int, pile: int) -> No
 
 
 @njit(cache=True, nogil=True)
-def copied(source: np.ndarray, target: np.ndarray) -> None:
-    """``target[:] = source``, element by element: an array's slice assignment compiles
-    numba's shape check and the error message it raises, which took a tenth of the
-    fair player's compile."""
-    for index in range(len(source)):
-        target[index] = source[index]
-
-
-@njit(cache=True, nogil=True)
 def wants_of(placed: np.ndarray, wants: np.ndarray) -> None:
     """wants[r]: the mask of final piles that take rank r next."""
     wants[:] = 0

@@ -179,7 +179,7 @@ def _only(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, wants: n
     nothing), LOST when the position is lost whatever comes (``stuck``, or
     ``tangled`` unless its ``trail`` is empty), else -1. ``left`` and the rest are
     scratch arrays for them."""
-    for rank in range(INDICES):  # not a slice's assignment: ``sequence.copied``
+    for rank in range(INDICES):  # not a slice's assignment: ``arrays.copied``
         left[rank] = unseen[rank]
     left[hand] += 1
     for pile in range(PILES):

@@ -40,6 +40,7 @@ from numba import njit, uint64
 from rules import sequence
 from rules.cards import DECK_SIZE
 from rules.fast import lanes
+from rules.fast.arrays import copied
 from rules.fast.deals import shuffle, splitmix64
 from rules.fast.lanes import LANES, next_games
 from rules.fast.sequence import (
@@ -55,7 +56,6 @@ from rules.fast.sequence import (
     POPCOUNT,
     _to_final,
     _workspace,
-    copied,
     deal_ranks,
     place,
     taken,
@@ -158,7 +158,7 @@ def _delay(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, pile: i
     delay = blocked = 0
     above = -1  # the latest wanted of the cards above
     for height in range(heights[pile], 0, -1):
-        here = _ahead(placed, storage[pile, height], np.int64(0))
+        here = _ahead(placed, np.int64(storage[pile, height]), np.int64(0))
         if wanted > max(here, above):
             delay += wanted - max(here, above)
             blocked += 1
@@ -202,7 +202,7 @@ def _storage_cost(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, 
     """The rule of thumb's cost of putting a hand card of ``rank``, ``wanted`` after so
     many cards (``_wanted``), on storage pile ``pile`` (``_storage_choice``)."""
     height = int(heights[pile])
-    top = int(storage[pile, height])
+    top = int(np.int64(storage[pile, height]))  # int() alone keeps an int8: a second compile
     if height == 0:
         return EMPTY_COST - 2 * wanted - KING_TO_EMPTY * (rank == sequence.PILE_SIZE)
     gap = _gap(placed, rank, top)
@@ -262,7 +262,7 @@ def _rollout(cards: np.ndarray, first: int, storage: np.ndarray, heights: np.nda
     by card; returns its score (cards on final piles, WIN_SCORE for a win)."""
     _empty_storage(storage, heights, placed, wants)
     for i in range(first, len(cards)):
-        rank = cards[i]
+        rank = np.int64(cards[i])  # as a hand card's: an int8 compiles the rule of thumb twice
         fits = wants[rank]
         if fits:
             _to_final(wants, placed, rank, _final_choice(storage, heights, placed, fits))

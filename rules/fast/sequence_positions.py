@@ -210,7 +210,9 @@ def _generate(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.nda
             moves[1, 0], moves[1, 1] = source, TABOO + target
             return 2
     if dealt < len(deck):
-        return _storage_order(storage, heights, placed, wants, taboo, deck[dealt], moves)
+        # The rank as an int64, as the fair player's rule of thumb is compiled for it.
+        return _storage_order(storage, heights, placed, wants, taboo, np.int64(deck[dealt]),
+                              moves)
     return 0
 
 

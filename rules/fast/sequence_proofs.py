@@ -14,8 +14,9 @@ import numpy as np
 from numba import njit
 
 from rules import sequence
+from rules.fast.arrays import copied
 from rules.fast.inlined import inlined
-from rules.fast.sequence import DONE, NEXT_RANK, NOTHING, NTH_PILE, PILES, copied
+from rules.fast.sequence import DONE, NEXT_RANK, NOTHING, NTH_PILE, PILES
 
 RANKS = DONE + 1  # arrays indexed by rank also hold NOTHING and DONE
 # POS[pile, rank]: where on final pile ``pile`` the card of ``rank`` goes (0..12).

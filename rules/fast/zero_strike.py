@@ -18,6 +18,7 @@ from numba.typed import Dict
 
 from rules import zero_strike
 from rules.cards import DECK_SIZE
+from rules.fast.arrays import copied
 from rules.fast.deals import shuffle, splitmix64
 from rules.zero_strike import COPIES, DEFAULT_BEAM, UNIT, Beam, Found, Progress, Stock
 
@@ -50,7 +51,7 @@ def earlier_pass(ranks: np.ndarray, size: int, start: int, held: np.ndarray, mat
     """``rules.zero_strike.earlier_pass`` into ``out`` and ``out_held``; False when
     it would hold a fifth card of some offset."""
     first = (start - size - matches) % 13
-    out_held[:] = held
+    copied(held, out_held)
     i = j = 0
     while i < size or j < matches:
         count = (first + i + j) % 13

@@ -24,6 +24,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import rules.fast
@@ -106,6 +107,41 @@ def _constants_handed_on() -> Iterator[str]:
 
 def test_no_kernel_hands_another_a_python_constant() -> None:
     assert list(_constants_handed_on()) == []
+
+
+def _module_arrays_beside_others() -> Iterator[str]:
+    """Calls handing a compiled function a module's array (``RANK_OF``) where another
+    compiled call hands it some other array. numba types a global array as read-only,
+    a type of its own, and compiles the function and all it calls once for each: the
+    relay's whole game twice, once for its runs and once for the judge's decks."""
+    modules = {path.stem: ast.parse(path.read_text(encoding="utf-8"))
+               for path in sorted(FAST.glob("*.py"))}
+    compiled = {function.name for tree in modules.values()
+                for function in _compiled(tree, {"njit"})}
+    handed: dict[tuple[str, int], dict[bool, list[str]]] = {}
+    for stem, tree in modules.items():
+        module = importlib.import_module(f"rules.fast.{stem}")
+        for function in _compiled(tree):
+            for call in ast.walk(function):
+                if not (isinstance(call, ast.Call) and _called(call) in compiled):
+                    continue
+                callee = getattr(module, _called(call), None)
+                if callee is None:
+                    continue
+                for place, argument in enumerate(call.args):
+                    name = argument.id if isinstance(argument, ast.Name) else ""
+                    module_array = isinstance(getattr(module, name, None), np.ndarray)
+                    where = f"{stem}.py:{call.lineno} {function.name}"
+                    key = (f"{callee.py_func.__module__}.{callee.__name__}", place)
+                    handed.setdefault(key, {}).setdefault(module_array, []).append(where)
+    for (callee, place), kinds in sorted(handed.items()):
+        if len(kinds) == 2:
+            yield (f"{callee}'s argument {place}: a module's array from {kinds[True]},"
+                   f" others from {kinds[False]}")
+
+
+def test_no_kernel_is_handed_a_module_array_and_others_alike() -> None:
+    assert list(_module_arrays_beside_others()) == []
 
 
 def test_the_check_finds_a_constant_handed_on() -> None:
