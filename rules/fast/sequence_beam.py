@@ -95,7 +95,7 @@ def _line(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray
         if chosen < len(choices):
             pile = choices[chosen]
         else:
-            pile = _storage_choice(storage, heights, placed, deck[dealt])
+            pile = _storage_choice(storage, heights, placed, np.int64(deck[dealt]))
         chosen += 1
         path[steps, 0], path[steps, 1] = HAND, PILES + pile
         steps += 1
@@ -153,6 +153,33 @@ def _counts_copied(wants: np.ndarray, left: np.ndarray, pile_hash: np.ndarray,
 
 
 @njit(cache=True, nogil=True)
+def _best_first(scores: np.ndarray, count: int, order: np.ndarray,
+                spare: np.ndarray) -> np.ndarray:
+    """The first ``count`` places of ``scores``, highest score first, equal scores in
+    their order (``np.argsort(-scores[:count], kind="mergesort")``): a merge sort of
+    its own, as numpy's compiled a second of the solver's warm-up. Returns ``order``
+    or ``spare``, whichever holds the places (both are worked in)."""
+    for index in range(count):
+        order[index] = index
+    width = 1
+    while width < count:
+        for low in range(0, count, 2 * width):
+            middle, high = min(low + width, count), min(low + 2 * width, count)
+            left, right = low, middle
+            for out in range(low, high):
+                if right < high and (left == middle
+                                     or scores[order[right]] > scores[order[left]]):
+                    spare[out] = order[right]
+                    right += 1
+                else:
+                    spare[out] = order[left]
+                    left += 1
+        order, spare = spare, order
+        width *= 2
+    return order
+
+
+@njit(cache=True, nogil=True)
 def beam(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
          placed: np.ndarray, width: int, max_nodes: int, control: np.ndarray,
          path: np.ndarray) -> tuple[bool, int, int, int]:
@@ -176,6 +203,7 @@ def beam(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
     kid_score = np.zeros(children, np.int64)
     kid_parent = np.zeros(children, np.int64)
     kid_choice = np.zeros(children, np.int64)
+    ranked, spare = np.empty(children, np.int64), np.empty(children, np.int64)
     layers = len(deck) - dealt + 2
     parent = np.zeros((layers, width), np.int64)
     choice = np.zeros((layers, width), np.int64)
@@ -200,14 +228,14 @@ def beam(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
     count, layer, nodes, reported = 1, np.int64(0), 0, 0
     won_slot, won_choice = np.int64(-1), -1
     while won_slot < 0 and best < GOAL:
-        made = 0
+        made = np.int64(0)
         for slot in range(count):
             if turned[slot] >= len(deck):
                 continue
             slot_wants, slot_left, slot_hash = _counts(deck, turned[slot], states[slot],
                                                        tall[slot], final[slot])
             listed = _storage_order(states[slot], tall[slot], final[slot], slot_wants, taboo,
-                                    deck[turned[slot]], moves)
+                                    np.int64(deck[turned[slot]]), moves)
             for m in range(listed):
                 kid = made
                 _copied(states[slot], tall[slot], final[slot], kids[kid], kid_tall[kid],
@@ -250,7 +278,7 @@ def beam(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
         seen[:] = 0
         mask = uint64(seen_size - 1)
         count = 0
-        for kid in np.argsort(-kid_score[:made], kind="mergesort"):
+        for kid in _best_first(kid_score, made, ranked, spare)[:made]:
             at = kid_key[kid] & mask
             while seen[at] != 0 and seen[at] != kid_key[kid]:
                 at = (at + uint64(1)) & mask

@@ -5,10 +5,12 @@ calls a lost deck won; it stops when told."""
 from __future__ import annotations
 
 import numpy as np
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rules import sequence as sq
 from rules.cards import deal_cards
-from rules.fast.sequence_beam import beam
+from rules.fast.sequence_beam import _best_first, beam
 from rules.fast.sequence_positions import CONTROLS, STOP
 from rules.fast.sequence_solver import MOVES, arrays
 from tests.support.decks import ranks
@@ -76,3 +78,14 @@ def test_it_ends_at_its_budget_or_when_stopped() -> None:
     control[STOP] = 1
     won, nodes, _ = beamed(state, 4096, control=control)
     assert not won and 0 < nodes <= one_position
+
+
+@given(st.lists(st.integers(-3, 3), max_size=70), st.integers(0, 70))
+def test_its_children_are_ranked_as_numpy_ranks_them(scores: list[int], count: int) -> None:
+    """``_best_first`` is numpy's stable argsort of the negated scores: highest first,
+    equal scores in their order (the beam keeps the first of equal children)."""
+    count = min(count, len(scores))
+    values = np.array([*scores, 0], np.int64)
+    order, spare = np.empty(len(values), np.int64), np.empty(len(values), np.int64)
+    ranked = _best_first(values, count, order, spare)[:count]
+    assert ranked.tolist() == np.argsort(-values[:count], kind="mergesort").tolist()
