@@ -41,6 +41,7 @@ from rules.calculation.description import Description
 from rules.calculation.game import TURN, Move, State, ToFinal, ToStorage
 from rules.cards import DECK_SIZE
 from rules.fast import lanes
+from rules.fast.arrays import copied
 from rules.fast.calculation import (
     HAND,
     NEXT,
@@ -57,7 +58,7 @@ from rules.fast.calculation import (
 from rules.fast.calculation import TURN as TURN_SOURCE
 from rules.fast.calculation_thumb import _places, _storage_order
 from rules.fast.deals import splitmix64
-from rules.fast.lanes import LANES, next_games
+from rules.fast.lanes import LANES
 from rules.fast.watch import watched
 from rules.roster import LOST, SOLVER_FIELDS, UNKNOWN, VERDICTS, WON, Solution
 
@@ -219,8 +220,13 @@ def search(wanted: np.ndarray, settings: np.ndarray, placed: np.ndarray, storage
     left = np.zeros(depth, np.int64)  # discrepancies the lines below may still take
     cut = np.zeros(depth, np.bool_)  # a line below was left out by the limit
     place, ends = _places(wanted)
-    p[0], s[0], h[0], c[0] = placed, storage, heights, counters
-    w[0], k[0] = waste, stock
+    for pile in range(len(storage)):
+        copied(storage[pile], s[0, pile])
+    copied(placed, p[0])
+    copied(heights, h[0])
+    copied(counters, c[0])
+    copied(waste, w[0])
+    copied(stock, k[0])
     nodes, best, filled = 0, np.int64(0), np.int64(0)
     limit = 0
     while True:
@@ -258,11 +264,14 @@ def search(wanted: np.ndarray, settings: np.ndarray, placed: np.ndarray, storage
                 below = here + 1
                 left[below], cut[below] = left[here] - tried[here], False
                 tried[here] += 1
-                p[below], h[below], c[below] = p[here], h[here], c[here]
+                copied(p[here], p[below])  # not slice assignments: ``arrays.copied``
+                copied(h[here], h[below])
+                copied(c[here], c[below])
                 for pile in range(len(heights)):
-                    s[below, pile, :h[here, pile]] = s[here, pile, :h[here, pile]]
-                w[below, :c[here, TURNED]] = w[here, :c[here, TURNED]]
-                k[below, c[here, NEXT]:c[here, SIZE]] = k[here, c[here, NEXT]:c[here, SIZE]]
+                    copied(s[here, pile, :h[here, pile]], s[below, pile])
+                copied(w[here, :c[here, TURNED]], w[below])
+                first, end = c[here, NEXT], c[here, SIZE]
+                copied(k[here, first:end], k[below, first:])
                 _, source, target = _choices(wanted, settings, p[below], s[below], h[below],
                                              w[below], c[below], pick)
                 path[here, 0], path[here, 1] = source, target
@@ -282,13 +291,12 @@ def search(wanted: np.ndarray, settings: np.ndarray, placed: np.ndarray, storage
         limit += 1
 
 
-@njit(cache=True, nogil=True)
 def lane(start: np.uint64, wanted: np.ndarray, dealt: np.ndarray, settings: np.ndarray,
          max_nodes: int, size: int, out: np.ndarray, claims: np.ndarray, index: int) -> None:
     """Deals start.. into out[deal, field] (fields as FIELDS), lane ``index`` claiming
-    the next deal when free, as many as ``claims`` says (``rules.fast.lanes``)."""
+    the next deal when free (``lanes.each_game``)."""
     placed = np.zeros(len(dealt), np.int64)
-    storage = np.zeros((max(settings[0], np.int64(1)), DECK_SIZE), np.int64)
+    storage = np.zeros((max(settings[0], 1), DECK_SIZE), np.int64)
     heights = np.zeros(settings[0], np.int64)
     waste = np.zeros(DECK_SIZE, np.int64)
     stock = np.zeros(DECK_SIZE, np.int64)
@@ -297,23 +305,17 @@ def lane(start: np.uint64, wanted: np.ndarray, dealt: np.ndarray, settings: np.n
     log = np.empty(size // 2, np.int64)
     path = np.empty((2 * DECK_SIZE + settings[1] * (DECK_SIZE + 1) + 2, 2), np.int64)
     control = np.zeros(CONTROLS, np.int64)  # never stopped: a run stops between deals
-    while True:
-        game = next_games(claims, index, np.int64(1))
-        if game < 0:
-            break
-        dealt_position(start + uint64(game), dealt, settings, placed, heights, waste, stock,
-                       counters)
+
+    def play(game: int) -> None:
+        dealt_position(start + np.uint64(game), dealt, settings, placed, heights, waste,
+                       stock, counters)
         verdict, nodes, best, steps, filled = search(
             wanted, settings, placed, storage, heights, waste, stock, counters, table,
-            log, path, max_nodes, control)
-        for i in range(filled):
-            table[log[i]] = 0
-        out[game, 0] = verdict == WON
-        out[game, 1] = best
-        out[game, 2] = steps
-        out[game, 3] = verdict == UNKNOWN
-        out[game, 4] = nodes
-        out[game, 5] = verdict == LOST
+            log, path, np.int64(max_nodes), control)
+        table[log[:filled]] = 0
+        out[game] = (verdict == WON, best, steps, verdict == UNKNOWN, nodes, verdict == LOST)
+
+    lanes.each_game(claims, int(index), play)
 
 
 def deal_results(description: Description, start: int, count: int,

@@ -118,6 +118,16 @@ def next_games(claims: np.ndarray, lane: int, games: int) -> int:
     return first
 
 
+def each_game(claims: np.ndarray, lane: int, play: Callable[[int], None]) -> None:
+    """Lane ``lane``'s games, one claimed at a time, each played by ``play(game)`` in
+    Python: for the solvers, whose games take milliseconds to seconds, a few calls'
+    microseconds a game are nothing, and a lane of their own compiled would link the
+    whole search into it again (seconds of the warm-up, docs/TUNING.md). ``play`` calls
+    kernels compiled ``nogil``, so the lanes' searches run at once."""
+    while (game := int(next_games(claims, np.int64(lane), np.int64(1)))) >= 0:
+        play(game)
+
+
 def threads() -> int:
     """How many lanes a call has: numba's threads for this caller, which a run sets to
     its workers (``batch.run``)."""

@@ -66,7 +66,7 @@ from rules import sequence
 from rules.cards import DECK_SIZE
 from rules.fast import lanes
 from rules.fast.inlined import inlined
-from rules.fast.lanes import LANES, next_games
+from rules.fast.lanes import LANES
 from rules.fast.sequence import NOTHING, PILES, deal_ranks
 from rules.fast.sequence_beam import beam
 from rules.fast.sequence_positions import (
@@ -503,13 +503,11 @@ def table_size(max_nodes: int) -> int:
     return size
 
 
-@njit(cache=True, nogil=True)
 def lane(start: np.uint64, max_nodes: int, out: np.ndarray, claims: np.ndarray,
          index: int) -> None:
     """Deals start.. into out[deal, field] (fields as FIELDS), lane ``index`` claiming
-    the next deal when free, as many as ``claims`` says (``rules.fast.lanes``). Its
-    deals share one workspace; the table is emptied through its log of used slots, far
-    cheaper than clearing it all."""
+    the next deal when free (``lanes.each_game``). Its deals share one workspace; the
+    table is emptied through its log of used slots, far cheaper than clearing it all."""
     size = table_size(max_nodes)
     deck = np.empty(DECK_SIZE, np.int8)
     storage = np.full((PILES, DECK_SIZE + 1), NOTHING, np.int8)
@@ -519,23 +517,19 @@ def lane(start: np.uint64, max_nodes: int, out: np.ndarray, claims: np.ndarray,
     log = np.empty(size // 2, np.int64)
     path = np.empty(((DECK_SIZE + GOAL) * STEPS_PER_MOVE, 2), np.int64)
     control = np.zeros(CONTROLS, np.int64)  # never stopped: a run stops between deals
-    while True:
-        game = next_games(claims, index, np.int64(1))
-        if game < 0:
-            break
-        deal_ranks(start + uint64(game), deck)
-        # The whole deck and an empty table, in numpy's ints (test_compile_once.py).
+
+    def play(game: int) -> None:
+        deal_ranks(start + np.uint64(game), deck)
+        # The whole deck and an empty table, in numpy's ints as ``solve`` passes them.
         verdict, nodes, best, steps, filled = deepen(deck, np.int64(0), storage, heights,
                                                      placed, table, log, np.int64(0), path,
-                                                     max_nodes, control)
-        for i in range(filled):
-            table[log[i]] = 0
-        out[game, 0] = verdict == WON
-        out[game, 1] = GOAL if verdict == WON else best
-        out[game, 2] = (path[:steps, 1] < TABOO).sum()
-        out[game, 3] = verdict == UNKNOWN
-        out[game, 4] = nodes
-        out[game, 5] = verdict == LOST
+                                                     np.int64(max_nodes), control)
+        table[log[:filled]] = 0
+        out[game] = (verdict == WON, GOAL if verdict == WON else best,
+                     (path[:steps, 1] < TABOO).sum(), verdict == UNKNOWN, nodes,
+                     verdict == LOST)
+
+    lanes.each_game(claims, int(index), play)
 
 
 def deal_results(start: int, count: int, max_nodes: int = DEFAULT_NODES) -> np.ndarray:

@@ -10,10 +10,8 @@ from solitaire_tui.engine import Part
 # described game lists the same part, which the warm-up compiles once.
 FAMILY_PART = Part("family", "the Calculation family's players",
                    "solitaire_tui.games.described.kernel:warm", play=True, seconds=15.8)
-# The solver, for a peek and for runs: the same parts for every description too.
+# The solver, for a peek and for runs (their lanes call it from Python,
+# ``rules.fast.lanes.each_game``): the same part for every description too.
 SOLVER_PART = Part("family-solver", "the Calculation family's solver",
                    "solitaire_tui.games.described.kernel:warm_solver", play=True, seconds=6,
                    after=(FAMILY_PART.name,))
-SOLVER_RUNS_PART = Part("family-solver-runs", "the Calculation family's solver runs",
-                        "solitaire_tui.games.described.kernel:warm_solver_runs", seconds=2,
-                        after=(SOLVER_PART.name,))

@@ -24,7 +24,7 @@ from solitaire_tui.commands import arguments
 from solitaire_tui.commands.report import Report, play_out, report, reviewed
 from solitaire_tui.decks import Deck, numbered
 from solitaire_tui.games.described import words
-from solitaire_tui.games.described.engine import FAMILY_PART, SOLVER_PART, SOLVER_RUNS_PART
+from solitaire_tui.games.described.engine import FAMILY_PART, SOLVER_PART
 from solitaire_tui.games.family import own
 from solitaire_tui.games.family.moves import move_text
 from solitaire_tui.games.family.moves import words as family_words
@@ -53,7 +53,7 @@ SECONDS_A_GAME = {"greedy": 3.5e-5, "random": 3e-5, "quick": 5.5e-5, "fair": 0.0
 class DescribedGame(Game):
     description: ClassVar[Description]
     OPTIONS = NoOptions({"strategies": ["greedy"]})
-    ENGINE = (FAMILY_PART, SOLVER_PART, SOLVER_RUNS_PART)
+    ENGINE = (FAMILY_PART, SOLVER_PART)
     HINT_PART, PEEK_PART = FAMILY_PART.name, SOLVER_PART.name
     OWN_RULES = own_rules.__name__
     CHOICES = True
@@ -118,7 +118,7 @@ class DescribedGame(Game):
             return kernel(description, names, seconds)
 
         engine = ((FAMILY_PART.name,) if set(names) & (set(FAMILY) - {"solver"}) else ()) + (
-            (SOLVER_RUNS_PART.name,) if "solver" in names else ())
+            (SOLVER_PART.name,) if "solver" in names else ())
         heading = f"{self.title}, {' vs '.join(own.shown(self.key, names))}"
         return Setup(self.key, kept, heading, make, parts=("strategies", "strategy"),
                      engine=engine, cost=sum(SECONDS_A_GAME.get(name) or own.cost(self.key, name)

@@ -59,13 +59,9 @@ def warm() -> None:
 
 
 def warm_solver() -> None:
-    """Compile the family's solver as a peek calls it (an ``engine.Part``)."""
+    """Compile the family's solver as a peek and a run call it (an ``engine.Part``),
+    with a small budget: the budget is an argument, not a part of the compiled code."""
     peek(max_nodes=10).solve(new_game(_calculation(), deal_cards(0)))
-
-
-def warm_solver_runs() -> None:
-    """Compile the solver's run kernel, with a small budget: the budget is an
-    argument, not a part of the compiled code."""
     solver.deal_results(_calculation(), 0, 1, max_nodes=10)
 
 

@@ -22,6 +22,3 @@ REVIEW = Part("sequence-review", "Sequence's review",
               after=(HINTS.name,))
 RUNS = Part("sequence-runs", "Sequence runs", "solitaire_tui.games.sequence.kernel:warm",
             seconds=6.7, after=(HINTS.name,))
-SOLVER_RUNS = Part("sequence-solver-runs", "Sequence's solver runs",
-                   "solitaire_tui.games.sequence.kernel:warm_solver_runs", seconds=3.4,
-                   after=(SOLVER.name,))

@@ -63,7 +63,7 @@ class SequenceGame(Game):
     key = "sequence"
     title = "Sequence Solitaire"
     ENGINE = (engine.ENDGAME, engine.CHOICE, engine.HINTS, engine.SOLVER, engine.REVIEW,
-              engine.RUNS, engine.SOLVER_RUNS)
+              engine.RUNS)
     HINT_PART, PEEK_PART = engine.HINTS.name, engine.SOLVER.name
     OWN_RULES = own_rules.__name__
     blurb = "Build four piles counting by 1, 2, 3 and 4 to the king."
@@ -115,10 +115,10 @@ class SequenceGame(Game):
             SOLVER_NODES, move_text)),)
 
     def run_parts(self, names: Sequence[str]) -> tuple[str, ...]:
-        """The engine parts a run of the players ``names`` calls: the solver's runs are
-        a part of their own, compiled beside the others'."""
+        """The engine parts a run of the players ``names`` calls: the solver's runs
+        call the solver's part, as a peek does (``rules.fast.lanes.each_game``)."""
         return ((engine.RUNS.name,) if set(names) & (set(NAMES) - {"solver"}) else ()) + (
-            (engine.SOLVER_RUNS.name,) if "solver" in names else ())
+            (engine.SOLVER.name,) if "solver" in names else ())
 
     def setup(self, options: Mapping[str, Any]) -> Setup:
         names, kept = own.chosen(self, options, NAMES)

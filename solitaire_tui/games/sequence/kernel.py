@@ -47,12 +47,6 @@ def warm() -> None:
     kernel([name for name in SEQUENCE if name != "solver"]).results(0, 1)
 
 
-def warm_solver_runs() -> None:
-    """Compile the solver's run kernel, with a small budget: the budget is an
-    argument, not a part of the compiled code."""
-    solver.deal_results(0, 1, max_nodes=10)
-
-
 def warm_hints() -> None:
     """The fair player's choice, which the hints and auto play call: its two halves,
     ``warm_endgame``'s and ``warm_choice``'s, loaded from the cache."""
@@ -102,7 +96,9 @@ def warm_review() -> None:
 
 
 def warm_solver() -> None:
-    """Compile the solver as a peek and ``solve sequence`` call it."""
+    """Compile the solver as a peek, ``solve sequence`` and a run call it, with a small
+    budget: the budget is an argument, not a part of the compiled code."""
     solver.solve(_first_position(), max_nodes=10)
+    solver.deal_results(0, 1, max_nodes=10)
 
 
