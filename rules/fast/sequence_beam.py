@@ -152,6 +152,9 @@ def _counts_copied(wants: np.ndarray, left: np.ndarray, pile_hash: np.ndarray,
         to_hash[pile] = pile_hash[pile]
 
 
+SORTED_RUN = 16  # children ranked by insertion before the merges (``_best_first``)
+
+
 @njit(cache=True, nogil=True)
 def _best_first(scores: np.ndarray, count: int, order: np.ndarray,
                 spare: np.ndarray) -> np.ndarray:
@@ -159,9 +162,14 @@ def _best_first(scores: np.ndarray, count: int, order: np.ndarray,
     their order (``np.argsort(-scores[:count], kind="mergesort")``): a merge sort of
     its own, as numpy's compiled a second of the solver's warm-up. Returns ``order``
     or ``spare``, whichever holds the places (both are worked in)."""
-    for index in range(count):
-        order[index] = index
-    width = 1
+    for low in range(0, count, SORTED_RUN):  # short runs by insertion, as numpy's
+        for index in range(low, min(low + SORTED_RUN, count)):
+            at = index
+            while at > low and scores[order[at - 1]] < scores[index]:
+                order[at] = order[at - 1]
+                at -= 1
+            order[at] = index
+    width = SORTED_RUN
     while width < count:
         for low in range(0, count, 2 * width):
             middle, high = min(low + width, count), min(low + 2 * width, count)
