@@ -9,7 +9,7 @@ from solitaire_tui.widgets.text import set_text
 
 class EngineStatus(Static):
     """The app's ``engine_note`` ("Preparing the engine …, 34 s in: compiling … · 3 of
-    16 parts ready"), shown while the warm-up runs and gone once it is over."""
+    14 parts ready"), shown while the warm-up runs and gone once it is over."""
 
     DEFAULT_CSS = """
     EngineStatus { height: auto; color: $text-muted; display: none; padding: 0 1; }
