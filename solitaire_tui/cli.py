@@ -559,7 +559,8 @@ def _run(args: argparse.Namespace) -> int:
     elif args.command == "bench":
         return _bench(args)
     elif args.command == "warm":
-        from solitaire_tui.commands.warm import default_jobs, warm
+        from solitaire_tui.commands.warm import warm
+        from solitaire_tui.engine import default_jobs
 
         return warm(ENGINE, args.jobs or default_jobs(), args.background)
     elif args.command == "findings":

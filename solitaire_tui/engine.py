@@ -280,6 +280,12 @@ class Event:
         return json.dumps(self.__dict__)
 
 
+def default_jobs() -> int:
+    """The warm-up's processes: two. On a machine of two cores or more they halve the
+    wait, and more would only fight over the parts that share code."""
+    return min(2, os.cpu_count() or 1)
+
+
 def warm(parts: Sequence[Part], jobs: int, report: Callable[[Event], None]) -> bool:
     """Compile every part not known warm, on ``jobs`` processes, in the order given;
     True when all compiled (and the cache is then marked warm)."""
@@ -432,6 +438,7 @@ class Warmup:
     running: bool = False
     began: float = 0.0  # when the warm-up started (``time.monotonic``)
     pace: Pace = field(default_factory=Pace)  # this machine's, from the parts done
+    processes: int = field(default_factory=default_jobs)  # the warm-up's
     share: Share = field(default_factory=Share)  # of the cores, lately (``look``)
     _process: subprocess.Popen[str] | None = None
     _changed: threading.Condition = field(default_factory=threading.Condition)
@@ -539,12 +546,16 @@ class Warmup:
         return self.running and self.share.share < BUSY_SHARE
 
     def left(self, name: str) -> float | None:
-        """About how many seconds until part ``name`` is ready (its ``Part.seconds``
-        at this machine's pace, less the work done on it so far; if it has not begun,
-        after the last of the parts it is ``after`` still to come, or else after the
-        first part being compiled now), over the share of a core the warm-up's
-        processes have had lately (``share``); 0 once that time is past; None when
-        it is not awaited."""
+        """About how many seconds until part ``name`` is ready, over the share of a
+        core the warm-up's processes have had lately (``share``); 0 once that time is
+        past; None when it is not awaited.
+
+        The warm-up is played forward on paper: each part takes its ``Part.seconds``
+        at this machine's pace, those under way less the work done on them so far;
+        every part still to come is handed, in the warm-up's order (``next_part``),
+        to the first of ``processes`` to be free, and begins no sooner than the parts
+        it is ``after``. A part far down the queue is told after all those before it,
+        not only after the first to end."""
         ratio = self.pace.ratio
         named = {part.name: part for part in self.parts}
         if not self.pending(name) or name not in named:
@@ -553,20 +564,22 @@ class Warmup:
             now = self.share.worked(time.monotonic())
             share = max(self.share.share, BUSY_SHARE)
             compiling = dict(self.compiling)
-
-        def left(part: Part) -> float:
-            seconds = part.seconds * ratio
-            if part.name in compiling:
-                return max(seconds - (now - compiling[part.name]), 0.0)
-            before = [left(named[other]) for other in part.after
-                      if other in named and self.pending(other)]
-            if before:  # it begins once the last of them is ready
-                return seconds + max(before)
-            return seconds + min((max(named[other].seconds * ratio - (now - began), 0.0)
-                                  for other, began in compiling.items() if other in named),
-                                 default=0.0)
-
-        return left(named[name]) / share
+        ready_at = {other: max(named[other].seconds * ratio - (now - began), 0.0)
+                    for other, began in compiling.items() if other in named}
+        free = sorted(ready_at.values())
+        free += [0.0] * max(self.processes - len(free), 0)
+        waiting = [part for part in self.parts
+                   if self.pending(part.name) and part.name not in ready_at]
+        while name not in ready_at:
+            free.sort()
+            at = free.pop(0)
+            part = next_part(waiting, [other for other, ready in ready_at.items()
+                                       if ready > at])
+            waiting.remove(part)
+            begins = max([at, *(ready_at.get(other, 0.0) for other in part.after)])
+            ready_at[part.name] = begins + part.seconds * ratio
+            free.append(ready_at[part.name])
+        return ready_at[name] / share
 
     def how_long(self, name: str) -> str:
         """How long part ``name`` is still away, in words: "about 38 s more"; not in

@@ -15,8 +15,8 @@ from numba.core import event
 from numba.core.registry import cpu_target
 
 from solitaire_tui.app import SolitaireApp
-from solitaire_tui.commands.warm import default_jobs, warm
-from solitaire_tui.engine import Warmup, is_warm
+from solitaire_tui.commands.warm import warm
+from solitaire_tui.engine import Warmup, default_jobs, is_warm
 from solitaire_tui.games.registry import ENGINE
 from solitaire_tui.start import Start
 from solitaire_tui.stats import calibrate

@@ -18,12 +18,6 @@ from solitaire_tui import engine, lifeline
 from solitaire_tui.engine import Event, Part
 
 
-def default_jobs() -> int:
-    """Two processes: on a machine of two cores or more they halve the wait, and more
-    would only fight over the parts that share code."""
-    return min(2, os.cpu_count() or 1)
-
-
 def _end_with_the_app() -> None:
     """The app starts its warm-up as a process group of its own (``engine.Warmup``):
     when the app ends, however it ends, or ends the warm-up, the whole group ends,

@@ -96,7 +96,8 @@ def test_parts_after_one_another_in_a_loop_are_one_plain_error() -> None:
 def test_a_wait_is_told_about_how_long_its_part_takes() -> None:
     hints = Part("hints", "the fair player", "m:f", play=True, seconds=15)
     runs = Part("runs", "the runs", "m:f", seconds=10)
-    warmup = Warmup([hints, runs], pace=engine.Pace(took=1, expected=1))  # the table's
+    warmup = Warmup([hints, runs], pace=engine.Pace(took=1, expected=1),  # the table's
+                    processes=1)
     warmup.running = True
     now = time.monotonic()
     warmup.compiling = {"hints": now - 5}
@@ -162,10 +163,28 @@ def test_a_part_that_waits_for_others_is_told_after_the_last_of_them() -> None:
     now = time.monotonic()
     warmup.compiling = {"endgame": now - 2, "weighing": now - 2}
     assert warmup.left("hints") == pytest.approx(3 + 10, abs=0.5)  # the weighing's 10
-    warmup.compiling = {"endgame": now - 2}  # the weighing not begun: after the endgame
+    warmup.compiling = {"endgame": now - 2}  # the weighing not begun
+    warmup.processes = 1  # so after the endgame's 7
     assert warmup.left("hints") == pytest.approx(3 + 12 + 7, abs=0.5)
+    warmup.processes = 2  # beside it, at once
+    assert warmup.left("hints") == pytest.approx(3 + 12, abs=0.5)
     warmup.ready.add("weighing")
     assert warmup.left("hints") == pytest.approx(3 + 7, abs=0.5)
+
+
+def test_a_part_far_down_the_queue_is_told_after_every_part_before_it() -> None:
+    """Two processes, two parts under way and three to come: the last begins once
+    the two before it have each had a process, not when the first process frees
+    (which told 17 s, then 47 s, of the same wait)."""
+    parts = [Part(name, name, "m:f", seconds=seconds) for name, seconds
+             in (("a", 10), ("b", 20), ("c", 30), ("d", 5), ("e", 8))]
+    warmup = Warmup(parts, pace=engine.Pace(took=1, expected=1), processes=2)
+    warmup.running = True
+    now = time.monotonic()
+    warmup.compiling = {"a": now - 4, "b": now - 4}  # free at 6 and 16
+    assert warmup.left("c") == pytest.approx(6 + 30, abs=0.5)
+    assert warmup.left("d") == pytest.approx(16 + 5, abs=0.5)
+    assert warmup.left("e") == pytest.approx(21 + 8, abs=0.5)  # d's process, then e
 
 
 def test_a_wait_is_told_at_the_pace_this_machine_showed() -> None:
@@ -173,7 +192,7 @@ def test_a_wait_is_told_at_the_pace_this_machine_showed() -> None:
     makes every wait after it twice as long, and the next warm-up starts from that."""
     first = Part("first", "the first part", "m:f", seconds=10)
     hints = Part("hints", "the fair player", "m:f", play=True, seconds=15)
-    warmup = Warmup([first, hints])
+    warmup = Warmup([first, hints], processes=2)  # both begin at once
     warmup.running = True
     # Nothing compiled here yet: the table at the pace the machine's probe guesses.
     assert warmup.left("hints") == pytest.approx(15 * engine.probed_pace(), abs=0.5)
@@ -184,7 +203,7 @@ def test_a_wait_is_told_at_the_pace_this_machine_showed() -> None:
     warmup.pace.heard(hints, 1)  # loaded from the cache: no measure of a compile
     assert warmup.pace.ratio == pytest.approx(2)
     warmup.pace.keep()
-    again = Warmup([first, hints])
+    again = Warmup([first, hints], processes=2)
     again.running = True
     assert again.left("hints") == pytest.approx(30, abs=0.5)  # the last warm-up's pace
 
