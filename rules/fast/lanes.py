@@ -26,7 +26,8 @@ lane function, compiled ``nogil``, so they run at once. numba's ``parallel=True`
 outlined the loop into a function of its own and compiled the whole player under it
 twice more: without it the warm-up's compile on one process went from 148 s to 105 s
 (docs/TUNING.md). Plain kernels, whose games take microseconds, share their blocks of
-games out evenly (``shared``) instead of claiming them.
+games out evenly (``shared``) instead of claiming them. The solvers' lanes are Python
+around their compiled search, a game at a time (``each_game``).
 """
 
 from __future__ import annotations
