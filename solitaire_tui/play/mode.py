@@ -49,13 +49,17 @@ class Position(Protocol):
 
 
 def by_position(action: str, position: Position) -> Allowed:
-    """What the position allows of a shared action no mode has settled."""
+    """What the position allows of a shared action no mode has settled. Undo and redo
+    come and go with nearly every move, so with nothing to take back or make again
+    they are shown but not usable: hidden, their keys came and went in the footer,
+    which moved the keys after them and laid the whole screen out again, twice a
+    key (``docs/TUNING.md``)."""
     if action in ("auto", "finish", "hint"):
         return not position.is_over
     if action == "undo":
-        return position.can_undo
+        return position.can_undo or None
     if action == "redo":
-        return position.can_redo
+        return position.can_redo or None
     return True
 
 

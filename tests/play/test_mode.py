@@ -37,7 +37,7 @@ def test_the_position_decides_the_rest() -> None:
     assert [allowed(Mode.PLAYING, action, over) for action in ("auto", "finish", "hint")] == [
         False, False, False]
     assert allowed(Mode.PLAYING, "undo", over) is True
-    assert allowed(Mode.PLAYING, "redo", over) is False
+    assert allowed(Mode.PLAYING, "redo", over) is None  # shown, not usable: it stays put
     assert allowed(Mode.PLAYING, "stats", over) is True
 
 

@@ -176,7 +176,7 @@ def test_the_shared_actions_follow_the_mode_and_what_the_game_offers(
         records: Records) -> None:
     table = table_of(records)
     assert table.allows("options") is False and table.allows("choose_deal") is True
-    assert table.allows("undo") is False and table.allows("hint") is True
+    assert table.allows("undo") is None and table.allows("hint") is True  # shown, dimmed
     table.mode = Mode.FINISHING
     assert table.allows("finish") is True and table.allows("undo") is None
     relay_table = table_of(records, "relay")

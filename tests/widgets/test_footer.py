@@ -132,38 +132,53 @@ async def test_a_board_under_a_dialog_is_laid_out_the_same_however_it_got_there(
         assert board.query_one("#status").region == at_start
 
 
-async def test_keys_a_move_shows_or_hides_are_changed_in_place_and_work(
+async def test_a_move_enables_keys_in_place_and_a_question_shows_its_own(
         tmp_path: Path) -> None:
-    """A move makes undo usable and a pile's card able to go to a final pile: their
-    keys are shown among the others, in the order of the screen's keys, the others
-    the same widgets (composed again, every key was mounted and restyled after each
-    move); a click on undo undoes, and its key goes again."""
+    """Undo, dimmed at the start, is enabled by a move where it stands, every key the
+    same widget: keys that came and went with the moves moved the keys after them and
+    laid the screen out again, and composed again, every key was mounted and restyled
+    after each move. A click on undo undoes, and dims its key again. A question (``s``:
+    which storage pile?) shows the keys that answer it among the others, in the order
+    of the screen's keys, the others the same widgets, and they go with the question."""
     app = SolitaireApp(tmp_path, Start("sequence", numbered(3)))
     async with app.run_test(size=(100, 32)) as pilot:
         board = app.screen
         footer = board.query_one(KeyFooter)
 
         def shown() -> list[str]:
-            return [key.key for key in footer.query(FooterKey)
+            return [key.action for key in footer.query(FooterKey)
                     if key.display and not key.has_class("-command-palette")]
 
         def wanted() -> list[str]:
             actions: set[str] = set()
             keys = []
-            for key, active in board.active_bindings.items():
+            for active in board.active_bindings.values():
                 if active.binding.show and active.binding.action not in actions:
                     actions.add(active.binding.action)
-                    keys.append(key)
+                    keys.append(active.binding.action)
             return keys
 
-        await until(pilot, lambda: shown() == wanted() and "u" not in shown())
+        def usable(action: str) -> bool:
+            found = next(widget for widget in footer.query(FooterKey) if widget.action == action)
+            return bool(found.display) and not found.has_class("-disabled")
+
+        await until(pilot, lambda: shown() == wanted() and "undo" in shown())
+        assert not usable("undo") and not usable("from_storage")  # none to undo or move
         before = list(footer.query(FooterKey))
         await pilot.press("1")  # the hand's card to storage pile 1
-        await until(pilot, lambda: "u" in shown())
+        await until(pilot, lambda: usable("undo") and usable("from_storage"))
         assert shown() == wanted()
-        assert [key for key in footer.query(FooterKey) if key in before] == before
+        assert list(footer.query(FooterKey)) == before
         session = board.session  # type: ignore[attr-defined]
         assert len(session.moves) == 1
         await pilot.click(next(key for key in footer.query(FooterKey) if key.key == "u"))
-        await until(pilot, lambda: not session.moves and "u" not in shown())
+        await until(pilot, lambda: not session.moves and not usable("undo"))
+        assert shown() == wanted() and list(footer.query(FooterKey)) == before
+
+        await pilot.press("1", "s")  # which storage pile?
+        await until(pilot, lambda: "cancel" in shown())
+        assert shown() == wanted()
+        assert [key for key in footer.query(FooterKey) if key in before] == before
+        await pilot.press("escape")
+        await until(pilot, lambda: "cancel" not in shown())
         assert shown() == wanted()

@@ -113,7 +113,9 @@ class FamilyScreen(GameScreen[S, Any], Generic[S]):
     FamilyScreen #hand { margin-right: 0; }
     FamilyScreen #hand > CardView, FamilyScreen #deck > CardView { margin-left: 1; }
     FamilyScreen #storage-name { text-style: bold; }
-    FamilyScreen #to-come { color: $text-muted; }
+    /* as wide as the board: its counts change with every card turned, and a line as
+       wide as its words was laid out again each time */
+    FamilyScreen #to-come { color: $text-muted; width: 100%; }
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

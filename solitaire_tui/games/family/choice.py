@@ -51,12 +51,16 @@ class Choice:
     def let_go(self) -> None:
         self.question, self.chosen, self.source = None, False, None
 
-    def allows(self, action: str, state: Board, over: bool) -> bool:
+    def allows(self, action: str, state: Board, over: bool) -> bool | None:
         """Whether a key of the family may run: a card to move and no question pending, a
-        question to answer, or something to cancel."""
+        question to answer, or something to cancel. A move's key with no card to move
+        is shown but not usable (None): it comes and goes with the moves, and hidden it
+        moved the footer's keys (``play.mode.by_position`` says why)."""
         if action in ("store", "hand_to_final", "from_storage"):
-            has_card = state.hand is not None if action != "from_storage" else any(state.storage)
-            return has_card and self.question is None and not over
+            if self.question is not None or over:
+                return False
+            return (state.hand is not None if action != "from_storage"
+                    else any(state.storage)) or None
         if action == "answer":
             return self.question is not None
         if action == "cancel":

@@ -20,7 +20,7 @@ from textual.widgets import Label
 
 from rules.cards import Card
 from solitaire_tui.widgets.cards import PileView, card_text, cards_text
-from solitaire_tui.widgets.text import set_text
+from solitaire_tui.widgets.text import relaid_if_taller_or_shorter, set_text
 
 LABEL_WIDTH = 4  # "S1" and the space after it, before the cards
 LINE_CARD = 6  # a card in a line of text and the space after it
@@ -77,7 +77,9 @@ class StoragePile(Widget):
     StoragePile.-chosen { background: $accent 25%; }
     """
 
-    cards: reactive[tuple[Card, ...]] = reactive((), layout=True)
+    # A pile's cards change with nearly every move, but its height only when they
+    # take a row more or less: the screen is laid out again only then.
+    cards: reactive[tuple[Card, ...]] = reactive(())
     tall: reactive[bool] = reactive(False, layout=True)
 
     def __init__(self, number: int, *, id: str | None = None) -> None:
@@ -95,6 +97,9 @@ class StoragePile(Widget):
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return self.lines_for(width, tall=self.tall)
+
+    def watch_cards(self) -> None:
+        relaid_if_taller_or_shorter(self)
 
     def render(self) -> Text:
         rows = self.rows(self.size.width, tall=self.tall)

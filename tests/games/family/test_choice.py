@@ -48,11 +48,12 @@ def test_a_storage_card_chosen_goes_only_to_a_final_pile() -> None:
 def test_a_question_holds_back_the_moves_until_it_is_answered_or_cancelled() -> None:
     choice = Choice()
     assert choice.allows("hand_to_final", START, over=False)
-    assert not choice.allows("from_storage", START, over=False)  # nothing in storage yet
-    assert not choice.allows("answer", START, over=False)
+    # Nothing in storage yet: shown, not usable (None), as it comes and goes with moves.
+    assert choice.allows("from_storage", START, over=False) is None
+    assert choice.allows("answer", START, over=False) is False
     assert not choice.allows("cancel", START, over=False)
     choice.ask("storage")
-    assert not choice.allows("hand_to_final", START, over=False)
+    assert choice.allows("hand_to_final", START, over=False) is False  # hidden: a question
     assert choice.allows("answer", START, over=False) and choice.allows("cancel", START, False)
     choice.let_go()
-    assert not choice.allows("store", START, over=True)  # the game is over
+    assert choice.allows("store", START, over=True) is False  # the game is over
