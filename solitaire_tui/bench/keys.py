@@ -20,8 +20,10 @@ includes the wait for the key's turn in the app's queue, the handler, the layout
 the paint, and the screen's frame clock (at most 60 frames a second).
 
 A person's pace is kept: after each key the bench waits for what the key started
-(a hint worked out in its thread, auto play's first moves) and a short gap more,
-so the run's own snapshots and redraws go on between keys as they would.
+(a hint worked out in its thread, auto play's first moves, a page's words filled in
+the first time it opens) and a short gap more, so the run's own snapshots and redraws
+go on between keys as they would. A page opened the first time is timed to its frame;
+its words come some frames later (``docs/TUNING.md`` has how long).
 
 The keys are the ones every game screen shares (new deal, hint, auto play, undo,
 redo, the rules page and back) and the panel's (the results' rows, each showing
@@ -49,7 +51,7 @@ from textual import events
 from textual.app import App
 from textual.keys import key_to_character
 from textual.widget import Widget
-from textual.widgets import DataTable, Input, Select
+from textual.widgets import DataTable, Input, Markdown, Select
 from textual.worker import Worker
 
 from solitaire_tui.decks import numbered
@@ -117,6 +119,15 @@ def _auto(app: AnyApp) -> object:
     return app.screen.check_action("speed", (1,))
 
 
+def _page_filled(app: AnyApp) -> bool:
+    """Whether the page on top has its words laid out: a page opened the first time
+    shows its frame first and fills it a few frames later (``ui.help``), and a key
+    sent before then (``esc``) leaves the filling's layout to the page's next
+    showing, a key a person would not press as fast."""
+    pages = app.screen.query(Markdown)
+    return bool(pages) and all(page.size.height for page in pages)
+
+
 def _part(app: AnyApp) -> object:
     """The row of the panel's table whose charts are shown."""
     showing = getattr(app.screen, "showing", None)  # the panel's (``stats.showing``)
@@ -136,7 +147,7 @@ GAME_STEPS: tuple[Step, ...] = (
     Step("a", "a  auto play off", _auto, MESSAGE),
     Step("u", "u  undo", _moves, STATUS),
     Step("U", "U  redo", _moves, STATUS),
-    Step("question_mark", "?  rules page", _screen),
+    Step("question_mark", "?  rules page", _screen, settle=_page_filled),
     Step("escape", "esc  back", _screen),
 )
 
@@ -146,7 +157,7 @@ PANEL_STEPS: tuple[Step, ...] = (
     Step("down", "↓  next row, then its charts", _part, CHARTS, follows=True),
     Step("up", "↑  row before, its figures", _part, TABLE),
     Step("up", "↑  row before, then its charts", _part, CHARTS, follows=True),
-    Step("question_mark", "?  help page", _screen),
+    Step("question_mark", "?  help page", _screen, settle=_page_filled),
     Step("escape", "esc  back", _screen),
 )
 

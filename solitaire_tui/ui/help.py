@@ -69,8 +69,16 @@ class TableLines(Widget):
         super().__init__()
         self.headers = [header.stylize("bold $primary") for header in headers]
         self.rows = [(row + [Content()] * len(headers))[:len(headers)] for row in rows]
+        # The lines at each width asked for: a layout asks a table's height several
+        # times, and wrapping every cell each time was most of a page's layout.
+        self._lines: dict[int, list[Content]] = {}
 
     def lines(self, width: int) -> list[Content]:
+        if width not in self._lines:
+            self._lines[width] = self._wrapped(width)
+        return self._lines[width]
+
+    def _wrapped(self, width: int) -> list[Content]:
         table = [self.headers, *self.rows]
         widths = [max(cell.cell_length for cell in column) for column in zip(*table, strict=True)]
         widths[-1] = max(LAST_COLUMN, width - sum(widths[:-1]) - GAP * (len(widths) - 1))
