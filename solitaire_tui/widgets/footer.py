@@ -20,12 +20,15 @@ what the rules page's ``?`` and ``esc`` cost.
 It is drawn again only when the keys it shows change. Textual's footer recomposes
 on every ``refresh_bindings``, and a game screen refreshes its bindings after each
 move: under fast auto play that rebuilt the footer's dozen widgets after every
-move and was most of the cost of a move. And where they change (a move makes undo
-or a pile's key usable), the keys still shown stay as they are: a key gone is hidden
-and one back shown, a new one mounted in its place (``_changed_in_place``). Composed
-again, every key was mounted and restyled, some 15 ms of the key that made a move
-before anything else was drawn. Only keys in a new order, or keys wider than the
-cells, are composed again.
+move and was most of the cost of a move. And where they change, the keys still
+shown stay as they are (``_changed_in_place``): a key enabled or dimmed is restyled
+only; a key gone is hidden and one back shown, a new one mounted in its place.
+Composed again, every key was mounted and restyled, some 15 ms of the key that made
+a move before anything else was drawn. Only keys in a new order, or keys wider than
+the cells, are composed again. A key shown or hidden moves the keys after it and
+lays the whole screen out again (some 15 ms at 100×32), so the keys that come and go
+with the moves (undo, redo, a move with no card to move) are dimmed instead
+(``play.mode.by_position``); keys still come and go with a mode or a question.
 """
 
 from __future__ import annotations
