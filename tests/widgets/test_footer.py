@@ -4,6 +4,7 @@ columns no two keys' names run together ("z Zero-strikeM Menu")."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.binding import Binding
@@ -182,3 +183,31 @@ async def test_a_move_enables_keys_in_place_and_a_question_shows_its_own(
         await pilot.press("escape")
         await until(pilot, lambda: "cancel" not in shown())
         assert shown() == wanted()
+
+
+async def test_a_move_taken_back_and_made_again_lays_nothing_out(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Undo and redo change what the board and the footer show, not where: the screen
+    is not laid out again, which was most of their time (docs/TUNING.md)."""
+    app = SolitaireApp(tmp_path, Start("sequence", numbered(3)))
+    async with app.run_test(size=(100, 32)) as pilot:
+        board = app.screen
+        session = board.session  # type: ignore[attr-defined]
+        await pilot.press("1")  # the hand's card to storage pile 1
+        await until(pilot, lambda: len(session.moves) == 1)
+        await pilot.pause()
+        layouts: list[object] = []
+        lay_out = board._refresh_layout
+
+        def counted(*args: Any, **kwargs: Any) -> None:
+            layouts.append(args)
+            lay_out(*args, **kwargs)
+
+        monkeypatch.setattr(board, "_refresh_layout", counted)
+        for key in "uUuU":
+            moves = len(session.moves)
+            await pilot.press(key)
+            await until(pilot, lambda before=moves: len(session.moves) != before)
+            await pilot.pause()
+        assert len(session.moves) == 1
+        assert layouts == []
