@@ -36,7 +36,7 @@ def computers_move(table: AddResidueTable) -> None:
 
 def test_undo_goes_back_to_the_persons_turn_over_the_computers(records: Records) -> None:
     table = seated(records)
-    assert table.person_to_move() and table.allows("undo") is False
+    assert table.person_to_move() and table.allows("undo") is None  # dimmed
     table.session.play(add_residue.legal_moves(table.session.state)[0])
     assert table.computer_to_move() and table.allows("hint") is None  # a person's turn waits
     computers_move(table)

@@ -201,12 +201,13 @@ class AddResidueTable(GameTable[State, Move]):
         return redone
 
     def allows(self, action: str) -> Allowed:
-        """Undo goes back to a person's turn; + and - change the computers' pause,
-        which a table of people only has not; a hint waits for a person's turn. In a
-        replay + and - are auto play's speed, as in every game's replay (the shared
-        rule: while auto play moves, not before it)."""
+        """Undo goes back to a person's turn, and with none to go back to is shown
+        dimmed, as in every game (``play.mode.by_position``); + and - change the
+        computers' pause, which a table of people only has not; a hint waits for a
+        person's turn. In a replay + and - are auto play's speed, as in every game's
+        replay (the shared rule: while auto play moves, not before it)."""
         if action == "undo":
-            return self.undo_steps() > 0
+            return self.undo_steps() > 0 or None
         if action == "speed" and not self.replaying:
             return not self.seating.all_people
         if action == "hint" and self.computer_to_move():
