@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import heapq
 import importlib
 import importlib.metadata
 import importlib.util
@@ -566,19 +567,18 @@ class Warmup:
             compiling = dict(self.compiling)
         ready_at = {other: max(named[other].seconds * ratio - (now - began), 0.0)
                     for other, began in compiling.items() if other in named}
-        free = sorted(ready_at.values())
-        free += [0.0] * max(self.processes - len(free), 0)
+        free = [*ready_at.values(), *[0.0] * max(self.processes - len(ready_at), 0)]
+        heapq.heapify(free)  # when each process is next free
         waiting = [part for part in self.parts
                    if self.pending(part.name) and part.name not in ready_at]
         while name not in ready_at:
-            free.sort()
-            at = free.pop(0)
+            at = heapq.heappop(free)
             part = next_part(waiting, [other for other, ready in ready_at.items()
                                        if ready > at])
             waiting.remove(part)
             begins = max([at, *(ready_at.get(other, 0.0) for other in part.after)])
             ready_at[part.name] = begins + part.seconds * ratio
-            free.append(ready_at[part.name])
+            heapq.heappush(free, ready_at[part.name])
         return ready_at[name] / share
 
     def how_long(self, name: str) -> str:

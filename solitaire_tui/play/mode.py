@@ -48,18 +48,22 @@ class Position(Protocol):
     def can_redo(self) -> bool: ...
 
 
+def usable_or_dimmed(usable: bool) -> Allowed:
+    """A key that comes and goes with nearly every move (undo, redo, a move with no
+    card to move): run when ``usable``, else shown but not usable. Hidden, such keys
+    came and went in the footer, which moved the keys after them and laid the whole
+    screen out again, twice a key (``docs/TUNING.md``)."""
+    return True if usable else None
+
+
 def by_position(action: str, position: Position) -> Allowed:
-    """What the position allows of a shared action no mode has settled. Undo and redo
-    come and go with nearly every move, so with nothing to take back or make again
-    they are shown but not usable: hidden, their keys came and went in the footer,
-    which moved the keys after them and laid the whole screen out again, twice a
-    key (``docs/TUNING.md``)."""
+    """What the position allows of a shared action no mode has settled."""
     if action in ("auto", "finish", "hint"):
         return not position.is_over
     if action == "undo":
-        return position.can_undo or None
+        return usable_or_dimmed(position.can_undo)
     if action == "redo":
-        return position.can_redo or None
+        return usable_or_dimmed(position.can_redo)
     return True
 
 

@@ -28,7 +28,7 @@ a move before anything else was drawn. Only keys in a new order, or keys wider t
 the cells, are composed again. A key shown or hidden moves the keys after it and
 lays the whole screen out again (some 15 ms at 100×32), so the keys that come and go
 with the moves (undo, redo, a move with no card to move) are dimmed instead
-(``play.mode.by_position``); keys still come and go with a mode or a question.
+(``play.mode.usable_or_dimmed``); keys still come and go with a mode or a question.
 """
 
 from __future__ import annotations

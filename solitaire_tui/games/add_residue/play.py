@@ -24,7 +24,7 @@ from solitaire_tui.games.add_residue import words
 from solitaire_tui.games.add_residue.seating import Offer, Seat, Seating, default_seating
 from solitaire_tui.own_players.seat import OwnSeat, is_own
 from solitaire_tui.play.hints import THINKING, HintPlayer, chooser
-from solitaire_tui.play.mode import Allowed
+from solitaire_tui.play.mode import Allowed, usable_or_dimmed
 from solitaire_tui.play.table import Game, GameTable
 from solitaire_tui.store.records import Records
 from solitaire_tui.store.unfinished import Damaged
@@ -201,13 +201,13 @@ class AddResidueTable(GameTable[State, Move]):
         return redone
 
     def allows(self, action: str) -> Allowed:
-        """Undo goes back to a person's turn, and with none to go back to is shown
-        dimmed, as in every game (``play.mode.by_position``); + and - change the
+        """Undo goes back to a person's turn, and with none to go back to is dimmed,
+        as in every game (``play.mode.usable_or_dimmed``); + and - change the
         computers' pause, which a table of people only has not; a hint waits for a
         person's turn. In a replay + and - are auto play's speed, as in every game's
         replay (the shared rule: while auto play moves, not before it)."""
         if action == "undo":
-            return self.undo_steps() > 0 or None
+            return usable_or_dimmed(self.undo_steps() > 0)
         if action == "speed" and not self.replaying:
             return not self.seating.all_people
         if action == "hint" and self.computer_to_move():

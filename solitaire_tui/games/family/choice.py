@@ -15,6 +15,7 @@ from typing import Literal, Protocol
 
 from rules.cards import Card
 from rules.sequence import ToFinal, ToStorage
+from solitaire_tui.play.mode import Allowed, usable_or_dimmed
 
 Question = Literal["storage", "final"]  # what the next digit answers
 Place = Literal["hand", "final", "storage"]  # where a click landed
@@ -51,16 +52,15 @@ class Choice:
     def let_go(self) -> None:
         self.question, self.chosen, self.source = None, False, None
 
-    def allows(self, action: str, state: Board, over: bool) -> bool | None:
+    def allows(self, action: str, state: Board, over: bool) -> Allowed:
         """Whether a key of the family may run: a card to move and no question pending, a
         question to answer, or something to cancel. A move's key with no card to move
-        is shown but not usable (None): it comes and goes with the moves, and hidden it
-        moved the footer's keys (``play.mode.by_position`` says why)."""
+        is dimmed (``play.mode.usable_or_dimmed``)."""
         if action in ("store", "hand_to_final", "from_storage"):
             if self.question is not None or over:
                 return False
-            return (state.hand is not None if action != "from_storage"
-                    else any(state.storage)) or None
+            return usable_or_dimmed(state.hand is not None if action != "from_storage"
+                                    else any(state.storage))
         if action == "answer":
             return self.question is not None
         if action == "cancel":
