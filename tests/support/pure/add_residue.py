@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from rules import add_residue as ar
 from rules.play import final_state
 from rules.players import Player, RandomPlayer
@@ -22,7 +24,22 @@ def mixed(block: int) -> tuple[ar.Options, Seats]:
 
 
 def pure_result(game: int, options: ar.Options, seats: Seats) -> tuple[int, ...]:
-    """Game ``game`` as ``solitaire-tui play add-residue --seed game`` plays it."""
+    """Game ``game`` as ``solitaire-tui play add-residue --seed game`` plays it.
+
+    A game's number seeds only its random seats: a table of greedy players plays one
+    game whatever the number, so the rules play it once (``_same_game``), and the
+    kernel's every game of that table is compared with it."""
+    if "random" not in seats:
+        return _same_game(options, seats)
+    return _played(game, options, seats)
+
+
+@cache
+def _same_game(options: ar.Options, seats: Seats) -> tuple[int, ...]:
+    return _played(0, options, seats)
+
+
+def _played(game: int, options: ar.Options, seats: Seats) -> tuple[int, ...]:
     players: list[Player[ar.State, ar.Move]] = [
         GreedyPlayer() if name == "greedy" else RandomPlayer(ar.legal_moves, game + seat)
         for seat, name in enumerate(seats)
