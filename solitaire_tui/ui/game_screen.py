@@ -24,7 +24,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Static
 from textual.worker import Worker
 
@@ -53,13 +52,6 @@ from solitaire_tui.widgets.text import set_text
 
 if TYPE_CHECKING:
     from solitaire_tui.replay import Replay
-
-# The hint's engine part is loaded (``Thinker.preload``) once no key has come for this
-# long, as the player looks at the board: the load is about a second of Python holding
-# the interpreter in a thread (numba's import, the cache read), which a key pressed
-# meanwhile waited for, 100-480 ms beside a busy program (docs/TUNING.md). The same
-# quiet as the app's own for a full collection (``app.QUIET_SECONDS``).
-LOOK_SECONDS = 0.5
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -95,7 +87,6 @@ class GameScreen(Screen[None], Generic[S, M]):
                                                               timeout=10))
         self._ask = not self.table.chosen and self.table.HAS_OPTIONS  # on mount
         self._resumed: str | None = None  # what to say when shown, for a game resumed
-        self._load_when_quiet: Timer | None = None  # the hint's part, once the keys rest
 
     @property
     def session(self) -> Session[S, M]:
@@ -142,7 +133,7 @@ class GameScreen(Screen[None], Generic[S, M]):
 
     def on_mount(self) -> None:
         self.redraw()
-        self._load_when_quiet = self.set_timer(LOOK_SECONDS, self._load_hint_part)
+        self.thinker.preload_when_quiet(lambda: self.table.hint_player().part)
         if self._resumed is not None:
             self.say(self._resumed)
         if self.table.replay is not None:
@@ -151,13 +142,7 @@ class GameScreen(Screen[None], Generic[S, M]):
             self.options_again()
 
     def on_key(self, _: events.Key) -> None:
-        """A key: the hint's part waits for the keys to rest again (``LOOK_SECONDS``);
-        once loaded, this changes nothing."""
-        if self._load_when_quiet is not None:
-            self._load_when_quiet.reset()
-
-    def _load_hint_part(self) -> None:
-        self.thinker.preload(self.table.hint_player().part)
+        self.thinker.key_came()
 
     def redraw(self) -> None:
         table = self.table

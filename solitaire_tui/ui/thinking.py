@@ -14,6 +14,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.worker import Worker, get_current_worker
 
 from solitaire_tui.engine import Warmup, warm_part
@@ -24,6 +25,12 @@ from solitaire_tui.ui.workers import let_go
 T = TypeVar("T")
 # Said while a thought waits for the run or search under way (``Thinker.serial``).
 WAITING = "Waiting for the run or search under way: this server lets one work at a time."
+# A part is preloaded (``preload_when_quiet``) once no key has come for this long, as
+# the player looks at the board: the load is about a second of Python holding the
+# interpreter in a thread (numba's import, the cache read), which a key pressed
+# meanwhile waited for, 100-480 ms beside a busy program (docs/TUNING.md). The same
+# quiet as the app's own for a full collection (``app.QUIET_SECONDS``).
+LOOK_SECONDS = 0.5
 
 
 class Thinker:
@@ -37,6 +44,7 @@ class Thinker:
         self.serial = serial
         # What puts the screen back in order when a group's thought fails.
         self._failed: dict[str, Callable[[BaseException], None]] = {}
+        self._quiet: Timer | None = None  # the preload waiting for the keys to rest
 
     def think(self, work: Callable[[], T], then: Callable[[T], None],
               failed: Callable[[BaseException], None], *, group: str,
@@ -90,6 +98,17 @@ class Thinker:
         if engine is not None and part is not None and part in engine.ready:
             spec = next(known.warm for known in engine.parts if known.name == part)
             self.think(partial(warm_part, spec), _ignored, _ignored, group="preload")
+
+    def preload_when_quiet(self, part_of: Callable[[], str | None]) -> None:
+        """``preload`` the part ``part_of()`` names once no key has come for
+        ``LOOK_SECONDS`` (each key the screen is sent is told with ``key_came``)."""
+        self._quiet = self.screen.set_timer(LOOK_SECONDS, lambda: self.preload(part_of()))
+
+    def key_came(self) -> None:
+        """A key: the preload waits for the keys to rest again; once loaded, this
+        changes nothing."""
+        if self._quiet is not None:
+            self._quiet.reset()
 
     def failed(self, event: Worker.StateChanged) -> None:
         """A worker's state changed: if it failed, the player is told and what it was

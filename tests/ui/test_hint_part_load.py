@@ -1,5 +1,5 @@
 """A game screen loads its hint's engine part once the keys rest
-(``game_screen.LOOK_SECONDS``), not as it opens, when the first keys come."""
+(``thinking.LOOK_SECONDS``), not as it opens, when the first keys come."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from solitaire_tui.decks import numbered
 from solitaire_tui.start import Start
-from solitaire_tui.ui import game_screen
+from solitaire_tui.ui import thinking
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.thinking import Thinker
 from tests.support.pilots import SIZE, until
@@ -25,7 +25,7 @@ def loads(monkeypatch: pytest.MonkeyPatch) -> list[str | None]:
 
 async def test_the_hint_part_is_loaded_once_no_key_comes(
         make_app: Any, loads: list[str | None], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(game_screen, "LOOK_SECONDS", 0.05)
+    monkeypatch.setattr(thinking, "LOOK_SECONDS", 0.05)
     app = make_app(Start("sequence", numbered(1)))
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: bool(loads))
@@ -37,12 +37,12 @@ async def test_the_hint_part_is_loaded_once_no_key_comes(
 
 async def test_a_key_puts_the_load_off(make_app: Any, loads: list[str | None],
                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(game_screen, "LOOK_SECONDS", 3600.0)  # never by itself here
+    monkeypatch.setattr(thinking, "LOOK_SECONDS", 3600.0)  # never by itself here
     app = make_app(Start("sequence", numbered(1)))
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        timer = screen._load_when_quiet
+        timer = screen.thinker._quiet
         assert timer is not None
         restarted: list[bool] = []
         monkeypatch.setattr(timer, "reset", lambda: restarted.append(True))
