@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Container, Horizontal
 from textual.screen import Screen
 from textual.widgets import Static
@@ -40,7 +39,7 @@ from solitaire_tui.play.table import STANDARD, Ending, Game, GameTable, kept_dec
 from solitaire_tui.session import Session
 from solitaire_tui.store.unfinished import Kept
 from solitaire_tui.ui.choices import kept_choice
-from solitaire_tui.ui.help import keys_table, show_help
+from solitaire_tui.ui.help import game_page, show_help
 from solitaire_tui.ui.helping import Helping
 from solitaire_tui.ui.keys import SHARED_ACTIONS
 from solitaire_tui.ui.notices import store_errors
@@ -365,21 +364,11 @@ class GameScreen(Screen[None], Generic[S, M]):
 
     def action_help(self) -> None:
         table = self.table
-        show_help(self.app, self.help_page(), " · ".join(
+        page = game_page(self.game.rules_page(), type(self).BINDINGS, table.offers,
+                         self.MOUSE_HELP)
+        show_help(self.app, page, " · ".join(
             [self.game.title] + ([table.variant] if table.variant != STANDARD else [])
             + ([table.deck.label] if table.deck else [])))
-
-    def help_page(self) -> str:
-        """The game's rules and the keys it has (what is being played now is the
-        page's title, so that every deal shares one page)."""
-        def offered(binding: Binding) -> bool:
-            action = binding.action.split("(")[0]
-            return action not in SHARED_ACTIONS or self.table.offers(action)
-
-        bindings = [binding for binding in type(self).BINDINGS
-                    if isinstance(binding, Binding) and offered(binding)]
-        return (self.game.rules_page() + "\n\n## Keys\n\n" + keys_table(bindings)
-                + f"\n\nThe mouse works too: {self.MOUSE_HELP}.")
 
     def action_stats(self) -> None:
         self.helping.stop()

@@ -20,7 +20,7 @@ Textual's Markdown took a third of a second to open one. So:
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from textual.app import App, ComposeResult
@@ -33,7 +33,7 @@ from textual.widget import Widget
 from textual.widgets import Markdown
 
 from solitaire_tui.textual_private import MarkdownTable, table_cells
-from solitaire_tui.ui.keys import APP_KEYS
+from solitaire_tui.ui.keys import APP_KEYS, SHARED_ACTIONS
 from solitaire_tui.widgets.footer import KeyFooter
 
 GAP = 2  # spaces between a table's columns
@@ -55,6 +55,19 @@ def keys_table(bindings: Iterable[Any]) -> str:
         does = binding.description + (f": {binding.tooltip}" if binding.tooltip else "")
         rows.append(f"| `{keys}` | {does} |")
     return "\n".join(rows)
+
+
+def game_page(rules: str, bindings: Iterable[Any], offers: Callable[[str], bool],
+              mouse: str) -> str:
+    """A game's page: its rules, then the keys its screen has that the game being
+    played offers (every deal of a game shares one page; what is played is the
+    page's title), then what the mouse does."""
+    def offered(binding: Binding) -> bool:
+        action = binding.action.split("(")[0]
+        return action not in SHARED_ACTIONS or offers(action)
+
+    keys = [binding for binding in bindings if isinstance(binding, Binding) and offered(binding)]
+    return f"{rules}\n\n## Keys\n\n{keys_table(keys)}\n\nThe mouse works too: {mouse}."
 
 
 class TableLines(Widget):

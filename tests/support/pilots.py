@@ -192,6 +192,20 @@ async def reviewed(pilot: Pilot[None]) -> Any:
     return page
 
 
+async def help_read(pilot: Pilot[None]) -> str:
+    """Press ? on the screen shown, read the page it opens and close it again."""
+    from solitaire_tui.ui.help import HelpScreen
+
+    under = pilot.app.screen
+    await pilot.press("question_mark")
+    await until(pilot, lambda: isinstance(pilot.app.screen, HelpScreen))
+    page = pilot.app.screen
+    assert isinstance(page, HelpScreen)
+    await pilot.press("escape")
+    await until(pilot, lambda: pilot.app.screen is under)
+    return page.markdown
+
+
 def refreshes(widget: Any) -> list[bool]:
     """The ``layout`` of every refresh ``widget`` asks for from now on."""
     asked: list[bool] = []

@@ -24,7 +24,15 @@ from solitaire_tui.play.auto import (
 from solitaire_tui.start import Start
 from solitaire_tui.ui.helping import Helping
 from solitaire_tui.ui.quit_dialog import Confirm
-from tests.support.pilots import SIZE, footer_keys, press_busy, sign, text_of, until
+from tests.support.pilots import (
+    SIZE,
+    footer_keys,
+    help_read,
+    press_busy,
+    sign,
+    text_of,
+    until,
+)
 
 DEAL = 13  # 567 cards turned: auto play goes on for as long as these tests watch
 
@@ -62,7 +70,7 @@ async def test_the_sign_is_on_while_auto_play_plays_with_the_speed_it_keeps(
         assert isinstance(screen, HitOrMissScreen)
         assert sign(screen) is None
         assert "e" in footer_keys(screen) and "plus" not in footer_keys(screen)
-        assert "| `e` | Finish: " in screen.help_page()
+        assert "| `e` | Finish: " in await help_read(pilot)
         await pilot.press("a")
         # At once; with a figure only once it has been measured (a loaded machine's
         # simulated key may come later than that).
