@@ -17,6 +17,10 @@ the footer as it is: nothing of the screen shows under it, and hiding the keys t
 laid the hidden screen out again as the page opened and again as it closed, most of
 what the rules page's ``?`` and ``esc`` cost.
 
+Its keys are composed with the screen, not once the screen first publishes its
+bindings, as Textual's are: that composed the footer again and laid a new game screen
+out again in its first frames, where a person's first key waited for it.
+
 It is drawn again only when the keys it shows change. Textual's footer recomposes
 on every ``refresh_bindings``, and a game screen refreshes its bindings after each
 move: under fast auto play that rebuilt the footer's dozen widgets after every
@@ -56,6 +60,12 @@ class KeyFooter(Footer):
     _cell = CELL  # the width of a key's cell for the keys last composed
 
     def compose(self) -> ComposeResult:
+        # The screen's keys are known as it is composed: shown at once, rather than
+        # once its bindings are first published (Textual's way), which composed the
+        # footer again and laid the new screen out again in its first frames.
+        self.set_reactive(Footer._bindings_ready, True)
+        self._shown = self._keys()
+        self._cell = _cell(self._shown or ())
         yield from super().compose()
         self._set_columns(self.size.width or self.app.size.width)
 

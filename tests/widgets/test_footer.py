@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer
 
 import solitaire_tui
 from rules import add_residue
@@ -211,3 +212,26 @@ async def test_a_move_taken_back_and_made_again_lays_nothing_out(
             await pilot.pause()
         assert len(session.moves) == 1
         assert layouts == []
+
+
+async def test_a_game_screens_keys_come_with_its_first_layout(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The footer's keys are composed with the screen: Textual's footer composes none
+    until the screen first publishes its bindings, and then all of them, which laid a
+    game screen out again in its first frames, where a person's first key waited for
+    it (docs/TUNING.md)."""
+    composed_again: list[Footer] = []
+    recompose = Footer.recompose
+
+    async def counted(self: Footer) -> None:
+        composed_again.append(self)
+        await recompose(self)
+
+    monkeypatch.setattr(Footer, "recompose", counted)
+    app = SolitaireApp(tmp_path, Start("sequence", numbered(3)))
+    async with app.run_test(size=(100, 32)) as pilot:
+        footer = app.screen.query_one(KeyFooter)
+        await until(pilot, lambda: bool(footer.query(FooterKey)))
+        await pilot.pause()
+        assert {key.action for key in footer.query(FooterKey)} >= {"undo", "hint", "back"}
+        assert footer not in composed_again
