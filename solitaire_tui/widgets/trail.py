@@ -3,7 +3,8 @@
 A discard pile shows only its top card, yet the order of the hits is the story of
 a counting game. The trail shows as many of the newest cards as its room allows,
 oldest first, so a small terminal shows the last few and a large one shows most
-of the pile.
+of the pile. Given a single line (80×24 with the engine's note under the board), it
+shows them after its heading, on that line.
 """
 
 from __future__ import annotations
@@ -45,13 +46,15 @@ class CardTrail(Widget):
         return 1 + max(1, -(-len(self._cards) // _per_line(width)))
 
     def render(self) -> Text:
-        per_line = _per_line(self.size.width)
-        lines = max(1, self.size.height - 1)
-        shown = self._cards[-per_line * lines:]
         heading = Text(self._heading, style="bold")
         if not self._cards:
             heading.append(f"  {self._empty}", style="dim")
-        elif len(shown) < len(self._cards):
+            return heading
+        if self.size.height <= 1:
+            return self._on_one_line(heading)
+        per_line = _per_line(self.size.width)
+        shown = self._cards[-per_line * (self.size.height - 1):]
+        if len(shown) < len(self._cards):
             heading.append(f"  the newest {len(shown)} of {len(self._cards)}, oldest first",
                            style="dim")
         else:
@@ -59,6 +62,23 @@ class CardTrail(Widget):
         rows = [cards_text(shown[start:start + per_line])
                 for start in range(0, len(shown), per_line)]
         return Text("\n").join([heading, *rows])
+
+    def _on_one_line(self, heading: Text) -> Text:
+        """The heading with the newest cards after it, when the trail was given one
+        line (a short terminal, and the engine's note under the board): a heading
+        that counts cards with no card under it read as if they were missing."""
+        total = len(self._cards)
+        for count in range(total, 0, -1):
+            said = (f"  {total}, oldest first: " if count == total
+                    else f"  the newest {count} of {total}: ")
+            if heading.cell_len + len(said) + count * CARD_CELLS - 1 <= self.size.width:
+                break
+        else:
+            heading.append(f"  {total}", style="dim")
+            return heading
+        heading.append(said, style="dim")
+        heading.append_text(cards_text(self._cards[-count:]))
+        return heading
 
 
 def _per_line(width: int) -> int:
