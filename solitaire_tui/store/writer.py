@@ -79,11 +79,14 @@ class Writer:
         """Write ``save`` soon, in turn; never raises, and never waits for the database.
         A finished game is first kept in its pending file (a few milliseconds)."""
         waiting = _Waiting(save)
-        if (save.pending is not None and save.pending["kind"] == "finished"
-                and self.owner is not None and not self._in_memory):
-            with contextlib.suppress(OSError):  # if not, kept (or told) once it has to wait
-                waiting.file = self.owner.keep(save.pending)
+        # Its file is written and the save queued at once, under the writer's lock: a
+        # writer opening the database meanwhile takes the files it finds that are not
+        # queued for another session's, and wrote such a game before earlier ones.
         with self._changed:
+            if (save.pending is not None and save.pending["kind"] == "finished"
+                    and self.owner is not None and not self._in_memory):
+                with contextlib.suppress(OSError):  # if not, kept (or told) once it waits
+                    waiting.file = self.owner.keep(save.pending)
             if save.key is not None:
                 for queued in self._queue:
                     if queued.save.key == save.key and not queued.tried:
@@ -169,9 +172,8 @@ class Writer:
             self.owner.take_over()  # the files of processes gone become this one's
             with self._changed:  # this session's own files are written in their turn
                 own = {waiting.file for waiting in self._queue}
-            found = [_Waiting(save, name) for name, save in
-                     pending.waiting(self.directory, self.tell, own, self.owner)]
-            with self._changed:
+                found = [_Waiting(save, name) for name, save in
+                         pending.waiting(self.directory, self.tell, own, self.owner)]
                 self._queue.extendleft(reversed(found))
         self.saved()
         return True

@@ -9,8 +9,10 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -124,6 +126,7 @@ def test_pending_files_another_program_wrote_are_set_aside_unread(made: Path) ->
 SPELL = """
 import json, sys
 from pathlib import Path
+from typing import Any
 from tests.support.store import Opened, game, waiting_files
 
 directory, spell = Path(sys.argv[1]), sys.argv[2]
@@ -239,3 +242,49 @@ def test_a_game_discarded_while_the_database_is_held_is_no_longer_offered(
     opened.until(lambda: opened.store.writer.idle)
     opened.store.close()
     assert Opened(made).store.unfinished.listed() == []
+
+
+def test_a_game_finished_as_the_writer_opens_is_written_in_its_turn(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A finished game's pending file is written and the game queued under the
+    writer's lock, and the writer lists the files other sessions left under it too: a
+    game finished while the files were listed was taken for another session's and
+    written before the games finished before it (CI saw deals 3, 1, 2)."""
+    opened: list[Opened] = []
+    held: list[tuple[str, bool]] = []
+
+    def locked() -> bool:
+        """Whether another thread holds the writer's lock now (asked from a third)."""
+        lock = opened[0].store.writer._changed
+        free: list[bool] = []
+
+        def try_it() -> None:
+            free.append(lock.acquire(blocking=False))
+            if free[0]:
+                lock.release()
+
+        thread = threading.Thread(target=try_it)
+        thread.start()
+        thread.join()
+        return not free[0]
+
+    keep, waiting = pending.Owner.keep, pending.waiting
+
+    def kept(owner: pending.Owner, data: Any) -> str:
+        held.append(("keep", locked()))
+        return keep(owner, data)
+
+    def listed(*args: Any, **kwargs: Any) -> Iterator[tuple[str, Any]]:
+        held.append(("list", locked()))
+        return waiting(*args, **kwargs)
+
+    monkeypatch.setattr(pending.Owner, "keep", kept)
+    monkeypatch.setattr(pending, "waiting", listed)
+    opened.append(Opened(tmp_path))
+    for deal in (1, 2, 3):
+        opened[0].store.records.add(game(deal))
+    opened[0].until(lambda: opened[0].store.writer.idle)
+    opened[0].store.close()
+    assert ("list", True) in held and ("keep", True) in held
+    assert all(is_held for _, is_held in held), held
+    assert rows(tmp_path) == [("1",), ("2",), ("3",)]
