@@ -19,8 +19,9 @@ as ``own_bindings`` does for the text fields
 (``widgets.field``). Two of the terminal driver's ways are mended where a
 terminal goes away (``sturdy_output``, ``resume_only_after_a_stop``;
 ``docs/upstream/textual-writer-hang.md``), and ``Select``'s mount where the app closes
-as it mounts (``SteadySelect``). A footer's key already shown is enabled or not in
-place (``enable_footer_key``) rather than the footer composed again. Dead widgets'
+as it mounts (``SteadySelect``). A footer composes its keys with its screen
+(``footer_ready``), and a key already shown is enabled or not in place
+(``enable_footer_key``) rather than the footer composed again. Dead widgets'
 drawn lines are let go (``styles_caches_let_go``).
 """
 
@@ -43,7 +44,7 @@ from textual.dom import DOMNode
 from textual.driver import Driver
 from textual.drivers._writer_thread import WriterThread
 from textual.style import Style
-from textual.widgets import Select
+from textual.widgets import Footer, Select
 from textual.widgets._footer import FooterKey  # a footer's key, kept between moves
 from textual.widgets._markdown import MarkdownTable  # a help page's table, as one widget
 from textual.widgets._select import SelectOverlay  # a choice's list, which it mounts first
@@ -90,6 +91,12 @@ def own_bindings(node: DOMNode, key: str) -> tuple[Binding, ...]:
     as its keys arrive (``widgets.field``), where Textual runs them only once the key
     has gone up to the app."""
     return tuple(node._bindings.key_to_bindings.get(key, ()))
+
+
+def footer_ready(footer: Footer) -> None:
+    """Let ``footer`` compose its screen's keys now, where Textual's waits for the
+    screen to publish its bindings first (``widgets.footer.KeyFooter.compose``)."""
+    footer.set_reactive(Footer._bindings_ready, True)
 
 
 def enable_footer_key(key: FooterKey, enabled: bool) -> None:

@@ -42,7 +42,7 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from solitaire_tui.textual_private import FooterKey, enable_footer_key
+from solitaire_tui.textual_private import FooterKey, enable_footer_key, footer_ready
 
 CELL = 13
 # What the footer shows of a key: its name, action, words as shown and description,
@@ -63,7 +63,7 @@ class KeyFooter(Footer):
         # The screen's keys are known as it is composed: shown at once, rather than
         # once its bindings are first published (Textual's way), which composed the
         # footer again and laid the new screen out again in its first frames.
-        self.set_reactive(Footer._bindings_ready, True)
+        footer_ready(self)
         self._shown = self._keys()
         self._cell = _cell(self._shown or ())
         yield from super().compose()

@@ -72,13 +72,9 @@ class CardTrail(Widget):
             said = (f"  {total}, oldest first: " if count == total
                     else f"  the newest {count} of {total}: ")
             if heading.cell_len + len(said) + count * CARD_CELLS - 1 <= self.size.width:
-                break
-        else:
-            heading.append(f"  {total}", style="dim")
-            return heading
-        heading.append(said, style="dim")
-        heading.append_text(cards_text(self._cards[-count:]))
-        return heading
+                heading.append(said, style="dim")
+                return heading.append_text(cards_text(self._cards[-count:]))
+        return heading.append(f"  {total}", style="dim")
 
 
 def _per_line(width: int) -> int:
