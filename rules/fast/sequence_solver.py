@@ -432,7 +432,6 @@ def pilot(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray
         here += 1
 
 
-@njit(cache=True, nogil=True)
 def deepen(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
            placed: np.ndarray, table: np.ndarray, log: np.ndarray, filled: int,
            path: np.ndarray, max_nodes: int,
@@ -450,9 +449,13 @@ def deepen(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarra
     in few nodes. Each round keeps the table of the last, which holds exhaustive
     losses only, so later rounds skip what earlier ones settled. Returns as
     ``search`` without the cut.
+
+    Plain Python around the compiled searches: it calls them a dozen times at most
+    (a few microseconds each, against 2 ms for the median deal), and compiled it
+    linked all three into it again, 5 s of the warm-up (docs/TUNING.md).
     """
-    nodes, limit = 0, np.int64(0)
-    best = placed.sum()
+    nodes, limit = 0, 0
+    best = int(placed.sum())
     no_taboo = np.zeros(PILES + 1, np.int64)
     while True:
         if limit == PILOT_AFTER and len(deck) - dealt <= SEARCHED_WHOLE:
@@ -632,11 +635,16 @@ def _workspace(size: int) -> Iterator[tuple[np.ndarray, np.ndarray]]:
 def _compiled(deck: np.ndarray, storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
               table: np.ndarray, log: np.ndarray, path: np.ndarray,
               control: np.ndarray) -> None:
-    """Compile ``deepen`` (or load it from the cache) before the clock starts, with a
-    search of one node on arrays of the same types; nothing once it is compiled."""
-    if not deepen.signatures:
-        deepen(deck, 0, storage, heights, placed, np.zeros_like(table[:SMALLEST_TABLE]),
-               np.empty_like(log[:SMALLEST_TABLE]), 0, path, 1, np.zeros_like(control))
+    """Compile ``deepen``'s searches (or load them from the cache) before the clock
+    starts, each a search of one node on arrays of the same types; nothing once they
+    are compiled."""
+    if search.signatures and pilot.signatures and beam.signatures:
+        return
+    table, log = np.zeros_like(table[:SMALLEST_TABLE]), np.empty_like(log[:SMALLEST_TABLE])
+    idle, no_taboo = np.zeros_like(control), np.zeros(PILES + 1, np.int64)
+    search(deck, 0, storage, heights, placed, table, log, 0, path, 1, 0, idle, no_taboo)
+    pilot(deck, 0, storage, heights, placed, table, log, 0, path, 1, idle, 1, no_taboo)
+    beam(deck, 0, storage, heights, placed, 1, 1, idle, path)
 
 
 def _deal_range(text: str) -> range:

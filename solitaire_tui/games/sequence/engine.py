@@ -15,10 +15,10 @@ HINTS = Part("sequence-hints", "Sequence's fair player",
              "solitaire_tui.games.sequence.kernel:warm_hints", play=True, seconds=0.5,
              after=(ENDGAME.name, CHOICE.name))
 SOLVER = Part("sequence-solver", "Sequence's solver",
-              "solitaire_tui.games.sequence.kernel:warm_solver", play=True, seconds=38)
+              "solitaire_tui.games.sequence.kernel:warm_solver", play=True, seconds=20)
 # Wanted at a game's end only, so after the hints and the peek.
 REVIEW = Part("sequence-review", "Sequence's review",
               "solitaire_tui.games.sequence.kernel:warm_review", play=True, seconds=2.2,
               after=(HINTS.name,))
 RUNS = Part("sequence-runs", "Sequence runs", "solitaire_tui.games.sequence.kernel:warm",
-            seconds=6.7, after=(HINTS.name,))
+            seconds=4.9, after=(HINTS.name,))
