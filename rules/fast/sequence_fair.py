@@ -42,7 +42,7 @@ from rules.cards import DECK_SIZE
 from rules.fast import lanes
 from rules.fast.arrays import copied
 from rules.fast.deals import shuffle, splitmix64
-from rules.fast.lanes import LANES, next_games
+from rules.fast.lanes import LANES
 from rules.fast.sequence import (
     DONE,
     FIELDS,
@@ -542,28 +542,29 @@ def play(deck: np.ndarray, seed: np.uint64, samples: int) -> tuple[bool, int, in
                  np.zeros(DONE + 1, np.int64), keys, values)
 
 
-@njit(cache=True, nogil=True)
 def lane(start: np.uint64, samples: int, out: np.ndarray, claims: np.ndarray,
          index: int) -> None:
     """Deals start.. into out[game, field] (fields as FIELDS); deal d's player is
     seeded with d. Lane ``index`` claims the next deal when free, as many as
     ``claims`` says (``rules.fast.lanes``), and plays them all in one workspace, whose
-    endgame table (16 MB) costs a few milliseconds to make."""
+    endgame table (16 MB) costs a few milliseconds to make.
+
+    Plain Python around the compiled game, as the solvers' lanes are
+    (``lanes.each_game``): a game takes milliseconds, the call a few microseconds,
+    and a lane compiled linked the whole player into it again, 4 s of the warm-up
+    (docs/TUNING.md)."""
     deck = np.empty(DECK_SIZE, np.int8)
     storage, heights, placed, wants = _workspace(np.int64(DECK_SIZE))
     unseen = np.zeros(DONE + 1, np.int64)
     keys, values = table()
-    while True:
-        game = next_games(claims, index, np.int64(1))
-        if game < 0:
-            break
-        deal = start + uint64(game)
+
+    def play_deal(game: int) -> None:
+        deal = start + np.uint64(game)
         deal_ranks(deal, deck)
-        won, final_cards, moves = _game(deck, deal, samples, storage, heights, placed,
-                                        wants, unseen, keys, values)
-        out[game, 0] = won
-        out[game, 1] = final_cards
-        out[game, 2] = moves
+        out[game] = _game(deck, deal, samples, storage, heights, placed, wants, unseen,
+                          keys, values)
+
+    lanes.each_game(claims, int(index), play_deal)
 
 
 def deal_results(start: int, count: int, samples: int = DEFAULT_SAMPLES) -> np.ndarray:
