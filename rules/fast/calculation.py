@@ -24,7 +24,7 @@ from rules.fast import lanes
 from rules.fast.arrays import copied
 from rules.fast.calculation_thumb import _places, _storage_choice
 from rules.fast.deals import below, deal_into, shuffle
-from rules.fast.lanes import LANES, next_games, shared
+from rules.fast.lanes import LANES, shared
 from rules.roster import FAMILY, FAMILY_SAMPLES, GREEDY, code
 
 FIELDS = ("won", "final_cards", "moves")
@@ -298,7 +298,7 @@ def _rollouts(count: int, samples: int, seed: np.uint64, wanted: np.ndarray,
 def dealt_position(deal: np.uint64, dealt: np.ndarray, settings: np.ndarray, placed: np.ndarray,
                    heights: np.ndarray, waste: np.ndarray, stock: np.ndarray,
                    counters: np.ndarray) -> None:
-    """Deal ``deal``'s first position into the arrays (as ``play`` makes them): the
+    """Deal ``deal``'s first position into the arrays (as ``_laid`` makes them): the
     bases put out, nothing stored, the first card turned at once where there is no
     waste pile."""
     size = _laid_out(deal, dealt, settings[4] != 0, placed, stock)
@@ -311,9 +311,10 @@ def dealt_position(deal: np.uint64, dealt: np.ndarray, settings: np.ndarray, pla
 
 
 @njit(cache=True, nogil=True)
-def play(deal: np.uint64, strategy: int, samples: int, wanted: np.ndarray, dealt: np.ndarray,
-         settings: np.ndarray) -> tuple[bool, int, int]:
-    """Deal ``deal`` played to its end: won, the cards on the foundations, the moves."""
+def _laid(deal: np.uint64, dealt: np.ndarray, settings: np.ndarray) -> tuple[
+        np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Deal ``deal``'s first position (``dealt_position``) in arrays of its own:
+    placed, storage, heights, waste, stock, counters."""
     placed = np.zeros(len(dealt), np.int64)
     stock = np.empty(DECK_SIZE, np.int64)
     storage = np.zeros((max(settings[0], np.int64(1)), DECK_SIZE), np.int64)
@@ -321,51 +322,47 @@ def play(deal: np.uint64, strategy: int, samples: int, wanted: np.ndarray, dealt
     waste = np.empty(DECK_SIZE, np.int64)
     counters = np.zeros(5, np.int64)
     dealt_position(deal, dealt, settings, placed, heights, waste, stock, counters)
-    if strategy == FAIR:
-        _play_fair(deal, samples, wanted, settings, placed, storage, heights, waste, stock,
-                   counters)
-    else:
-        _play_out(strategy, deal, wanted, settings, placed, storage, heights, waste, stock,
-                  counters)
-    final_cards = placed.sum()
-    return final_cards == DECK_SIZE, final_cards, counters[MOVES]
+    return placed, storage, heights, waste, stock, counters
 
 
 @njit(cache=True, nogil=True)
-def share(start: np.uint64, count: int, strategy: int, samples: int, wanted: np.ndarray,
+def share(start: np.uint64, count: int, strategy: int, wanted: np.ndarray,
           dealt: np.ndarray, settings: np.ndarray, out: np.ndarray, at_once: int,
           index: int) -> None:
-    """Lane ``index``'s share of deals start..start+count-1 (``lanes.shared``), a row
-    each in ``out`` (each game is played apart, so the rows are the same however they
+    """Lane ``index``'s share of deals start..start+count-1 (``lanes.shared``) by a
+    player of microseconds a game (greedy, random, quick: ``_play_out``), a row each
+    in ``out`` (each game is played apart, so the rows are the same however they
     are shared out)."""
     first, end = shared(count, at_once, index)
     for game in range(first, end):
-        _row(start, game, strategy, samples, wanted, dealt, settings, out)
+        deal = start + uint64(game)
+        placed, storage, heights, waste, stock, counters = _laid(deal, dealt, settings)
+        _play_out(strategy, deal, wanted, settings, placed, storage, heights, waste, stock,
+                  counters)
+        final_cards = placed.sum()
+        out[game, 0] = final_cards == DECK_SIZE
+        out[game, 1] = final_cards
+        out[game, 2] = counters[MOVES]
 
 
-@njit(cache=True, nogil=True)
-def lane(start: np.uint64, strategy: int, samples: int, wanted: np.ndarray,
-         dealt: np.ndarray, settings: np.ndarray, out: np.ndarray, claims: np.ndarray,
-         index: int) -> None:
-    """``share`` for a player that takes long a game (the fair player): lane ``index``
+def lane(start: np.uint64, samples: int, wanted: np.ndarray, dealt: np.ndarray,
+         settings: np.ndarray, out: np.ndarray, claims: np.ndarray, index: int) -> None:
+    """``share`` for the fair player, whose games take milliseconds: lane ``index``
     claims the next deal when free, as many as ``claims`` says (``rules.fast.lanes``),
-    so that a run's stop is heard after the games under way."""
-    while True:
-        game = next_games(claims, index, np.int64(1))
-        if game < 0:
-            break
-        _row(start, game, strategy, samples, wanted, dealt, settings, out)
+    so that a run's stop is heard after the games under way. Plain Python around the
+    compiled game, as the solvers' lanes are (``lanes.each_game``): the calls cost
+    microseconds, and a lane compiled linked the whole player into it again
+    (docs/TUNING.md)."""
 
+    def play_deal(game: int) -> None:
+        deal = start + np.uint64(game)
+        placed, storage, heights, waste, stock, counters = _laid(deal, dealt, settings)
+        _play_fair(deal, samples, wanted, settings, placed, storage, heights, waste, stock,
+                   counters)
+        final_cards = int(placed.sum())
+        out[game] = (final_cards == DECK_SIZE, final_cards, counters[MOVES])
 
-@njit(cache=True, nogil=True)
-def _row(start: np.uint64, game: int, strategy: int, samples: int, wanted: np.ndarray,
-         dealt: np.ndarray, settings: np.ndarray, out: np.ndarray) -> None:
-    """Deal start + game played into out[game]."""
-    won, final_cards, moves = play(start + uint64(game), strategy, samples, wanted, dealt,
-                                   settings)
-    out[game, 0] = won
-    out[game, 1] = final_cards
-    out[game, 2] = moves
+    lanes.each_game(claims, int(index), play_deal)
 
 
 def deal_results(description: Description, start: int, count: int,
@@ -379,14 +376,13 @@ def deal_results(description: Description, start: int, count: int,
     if player == FAIR:
         claims = lanes.begin(count)
         out = np.empty((lanes.limit(), len(FIELDS)), np.int64)
-        lanes.fan_out(lane, int(claims[LANES]), np.uint64(start), player, FAMILY_SAMPLES,
-                      wanted, dealt, settings, out, claims)
+        lanes.fan_out(lane, int(claims[LANES]), np.uint64(start), FAMILY_SAMPLES, wanted,
+                      dealt, settings, out, claims)
         return out[:lanes.played()]
     if strategy not in ("greedy", "random", "quick"):
         raise ValueError(f"{strategy} is not played here")  # the solver: its own module
     out = np.empty((count, len(FIELDS)), np.int64)
-    lanes.share_out(share, np.uint64(start), count, player, FAMILY_SAMPLES, wanted,
-                    dealt, settings, out)
+    lanes.share_out(share, np.uint64(start), count, player, wanted, dealt, settings, out)
     return out
 
 
