@@ -26,8 +26,9 @@ lane function, compiled ``nogil``, so they run at once. numba's ``parallel=True`
 outlined the loop into a function of its own and compiled the whole player under it
 twice more: without it the warm-up's compile on one process went from 148 s to 105 s
 (docs/TUNING.md). Plain kernels, whose games take microseconds, share their blocks of
-games out evenly (``shared``) instead of claiming them. The solvers' lanes are Python
-around their compiled search, a game at a time (``each_game``).
+games out evenly (``shared``) instead of claiming them. The lanes of the solvers and
+of the fair players are Python around their compiled game, a game at a time
+(``each_game``).
 """
 
 from __future__ import annotations
@@ -121,9 +122,10 @@ def next_games(claims: np.ndarray, lane: int, games: int) -> int:
 
 def each_game(claims: np.ndarray, lane: int, play: Callable[[int], None]) -> None:
     """Lane ``lane``'s games, one claimed at a time, each played by ``play(game)`` in
-    Python: for the solvers, whose games take milliseconds to seconds, a few calls'
-    microseconds a game are nothing, and a lane of their own compiled would link the
-    whole search into it again (seconds of the warm-up, docs/TUNING.md). ``play`` calls
+    Python: for the solvers and the fair players, whose games take milliseconds to
+    seconds, a few calls' microseconds a game are nothing, and a lane of their own
+    compiled would link the whole player into it again (seconds of the warm-up,
+    docs/TUNING.md). ``play`` calls
     kernels compiled ``nogil``, so the lanes' searches run at once."""
     while (game := int(next_games(claims, np.int64(lane), np.int64(1)))) >= 0:
         play(game)
