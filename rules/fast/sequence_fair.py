@@ -317,6 +317,13 @@ def exact(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: in
     return NO_MOVE, 0, False
 
 
+# ``exact`` as the Python player calls it (``rules.players.sequence_fair``): its few
+# lines in plain Python around the compiled endgame search. Compiled, it linked the
+# search into one more function, 1.5 s on the way to the hints (docs/TUNING.md);
+# ``_game`` calls it compiled, in the runs' part.
+plain_exact = exact.py_func
+
+
 @njit(cache=True, nogil=True)
 def weighed(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: int,
             unseen: np.ndarray, seed: np.uint64, moves: int, samples: int) -> tuple[int, int]:

@@ -51,15 +51,15 @@ class FairPlayer:
         self._table: tuple[np.ndarray, np.ndarray] | None = None
 
     def choose(self, state: State) -> Move:
-        from rules.fast.sequence_fair import NO_MOVE, exact, table, weighed
+        from rules.fast.sequence_fair import NO_MOVE, plain_exact, table, weighed
 
         storage, heights, placed, hand, unseen = seen(state)
         if self._table is None:
             self._table = table()
         # As the batch kernel plays it (``_game``): the halves called apart, each
         # compiled in a process of its own in the warm-up, at once.
-        source, target, found = exact(storage, heights, placed, hand, unseen, self._samples,
-                                      *self._table)
+        source, target, found = plain_exact(storage, heights, placed, hand, unseen,
+                                            self._samples, *self._table)
         if not found:
             source, target = weighed(storage, heights, placed, hand, unseen, self._seed,
                                      state.moves, self._samples)

@@ -14,6 +14,7 @@ from rules.fast import sequence_fair as fair
 from rules.fast import sequence_solver as solver
 from rules.fast.batch import Kernel
 from rules.fast.kernels import one_reading, side_by_side
+from rules.fast.sequence_endgame import best_move
 from rules.roster import FAIR_SAMPLES as SAMPLES
 from rules.roster import SEQUENCE
 from solitaire_tui.games.family import own
@@ -56,13 +57,14 @@ def warm_hints() -> None:
 
 
 def warm_endgame() -> None:
-    """Compile the fair player's last moves (``exact``, the endgame's best move) as
-    its choice calls them, with the same types: a part of its own, so that it and
-    ``warm_choice`` compile at once on two processes."""
+    """Compile the fair player's last moves (the endgame's best move, which
+    ``fair.plain_exact`` calls) as its choice calls them, with the same types, on a
+    budget of one position: a part of its own, so that it and ``warm_choice`` compile
+    at once on two processes."""
     from rules.players.sequence_fair import seen
 
     storage, heights, placed, hand, unseen = seen(_first_position())
-    fair.exact(storage, heights, placed, hand, unseen, SAMPLES["fair"], *fair.table())
+    best_move(storage, heights, placed, hand, unseen, *fair.table(), np.int64(1))
 
 
 def warm_choice() -> None:
