@@ -15,13 +15,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from rules import add_residue
 from rules.errors import OptionsError
 from rules.fast import lanes
 from rules.fast.add_residue_piles import ADD, MOD, greedy_move, random_move
 from rules.fast.add_residue_search import move_parts, perfect_code, solved, strong_code
+from rules.fast.jit import compiled
 from rules.fast.lanes import LANES, LIMIT, next_games
 from rules.roster import ADD_RESIDUE as NAMES
 from rules.roster import GREEDY, ITERATIONS, RANDOM, code
@@ -38,7 +39,7 @@ def fields(options: add_residue.Options, strategies: Sequence[str]) -> tuple[str
     return (*(f"score_{seat + 1}" for seat in range(options.players)), "winners")
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def play(n: int, strategies: np.ndarray, best: np.ndarray, seed: np.uint64,
          row: np.ndarray) -> None:
     """One game with piles of 1..n and a player per seat (codes from ``codes``, with
@@ -82,7 +83,7 @@ def play(n: int, strategies: np.ndarray, best: np.ndarray, seed: np.uint64,
     row[players] = winners
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def lane(start: np.uint64, n: int, strategies: np.ndarray, best: np.ndarray,
          out: np.ndarray, claims: np.ndarray, index: int) -> None:
     """Games start.. into out[game, field] (columns as ``fields``), lane ``index``

@@ -13,10 +13,10 @@ smallest add number, which leaves the least m.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from rules import add_residue
 from rules.fast.deals import below
+from rules.fast.jit import compiled
 
 ADD, MOD = 0, 1
 # A pile is a mask with bit c - 1 set while number c is left. It is read in two
@@ -32,13 +32,13 @@ NTH = np.array(
 )
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def size(pile: int) -> int:
     """How many numbers are left in ``pile``."""
     return int(COUNT[pile & LOW_HALF] + COUNT[pile >> HALF])
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def nth(pile: int, k: int) -> int:
     """The k-th smallest number left in ``pile`` (k from 0, below its size)."""
     low = pile & LOW_HALF
@@ -47,7 +47,7 @@ def nth(pile: int, k: int) -> int:
     return int(NTH[pile >> HALF, k - COUNT[low]]) + HALF + 1
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def greedy_mod(pile: int, m: int) -> int:
     """The number in a non-empty mod pile with the largest m % c, the smallest of equals.
 
@@ -68,7 +68,7 @@ def greedy_mod(pile: int, m: int) -> int:
     return best
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def greedy_move(add: int, mod: int, m: int) -> tuple[int, int]:
     """GreedyPlayer's (pile, number) with piles ``add`` and ``mod``, not both empty."""
     if mod:
@@ -76,7 +76,7 @@ def greedy_move(add: int, mod: int, m: int) -> tuple[int, int]:
     return ADD, nth(add, np.int64(0))
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def random_move(add: int, mod: int, rng: np.uint64) -> tuple[int, int, np.uint64]:
     """RandomPlayer's (pile, number, generator's next state): move k of the rules'
     list of legal moves for k drawn below its length."""

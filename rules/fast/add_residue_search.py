@@ -36,11 +36,11 @@ import math
 from functools import cache, reduce
 
 import numpy as np
-from numba import njit
 
 from rules import add_residue
 from rules.fast.add_residue_piles import ADD, MOD, greedy_move, nth, random_move, size
 from rules.fast.deals import below
+from rules.fast.jit import compiled
 from rules.roster import SOLVABLE, check_solvable
 
 MAX_SOLVED_N = max(SOLVABLE.values())
@@ -80,14 +80,14 @@ def solved(options: add_residue.Options) -> tuple[np.ndarray, np.ndarray]:
     return values, best
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def move_parts(code: int, n: int) -> tuple[int, int]:
     """(pile, number) of move ``code``: add 1..n are codes 0..n-1, mod 1..n the next n,
     so codes run in the rules' order of moves."""
     return code // n, code % n + 1
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def search(n: int, players: int, masks: int, m: int, values: np.ndarray, best: np.ndarray,
            nodes: np.ndarray) -> int:
     """The table entry of a position, searched first if need be (nodes[0] counts the
@@ -121,7 +121,7 @@ def search(n: int, players: int, masks: int, m: int, values: np.ndarray, best: n
     return entry
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _child(n: int, players: int, masks: int, m: int, code: int) -> tuple[int, int, int]:
     """(the piles after move ``code`` from the next seat on, m after it, the points it
     scores); the piles are -1 when the mover has no such number."""
@@ -137,7 +137,7 @@ def _child(n: int, players: int, masks: int, m: int, code: int) -> tuple[int, in
     return rest | (add | (mod ^ bit) << n) << shift, m % number, m % number
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _worth(players: int, gain: int, entry: int, values: np.ndarray) -> int:
     """What a move that scores ``gain`` and leads to table ``entry`` is worth to the
     mover: its margin over the other with 2 players, its own future score with more
@@ -149,7 +149,7 @@ def _worth(players: int, gain: int, entry: int, values: np.ndarray) -> int:
     return gain + int(values[entry, players - 1])
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def mover_masks(n: int, piles: np.ndarray, seat: int) -> int:
     """The piles as ``search`` reads them: from ``seat`` round the table."""
     players = piles.shape[1]
@@ -160,7 +160,7 @@ def mover_masks(n: int, piles: np.ndarray, seat: int) -> int:
     return masks
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def move_values(n: int, players: int, masks: int, m: int, values: np.ndarray,
                 best: np.ndarray, nodes: np.ndarray, out: np.ndarray) -> None:
     """out[code]: what move ``code`` is worth to the mover (its margin with 2 players,
@@ -172,7 +172,7 @@ def move_values(n: int, players: int, masks: int, m: int, values: np.ndarray,
             players, gain, search(n, players, child, after, values, best, nodes), values)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def perfect_code(n: int, piles: np.ndarray, seat: int, m: int, best: np.ndarray) -> int:
     """The perfect player's move code from a searched table: the first optimal move
     in the rules' order, or the first legal one when nobody can score any more."""
@@ -185,7 +185,7 @@ def perfect_code(n: int, piles: np.ndarray, seat: int, m: int, best: np.ndarray)
     return int(best[mover_masks(n, piles, seat) * LCM[(1 << n) - 1] + m % LCM[union]])
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _play_move(n: int, piles: np.ndarray, seat: int, code: int, m: int,
                scores: np.ndarray) -> int:
     """Make move ``code`` for ``seat``; returns the new m."""
@@ -198,7 +198,7 @@ def _play_move(n: int, piles: np.ndarray, seat: int, code: int, m: int,
     return m
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _playout_code(n: int, piles: np.ndarray, seat: int, m: int,
                   rng: np.uint64) -> tuple[int, np.uint64]:
     """A playout's move: greedy's most of the time, else uniform over the legal ones."""
@@ -211,7 +211,7 @@ def _playout_code(n: int, piles: np.ndarray, seat: int, m: int,
     return pile * n + number - 1, rng
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _rewards(scores: np.ndarray, out: np.ndarray) -> None:
     """Each seat's reward for a finished game: its share of the win (1/k for k tied at
     the top, else 0) plus MARGIN per point it is above (or below) the best other."""
@@ -224,7 +224,7 @@ def _rewards(scores: np.ndarray, out: np.ndarray) -> None:
         out[seat] = _share(scores, seat) + MARGIN * (scores[seat] - other)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def restored(piles: np.ndarray, scores: np.ndarray, work: np.ndarray, tally: np.ndarray
              ) -> None:
     """``work[:] = piles`` and ``tally[:] = scores``, element by element: an array's
@@ -237,7 +237,7 @@ def restored(piles: np.ndarray, scores: np.ndarray, work: np.ndarray, tally: np.
         tally[seat] = scores[seat]
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _share(scores: np.ndarray, seat: int) -> float:
     """``seat``'s share of the win of a finished game: 1/k for k tied at the top."""
     top = scores.max()
@@ -250,7 +250,7 @@ def _share(scores: np.ndarray, seat: int) -> float:
     return 1.0 / tied
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _uct(n: int, piles: np.ndarray, seat: int, m: int, scores: np.ndarray, rng: np.uint64,
          least: int, firsts: np.ndarray, won: np.ndarray) -> tuple[int, np.uint64]:
     """The strong player's search, one iteration for each of ``firsts``: the root's
@@ -339,7 +339,7 @@ def _uct(n: int, piles: np.ndarray, seat: int, m: int, scores: np.ndarray, rng: 
     return chosen, rng
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _least_visited(child: np.ndarray, sibling: np.ndarray, visits: np.ndarray,
                    least: int) -> int:
     """The root's child visited fewest times, if under ``least`` (the last in the rules'
@@ -353,7 +353,7 @@ def _least_visited(child: np.ndarray, sibling: np.ndarray, visits: np.ndarray,
     return pick
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def strong_code(n: int, piles: np.ndarray, seat: int, m: int, scores: np.ndarray,
                 rng: np.uint64, iterations: int) -> tuple[int, np.uint64]:
     """The strong player's move code for ``seat`` and its generator's next state."""
@@ -361,7 +361,7 @@ def strong_code(n: int, piles: np.ndarray, seat: int, m: int, scores: np.ndarray
                 np.empty(iterations))
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def strong_weighing(n: int, piles: np.ndarray, seat: int, m: int, scores: np.ndarray,
                     rng: np.uint64, iterations: int, least: int
                     ) -> tuple[np.ndarray, np.ndarray]:

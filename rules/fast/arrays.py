@@ -9,10 +9,11 @@ that compiles one (docs/TUNING.md). A loop has nothing to check.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from rules.fast.jit import compiled
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def copied(source: np.ndarray, target: np.ndarray) -> None:
     """``target[:len(source)] = source`` for one-dimensional arrays."""
     for index in range(len(source)):

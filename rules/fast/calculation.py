@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from rules.calculation.description import RANKS, Description
 from rules.calculation.game import State
@@ -24,6 +24,7 @@ from rules.fast import lanes
 from rules.fast.arrays import copied
 from rules.fast.calculation_thumb import _places, _storage_choice
 from rules.fast.deals import below, deal_into, shuffle
+from rules.fast.jit import compiled
 from rules.fast.lanes import LANES, shared
 from rules.roster import FAMILY, FAMILY_SAMPLES, GREEDY, code
 
@@ -55,7 +56,7 @@ def tables(description: Description) -> Tables:
     return Tables(wanted, dealt, settings)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _laid_out(deal: np.uint64, dealt: np.ndarray, one_suit: bool, placed: np.ndarray,
               stock: np.ndarray) -> int:
     """Deal ``deal``: the dealt bases put out (``placed`` counts them), the other cards'
@@ -85,7 +86,7 @@ def _laid_out(deal: np.uint64, dealt: np.ndarray, one_suit: bool, placed: np.nda
     return int(size)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _moves(wanted: np.ndarray, placed: np.ndarray, storage: np.ndarray, heights: np.ndarray,
            hand: int, can_turn: bool, pick: int) -> tuple[int, int, int]:
     """The legal moves in the rules' order: (how many, and move ``pick``'s source and
@@ -121,7 +122,7 @@ def _moves(wanted: np.ndarray, placed: np.ndarray, storage: np.ndarray, heights:
 TURNED, NEXT, SIZE, PASS, MOVES = range(5)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _apply(source: int, target: int, settings: np.ndarray, placed: np.ndarray,
            storage: np.ndarray, heights: np.ndarray, waste: np.ndarray, stock: np.ndarray,
            counters: np.ndarray) -> None:
@@ -159,7 +160,7 @@ def _apply(source: int, target: int, settings: np.ndarray, placed: np.ndarray,
         placed[target] += 1
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _choices(wanted: np.ndarray, settings: np.ndarray, placed: np.ndarray,
              storage: np.ndarray, heights: np.ndarray, waste: np.ndarray,
              counters: np.ndarray, pick: int) -> tuple[int, int, int]:
@@ -171,7 +172,7 @@ def _choices(wanted: np.ndarray, settings: np.ndarray, placed: np.ndarray,
     return _moves(wanted, placed, storage, heights, hand, can_turn, pick)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _greedy(wanted: np.ndarray, settings: np.ndarray, placed: np.ndarray,
             storage: np.ndarray, heights: np.ndarray, waste: np.ndarray,
             counters: np.ndarray) -> tuple[int, int, int]:
@@ -188,7 +189,7 @@ def _greedy(wanted: np.ndarray, settings: np.ndarray, placed: np.ndarray,
     return count, source, target
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _quick(wanted: np.ndarray, settings: np.ndarray, placed: np.ndarray,
            storage: np.ndarray, heights: np.ndarray, waste: np.ndarray,
            counters: np.ndarray) -> tuple[int, int, int]:
@@ -204,7 +205,7 @@ def _quick(wanted: np.ndarray, settings: np.ndarray, placed: np.ndarray,
     return count, source, target
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _play_out(strategy: int, rng: np.uint64, wanted: np.ndarray, settings: np.ndarray,
               placed: np.ndarray, storage: np.ndarray, heights: np.ndarray,
               waste: np.ndarray, stock: np.ndarray, counters: np.ndarray) -> None:
@@ -229,7 +230,7 @@ def _play_out(strategy: int, rng: np.uint64, wanted: np.ndarray, settings: np.nd
         _apply(source, target, settings, placed, storage, heights, waste, stock, counters)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _play_fair(seed: np.uint64, samples: int, wanted: np.ndarray, settings: np.ndarray,
                placed: np.ndarray, storage: np.ndarray, heights: np.ndarray,
                waste: np.ndarray, stock: np.ndarray, counters: np.ndarray) -> None:
@@ -246,7 +247,7 @@ def _play_fair(seed: np.uint64, samples: int, wanted: np.ndarray, settings: np.n
         _apply(source, target, settings, placed, storage, heights, waste, stock, counters)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _fair_pick(count: int, samples: int, seed: np.uint64, wanted: np.ndarray,
                settings: np.ndarray, placed: np.ndarray, storage: np.ndarray,
                heights: np.ndarray, waste: np.ndarray, stock: np.ndarray,
@@ -266,7 +267,7 @@ def _fair_pick(count: int, samples: int, seed: np.uint64, wanted: np.ndarray,
     return best
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _rollouts(count: int, samples: int, seed: np.uint64, wanted: np.ndarray,
               settings: np.ndarray, placed: np.ndarray, storage: np.ndarray,
               heights: np.ndarray, waste: np.ndarray, stock: np.ndarray,
@@ -294,7 +295,7 @@ def _rollouts(count: int, samples: int, seed: np.uint64, wanted: np.ndarray,
     return held
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def dealt_position(deal: np.uint64, dealt: np.ndarray, settings: np.ndarray, placed: np.ndarray,
                    heights: np.ndarray, waste: np.ndarray, stock: np.ndarray,
                    counters: np.ndarray) -> None:
@@ -310,7 +311,7 @@ def dealt_position(deal: np.uint64, dealt: np.ndarray, settings: np.ndarray, pla
         counters[TURNED], counters[NEXT] = 1, 1
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _laid(deal: np.uint64, dealt: np.ndarray, settings: np.ndarray) -> tuple[
         np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Deal ``deal``'s first position (``dealt_position``) in arrays of its own:
@@ -325,7 +326,7 @@ def _laid(deal: np.uint64, dealt: np.ndarray, settings: np.ndarray) -> tuple[
     return placed, storage, heights, waste, stock, counters
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def share(start: np.uint64, count: int, strategy: int, wanted: np.ndarray,
           dealt: np.ndarray, settings: np.ndarray, out: np.ndarray, at_once: int,
           index: int) -> None:

@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from rules.calculation.description import Description
 from rules.calculation.game import TURN, Move, State, ToFinal, ToStorage
@@ -58,6 +58,7 @@ from rules.fast.calculation import (
 from rules.fast.calculation import TURN as TURN_SOURCE
 from rules.fast.calculation_thumb import _places, _storage_order
 from rules.fast.deals import splitmix64
+from rules.fast.jit import compiled
 from rules.fast.lanes import LANES
 from rules.fast.watch import watched
 from rules.roster import LOST, SOLVER_FIELDS, UNKNOWN, VERDICTS, WON, Solution
@@ -84,7 +85,7 @@ def table_size(max_nodes: int) -> int:
     return size
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _key(wanted: np.ndarray, placed: np.ndarray, storage: np.ndarray, heights: np.ndarray,
          waste: np.ndarray, stock: np.ndarray, counters: np.ndarray) -> np.uint64:
     """The position's key: every pile but the storage piles in order, those as a set
@@ -106,7 +107,7 @@ def _key(wanted: np.ndarray, placed: np.ndarray, storage: np.ndarray, heights: n
     return marked
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _slot(table: np.ndarray, key: np.uint64) -> int:
     """Where ``key`` is in the table, or the empty slot where it would go (linear
     probing from the key's own slot)."""
@@ -117,12 +118,12 @@ def _slot(table: np.ndarray, key: np.uint64) -> int:
     return int(slot)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _seen(table: np.ndarray, key: np.uint64) -> bool:
     return bool(table[_slot(table, key)] == key)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _mark(table: np.ndarray, log: np.ndarray, filled: int, key: np.uint64) -> int:
     """Mark ``key`` lost, logging its slot; the table stops taking keys at half full.
     Returns how many slots are filled."""
@@ -136,7 +137,7 @@ def _mark(table: np.ndarray, log: np.ndarray, filled: int, key: np.uint64) -> in
     return filled + 1
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _forced(place: np.ndarray, placed: np.ndarray, rank: int, target: int) -> bool:
     """Whether a card of ``rank`` going to foundation ``target`` is a move to make at
     once: no other foundation wants the rank again, so in any winning line the card
@@ -149,7 +150,7 @@ def _forced(place: np.ndarray, placed: np.ndarray, rank: int, target: int) -> bo
     return True
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _ordered(wanted: np.ndarray, settings: np.ndarray, placed: np.ndarray,
              storage: np.ndarray, heights: np.ndarray, waste: np.ndarray,
              counters: np.ndarray, place: np.ndarray, ends: np.ndarray,
@@ -188,7 +189,7 @@ def _ordered(wanted: np.ndarray, settings: np.ndarray, placed: np.ndarray,
     return int(kept)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def search(wanted: np.ndarray, settings: np.ndarray, placed: np.ndarray, storage: np.ndarray,
            heights: np.ndarray, waste: np.ndarray, stock: np.ndarray, counters: np.ndarray,
            table: np.ndarray, log: np.ndarray, path: np.ndarray, max_nodes: int,

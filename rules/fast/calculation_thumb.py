@@ -12,9 +12,9 @@ that takes it plays the king's part in Sequence's.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from rules.calculation.description import RANKS
+from rules.fast.jit import compiled
 
 # The rule of thumb's costs (``_storage_cost``), in cards wanted apart: Sequence's,
 # tuned there (``docs/TUNING.md``); a king is the rank that ends its foundations.
@@ -32,7 +32,7 @@ FAR = 2 * RANKS  # how far off a rank no foundation wants again is wanted
 SKIPPED = 1 << 40  # a storage pile like one before it: not tried
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _places(wanted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Where each rank comes on each foundation (``place[pile, rank]``, -1: never; a
     step below 13 visits a rank once at most), and which ranks end every foundation
@@ -49,7 +49,7 @@ def _places(wanted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return place, ends
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _ahead(place: np.ndarray, placed: np.ndarray, rank: int, copies: int) -> int:
     """How many cards a foundation takes before it takes this card of ``rank``, when
     ``copies`` other cards of the rank will be at hand before it: they serve the piles
@@ -70,7 +70,7 @@ def _ahead(place: np.ndarray, placed: np.ndarray, rank: int, copies: int) -> int
     return last // piles if last >= 0 else FAR
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _gap(place: np.ndarray, placed: np.ndarray, rank: int, under: int) -> int:
     """How few cards apart one foundation that still wants ``rank`` takes it and then
     ``under``: such neighbours on a storage pile play out onto it in a row."""
@@ -82,7 +82,7 @@ def _gap(place: np.ndarray, placed: np.ndarray, rank: int, under: int) -> int:
     return best
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _delay(place: np.ndarray, placed: np.ndarray, storage: np.ndarray, heights: np.ndarray,
            pile: int, wanted: int) -> tuple[int, int]:
     """What a card wanted after ``wanted`` cards costs the cards of storage pile
@@ -99,7 +99,7 @@ def _delay(place: np.ndarray, placed: np.ndarray, storage: np.ndarray, heights: 
     return delay, blocked
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _tops_of(storage: np.ndarray, heights: np.ndarray, rank: int, piles: int) -> int:
     """How many of the first ``piles`` storage tops are of ``rank``."""
     count = 0
@@ -108,7 +108,7 @@ def _tops_of(storage: np.ndarray, heights: np.ndarray, rank: int, piles: int) ->
     return count
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _storage_cost(place: np.ndarray, ends: np.ndarray, placed: np.ndarray,
                   storage: np.ndarray, heights: np.ndarray, rank: int, wanted: int,
                   pile: int) -> int:
@@ -132,7 +132,7 @@ def _storage_cost(place: np.ndarray, ends: np.ndarray, placed: np.ndarray,
     return int(MISFIT_COST + 3 * delay - 2 * blocked + height)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _storage_choice(card: int, place: np.ndarray, ends: np.ndarray, placed: np.ndarray,
                     storage: np.ndarray, heights: np.ndarray) -> int:
     """The storage pile the rule of thumb puts the hand card on: the least cost
@@ -147,7 +147,7 @@ def _storage_choice(card: int, place: np.ndarray, ends: np.ndarray, placed: np.n
     return best
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _storage_order(card: int, place: np.ndarray, ends: np.ndarray, placed: np.ndarray,
                    storage: np.ndarray, heights: np.ndarray, first: int, order: np.ndarray,
                    count: int) -> int:

@@ -8,7 +8,9 @@ unsigned integers into floats, which would silently break the deals.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
+
+from rules.fast.jit import compiled
 
 GOLDEN = uint64(0x9E3779B97F4A7C15)
 MIX1 = uint64(0xBF58476D1CE4E5B9)
@@ -19,7 +21,7 @@ RANK_OF = np.array([i % 13 + 1 for i in range(52)], dtype=np.int8)
 SUIT_OF = np.array([i // 13 for i in range(52)], dtype=np.int8)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def splitmix64(state: np.uint64) -> tuple[np.uint64, np.uint64]:
     state = state + GOLDEN
     z = state
@@ -28,13 +30,13 @@ def splitmix64(state: np.uint64) -> tuple[np.uint64, np.uint64]:
     return state, z ^ (z >> S31)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def below(state: np.uint64, bound: int) -> tuple[np.uint64, int]:
     state, value = splitmix64(state)
     return state, int(((value >> S32) * uint64(bound)) >> S32)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def shuffle(items: np.ndarray, size: int, state: np.uint64) -> np.uint64:
     """Fisher-Yates from the end over items[:size], as ``rules.cards.shuffle``."""
     for i in range(size - 1, 0, -1):
@@ -43,7 +45,7 @@ def shuffle(items: np.ndarray, size: int, state: np.uint64) -> np.uint64:
     return state
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def deal_into(deal: np.uint64, out: np.ndarray) -> None:
     """Card indices 0..51 of deal ``deal`` into ``out``, top card first."""
     for i in range(52):

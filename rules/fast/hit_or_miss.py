@@ -12,11 +12,12 @@ more than the strike limit allows).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from rules import hit_or_miss
 from rules.fast import lanes
 from rules.fast.deals import deal_into, shuffle
+from rules.fast.jit import compiled
 from rules.fast.lanes import shared
 
 SAME, REVERSED, SHUFFLED = 0, 1, 2
@@ -37,7 +38,7 @@ PASSES_TO_HIT = np.array(
 )
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def strikes_ahead(stock: np.ndarray, size: int, count: int) -> int:
     """Same order, size not a multiple of 13: strikeless passes before the next hit."""
     shift = size % 13
@@ -52,7 +53,7 @@ def strikes_ahead(stock: np.ndarray, size: int, count: int) -> int:
     return least
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def play(stock: np.ndarray, strike_limit: int, order: int, seed: np.uint64) -> tuple[
     bool, int, int, int, int
 ]:
@@ -101,7 +102,7 @@ def play(stock: np.ndarray, strike_limit: int, order: int, seed: np.uint64) -> t
     return size == 0, size, passes, strikes, turns
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def share(start: np.uint64, count: int, strike_limit: int, order: int, out: np.ndarray,
           at_once: int, index: int) -> None:
     """Lane ``index``'s share (``lanes.shared``) of deals start..start+count-1 into

@@ -39,9 +39,11 @@ from typing import Any
 
 import numba
 import numpy as np
-from numba import njit, types
+from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
+
+from rules.fast.jit import compiled
 
 # A call's control: a stop asked for, the next game to claim, the lanes (``threads``),
 # the games asked for and the most it may play, the games the run has left
@@ -96,7 +98,7 @@ def played(control: np.ndarray = CONTROL) -> int:
     return int(min(control[NEXT], control[LIMIT]))
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def next_games(claims: np.ndarray, lane: int, games: int) -> int:
     """The first of the next ``games`` games (fewer at the limit) lane ``lane`` plays,
     its last ones being done; -1 once a stop has come, or the call's games are all
@@ -169,7 +171,7 @@ def share_out(share: Callable[..., None], *args: Any) -> None:
     fan_out(share, at_once, *args, np.int64(at_once))
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def shared(blocks: int, at_once: int, index: int) -> tuple[int, int]:
     """The blocks lane ``index`` of ``at_once`` plays, as range(first, end): an even
     share, in order, as ``prange`` shared them."""

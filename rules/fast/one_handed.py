@@ -8,11 +8,12 @@ while the newest four allow it. The game has no options.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from rules.cards import DECK_SIZE
 from rules.fast import lanes
 from rules.fast.deals import RANK_OF, SUIT_OF, deal_into
+from rules.fast.jit import compiled
 from rules.fast.lanes import shared
 
 FIELDS = ("won", "cards_left", "moves")
@@ -20,7 +21,7 @@ FIELDS = ("won", "cards_left", "moves")
 BLOCK = 1024  # games a thread plays with one set of buffers
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def play(deck: np.ndarray, rank_of: np.ndarray, suit_of: np.ndarray,
          hand: np.ndarray) -> tuple[bool, int, int]:
     """One game on card ids ``deck`` (top first) whose ranks and suits are
@@ -47,7 +48,7 @@ def play(deck: np.ndarray, rank_of: np.ndarray, suit_of: np.ndarray,
     return held == 0, held, moves
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def share(start: np.uint64, count: int, out: np.ndarray, at_once: int, index: int) -> None:
     """Lane ``index``'s share (``lanes.shared``) of deals start..start+count-1 into
     out[game, field] (fields as FIELDS).

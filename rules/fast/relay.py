@@ -30,13 +30,14 @@ from __future__ import annotations
 from math import lcm
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from rules import relay
 from rules.cards import DECK_SIZE
 from rules.fast import lanes
 from rules.fast.deals import RANK_OF, deal_into
 from rules.fast.hit_or_miss import COUNT_AT, PASSES_TO_HIT, strikes_ahead
+from rules.fast.jit import compiled
 from rules.fast.lanes import shared
 
 # CYCLE[size]: rounds after which a player holding ``size`` cards is back where it was.
@@ -57,7 +58,7 @@ def fields(options: relay.Options) -> tuple[str, ...]:
     return ("won", "rounds", *(f"last_hit_{p}" for p in range(1, options.players + 1)))
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _first_player(deck: np.ndarray, rank_of: np.ndarray, hits: np.ndarray,
                   hit_at: np.ndarray, ranks: np.ndarray) -> tuple[int, int]:
     """Player 1 to its end on ``deck`` (overwritten): plain Hit or Miss, no arrivals.
@@ -96,7 +97,7 @@ def _first_player(deck: np.ndarray, rank_of: np.ndarray, hits: np.ndarray,
     return made, size
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _next_player(rank_of: np.ndarray, hits: np.ndarray, hit_at: np.ndarray, player: int,
                  arrivals: int, below: np.ndarray, order: np.ndarray) -> tuple[int, int]:
     """Player ``player`` (0-based, not the first) to its end: it starts with no card
@@ -179,7 +180,7 @@ def _next_player(rank_of: np.ndarray, hits: np.ndarray, hit_at: np.ndarray, play
         i += 1
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _game(deck: np.ndarray, rank_of: np.ndarray, players: int, out: np.ndarray, game: int,
           hits: np.ndarray, hit_at: np.ndarray, below: np.ndarray, order: np.ndarray) -> None:
     """One game on card ids ``deck`` (overwritten), into ``out[game]`` (fields as
@@ -201,7 +202,7 @@ def _game(deck: np.ndarray, rank_of: np.ndarray, players: int, out: np.ndarray, 
     out[game, 1] = hit_end + hopeless
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def play(ranks: np.ndarray, players: int) -> np.ndarray:
     """One game on the deck ``ranks`` (values 1..13, top first, 1 to 52 cards, not
     necessarily four of each value, as the contest allows).
@@ -219,7 +220,7 @@ def play(ranks: np.ndarray, players: int) -> np.ndarray:
     return row
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _buffers() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """A thread's workspace for ``_game``: the deck, and its scratch as ``_game`` says."""
     return (np.empty(DECK_SIZE, np.int8), np.empty((2, DECK_SIZE), np.int8),
@@ -227,7 +228,7 @@ def _buffers() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarr
             np.empty(DECK_SIZE, np.int8))
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def share(start: np.uint64, count: int, players: int, out: np.ndarray, at_once: int,
           index: int) -> None:
     """Lane ``index``'s share (``lanes.shared``) of deals start..start+count-1 into
@@ -247,7 +248,7 @@ def share(start: np.uint64, count: int, players: int, out: np.ndarray, at_once: 
             _game(deck, rank_of, players, out, game, hits, hit_at, below, order)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _decks_share(ranks: np.ndarray, players: np.ndarray, out: np.ndarray, at_once: int,
                  index: int) -> None:
     """Lane ``index``'s share (``lanes.shared``) of ``play_decks``, a block at a time."""

@@ -15,13 +15,13 @@ masks in the rules' order without building the list of moves.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from rules import sequence
 from rules.cards import DECK_SIZE
 from rules.fast import lanes
 from rules.fast.deals import below, deal_into
-from rules.fast.inlined import inlined
+from rules.fast.jit import compiled, inlined
 from rules.fast.lanes import shared
 from rules.roster import BASIC, GREEDY, code
 
@@ -59,7 +59,7 @@ def _to_final(wants: np.ndarray, placed: np.ndarray, rank: int, pile: int) -> No
     wants[NEXT_RANK[pile, placed[pile]]] |= 1 << pile
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def wants_of(placed: np.ndarray, wants: np.ndarray) -> None:
     """wants[r]: the mask of final piles that take rank r next."""
     wants[:] = 0
@@ -67,7 +67,7 @@ def wants_of(placed: np.ndarray, wants: np.ndarray) -> None:
         wants[NEXT_RANK[pile, placed[pile]]] |= 1 << pile
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def place(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, wants: np.ndarray,
           rank: int, target: int) -> None:
     """Put a card of ``rank`` where a move sends it: final pile ``target``, or storage
@@ -90,7 +90,7 @@ def taken(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray
     return int(storage[source, heights[source] + 1]), dealt
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _play_greedy(deck: np.ndarray, storage: np.ndarray, heights: np.ndarray,
                  placed: np.ndarray, wants: np.ndarray) -> int:
     """GreedyPlayer's game; returns its moves.
@@ -127,7 +127,7 @@ def _play_greedy(deck: np.ndarray, storage: np.ndarray, heights: np.ndarray,
     return moves
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _random_move(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
                  wants: np.ndarray, rng: np.uint64) -> tuple[int, int, np.uint64]:
     """RandomPlayer's (source, target, generator state), target PILES + p for storage
@@ -153,7 +153,7 @@ def _random_move(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.
     return HAND, PILES + k - POPCOUNT[fits], rng
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _play_random(deck: np.ndarray, storage: np.ndarray, heights: np.ndarray,
                  placed: np.ndarray, wants: np.ndarray, seed: np.uint64) -> int:
     """RandomPlayer's game, one draw per move as the player draws; returns its moves."""
@@ -168,7 +168,7 @@ def _play_random(deck: np.ndarray, storage: np.ndarray, heights: np.ndarray,
         place(storage, heights, placed, wants, rank, target)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def deal_ranks(deal: np.uint64, deck: np.ndarray) -> None:
     """Deal ``deal`` into ``deck`` as ranks 1..13, the only thing of a card the game
     looks at."""
@@ -177,7 +177,7 @@ def deal_ranks(deal: np.uint64, deck: np.ndarray) -> None:
         deck[i] = deck[i] % 13 + 1
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _workspace(size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Storage (for ``size`` cards on a NOTHING), heights, final pile sizes, wants."""
     storage = np.full((PILES, size + 1), NOTHING, np.int8)
@@ -187,7 +187,7 @@ def _workspace(size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarra
     return storage, heights, placed, wants
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _game(deck: np.ndarray, strategy: int, seed: np.uint64, storage: np.ndarray,
           heights: np.ndarray, placed: np.ndarray, wants: np.ndarray) -> tuple[bool, int, int]:
     """``play`` in a workspace from ``_workspace``, which may hold an earlier game.
@@ -207,7 +207,7 @@ def _game(deck: np.ndarray, strategy: int, seed: np.uint64, storage: np.ndarray,
     return final_cards == FULL, final_cards, moves
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def play(deck: np.ndarray, strategy: int, seed: np.uint64) -> tuple[bool, int, int]:
     """One game on ``deck`` (ranks 1..13, the first hand card first, any length).
 
@@ -217,7 +217,7 @@ def play(deck: np.ndarray, strategy: int, seed: np.uint64) -> tuple[bool, int, i
     return _game(deck, strategy, seed, storage, heights, placed, wants)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def share(start: np.uint64, count: int, strategy: int, out: np.ndarray, at_once: int,
           index: int) -> None:
     """Lane ``index``'s share (``lanes.shared``) of deals start..start+count-1 into

@@ -24,10 +24,10 @@ import argparse
 from collections.abc import Sequence
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from rules.cards import DECK_SIZE
-from rules.fast.inlined import inlined
+from rules.fast.jit import compiled, inlined
 from rules.fast.sequence import NOTHING, PILES, deal_ranks
 from rules.fast.sequence_fair import _storage_choice
 from rules.fast.sequence_positions import (
@@ -55,7 +55,7 @@ from rules.fast.sequence_proofs import RANKS, stuck
 PLAYED_OUT, COVERED = 256, 8
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _settle(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
             placed: np.ndarray, wants: np.ndarray, left: np.ndarray, taboo: np.ndarray,
             pile_hash: np.ndarray, path: np.ndarray, steps: int) -> tuple[int, int]:
@@ -77,7 +77,7 @@ def _settle(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarr
     return dealt, steps
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _line(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
           placed: np.ndarray, wants: np.ndarray, left: np.ndarray, pile_hash: np.ndarray,
           taboo: np.ndarray, choices: np.ndarray, path: np.ndarray) -> tuple[int, int]:
@@ -106,7 +106,7 @@ def _line(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray
     return steps, max(chosen - len(choices), 0)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _covered(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray) -> int:
     """How many storage cards lie right under a card that no final pile needs
     sooner than them: each waits on the card above."""
@@ -118,7 +118,7 @@ def _covered(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray) -> in
     return count
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _choices(parent: np.ndarray, choice: np.ndarray, layer: int, slot: int) -> np.ndarray:
     """The storage piles chosen on the way to beam slot ``slot`` of ``layer``."""
     chain = np.empty(layer, np.int64)
@@ -155,7 +155,7 @@ def _counts_copied(wants: np.ndarray, left: np.ndarray, pile_hash: np.ndarray,
 SORTED_RUN = 16  # children ranked by insertion before the merges (``_best_first``)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _best_first(scores: np.ndarray, count: int, order: np.ndarray,
                 spare: np.ndarray) -> np.ndarray:
     """The first ``count`` places of ``scores``, highest score first, equal scores in
@@ -187,7 +187,7 @@ def _best_first(scores: np.ndarray, count: int, order: np.ndarray,
     return order
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def beam(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
          placed: np.ndarray, width: int, max_nodes: int, control: np.ndarray,
          path: np.ndarray) -> tuple[bool, int, int, int]:

@@ -26,10 +26,11 @@ within 100,000 (666 of 0..999 won, 66.6%; ``sequence_fair.EXACT_TRY``).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from rules import cards, sequence
 from rules.fast.deals import splitmix64
+from rules.fast.jit import compiled
 from rules.fast.sequence import DONE, HAND, NEXT_RANK, NOTHING, PILES, _to_final, wants_of
 from rules.fast.sequence_proofs import RANKS as INDICES
 from rules.fast.sequence_proofs import RELAXED_NODES, RELAXED_TABLE, forced, stuck, tangled
@@ -54,7 +55,7 @@ DEPTH = 4 * PILES * sequence.PILE_SIZE  # nodes on a line, at most (each card: 3
 RELAXED_FROM = 3
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _key(placed: np.ndarray, hand: int, unseen: np.ndarray,
          pile_hash: np.ndarray) -> np.uint64:
     """The position's table key; the storage piles' hashes are summed, so piles that
@@ -71,7 +72,7 @@ def _key(placed: np.ndarray, hand: int, unseen: np.ndarray,
     return key
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _slot(keys: np.ndarray, key: np.uint64) -> int:
     """Where ``key`` is in the table, or where it goes: the first empty slot of its
     PROBES, or else the first of them, whose value it replaces (a value lost is only
@@ -85,7 +86,7 @@ def _slot(keys: np.ndarray, key: np.uint64) -> int:
     return int(first)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _push(storage: np.ndarray, heights: np.ndarray, pile_hash: np.ndarray, pile: int,
           rank: int) -> None:
     heights[pile] += 1
@@ -93,7 +94,7 @@ def _push(storage: np.ndarray, heights: np.ndarray, pile_hash: np.ndarray, pile:
     pile_hash[pile] ^= ZOBRIST[heights[pile], rank]
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _pop(storage: np.ndarray, heights: np.ndarray, pile_hash: np.ndarray, pile: int) -> int:
     rank = storage[pile, heights[pile]]
     pile_hash[pile] ^= ZOBRIST[heights[pile], rank]
@@ -101,7 +102,7 @@ def _pop(storage: np.ndarray, heights: np.ndarray, pile_hash: np.ndarray, pile: 
     return int(rank)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _from_final(wants: np.ndarray, placed: np.ndarray, pile: int) -> None:
     """Take back ``_to_final`` onto ``pile``."""
     wants[NEXT_RANK[pile, placed[pile]]] &= ~(1 << pile)
@@ -109,7 +110,7 @@ def _from_final(wants: np.ndarray, placed: np.ndarray, pile: int) -> None:
     wants[NEXT_RANK[pile, placed[pile]]] |= 1 << pile
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _distinct(heights: np.ndarray, pile_hash: np.ndarray, pile: int) -> bool:
     """Whether no lower storage pile holds the same cards (putting the hand card on
     either is the same move)."""
@@ -119,7 +120,7 @@ def _distinct(heights: np.ndarray, pile_hash: np.ndarray, pile: int) -> bool:
     return True
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _legal(storage: np.ndarray, heights: np.ndarray, wants: np.ndarray,
            pile_hash: np.ndarray, hand: int, move: int) -> int:
     """The rank of the card that ``move`` moves, or NOTHING when it is no legal move
@@ -135,7 +136,7 @@ def _legal(storage: np.ndarray, heights: np.ndarray, wants: np.ndarray,
     return int(rank)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _make(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, wants: np.ndarray,
           pile_hash: np.ndarray, move: int, rank: int) -> None:
     source, target = divmod(move, 2 * PILES)
@@ -147,7 +148,7 @@ def _make(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, wants: n
         _push(storage, heights, pile_hash, target - PILES, rank)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _unmake(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
             wants: np.ndarray, pile_hash: np.ndarray, move: int, rank: int) -> None:
     source, target = divmod(move, 2 * PILES)
@@ -159,7 +160,7 @@ def _unmake(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
         _push(storage, heights, pile_hash, source, rank)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _next(unseen: np.ndarray, hand: int, move: int) -> tuple[int, int]:
     """The node after ``move`` from a decision with ``hand``: (DECIDE, the hand card)
     or (DRAW, NOTHING) when the next card is still to be turned."""
@@ -170,7 +171,7 @@ def _next(unseen: np.ndarray, hand: int, move: int) -> tuple[int, int]:
     return DRAW, NOTHING
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _only(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, wants: np.ndarray,
           hand: int, unseen: np.ndarray, left: np.ndarray, keep: np.ndarray,
           coming: np.ndarray, held: np.ndarray, free: np.ndarray, seen: np.ndarray,
@@ -197,7 +198,7 @@ def _only(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, wants: n
     return -1
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _take_back(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
                wants: np.ndarray, pile_hash: np.ndarray, unseen: np.ndarray, kind: int,
                move: int, rank: int) -> None:
@@ -209,7 +210,7 @@ def _take_back(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
         unseen[rank] += 1
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _evaluate(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
               wants: np.ndarray, pile_hash: np.ndarray, unseen: np.ndarray,
               keys: np.ndarray, values: np.ndarray, kind: int, hand: int,
@@ -318,7 +319,7 @@ def _evaluate(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
         nexts[depth] = -1
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def best_move(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: int,
               unseen: np.ndarray, keys: np.ndarray, values: np.ndarray,
               budget: int = NO_BUDGET) -> tuple[int, int, float]:
@@ -348,7 +349,7 @@ def best_move(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand
     return (HAND if best_source == PILES else best_source), best_target, best
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _searching(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
                unseen: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """What a search from this position works with: what each final pile wants, each
@@ -366,7 +367,7 @@ def _searching(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
     return wants, pile_hash, seen, trail
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def move_values(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: int,
                 unseen: np.ndarray, sources: np.ndarray, targets: np.ndarray,
                 keys: np.ndarray, values: np.ndarray, budget: int = NO_BUDGET) -> np.ndarray:
@@ -398,7 +399,7 @@ def move_values(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, ha
     return found
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def table() -> tuple[np.ndarray, np.ndarray]:
     """An empty table of values for ``best_move``: its keys and values, two views of
     one array, so that a key and its value share a cache line (a search spends most

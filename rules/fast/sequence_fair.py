@@ -35,13 +35,14 @@ import argparse
 import time
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from rules import sequence
 from rules.cards import DECK_SIZE
 from rules.fast import lanes
 from rules.fast.arrays import copied
 from rules.fast.deals import shuffle, splitmix64
+from rules.fast.jit import compiled
 from rules.fast.lanes import LANES
 from rules.fast.sequence import (
     DONE,
@@ -108,7 +109,7 @@ CONFIDENCE = 3.0  # standard errors by which an option must trail to be dropped
 MOST_OPTIONS = PILES * PILES + 2 * PILES
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _ahead(placed: np.ndarray, rank: int, copies: int) -> int:
     """How many cards a final pile takes before it takes this card of ``rank``, when
     ``copies`` other cards of the rank will be at hand before it: they serve the piles
@@ -128,7 +129,7 @@ def _ahead(placed: np.ndarray, rank: int, copies: int) -> int:
     return int(last // PILES) if last >= 0 else FAR
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _tops_of(storage: np.ndarray, heights: np.ndarray, rank: int, piles: int) -> int:
     """How many of the first ``piles`` storage tops are of ``rank``."""
     count = 0
@@ -137,7 +138,7 @@ def _tops_of(storage: np.ndarray, heights: np.ndarray, rank: int, piles: int) ->
     return count
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _gap(placed: np.ndarray, rank: int, under: int) -> int:
     """How few cards apart a final pile that still wants ``rank`` takes it and then
     ``under``; a pile of such neighbours plays out onto one final pile in a row."""
@@ -149,7 +150,7 @@ def _gap(placed: np.ndarray, rank: int, under: int) -> int:
     return best
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _delay(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, pile: int,
            wanted: int) -> tuple[int, int]:
     """What a card wanted after ``wanted`` cards costs the cards of storage pile
@@ -166,7 +167,7 @@ def _delay(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, pile: i
     return delay, blocked
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _storage_choice(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
                     rank: int) -> int:
     """The rule of thumb's storage pile for a hand card of ``rank`` that fits nothing:
@@ -189,14 +190,14 @@ def _storage_choice(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray
     return best
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _wanted(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, rank: int) -> int:
     """How many cards a final pile takes before a hand card of ``rank`` (``_ahead``),
     the copies on storage tops serving the piles that want the rank sooner."""
     return _ahead(placed, rank, _tops_of(storage, heights, rank, np.int64(PILES)))
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _storage_cost(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, rank: int,
                   wanted: int, pile: int) -> int:
     """The rule of thumb's cost of putting a hand card of ``rank``, ``wanted`` after so
@@ -216,7 +217,7 @@ def _storage_cost(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, 
     return MISFIT_COST + 3 * delay - 2 * blocked + height
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _final_choice(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
                   fits: int) -> int:
     """The rule of thumb's final pile among ``fits`` (a mask) for a card: the one whose
@@ -238,7 +239,7 @@ def _final_choice(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
     return int(best)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _empty_storage(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
                    wants: np.ndarray) -> None:
     """Storage tops to final piles while any fits, the first in the rules' order each
@@ -255,7 +256,7 @@ def _empty_storage(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
             source += 1
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _rollout(cards: np.ndarray, first: int, storage: np.ndarray, heights: np.ndarray,
              placed: np.ndarray, wants: np.ndarray) -> int:
     """The rule of thumb's game from here, cards[first:] the hand card and the deck, card
@@ -275,7 +276,7 @@ def _rollout(cards: np.ndarray, first: int, storage: np.ndarray, heights: np.nda
     return WIN_SCORE if total == FULL else total
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _decision_rng(seed: np.uint64, moves: int) -> np.uint64:
     """The generator of one decision, from the player's seed and the move number only."""
     _, mixed = splitmix64(seed)
@@ -283,7 +284,7 @@ def _decision_rng(seed: np.uint64, moves: int) -> np.uint64:
     return state
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def exact(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: int,
           unseen: np.ndarray, samples: int, keys: np.ndarray,
           values: np.ndarray) -> tuple[int, int, bool]:
@@ -324,7 +325,7 @@ def exact(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: in
 plain_exact = exact.py_func
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def weighed(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: int,
             unseen: np.ndarray, seed: np.uint64, moves: int, samples: int) -> tuple[int, int]:
     """The player's move where ``exact`` has none, (NO_MOVE, 0) when the game is
@@ -349,7 +350,7 @@ def weighed(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: 
                           sources[:count], targets[:count])
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _finals(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, source: int,
             fits: int, sampled: bool, sources: np.ndarray, targets: np.ndarray) -> int:
     """``options`` for a card from ``source`` that fits the final piles ``fits`` (a
@@ -362,7 +363,7 @@ def _finals(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, source
     return int(POPCOUNT[fits])
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def options(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: int,
             wants: np.ndarray, sampled: bool, every: bool, sources: np.ndarray,
             targets: np.ndarray) -> int:
@@ -403,7 +404,7 @@ def options(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: 
     return count
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _score(cards: np.ndarray, storage: np.ndarray, heights: np.ndarray,
            placed: np.ndarray, hand: int, source: int, target: int, work: np.ndarray,
            work_heights: np.ndarray, work_placed: np.ndarray, wants: np.ndarray) -> int:
@@ -424,7 +425,7 @@ def _score(cards: np.ndarray, storage: np.ndarray, heights: np.ndarray,
     return _rollout(cards, first, work, work_heights, work_placed, wants)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def sampling(hand: int, unseen: np.ndarray, heights: np.ndarray
              ) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """What playing a position forward on sampled orders needs: how many cards are
@@ -443,7 +444,7 @@ def sampling(hand: int, unseen: np.ndarray, heights: np.ndarray
             np.empty(PILES, np.int64), np.empty(PILES, np.int64), np.zeros(DONE + 1, np.int64))
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def sampled_choice(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
                    hand: int, unseen: np.ndarray, seed: np.uint64, moves: int,
                    samples: int, sources: np.ndarray,
@@ -485,7 +486,7 @@ def sampled_choice(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
     return sources[best], targets[best]
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _narrowed(alive: np.ndarray, sums: np.ndarray, products: np.ndarray,
               samples: int) -> bool:
     """Drops the options that plainly trail the leader; whether one is left."""
@@ -507,7 +508,7 @@ def _narrowed(alive: np.ndarray, sums: np.ndarray, products: np.ndarray,
     return left == 0
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _game(deck: np.ndarray, seed: np.uint64, samples: int, storage: np.ndarray,
           heights: np.ndarray, placed: np.ndarray, wants: np.ndarray, unseen: np.ndarray,
           keys: np.ndarray, values: np.ndarray) -> tuple[bool, int, int]:
@@ -539,7 +540,7 @@ def _game(deck: np.ndarray, seed: np.uint64, samples: int, storage: np.ndarray,
     return final_cards == FULL, final_cards, moves
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def play(deck: np.ndarray, seed: np.uint64, samples: int) -> tuple[bool, int, int]:
     """One game on ``deck`` (ranks 1..13, the first hand card first, any length).
     Returns won, final cards, moves."""

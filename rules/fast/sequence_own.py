@@ -31,6 +31,7 @@ from numba.typed import List
 from rules import sequence
 from rules.cards import DECK_SIZE
 from rules.fast import sequence as built_in
+from rules.fast.jit import compiled
 from rules.fast.sequence import DONE, NEXT_RANK, deal_ranks, taken
 
 PILES = sequence.PILES
@@ -64,7 +65,7 @@ _SPEC = [
 ]
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _rank_needed(index: int, cards: int) -> int:
     """``sequence.rank_needed`` of final pile ``index`` (from 0), DONE for None: the
     built-in kernel's table where it reaches (the moves' names ask it of every pile and
@@ -180,7 +181,7 @@ class CompiledView:
         return self._cards[index, 1:max(self._heights[index], 1)][::-1]
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _index(pile: int) -> int:
     if pile < 1 or pile > PILES:
         raise IndexError("there is no such pile: they are numbered 1 to 4")
@@ -193,7 +194,7 @@ def _index(pile: int) -> int:
 # The table's own parts (``_start``, ``_is_over``, ``_apply``) only hand them on.
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _fitting(placed: np.ndarray, rank: int) -> int:
     """How many final piles take ``rank`` now."""
     count = 0
@@ -202,7 +203,7 @@ def _fitting(placed: np.ndarray, rank: int) -> int:
     return count
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _names(deck: np.ndarray, dealt: int, cards: np.ndarray, heights: np.ndarray,
            placed: np.ndarray, playable: bool) -> Any:
     """The legal moves' names in the rules' order (``legal_moves``): storage tops to
@@ -227,7 +228,7 @@ def _names(deck: np.ndarray, dealt: int, cards: np.ndarray, heights: np.ndarray,
     return found
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _pile(code: int) -> int:
     """The pile a character's code names, 1..4; 0 for none (past the name's end);
     -1 for anything else."""
@@ -236,7 +237,7 @@ def _pile(code: int) -> int:
     return code - 48 if 49 <= code <= 48 + PILES else -1
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _parsed(deck: np.ndarray, dealt: int, cards: np.ndarray, heights: np.ndarray,
             placed: np.ndarray, name: str) -> tuple[int, int]:
     """The (source, target) a name stands for here, as ``move_named`` reads it (spaces
@@ -269,14 +270,14 @@ def _parsed(deck: np.ndarray, dealt: int, cards: np.ndarray, heights: np.ndarray
     return HAND, PILES + pile - 1
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _numbered(deck: np.ndarray, dealt: int, cards: np.ndarray, heights: np.ndarray,
               placed: np.ndarray, number: int) -> tuple[int, int]:
     """``_parsed`` of a number a player returned (a storage pile's)."""
     return _parsed(deck, dealt, cards, heights, placed, str(number))
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _to_final(deck: np.ndarray, dealt: int, cards: np.ndarray, heights: np.ndarray,
               placed: np.ndarray, source: int, target: int) -> tuple[int, int]:
     """A card to a final pile: ``target`` -1 for the one it fits, if only one."""
@@ -299,7 +300,7 @@ def _to_final(deck: np.ndarray, dealt: int, cards: np.ndarray, heights: np.ndarr
     return source, target
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _over(deck: np.ndarray, dealt: int, cards: np.ndarray, heights: np.ndarray,
           placed: np.ndarray) -> bool:
     if dealt < len(deck):
@@ -310,7 +311,7 @@ def _over(deck: np.ndarray, dealt: int, cards: np.ndarray, heights: np.ndarray,
     return True
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _moved(deck: np.ndarray, dealt: int, cards: np.ndarray, heights: np.ndarray,
            placed: np.ndarray, left: np.ndarray, source: int, target: int) -> int:
     """The move (source, target) made on the arrays; the hand card's place after it."""
@@ -325,7 +326,7 @@ def _moved(deck: np.ndarray, dealt: int, cards: np.ndarray, heights: np.ndarray,
     return dealt
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _dealt_out(deal: int, ranks: np.ndarray, deck: np.ndarray, heights: np.ndarray,
                placed: np.ndarray, left: np.ndarray) -> None:
     """Deal number ``deal`` on the arrays: nothing yet played."""

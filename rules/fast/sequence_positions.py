@@ -15,11 +15,11 @@ hashes. ``taboo`` holds, by source, the final piles a card may not go to
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from rules import sequence
 from rules.fast.deals import splitmix64
-from rules.fast.inlined import inlined
+from rules.fast.jit import compiled, inlined
 from rules.fast.sequence import NEXT_RANK, NOTHING, NTH_PILE, PILES, POPCOUNT, _to_final
 from rules.fast.sequence_fair import FAR, _storage_cost, _wanted
 from rules.fast.sequence_proofs import POS, RANKS, forced
@@ -176,7 +176,7 @@ def _final_choice(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np
     return int(best)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _generate(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
               placed: np.ndarray, wants: np.ndarray, left: np.ndarray, taboo: np.ndarray,
               moves: np.ndarray) -> int:
@@ -273,7 +273,7 @@ def _unplay(dealt: int, storage: np.ndarray, heights: np.ndarray, placed: np.nda
     return dealt
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _counts(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
             placed: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A position's ``wants`` (the final piles each rank fits now), ``left`` (the

@@ -11,11 +11,10 @@ need that rank (``needed_by``).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from rules import sequence
 from rules.fast.arrays import copied
-from rules.fast.inlined import inlined
+from rules.fast.jit import compiled, inlined
 from rules.fast.sequence import DONE, NEXT_RANK, NOTHING, NTH_PILE, PILES
 
 RANKS = DONE + 1  # arrays indexed by rank also hold NOTHING and DONE
@@ -68,7 +67,7 @@ def forced(rank: int, wants: np.ndarray, left: np.ndarray, placed: np.ndarray) -
     return -1
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def stuck(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, left: np.ndarray,
           keep: np.ndarray, coming: np.ndarray, held: np.ndarray, free: np.ndarray) -> bool:
     """Whether some cards can never reach a final pile while a pile needs them, which
@@ -163,7 +162,7 @@ FROM_DECK = PILES  # a relaxed move's source: storage piles 0..3, or a card to t
 SOURCES = PILES + 1
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _relaxed_key(placed: np.ndarray, tall: np.ndarray) -> int:
     """A relaxed position's key (never 0, the empty slot): the final counts and the
     storage heights say which cards are left where."""
@@ -174,7 +173,7 @@ def _relaxed_key(placed: np.ndarray, tall: np.ndarray) -> int:
     return key + 1
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _relaxed_slot(seen: np.ndarray, key: int) -> int:
     slot = (key * 0x9E3779B97F4A7C1 >> 20) & (len(seen) - 1)
     while seen[slot] != 0 and seen[slot] != key:
@@ -182,7 +181,7 @@ def _relaxed_slot(seen: np.ndarray, key: int) -> int:
     return slot
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _sure_move(storage: np.ndarray, tall: np.ndarray, at: np.ndarray,
                stored: np.ndarray) -> int:
     """A relaxed move that loses nothing (``tangled``), as source * PILES + pile,
@@ -201,7 +200,7 @@ def _sure_move(storage: np.ndarray, tall: np.ndarray, at: np.ndarray,
     return -1
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def tangled(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, left: np.ndarray,
             seen: np.ndarray, trail: np.ndarray) -> bool:
     """Whether the storage piles can never be emptied onto the final piles, even if

@@ -12,15 +12,15 @@ the chance of a win is ``rules.players.sequence_chances``'.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from rules.fast.deals import shuffle
+from rules.fast.jit import compiled
 from rules.fast.sequence_fair import _decision_rng, _score, sampling
 
 __all__ = ["scores"]
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def scores(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: int,
            unseen: np.ndarray, seed: np.uint64, moves: int, samples: int,
            sources: np.ndarray, targets: np.ndarray) -> np.ndarray:

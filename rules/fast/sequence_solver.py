@@ -60,12 +60,12 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
 from rules import sequence
 from rules.cards import DECK_SIZE
 from rules.fast import lanes
-from rules.fast.inlined import inlined
+from rules.fast.jit import compiled, inlined
 from rules.fast.lanes import LANES
 from rules.fast.sequence import NOTHING, PILES, deal_ranks
 from rules.fast.sequence_beam import beam
@@ -147,7 +147,7 @@ def _known_lost(table: np.ndarray, filled: int, key: np.uint64) -> bool:
     return bool(table[_slot(table, _in_use(table, filled), key)] != 0)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _mark_lost(table: np.ndarray, log: np.ndarray, filled: int, key: np.uint64) -> int:
     """Record a lost position; returns the new fill. A half-full table takes no
     more: a position left out is only searched again, never misjudged. When the
@@ -190,7 +190,7 @@ def _row_copied(source: np.ndarray, target: np.ndarray) -> None:
         target[index] = source[index]
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def search(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
            placed: np.ndarray, table: np.ndarray, log: np.ndarray, filled: int,
            path: np.ndarray, max_nodes: int, limit: int, control: np.ndarray,
@@ -317,7 +317,7 @@ def search(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarra
     return verdict, nodes, best, length, filled, bool(cut[0])
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def pilot(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarray,
           placed: np.ndarray, table: np.ndarray, log: np.ndarray, filled: int,
           path: np.ndarray, max_nodes: int, control: np.ndarray, level: int,
@@ -489,7 +489,7 @@ def deepen(deck: np.ndarray, dealt: int, storage: np.ndarray, heights: np.ndarra
         limit += 1
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def table_size(max_nodes: int) -> int:
     """A power of two with room for every position a search of ``max_nodes`` marks
     lost, at a low load (within bounds: past them the table just stops taking more).

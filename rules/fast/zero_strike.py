@@ -13,20 +13,21 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit, types, uint64
+from numba import types, uint64
 from numba.typed import Dict
 
 from rules import zero_strike
 from rules.cards import DECK_SIZE
 from rules.fast.arrays import copied
 from rules.fast.deals import shuffle, splitmix64
+from rules.fast.jit import compiled
 from rules.zero_strike import COPIES, DEFAULT_BEAM, UNIT, Beam, Found, Progress, Stock
 
 S11 = uint64(11)
 HASH_STEP = uint64(zero_strike.HASH_STEP)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def placements(ranks: np.ndarray, size: int, start: int, matches: int,
                ways: np.ndarray) -> None:
     """``rules.zero_strike.placements`` into ways[:size + 1, :matches + 1]."""
@@ -44,7 +45,7 @@ def placements(ranks: np.ndarray, size: int, start: int, matches: int,
             ways[i, j] = total
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def earlier_pass(ranks: np.ndarray, size: int, start: int, held: np.ndarray, matches: int,
                  ways: np.ndarray, out: np.ndarray, out_held: np.ndarray,
                  state: np.uint64) -> tuple[bool, np.uint64]:
@@ -70,7 +71,7 @@ def earlier_pass(ranks: np.ndarray, size: int, start: int, held: np.ndarray, mat
     return True, state
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _key(ranks: np.ndarray, size: int, start: int) -> np.uint64:
     key = uint64(start + 1)
     for i in range(size):
@@ -78,7 +79,7 @@ def _key(ranks: np.ndarray, size: int, start: int) -> np.uint64:
     return key
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def earlier_layer(ranks: np.ndarray, sizes: np.ndarray, starts: np.ndarray, held: np.ndarray,
                   samples: int, most: int, width: int, state: np.uint64) -> tuple[
         np.ndarray, np.ndarray, np.ndarray, np.ndarray, int, int, np.uint64]:

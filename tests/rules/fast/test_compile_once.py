@@ -33,7 +33,8 @@ pytestmark = pytest.mark.engine_free
 
 FAST = Path(rules.fast.__file__).parent
 ROOT = FAST.parent.parent  # where ``tests`` is found, for the helper the script imports
-DECORATORS = {"njit", "inlined"}  # an inlined helper's calls are its callers'
+ALONE = {"njit", "compiled"}  # compiled on their own (``rules.fast.jit``)
+DECORATORS = ALONE | {"inlined"}  # an inlined helper's calls are its callers'
 
 
 def _decorator(node: ast.expr) -> str:
@@ -89,7 +90,7 @@ def _constants_handed_on() -> Iterator[str]:
     # An inlined helper is typed within its caller, with the constant in place: only a
     # function compiled on its own is compiled again.
     compiled = {function.name for tree in modules.values()
-                for function in _compiled(tree, {"njit"})}
+                for function in _compiled(tree, ALONE)}
     for stem, tree in modules.items():
         module = importlib.import_module(f"rules.fast.{stem}")
         for function in _compiled(tree):
@@ -117,7 +118,7 @@ def _module_arrays_beside_others() -> Iterator[str]:
     modules = {path.stem: ast.parse(path.read_text(encoding="utf-8"))
                for path in sorted(FAST.glob("*.py"))}
     compiled = {function.name for tree in modules.values()
-                for function in _compiled(tree, {"njit"})}
+                for function in _compiled(tree, ALONE)}
     handed: dict[tuple[str, int], dict[bool, list[str]]] = {}
     for stem, tree in modules.items():
         module = importlib.import_module(f"rules.fast.{stem}")
