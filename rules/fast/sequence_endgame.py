@@ -30,7 +30,7 @@ from numba import uint64
 
 from rules import cards, sequence
 from rules.fast.deals import splitmix64
-from rules.fast.jit import compiled
+from rules.fast.jit import compiled, inlined
 from rules.fast.sequence import DONE, HAND, NEXT_RANK, NOTHING, PILES, _to_final, wants_of
 from rules.fast.sequence_proofs import RANKS as INDICES
 from rules.fast.sequence_proofs import RELAXED_NODES, RELAXED_TABLE, forced, stuck, tangled
@@ -55,7 +55,7 @@ DEPTH = 4 * PILES * sequence.PILE_SIZE  # nodes on a line, at most (each card: 3
 RELAXED_FROM = 3
 
 
-@compiled
+@inlined
 def _key(placed: np.ndarray, hand: int, unseen: np.ndarray,
          pile_hash: np.ndarray) -> np.uint64:
     """The position's table key; the storage piles' hashes are summed, so piles that
@@ -72,7 +72,7 @@ def _key(placed: np.ndarray, hand: int, unseen: np.ndarray,
     return key
 
 
-@compiled
+@inlined
 def _slot(keys: np.ndarray, key: np.uint64) -> int:
     """Where ``key`` is in the table, or where it goes: the first empty slot of its
     PROBES, or else the first of them, whose value it replaces (a value lost is only
@@ -86,7 +86,7 @@ def _slot(keys: np.ndarray, key: np.uint64) -> int:
     return int(first)
 
 
-@compiled
+@inlined
 def _push(storage: np.ndarray, heights: np.ndarray, pile_hash: np.ndarray, pile: int,
           rank: int) -> None:
     heights[pile] += 1
@@ -94,7 +94,7 @@ def _push(storage: np.ndarray, heights: np.ndarray, pile_hash: np.ndarray, pile:
     pile_hash[pile] ^= ZOBRIST[heights[pile], rank]
 
 
-@compiled
+@inlined
 def _pop(storage: np.ndarray, heights: np.ndarray, pile_hash: np.ndarray, pile: int) -> int:
     rank = storage[pile, heights[pile]]
     pile_hash[pile] ^= ZOBRIST[heights[pile], rank]
@@ -102,7 +102,7 @@ def _pop(storage: np.ndarray, heights: np.ndarray, pile_hash: np.ndarray, pile: 
     return int(rank)
 
 
-@compiled
+@inlined
 def _from_final(wants: np.ndarray, placed: np.ndarray, pile: int) -> None:
     """Take back ``_to_final`` onto ``pile``."""
     wants[NEXT_RANK[pile, placed[pile]]] &= ~(1 << pile)
@@ -110,7 +110,7 @@ def _from_final(wants: np.ndarray, placed: np.ndarray, pile: int) -> None:
     wants[NEXT_RANK[pile, placed[pile]]] |= 1 << pile
 
 
-@compiled
+@inlined
 def _distinct(heights: np.ndarray, pile_hash: np.ndarray, pile: int) -> bool:
     """Whether no lower storage pile holds the same cards (putting the hand card on
     either is the same move)."""
@@ -160,7 +160,7 @@ def _unmake(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
         _push(storage, heights, pile_hash, source, rank)
 
 
-@compiled
+@inlined
 def _next(unseen: np.ndarray, hand: int, move: int) -> tuple[int, int]:
     """The node after ``move`` from a decision with ``hand``: (DECIDE, the hand card)
     or (DRAW, NOTHING) when the next card is still to be turned."""
