@@ -33,4 +33,6 @@ def compiled(function: _Function) -> Dispatcher[_Function]:
     """``function`` compiled as every kernel is (above)."""
     dispatcher: Dispatcher[_Function] = njit(**_OPTIONS)(function)
     return dispatcher
+
+
 inlined = njit(cache=True, nogil=True, inline="always")
