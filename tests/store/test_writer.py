@@ -19,6 +19,7 @@ import pytest
 from solitaire_tui.store import pending
 from solitaire_tui.store.database import FILE_NAME
 from solitaire_tui.store.unfinished import Kept
+from solitaire_tui.store.writer import Writer
 from tests.support.store import Held, Opened, game, rows, waiting_files
 
 pytestmark = pytest.mark.engine_free
@@ -250,12 +251,12 @@ def test_a_game_finished_as_the_writer_opens_is_written_in_its_turn(
     writer's lock, and the writer lists the files other sessions left under it too: a
     game finished while the files were listed was taken for another session's and
     written before the games finished before it (CI saw deals 3, 1, 2)."""
-    opened: list[Opened] = []
+    writers: list[Writer] = []  # the writer, as its thread begins to open
     held: list[tuple[str, bool]] = []
 
     def locked() -> bool:
         """Whether another thread holds the writer's lock now (asked from a third)."""
-        lock = opened[0].store.writer._changed
+        lock = writers[0]._changed
         free: list[bool] = []
 
         def try_it() -> None:
@@ -268,7 +269,11 @@ def test_a_game_finished_as_the_writer_opens_is_written_in_its_turn(
         thread.join()
         return not free[0]
 
-    keep, waiting = pending.Owner.keep, pending.waiting
+    keep, waiting, open_ = pending.Owner.keep, pending.waiting, Writer._open
+
+    def opening(writer: Writer) -> bool:
+        writers.append(writer)  # before it lists: ``Opened`` may not have returned yet
+        return open_(writer)
 
     def kept(owner: pending.Owner, data: Any) -> str:
         held.append(("keep", locked()))
@@ -280,11 +285,12 @@ def test_a_game_finished_as_the_writer_opens_is_written_in_its_turn(
 
     monkeypatch.setattr(pending.Owner, "keep", kept)
     monkeypatch.setattr(pending, "waiting", listed)
-    opened.append(Opened(tmp_path))
+    monkeypatch.setattr(Writer, "_open", opening)
+    opened = Opened(tmp_path)
     for deal in (1, 2, 3):
-        opened[0].store.records.add(game(deal))
-    opened[0].until(lambda: opened[0].store.writer.idle)
-    opened[0].store.close()
+        opened.store.records.add(game(deal))
+    opened.until(lambda: opened.store.writer.idle)
+    opened.store.close()
     assert ("list", True) in held and ("keep", True) in held
     assert all(is_held for _, is_held in held), held
     assert rows(tmp_path) == [("1",), ("2",), ("3",)]
