@@ -22,7 +22,7 @@ from rules.errors import OptionsError
 from rules.fast import lanes
 from rules.fast.add_residue_piles import ADD, MOD, greedy_move, random_move
 from rules.fast.add_residue_search import move_parts, perfect_code, solved, strong_code
-from rules.fast.jit import compiled
+from rules.fast.jit import compiled, inlined
 from rules.fast.lanes import LANES, LIMIT, next_games
 from rules.roster import ADD_RESIDUE as NAMES
 from rules.roster import GREEDY, ITERATIONS, RANDOM, code
@@ -39,14 +39,15 @@ def fields(options: add_residue.Options, strategies: Sequence[str]) -> tuple[str
     return (*(f"score_{seat + 1}" for seat in range(options.players)), "winners")
 
 
-@compiled
+@inlined
 def play(n: int, strategies: np.ndarray, best: np.ndarray, seed: np.uint64,
          row: np.ndarray) -> None:
     """One game with piles of 1..n and a player per seat (codes from ``codes``, with
     the perfect players' table of best moves).
 
     Seat s's random or strong player draws from seed + s. Writes the result, columns
-    as ``fields``, into ``row``.
+    as ``fields``, into ``row``. Compiled into ``lane``, its one caller: compiled on its
+    own too, it was linked and optimised twice.
     """
     players = strategies.shape[0]
     piles = np.empty((2, players), np.int64)  # piles[ADD or MOD, seat]

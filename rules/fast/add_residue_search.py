@@ -40,7 +40,7 @@ import numpy as np
 from rules import add_residue
 from rules.fast.add_residue_piles import ADD, MOD, greedy_move, nth, random_move, size
 from rules.fast.deals import below
-from rules.fast.jit import compiled
+from rules.fast.jit import compiled, inlined, plain
 from rules.roster import SOLVABLE, check_solvable
 
 MAX_SOLVED_N = max(SOLVABLE.values())
@@ -353,21 +353,24 @@ def _least_visited(child: np.ndarray, sibling: np.ndarray, visits: np.ndarray,
     return pick
 
 
-@compiled
+@inlined
 def strong_code(n: int, piles: np.ndarray, seat: int, m: int, scores: np.ndarray,
                 rng: np.uint64, iterations: int) -> tuple[int, np.uint64]:
-    """The strong player's move code for ``seat`` and its generator's next state."""
+    """The strong player's move code for ``seat`` and its generator's next state. One
+    call of the search, so ``inlined``: compiled into the runs' game, and run by Python
+    for a hint (``strong_move``); compiled on its own, it linked the search in once
+    more."""
     return _uct(n, piles, seat, m, scores, rng, np.int64(0), np.empty(iterations, np.int8),
                 np.empty(iterations))
 
 
-@compiled
 def strong_weighing(n: int, piles: np.ndarray, seat: int, m: int, scores: np.ndarray,
                     rng: np.uint64, iterations: int, least: int
                     ) -> tuple[np.ndarray, np.ndarray]:
     """The strong player's own weighing of ``seat``'s moves, for a review: its search
     of ``iterations``, every move at the root visited ``least`` times or more; each
-    iteration's root move code and ``seat``'s share of the win of its game."""
+    iteration's root move code and ``seat``'s share of the win of its game. Python
+    around the compiled search, as only Python calls it."""
     firsts = np.empty(iterations, np.int8)
     won = np.empty(iterations)
     _uct(n, piles, seat, m, scores, rng, least, firsts, won)
@@ -432,6 +435,11 @@ def perfect_move(state: add_residue.State) -> add_residue.Move:
 def strong_move(state: add_residue.State, rng: int, iterations: int) -> tuple[add_residue.Move,
                                                                              int]:
     """The strong player's move and its generator's next state."""
-    played, after = strong_code(state.options.n, piles_of(state), state.to_move, state.m,
-                                np.array(state.scores, np.int64), np.uint64(rng), iterations)
+    played, after = _plain_strong_code(state.options.n, piles_of(state), state.to_move,
+                                       state.m, np.array(state.scores, np.int64),
+                                       np.uint64(rng), iterations)
     return move_of(played, state.options.n), int(after)
+
+
+# ``strong_code`` as ``strong_move`` calls it; here, after the functions it calls.
+_plain_strong_code = plain(strong_code)

@@ -13,11 +13,20 @@ their references up and down around it (atomic operations, a few for every array
 the Sequence solver's loop the helpers called at every position cost more in those
 than in their own work. Compiled into their callers they cost nothing of the kind.
 Only small helpers, and only where it pays: a function is compiled again at every
-place it is called, which lengthens the warm-up (docs/TUNING.md).
+place it is called, which lengthens the warm-up (docs/TUNING.md). The layers whose own
+work is a few calls to compiled functions are ``inlined`` too, however long: numba
+links everything a compiled function calls into it and optimises it all once more, so
+a layer compiled on its own costs its whole tree again.
+
+``plain``: an ``inlined`` function as Python calls it. Called from Python, an inlined
+function would be compiled on its own after all, its tree linked in; ``plain`` runs
+its body in Python instead, calling the compiled functions it calls (the hints call
+the fair player's layers so, whose work is in the searches under them).
 """
 
 from __future__ import annotations
 
+import types
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -36,3 +45,17 @@ def compiled(function: _Function) -> Dispatcher[_Function]:
 
 
 inlined = njit(cache=True, nogil=True, inline="always")
+
+
+def plain(function: Dispatcher[Any]) -> Callable[..., Any]:
+    """``function``, an ``inlined`` one, run by Python: its body as written, calling the
+    compiled functions it calls, and the inlined ones it calls ``plain`` in turn."""
+    body = function.py_func
+    inner = {name: plain(value) for name, value in body.__globals__.items()
+             if name in body.__code__.co_names and _is_inlined(value)}
+    return types.FunctionType(body.__code__, {**body.__globals__, **inner}, body.__name__,
+                              body.__defaults__, body.__closure__)
+
+
+def _is_inlined(value: object) -> bool:
+    return isinstance(value, Dispatcher) and value.targetoptions.get("inline") == "always"

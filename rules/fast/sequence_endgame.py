@@ -30,7 +30,7 @@ from numba import uint64
 
 from rules import cards, sequence
 from rules.fast.deals import splitmix64
-from rules.fast.jit import compiled, inlined
+from rules.fast.jit import compiled, inlined, plain
 from rules.fast.sequence import DONE, HAND, NEXT_RANK, NOTHING, PILES, _to_final, wants_of
 from rules.fast.sequence_proofs import RANKS as INDICES
 from rules.fast.sequence_proofs import RELAXED_NODES, RELAXED_TABLE, forced, stuck, tangled
@@ -319,7 +319,7 @@ def _evaluate(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
         nexts[depth] = -1
 
 
-@compiled
+@inlined
 def best_move(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: int,
               unseen: np.ndarray, keys: np.ndarray, values: np.ndarray,
               budget: int = NO_BUDGET) -> tuple[int, int, float]:
@@ -328,7 +328,11 @@ def best_move(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand
     moves; source -2 when there is none. The first of equal moves is taken: storage
     tops first, final piles before storage. The arrays are left as they came;
     ``keys`` and ``values`` are the table (``table``), empty or from earlier moves.
-    At ``budget`` positions entered (0: no limit) it gives up: source -2, value OVER."""
+    At ``budget`` positions entered (0: no limit) it gives up: source -2, value OVER.
+
+    A loop of calls to the compiled search, so ``inlined``: into the runs' game (by
+    ``sequence_fair.exact``), and run by Python for a hint or a review
+    (``plain_best_move``)."""
     wants, pile_hash, seen, trail = _searching(storage, heights, placed, unseen)
     best_source, best_target, best = -2, 0, -1.0
     for move in range(MOVES):
@@ -367,7 +371,7 @@ def _searching(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray,
     return wants, pile_hash, seen, trail
 
 
-@compiled
+@inlined
 def move_values(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: int,
                 unseen: np.ndarray, sources: np.ndarray, targets: np.ndarray,
                 keys: np.ndarray, values: np.ndarray, budget: int = NO_BUDGET) -> np.ndarray:
@@ -376,7 +380,8 @@ def move_values(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, ha
     values, each worked out whole (none cut short by a better move's), so a review
     weighs every move as the fair player weighs its best. The hand card onto a pile
     like a lower one is the move onto that one. The arrays are left as they came. At
-    ``budget`` positions entered for a move (0: no limit) its value is OVER."""
+    ``budget`` positions entered for a move (0: no limit) its value is OVER. Only a
+    review calls it, in Python (``plain_move_values``)."""
     wants, pile_hash, seen, trail = _searching(storage, heights, placed, unseen)
     found = np.empty(len(sources))
     for option in range(len(sources)):
@@ -407,3 +412,11 @@ def table() -> tuple[np.ndarray, np.ndarray]:
     any game, so one table serves a player's every move."""
     entries = np.zeros(2 * TABLE, np.uint64)
     return entries[0::2], entries.view(np.float64)[1::2]
+
+
+# The search's loops as Python calls them (the hints, the review): their few lines in
+# Python around the compiled ``_evaluate``, where all their time goes. Compiled, each
+# linked the whole search into one more function, 2 s of the hints' wait each
+# (docs/TUNING.md). Last in the module: ``plain`` takes the globals they call.
+plain_best_move = plain(best_move)
+plain_move_values = plain(move_values)

@@ -42,7 +42,7 @@ from rules.cards import DECK_SIZE
 from rules.fast import lanes
 from rules.fast.arrays import copied
 from rules.fast.deals import shuffle, splitmix64
-from rules.fast.jit import compiled
+from rules.fast.jit import compiled, inlined, plain
 from rules.fast.lanes import LANES
 from rules.fast.sequence import (
     DONE,
@@ -284,14 +284,16 @@ def _decision_rng(seed: np.uint64, moves: int) -> np.uint64:
     return state
 
 
-@compiled
+@inlined
 def exact(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: int,
           unseen: np.ndarray, samples: int, keys: np.ndarray,
           values: np.ndarray) -> tuple[int, int, bool]:
     """The player's move where it is the best there is (``sequence_endgame``), as
     (source, target, True); else (NO_MOVE, 0, False), and the move is ``weighed``'s.
-    The two are called apart, by the Python player and by ``_game`` alike, so that
-    each compiles on its own, at once in the warm-up, and nothing links them.
+    The two are layers of calls, ``inlined``: ``_game`` compiles them into itself,
+    and the Python player runs them in Python (``plain_exact``, ``plain_weighed``),
+    so that the searches under them compile on their own, at once in the warm-up,
+    and nothing links them.
 
     A move is (source, target): source HAND or a storage pile, target a final pile
     or PILES + p for storage pile p. ``storage[p, 1..heights[p]]`` holds storage pile
@@ -318,14 +320,8 @@ def exact(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: in
     return NO_MOVE, 0, False
 
 
-# ``exact`` as the Python player calls it (``rules.players.sequence_fair``): its few
-# lines in plain Python around the compiled endgame search. Compiled, it linked the
-# search into one more function, 1.5 s on the way to the hints (docs/TUNING.md);
-# ``_game`` calls it compiled, in the runs' part.
-plain_exact = exact.py_func
 
-
-@compiled
+@inlined
 def weighed(storage: np.ndarray, heights: np.ndarray, placed: np.ndarray, hand: int,
             unseen: np.ndarray, seed: np.uint64, moves: int, samples: int) -> tuple[int, int]:
     """The player's move where ``exact`` has none, (NO_MOVE, 0) when the game is
@@ -583,6 +579,14 @@ def deal_results(start: int, count: int, samples: int = DEFAULT_SAMPLES) -> np.n
     out = np.empty((lanes.limit(), len(FIELDS)), np.int64)
     lanes.fan_out(lane, int(claims[LANES]), np.uint64(start), samples, out, claims)
     return out[:lanes.played()]
+
+
+# ``exact`` and ``weighed`` as the Python player calls them (``rules.players.
+# sequence_fair``): their few lines in Python around the compiled searches. Compiled,
+# each linked its search into one more function, 1.5 s to 2.3 s on the way to the
+# hints (docs/TUNING.md). Here, after every function they call: ``plain`` takes them.
+plain_exact = plain(exact)
+plain_weighed = plain(weighed)
 
 
 def main(argv: list[str] | None = None) -> None:

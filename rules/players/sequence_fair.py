@@ -51,7 +51,7 @@ class FairPlayer:
         self._table: tuple[np.ndarray, np.ndarray] | None = None
 
     def choose(self, state: State) -> Move:
-        from rules.fast.sequence_fair import NO_MOVE, plain_exact, table, weighed
+        from rules.fast.sequence_fair import NO_MOVE, plain_exact, plain_weighed, table
 
         storage, heights, placed, hand, unseen = seen(state)
         if self._table is None:
@@ -61,8 +61,8 @@ class FairPlayer:
         source, target, found = plain_exact(storage, heights, placed, hand, unseen,
                                             self._samples, *self._table)
         if not found:
-            source, target = weighed(storage, heights, placed, hand, unseen, self._seed,
-                                     state.moves, self._samples)
+            source, target = plain_weighed(storage, heights, placed, hand, unseen,
+                                           self._seed, state.moves, self._samples)
         if source == NO_MOVE:
             raise IllegalMove("the game is over: there is no move to choose")
         return move_of(int(source), int(target))

@@ -61,7 +61,7 @@ def outcomes(state: State, moves: Sequence[Move], deal: int,
     ``EXACT_TRY`` where the fair player's own search of the best move ends within
     ``TRY_BUDGET`` positions); its score on each of the fair player's sampled orders
     where the fair player samples (``_weighed``)."""
-    from rules.fast.sequence_endgame import NO_BUDGET, best_move, move_values, table
+    from rules.fast.sequence_endgame import NO_BUDGET, plain_best_move, plain_move_values, table
     from rules.fast.sequence_fair import EXACT_FAIR, EXACT_TRY, TRY_BUDGET
     from rules.players.sequence_fair import seen
 
@@ -69,9 +69,9 @@ def outcomes(state: State, moves: Sequence[Move], deal: int,
     if len(state.deck) <= EXACT_TRY:
         known = table()  # 16 MB: only where the last cards may be searched
         exact = len(state.deck) <= EXACT_FAIR or (  # as the fair player tries it: from
-            best_move(*position, *known, TRY_BUDGET)[2] >= 0)  # an empty table, in budget
+            plain_best_move(*position, *known, TRY_BUDGET)[2] >= 0)  # an empty table, in budget
         if exact:  # the values the try found hold (``table``): they are not found again
-            values = move_values(*position, *_codes(moves), *known, NO_BUDGET)
+            values = plain_move_values(*position, *_codes(moves), *known, NO_BUDGET)
             exactly: list[list[float]] = values.reshape(-1, 1).tolist()
             return exactly
     weighed: list[list[float]] = _weighed(state, position, moves, deal, samples).tolist()

@@ -14,7 +14,7 @@ from rules.fast import sequence_fair as fair
 from rules.fast import sequence_solver as solver
 from rules.fast.batch import Kernel
 from rules.fast.kernels import one_reading, side_by_side
-from rules.fast.sequence_endgame import best_move
+from rules.fast.sequence_endgame import plain_best_move
 from rules.roster import FAIR_SAMPLES as SAMPLES
 from rules.roster import SEQUENCE
 from solitaire_tui.games.family import own
@@ -57,23 +57,28 @@ def warm_hints() -> None:
 
 
 def warm_endgame() -> None:
-    """Compile the fair player's last moves (the endgame's best move, which
-    ``fair.plain_exact`` calls) as its choice calls them, with the same types, on a
-    budget of one position: a part of its own, so that it and ``warm_choice`` compile
-    at once on two processes."""
+    """Compile the fair player's last moves (the endgame's search, which
+    ``fair.plain_exact`` calls in ``plain_best_move``) as its choice calls them, with
+    the same types, on a budget of one position: a part of its own, so that it and
+    ``warm_choice`` compile at once on two processes."""
     from rules.players.sequence_fair import seen
 
     storage, heights, placed, hand, unseen = seen(_first_position())
-    best_move(storage, heights, placed, hand, unseen, *fair.table(), np.int64(1))
+    plain_best_move(storage, heights, placed, hand, unseen, *fair.table(), np.int64(1))
 
 
 def warm_choice() -> None:
-    """Compile the fair player's weighing of its moves (``weighed``) as its choice
-    calls it, with the same types."""
+    """Compile the fair player's weighing of its moves (what ``fair.plain_weighed``
+    calls: its options, and their sampled orders) as its choice calls it, with the
+    same types, at deal 0's second position: at the first, the hand card has one
+    place (any empty storage pile), and nothing is weighed."""
     from rules.players.sequence_fair import seen
 
-    storage, heights, placed, hand, unseen = seen(_first_position())
-    fair.weighed(storage, heights, placed, hand, unseen, np.uint64(0), 0, SAMPLES["fair"])
+    first = _first_position()
+    second = sequence.apply(first, next(iter(sequence.legal_moves(first))))
+    storage, heights, placed, hand, unseen = seen(second)
+    fair.plain_weighed(storage, heights, placed, hand, unseen, np.uint64(0), 0,
+                       SAMPLES["fair"])
 
 
 def _first_position() -> sequence.State:

@@ -82,7 +82,7 @@ def late(deal: int, unseen: int) -> sq.State:
 
 def check(state: sq.State, table: tuple[np.ndarray, np.ndarray]) -> None:
     before = arrays(state)
-    source, target, best = endgame.best_move(*before, *table)
+    source, target, best = endgame.plain_best_move(*before, *table)
     if sq.is_over(state):
         assert source == NO_MOVE
         return
@@ -133,15 +133,15 @@ def test_the_move_ignores_the_order_of_the_deck(deal: int, unseen: int,
     """The deck's order is hidden from a player: the same move however it lies (the
     move's worth against a plain expectimax is the slow tests' business)."""
     state = late(deal, unseen)
-    assert (endgame.best_move(*arrays(state), *endgame.table())
-            == endgame.best_move(*arrays(shuffled(state, data)), *endgame.table()))
+    assert (endgame.plain_best_move(*arrays(state), *endgame.table())
+            == endgame.plain_best_move(*arrays(shuffled(state, data)), *endgame.table()))
 
 
 
 def test_a_search_past_its_budget_gives_up_and_leaves_the_position_as_it_came() -> None:
     state = late(30, 3)  # worth 2/3: no move ends the search early
     before = arrays(state)
-    source, _, value = endgame.best_move(*before, *endgame.table(), 10)
+    source, _, value = endgame.plain_best_move(*before, *endgame.table(), 10)
     assert (source, value) == (NO_MOVE, endgame.OVER)
     for came, left in zip(before[1:], arrays(state)[1:], strict=True):
         assert np.array_equal(came, left)
@@ -149,5 +149,5 @@ def test_a_search_past_its_budget_gives_up_and_leaves_the_position_as_it_came() 
     for pile in range(PILES):
         assert (storage[pile, :heights[pile] + 1]
                 == arrays(state)[0][pile, :heights[pile] + 1]).all()
-    assert (endgame.best_move(*before, *endgame.table(), 10**6)
-            == endgame.best_move(*before, *endgame.table()))
+    assert (endgame.plain_best_move(*before, *endgame.table(), 10**6)
+            == endgame.plain_best_move(*before, *endgame.table()))
