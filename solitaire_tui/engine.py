@@ -39,11 +39,12 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from solitaire_tui.compilers import Compilers, PartFailed
 from solitaire_tui.cpu_share import Share, tree_cpu_seconds
 
 CACHE_VARIABLE = "NUMBA_CACHE_DIR"  # numba's own setting, which wins over ours
@@ -235,16 +236,6 @@ def _mark_warm(parts: Sequence[Part]) -> None:
         (use_cache_dir() / MARK).write_text(json.dumps(fingerprint(parts)), encoding="utf-8")
 
 
-def warm_part(spec: str) -> float:
-    """Compile one part (``Part.warm``) in this process; the CPU seconds it took: on a
-    quiet machine its seconds, and beside a busy program (which the warm-up's low
-    priority leaves the cores to) still what this machine's pace is read from."""
-    module, _, function = spec.partition(":")
-    began = time.process_time()
-    getattr(importlib.import_module(module), function)()
-    return time.process_time() - began
-
-
 @contextlib.contextmanager
 def _turn(directory: Path, waiting: Callable[[], None]) -> Iterator[None]:
     """Hold the warm-up's lock file, telling ``waiting`` if another process has it.
@@ -300,12 +291,9 @@ def warm(parts: Sequence[Part], jobs: int, report: Callable[[Event], None]) -> b
         failed = False
         done = 0
         pace = Pace()
-        # spawn, not fork: the caller may have threads, and each process starts clean
-        import multiprocessing
-
-        context = multiprocessing.get_context("spawn")
         workers = max(1, min(jobs, total))
-        with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        compilers = Compilers(workers)
+        try:
             waiting = list(parts)
             pending: dict[Future[float], Part] = {}
             while waiting or pending:
@@ -314,7 +302,7 @@ def warm(parts: Sequence[Part], jobs: int, report: Callable[[Event], None]) -> b
                 while waiting and len(pending) < workers:
                     part = next_part(waiting, [running.name for running in pending.values()])
                     waiting.remove(part)
-                    pending[pool.submit(warm_part, part.warm)] = part
+                    pending[compilers.submit(part.warm)] = part
                     report(Event("begin", part.name, done=done, total=total))
                 ended, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for future in sorted(ended, key=lambda one: parts.index(pending[one])):
@@ -324,10 +312,12 @@ def warm(parts: Sequence[Part], jobs: int, report: Callable[[Event], None]) -> b
                         took = future.result()
                         pace.heard(part, took)
                         report(Event("ready", part.name, took, done, total))
-                    except Exception as error:  # a part that fails is reported; the rest go on
+                    except PartFailed as error:  # a part that fails is reported; the rest go on
                         failed = True
                         report(Event("failed", part.name, done=done, total=total,
-                                     error=f"{type(error).__name__}: {error}"))
+                                     error=str(error)))
+        finally:
+            compilers.close()
         if not failed:
             _mark_warm(parts)
         pace.keep()

@@ -252,10 +252,11 @@ def test_no_game_is_named_outside_its_home(module: str) -> None:
 # The modules that start a thread of their own rather than a Textual worker, each for
 # a reason ``docs/ARCHITECTURE.md`` ("The concurrency rule") gives: a run's lowered
 # thread, the lanes of a compiled kernel, two watchers of compiled code, the end,
-# which runs when the event loop a worker would need is what is stuck, and a pool's
-# worker watching for its parent.
+# which runs when the event loop a worker would need is what is stuck, a pool's
+# worker watching for its parent, and the warm-up's readers of its compiling processes.
 OWN_THREADS = {"solitaire_tui.stats.runner", "rules.fast.lanes", "rules.fast.batch",
-               "rules.fast.watch", "solitaire_tui.ending", "solitaire_tui.lifeline"}
+               "rules.fast.watch", "solitaire_tui.ending", "solitaire_tui.lifeline",
+               "solitaire_tui.compilers"}
 
 
 def starts_threads(path: Path) -> bool:

@@ -17,7 +17,8 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.worker import Worker, get_current_worker
 
-from solitaire_tui.engine import Warmup, warm_part
+from solitaire_tui.compilers import warm_part
+from solitaire_tui.engine import Warmup
 from solitaire_tui.stats.limits import engine_busy, taking_turns
 from solitaire_tui.ui.boundary import failure
 from solitaire_tui.ui.workers import let_go

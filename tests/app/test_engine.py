@@ -25,6 +25,8 @@ from tests.support.pilots import text_of, until
 QUICK = Part("quick", "a quick part", "tests.support.engine_parts:quick")
 SECOND = Part("second", "a second part", "tests.support.engine_parts:quick", play=True)
 BROKEN = Part("broken", "a broken part", "tests.support.engine_parts:broken")
+NOISY = Part("noisy", "a part that prints", "tests.support.engine_parts:noisy")
+DIES = Part("dies", "a part whose process dies", "tests.support.engine_parts:dies")
 
 
 @pytest.fixture(autouse=True)
@@ -260,6 +262,15 @@ def test_a_part_that_fails_is_reported_and_the_cache_is_not_marked(cache: Path) 
     assert "does not compile" in failed[0].error
     assert "quick" in {event.part for event in events if event.kind == "ready"}
     assert not engine.is_warm([BROKEN, QUICK])
+
+
+def test_a_process_that_dies_fails_its_part_and_another_takes_the_next(cache: Path) -> None:
+    events: list[Event] = []
+    assert not engine.warm([DIES, NOISY, QUICK], 1, events.append)
+    assert [(event.kind, event.part) for event in events if event.part] == [
+        ("begin", "dies"), ("failed", "dies"), ("begin", "noisy"), ("ready", "noisy"),
+        ("begin", "quick"), ("ready", "quick")]
+    assert "ended" in events[2].error
 
 
 def test_a_changed_source_or_a_damaged_mark_means_cold(cache: Path) -> None:

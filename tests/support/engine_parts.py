@@ -16,6 +16,17 @@ def broken() -> None:
     raise ValueError("this part does not compile")
 
 
+def noisy() -> None:
+    """Prints as it compiles, as a library might."""
+    print("a line that is no answer")
+    quick()
+
+
+def dies() -> None:
+    """Its process ends in the middle of the part (killed, or crashed)."""
+    os._exit(1)
+
+
 def answer(nodes: int) -> Callable[[], dict[str, object]]:
     """A stand-in probe's set-up (``engine.Probe``): a call that answers at once."""
     def call() -> dict[str, object]:

@@ -12,7 +12,7 @@ ENDGAME = Part("sequence-endgame", "Sequence's fair player (endgame)",
 CHOICE = Part("sequence-choice", "Sequence's fair player (weighing)",
               "solitaire_tui.games.sequence.kernel:warm_choice", seconds=7)
 HINTS = Part("sequence-hints", "Sequence's fair player",
-             "solitaire_tui.games.sequence.kernel:warm_hints", play=True, seconds=0.5,
+             "solitaire_tui.games.sequence.kernel:warm_hints", play=True, seconds=0.1,
              after=(ENDGAME.name, CHOICE.name))
 SOLVER = Part("sequence-solver", "Sequence's solver",
               "solitaire_tui.games.sequence.kernel:warm_solver", play=True, seconds=20)
