@@ -46,33 +46,33 @@ class Compilers:
     takes its place for the next."""
 
     def __init__(self, count: int) -> None:
+        self._started: list[subprocess.Popen[str]] = []
         self._free = [self._start() for _ in range(count)]
-        self._all = list(self._free)
 
-    @staticmethod
-    def _start() -> subprocess.Popen[str]:
+    def _start(self) -> subprocess.Popen[str]:
         isolated = ("-I",) if sys.flags.isolated else ()
         process = subprocess.Popen(
             [sys.executable, *isolated, "-c", COMMAND], stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        assert process.stdin is not None
+        self._started.append(process)
         # Where modules are found, as the warm-up's own process finds them (a test's
         # parts too): the process's first line.
-        process.stdin.write(json.dumps(sys.path) + "\n")
-        process.stdin.flush()
+        self._send(process, json.dumps(sys.path))
         return process
 
-    def submit(self, spec: str) -> Future[float]:
-        """Compile the part ``spec`` (``Part.warm``) on a free process (there must be
-        one: at most ``count`` at a time); its CPU seconds, or ``PartFailed``."""
-        process = self._free.pop() if self._free else self._start()
-        if process not in self._all:
-            self._all.append(process)
+    @staticmethod
+    def _send(process: subprocess.Popen[str], line: str) -> None:
         assert process.stdin is not None
+        process.stdin.write(line + "\n")
+        process.stdin.flush()
+
+    def submit(self, spec: str) -> Future[float]:
+        """Compile the part ``spec`` (``Part.warm``) on a free process (at most
+        ``count`` parts at a time); its CPU seconds, or ``PartFailed``."""
         future: Future[float] = Future()
+        process = self._free.pop() if self._free else self._start()
         try:
-            process.stdin.write(spec + "\n")
-            process.stdin.flush()
+            self._send(process, spec)
         except OSError:
             future.set_exception(PartFailed("the compiling process had ended"))
             return future
@@ -97,10 +97,10 @@ class Compilers:
 
     def close(self) -> None:
         """End every process once its part is done (their input ends)."""
-        for process in self._all:
+        for process in self._started:
             if process.stdin is not None:
                 process.stdin.close()
-        for process in self._all:
+        for process in self._started:
             process.wait()
 
 

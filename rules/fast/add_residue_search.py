@@ -441,5 +441,5 @@ def strong_move(state: add_residue.State, rng: int, iterations: int) -> tuple[ad
     return move_of(played, state.options.n), int(after)
 
 
-# ``strong_code`` as ``strong_move`` calls it; here, after the functions it calls.
+# ``strong_code`` as ``strong_move`` calls it.
 _plain_strong_code = plain(strong_code)

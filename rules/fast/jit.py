@@ -26,6 +26,7 @@ the fair player's layers so, whose work is in the searches under them).
 
 from __future__ import annotations
 
+import functools
 import types
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -49,12 +50,20 @@ inlined = njit(cache=True, nogil=True, inline="always")
 
 def plain(function: Dispatcher[Any]) -> Callable[..., Any]:
     """``function``, an ``inlined`` one, run by Python: its body as written, calling the
-    compiled functions it calls, and the inlined ones it calls ``plain`` in turn."""
-    body = function.py_func
-    inner = {name: plain(value) for name, value in body.__globals__.items()
-             if name in body.__code__.co_names and _is_inlined(value)}
-    return types.FunctionType(body.__code__, {**body.__globals__, **inner}, body.__name__,
-                              body.__defaults__, body.__closure__)
+    compiled functions it calls, and the inlined ones it calls ``plain`` in turn. The
+    globals it calls are looked up at its first call, when its module is whole."""
+    @functools.cache
+    def in_python() -> Callable[..., Any]:
+        body = function.py_func
+        inner = {name: plain(value) for name, value in body.__globals__.items()
+                 if name in body.__code__.co_names and _is_inlined(value)}
+        return types.FunctionType(body.__code__, {**body.__globals__, **inner},
+                                  body.__name__, body.__defaults__, body.__closure__)
+
+    def call(*args: Any) -> Any:
+        return in_python()(*args)
+
+    return call
 
 
 def _is_inlined(value: object) -> bool:

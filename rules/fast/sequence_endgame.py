@@ -417,6 +417,6 @@ def table() -> tuple[np.ndarray, np.ndarray]:
 # The search's loops as Python calls them (the hints, the review): their few lines in
 # Python around the compiled ``_evaluate``, where all their time goes. Compiled, each
 # linked the whole search into one more function, 2 s of the hints' wait each
-# (docs/TUNING.md). Last in the module: ``plain`` takes the globals they call.
+# (docs/TUNING.md).
 plain_best_move = plain(best_move)
 plain_move_values = plain(move_values)

@@ -584,7 +584,7 @@ def deal_results(start: int, count: int, samples: int = DEFAULT_SAMPLES) -> np.n
 # ``exact`` and ``weighed`` as the Python player calls them (``rules.players.
 # sequence_fair``): their few lines in Python around the compiled searches. Compiled,
 # each linked its search into one more function, 1.5 s to 2.3 s on the way to the
-# hints (docs/TUNING.md). Here, after every function they call: ``plain`` takes them.
+# hints (docs/TUNING.md).
 plain_exact = plain(exact)
 plain_weighed = plain(weighed)
 
