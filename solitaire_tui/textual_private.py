@@ -105,6 +105,11 @@ def enable_footer_key(key: FooterKey, enabled: bool) -> None:
     key.set_class(not enabled, "-disabled")
 
 
+def footer_key_enabled(key: FooterKey) -> bool:
+    """Whether ``key`` is shown usable (``enable_footer_key``)."""
+    return not key._disabled
+
+
 def driver_of(app: App[Any]) -> Driver:
     """The driver an app runs on (``bench_keys`` sends keys as its input thread does)."""
     driver = app._driver

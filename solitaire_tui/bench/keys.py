@@ -115,8 +115,8 @@ def _message(app: AnyApp) -> str:
 
 
 def _auto(app: AnyApp) -> object:
-    """Whether auto play is on: only then may its speed change."""
-    return app.screen.check_action("speed", (1,))
+    """What the table is doing (``play.mode.Mode``): auto play on, or not."""
+    return getattr(getattr(app.screen, "table", None), "mode", None)
 
 
 def _page_filled(app: AnyApp) -> bool:

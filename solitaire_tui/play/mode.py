@@ -28,7 +28,7 @@ WAITING = ("auto", "speed", "finish", "hint", "undo", "redo", "restart")
 Allowed = bool | None  # True: it runs; None: shown, not yet to be used; False: hidden
 
 ALLOWED: Mapping[Mode, Mapping[str, Allowed]] = {
-    Mode.PLAYING: {"speed": False, "stop_finishing": False},
+    Mode.PLAYING: {"stop_finishing": False},
     Mode.AUTO: {"stop_finishing": False},
     Mode.FINISHING: {**dict.fromkeys(WAITING), "finish": True, "stop_finishing": True},
     Mode.LOADING: {**dict.fromkeys(WAITING), "stop_finishing": False},

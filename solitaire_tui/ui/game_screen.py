@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Container, Horizontal
+from textual.containers import Container
 from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import Worker
@@ -47,6 +47,7 @@ from solitaire_tui.ui.quit_dialog import confirm_unless
 from solitaire_tui.ui.thinking import Thinker
 from solitaire_tui.widgets.engine_status import EngineStatus
 from solitaire_tui.widgets.footer import KeyFooter
+from solitaire_tui.widgets.status_line import StatusLine
 from solitaire_tui.widgets.text import set_text
 
 if TYPE_CHECKING:
@@ -124,9 +125,7 @@ class GameScreen(Screen[None], Generic[S, M]):
             yield from self.compose_board()
         yield Static(id="banner")
         yield Static(id="message")
-        with Horizontal(id="status-bar"):
-            yield Static(id="status")
-            yield Static(id="auto")  # the sign that auto play is on
+        yield StatusLine(id="status")  # with the sign that auto play is on
         yield EngineStatus()
         yield KeyFooter(compact=True)
 
@@ -147,7 +146,7 @@ class GameScreen(Screen[None], Generic[S, M]):
         table = self.table
         set_text(self.query_one("#title", Static), words.title(table))
         self.show(table.session.state)
-        set_text(self.query_one("#status", Static), words.status(table))
+        self.query_one(StatusLine).show(words.status(table))
         ending = table.ending()
         self.set_class(ending is not None, "-over")
         if ending is not None:

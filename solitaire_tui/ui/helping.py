@@ -17,7 +17,6 @@ from typing import Any, NamedTuple, Protocol
 from rich.text import Text
 from textual.geometry import Size
 from textual.timer import Timer
-from textual.widgets import Static
 
 from rules.errors import IllegalMove
 from rules.words import counted
@@ -47,7 +46,7 @@ from solitaire_tui.play.mode import Mode
 from solitaire_tui.play.table import GameTable
 from solitaire_tui.ui.thinking import Thinker
 from solitaire_tui.ui.workers import cancelled
-from solitaire_tui.widgets.text import set_text
+from solitaire_tui.widgets.status_line import StatusLine
 
 ROOMY = 100  # columns from which the sign of auto play says which key stops it
 
@@ -78,7 +77,7 @@ class Board(Protocol):
 
     def refresh_bindings(self) -> None: ...
 
-    def query_one(self, selector: str, expect_type: type[Static]) -> Static: ...
+    def query_one(self, selector: type[StatusLine]) -> StatusLine: ...
 
 
 class StandIn(NamedTuple):
@@ -93,11 +92,6 @@ class StandIn(NamedTuple):
         """The part, as people call it."""
         return self.engine.title(self.part)
 
-    @property
-    def away(self) -> str:
-        """The part and how long it is away ("Sequence's fair player: about 39 s
-        more"): asked only for a hint, not on each of auto play's ticks."""
-        return self.engine.away(self.part)
 
 
 class Helping:
@@ -176,8 +170,10 @@ class Helping:
         name = stand_in.player.name
         moves = line(self.table.rules, stand_in.player.hint, state, most)
         if purpose == HINT:
+            # How long the helper is away is the engine's line's to say, below: with
+            # it, the hint took two rows, and laid the screen out as it came and went.
             self.show_hint(moves[0] if moves else None,
-                           f" from {name} ({stand_in.away})")
+                           f" from {name} ({stand_in.helper} still compiles)")
             return
         self._standing_in = True  # one line at 80 columns, however long the wait's words
         self.say(f"Auto play by {name} till {stand_in.helper} is ready: a stops.")
@@ -294,12 +290,15 @@ class Helping:
 
     def change_speed(self, change: int) -> None:
         """A faster or slower speed; the pace carries on at it, its measured speed
-        going from the old speed to the new one over a second."""
+        going from the old speed to the new one over a second. Before auto play
+        starts, the speed it will start at."""
         self.speed = max(0, min(len(SPEEDS) - 1, self.speed + change))
         rate = self.pace.rate = SPEEDS[self.speed]
-        if self._auto is not None:
-            self._auto.stop()
-            self._auto = self.board.set_interval(interval(rate), self.step)
+        if self._auto is None:
+            self.board.say(f"Auto play's speed: {speed_words(rate)}; a starts it.")
+            return
+        self._auto.stop()
+        self._auto = self.board.set_interval(interval(rate), self.step)
         self.say(f"Auto speed: {speed_words(rate)}.")
 
     def show_sign(self) -> None:
@@ -318,9 +317,7 @@ class Helping:
                 sign += " play" + ("" if rate is None else " · " + rate_words(rate)) + " · a stops"
         if sign != self._sign:
             self._sign = sign
-            shown = self.board.query_one("#auto", Static)
-            shown.display = sign is not None  # not a class of the screen: that restyles it all
-            set_text(shown, sign or "")
+            self.board.query_one(StatusLine).show_sign(sign)
 
     # --- auto play: the rest of the game at once -------------------------------------
 

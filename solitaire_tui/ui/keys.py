@@ -14,9 +14,11 @@ GAME_KEYS: list[BindingType] = [
     Binding("h", "hint", "Hint", tooltip="a move the helper would make, said, not played"),
     Binding("a", "auto", "Auto", tooltip="auto play on or off: the helper plays move by move"),
     Binding("e", "finish", "Finish", tooltip="the helper plays the game to its end at once"),
-    Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+",
-            tooltip="auto play faster"),
-    Binding("minus", "speed(-1)", "Slower", key_display="-", tooltip="auto play slower"),
+    # One cell for both: shown always, they change no key in the footer as auto play
+    # starts and stops, which laid the whole screen out again (``widgets.footer``).
+    Binding("plus,equals_sign", "speed(1)", "Speed", key_display="+ -",
+            tooltip="auto play faster (+) or slower (-), before it starts too"),
+    Binding("minus", "speed(-1)", "Slower", show=False),
     Binding("u,ctrl+z", "undo", "Undo", key_display="u", tooltip="undo a move (also ctrl+z)"),
     Binding("U,ctrl+y", "redo", "Redo", key_display="U", tooltip="redo a move (also ctrl+y)"),
     Binding("r", "restart", "Restart",

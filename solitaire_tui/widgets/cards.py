@@ -131,7 +131,16 @@ class CardView(Static):
         super().__init__(id=id, classes=classes)
         self.show(card, face_up=face_up)
 
+    _shown: tuple[Card | None, bool, object] | None = None  # card, face up, back drawn
+
     def show(self, card: Card | None, *, face_up: bool = True) -> None:
+        # A board shows every card after each move, most as they were: each class set
+        # again is checked by Textual (some 0.1 ms each, a dozen a card), so a card
+        # shown as it is changes nothing, not even that.
+        shown = (card, face_up, None if face_up or card is None else chosen_back())
+        if shown == self._shown:
+            return
+        self._shown = shown
         self.set_class(card is None, "-empty")
         self.set_class(card is not None and not face_up, "-back")
         self.set_class(card is not None and face_up and card.is_red, "-red")

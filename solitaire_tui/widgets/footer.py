@@ -42,7 +42,12 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from solitaire_tui.textual_private import FooterKey, enable_footer_key, footer_ready
+from solitaire_tui.textual_private import (
+    FooterKey,
+    enable_footer_key,
+    footer_key_enabled,
+    footer_ready,
+)
 
 CELL = 13
 # What the footer shows of a key: its name, action, words as shown and description,
@@ -103,20 +108,27 @@ class KeyFooter(Footer):
         if [known for known in there if known in wanted] != [
                 known for known in wanted if known in there]:
             return False  # in another order (keys of another focused widget)
+        new: dict[FooterKey | None, list[FooterKey]] = {}  # by the key they go before
         for index, known in enumerate(wanted):
             if known not in there:
                 key, action, shown, words = known
                 later = [there[after] for after in list(wanted)[index + 1:] if after in there]
                 widget = FooterKey(key, shown, words, action)
                 widget.compact = self.compact
-                await self.mount(widget, before=later[0] if later else palette)
-                there[known] = widget
+                new.setdefault(later[0] if later else palette, []).append(widget)
+        for before, widgets in new.items():  # keys side by side mounted at once: one layout
+            await self.mount_all(widgets, before=before)
+            there.update(((widget.key, widget.action, widget.key_display,
+                           widget.description), widget) for widget in widgets)
         for known, widget in there.items():
-            widget.display = known in wanted
-            if known in wanted:
+            if widget.display != (known in wanted):  # set alike, it lays the screen out
+                widget.display = known in wanted
+            if known in wanted:  # each only where it changed: a class set is checked
                 enabled, tooltip = wanted[known]
-                enable_footer_key(widget, enabled)
-                widget.tooltip = tooltip or None
+                if footer_key_enabled(widget) != enabled:
+                    enable_footer_key(widget, enabled)
+                if widget.tooltip != (tooltip or None):
+                    widget.tooltip = tooltip or None
         return True
 
     def _keys(self) -> Keys | None:

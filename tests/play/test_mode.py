@@ -25,11 +25,10 @@ def test_a_line_being_worked_out_holds_back_what_would_change_the_position(mode:
         assert allowed(mode, action, Position()) is expected, action
 
 
-def test_esc_stops_only_a_finish_and_the_speed_changes_only_while_auto_plays() -> None:
+def test_esc_stops_only_a_finish_and_the_speed_is_set_before_auto_play_too() -> None:
     assert [allowed(mode, "stop_finishing", Position()) for mode in Mode] == [
         False, False, True, False]
-    assert allowed(Mode.AUTO, "speed", Position()) is True
-    assert allowed(Mode.PLAYING, "speed", Position()) is False
+    assert [allowed(mode, "speed", Position()) for mode in Mode] == [True, True, None, None]
 
 
 def test_the_position_decides_the_rest() -> None:

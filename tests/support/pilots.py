@@ -12,9 +12,11 @@ from textual.content import Content
 from textual.message import Message
 from textual.notifications import Notify
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from solitaire_tui.store.database import Database
 from solitaire_tui.store.records import Record, Records
+from solitaire_tui.widgets.status_line import StatusLine
 
 SIZE = (100, 32)  # the terminal the screen tests play in
 
@@ -43,7 +45,7 @@ def saved_record(data: Path, game: str, variant: str) -> Record:
 def text_of(screen: Any, selector: str) -> str:
     """A widget's text as drawn, without its styles (a renderable is drawn at its width)."""
     widget = screen.query_one(selector)
-    drawn = widget.render()
+    drawn = widget.content if isinstance(widget, Static) else widget.render()
     if isinstance(drawn, str | Text | Content):
         return str(drawn)
     console = Console(width=max(1, widget.size.width), color_system=None)
@@ -90,8 +92,8 @@ def footer_keys(screen: Any) -> set[str]:
 
 def sign(screen: Any) -> str | None:
     """The words of the sign that auto play is on, or None when it is not shown."""
-    badge = screen.query_one("#auto")
-    return str(badge.render()) if badge.display else None
+    sign: str | None = screen.query_one(StatusLine).sign
+    return sign
 
 
 async def finish_by_key(pilot: Pilot[None], screen: Any, line: list[tuple[Any, Any]]) -> None:

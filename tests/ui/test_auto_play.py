@@ -69,14 +69,18 @@ async def test_the_sign_is_on_while_auto_play_plays_with_the_speed_it_keeps(
         screen = app.screen
         assert isinstance(screen, HitOrMissScreen)
         assert sign(screen) is None
-        assert "e" in footer_keys(screen) and "plus" not in footer_keys(screen)
+        assert {"e", "plus"} <= footer_keys(screen)
         assert "| `e` | Finish: " in await help_read(pilot)
-        await pilot.press("a")
+        await pilot.press("plus")  # the speed auto play starts at
+        assert text_of(screen, "#message") == (
+            "Auto play's speed: up to 10 moves a second; a starts it.")
+        assert not screen.session.moves and sign(screen) is None
+        await pilot.press("minus", "a")
         # At once; with a figure only once it has been measured (a loaded machine's
         # simulated key may come later than that).
         words = sign(screen)
         assert words is not None and words.startswith("▶ auto play · ") and "a stops" in words
-        assert "plus" in footer_keys(screen)
+        assert words in text_of(screen, "#status")  # whole, at the status line's end
         press_busy(pilot, "plus", "plus")
         await until(pilot, lambda: "up to 30 moves a second" in text_of(screen, "#message"))
         await until(pilot, lambda: "moves/s" in (sign(screen) or ""), seconds=10)
@@ -126,7 +130,8 @@ async def test_auto_play_waits_while_a_dialog_is_over_the_board(
 
 async def test_the_footer_is_built_again_only_when_its_keys_change(make_app: Any) -> None:
     """A screen refreshes its bindings after every move; rebuilding the footer each
-    time was most of the cost of a move in fast auto play."""
+    time was most of the cost of a move in fast auto play. Auto play on or off
+    changes no key in it (+ and - are there before it starts)."""
     deck = numbered(DEAL)
     app = make_app(Start("hit-or-miss", deck, Options(seed=deck.seed)))
     async with app.run_test(size=SIZE) as pilot:
@@ -138,9 +143,9 @@ async def test_the_footer_is_built_again_only_when_its_keys_change(make_app: Any
             await pilot.press(*call_keys(screen))
         assert len(screen.session.moves) == 4
         assert list(screen.query_one(Footer).children) == keys  # the same widgets
-        await pilot.press("a")  # + and - come into the footer
-        await pilot.pause()
-        assert list(screen.query_one(Footer).children) != keys
+        await pilot.press("a")
+        await until(pilot, lambda: len(screen.session.moves) > 4)
+        assert list(screen.query_one(Footer).children) == keys
 
 
 def call_keys(screen: HitOrMissScreen) -> str:

@@ -48,8 +48,8 @@ M_ROWS, LOG_ROWS = 3, 6  # the big m, and the least of the move log worth showin
 
 # There is no deal here: the shared keys are named for what they do in this game.
 SHARED_KEYS = game_keys({
-    "speed(1)": "the computers move sooner after their turn comes (at once, at the least)",
-    "speed(-1)": "the computers wait longer before they move, to follow their moves",
+    "speed(1)": "the computers move sooner after their turn comes, at once at the least"
+                " (+), or wait longer before they move, to follow their moves (-)",
     "new_game": "a new game at the same table (asks first if one in play would be lost)",
     "options": "who sits at the table, and the size of the piles",
 }, new_game="New game", options="Players")

@@ -286,10 +286,9 @@ async def test_plus_and_minus_change_a_replays_speed_at_once(make_app: Any) -> N
         await until(pilot, lambda: isinstance(app.screen, AddResidueScreen)
                     and app.screen.session.can_redo)  # the line, worked out
         screen = board(app)
-        assert screen.table.replaying and "plus" not in footer_keys(screen)  # before a
+        assert screen.table.replaying and "plus" in footer_keys(screen)  # before a too
         await pilot.press("a")
         assert sign(screen) is not None and "+ - speed" in text_of(screen, "#message")
-        assert "plus" in footer_keys(screen) and "minus" in footer_keys(screen)
         speed = screen.helping.speed
         await pilot.press("minus")
         assert screen.helping.speed == speed - 1
