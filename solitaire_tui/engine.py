@@ -237,16 +237,18 @@ def _mark_warm(parts: Sequence[Part]) -> None:
 
 
 @contextlib.contextmanager
-def _turn(directory: Path, waiting: Callable[[], None]) -> Iterator[None]:
-    """Hold the warm-up's lock file, telling ``waiting`` if another process has it.
-    Without ``fcntl`` (Windows) two warm-ups just both compile."""
+def one_at_a_time(lock_file: Path, waiting: Callable[[], None] = lambda: None
+                  ) -> Iterator[None]:
+    """Hold ``lock_file``, telling ``waiting`` if another process holds it first: what
+    one process compiles, the next loads from the cache (a process that dies lets it
+    go). Without ``fcntl`` (Windows) both just compile."""
     try:
         import fcntl
     except ImportError:
         yield
         return
-    directory.mkdir(parents=True, exist_ok=True)
-    with open(directory / LOCK, "a+b") as lock:
+    lock_file.parent.mkdir(parents=True, exist_ok=True)
+    with open(lock_file, "a+b") as lock:
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -282,7 +284,7 @@ def warm(parts: Sequence[Part], jobs: int, report: Callable[[Event], None]) -> b
     """Compile every part not known warm, on ``jobs`` processes, in the order given;
     True when all compiled (and the cache is then marked warm)."""
     total = len(parts)
-    with _turn(use_cache_dir(), lambda: report(Event("waiting", total=total))):
+    with one_at_a_time(use_cache_dir() / LOCK, lambda: report(Event("waiting", total=total))):
         if is_warm(parts):
             report(Event("finished", done=total, total=total))
             return True

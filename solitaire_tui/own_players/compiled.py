@@ -76,13 +76,14 @@ def compile_player(path: Path, rules: str, clairvoyant: bool) -> Compiled:
 
     try:
         loop = kept_loop.loop(path, compiled_by)
-        try:
-            first_call(loop)
-        except NumbaError:
-            raise
-        except Exception:  # the cache unreadable (damaged, cut short): compiled afresh
-            loop._cache.flush()
-            first_call(loop)
+        with kept_loop.one_compile(loop):  # a run's workers start at once: one compiles
+            try:
+                first_call(loop)
+            except NumbaError:
+                raise
+            except Exception:  # the cache unreadable (damaged, cut short): compiled afresh
+                loop._cache.flush()
+                first_call(loop)
     except Exception as error:  # numba's refusal of the file, as it compiles
         return Compiled(fast, None, not_compiled(error, path))
     return Compiled(fast, loop, None)

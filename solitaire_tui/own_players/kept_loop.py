@@ -31,10 +31,11 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from solitaire_tui.engine import kernel_sources, use_cache_dir
+from solitaire_tui.engine import kernel_sources, one_at_a_time, use_cache_dir
 
 KEPT = 32  # players' folders kept in the cache, the most recently used
 ENTRY = "_solitaire_tui_play_deals"  # the cached loop's name in the copy
+LOCK = ".compiling.lock"  # in the copy's folder, held by the process compiling it
 
 # What follows the player's text in its copy. The file's own functions are compiled
 # as they are called; the loop calls ``play`` by its name, so numba keeps it.
@@ -81,6 +82,16 @@ def loop(path: Path, compiled_by: str) -> Any:
     if not callable(getattr(module, "play", None)):
         raise TypeError(f"{path.name} has no function play(view)")
     return getattr(module, ENTRY)
+
+
+def one_compile(loop: Any) -> contextlib.AbstractContextManager[None]:
+    """Held while ``loop`` is first called (compiled, or loaded from the cache): a run's
+    worker processes start at once, and each compiled the same file on a cold cache,
+    some 15 to 30 s of a core each; with this, the first compiles and the others
+    wait, then load it. A loop that is not kept (no room for its copy) just compiles."""
+    module = sys.modules.get(loop.py_func.__module__)
+    kept = getattr(module, "__file__", None)
+    return contextlib.nullcontext() if kept is None else one_at_a_time(Path(kept).parent / LOCK)
 
 
 def _copy(name: str, text: str) -> Path:

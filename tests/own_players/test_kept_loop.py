@@ -4,7 +4,11 @@ is compiled afresh, and only the most recently used copies are kept."""
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import numba
 import numpy as np
@@ -47,6 +51,28 @@ def test_a_file_compiles_once_and_a_changed_one_again(tmp_path: Path, cache: Pat
     path.write_text(PLAYER.replace("(2, 3, 4)", "(4, 3, 2)"))
     assert hits(path) == (0, 1)
     assert len(list(cache.iterdir())) == 2
+
+
+def _hits_at_once(path: Path, cache: Path, together: Any) -> tuple[int, int]:
+    """In a process of its own: ``hits`` on the copies and cache under ``cache``, begun
+    once every process of the test is there (``together``, a barrier)."""
+    kept_loop.use_cache_dir = lambda: cache  # type: ignore[assignment]
+    os.environ.pop("NUMBA_CACHE_DIR", None)
+    numba.config.CACHE_DIR = ""
+    together.wait()
+    return hits(path)
+
+
+@pytest.mark.slow
+def test_processes_started_at_once_compile_a_file_once(tmp_path: Path, cache: Path) -> None:
+    """As a run's worker processes start: one compiles the file, the others wait for
+    it and load what it kept (each compiled it, a core's seconds each, before)."""
+    path = written(tmp_path, PLAYER)
+    spawn = multiprocessing.get_context("spawn")
+    with spawn.Manager() as manager, ProcessPoolExecutor(2, mp_context=spawn) as pool:
+        together = manager.Barrier(2)
+        found = list(pool.map(_hits_at_once, [path] * 2, [cache.parent] * 2, [together] * 2))
+    assert sorted(found) == [(0, 1), (1, 0)]
 
 
 @pytest.mark.slow
