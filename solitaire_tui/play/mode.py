@@ -58,7 +58,7 @@ def usable_or_dimmed(usable: bool) -> Allowed:
 
 def by_position(action: str, position: Position) -> Allowed:
     """What the position allows of a shared action no mode has settled."""
-    if action in ("auto", "finish", "hint"):
+    if action in ("auto", "finish", "hint", "speed"):  # + and - are auto play's speed
         return not position.is_over
     if action == "undo":
         return usable_or_dimmed(position.can_undo)

@@ -49,6 +49,7 @@ from solitaire_tui.ui.workers import cancelled
 from solitaire_tui.widgets.status_line import StatusLine
 
 ROOMY = 100  # columns from which the sign of auto play says which key stops it
+RATE_ROOM = len("9.9 moves/s")  # the sign's room for the speed measured, mostly
 
 
 class Board(Protocol):
@@ -294,8 +295,8 @@ class Helping:
         starts, the speed it will start at."""
         self.speed = max(0, min(len(SPEEDS) - 1, self.speed + change))
         rate = self.pace.rate = SPEEDS[self.speed]
-        if self._auto is None:
-            self.board.say(f"Auto play's speed: {speed_words(rate)}; a starts it.")
+        if self._auto is None:  # one row at 80 columns, even at "instant"
+            self.board.say(f"Auto speed: {speed_words(rate)} (a starts it).")
             return
         self._auto.stop()
         self._auto = self.board.set_interval(interval(rate), self.step)
@@ -314,7 +315,10 @@ class Helping:
             rate = self.pace.measured()
             sign = "▶ auto"  # narrower, the line above the status says the speed
             if roomy:
-                sign += " play" + ("" if rate is None else " · " + rate_words(rate)) + " · a stops"
+                # As wide whatever the speed measured (or none yet): at the status
+                # line's right end, words of another width moved the sign's left edge.
+                measured = "" if rate is None else rate_words(rate)
+                sign += f" play · {measured:>{RATE_ROOM}} · a stops"
         if sign != self._sign:
             self._sign = sign
             self.board.query_one(StatusLine).show_sign(sign)

@@ -33,8 +33,8 @@ def test_esc_stops_only_a_finish_and_the_speed_is_set_before_auto_play_too() -> 
 
 def test_the_position_decides_the_rest() -> None:
     over = Position(is_over=True, can_undo=True, can_redo=False)
-    assert [allowed(Mode.PLAYING, action, over) for action in ("auto", "finish", "hint")] == [
-        False, False, False]
+    assert [allowed(Mode.PLAYING, action, over)
+            for action in ("auto", "finish", "hint", "speed")] == [False] * 4
     assert allowed(Mode.PLAYING, "undo", over) is True
     assert allowed(Mode.PLAYING, "redo", over) is None  # shown, not usable: it stays put
     assert allowed(Mode.PLAYING, "stats", over) is True

@@ -73,7 +73,7 @@ async def test_the_sign_is_on_while_auto_play_plays_with_the_speed_it_keeps(
         assert "| `e` | Finish: " in await help_read(pilot)
         await pilot.press("plus")  # the speed auto play starts at
         assert text_of(screen, "#message") == (
-            "Auto play's speed: up to 10 moves a second; a starts it.")
+            "Auto speed: up to 10 moves a second (a starts it).")
         assert not screen.session.moves and sign(screen) is None
         await pilot.press("minus", "a")
         # At once; with a figure only once it has been measured (a loaded machine's
@@ -84,9 +84,10 @@ async def test_the_sign_is_on_while_auto_play_plays_with_the_speed_it_keeps(
         press_busy(pilot, "plus", "plus")
         await until(pilot, lambda: "up to 30 moves a second" in text_of(screen, "#message"))
         await until(pilot, lambda: "moves/s" in (sign(screen) or ""), seconds=10)
-        words = sign(screen)
+        first, words = words, sign(screen)
         assert words is not None and words.startswith("▶ auto play · ")
         assert words.endswith(" moves/s · a stops")
+        assert len(words) == len(first)  # its left edge stays where it was
         assert screen.session.moves and not screen.session.is_over
         await pilot.press("a")
         assert sign(screen) is None
