@@ -94,7 +94,6 @@ class StandIn(NamedTuple):
         return self.engine.title(self.part)
 
 
-
 class Helping:
     def __init__(self, board: Board) -> None:
         self.board = board

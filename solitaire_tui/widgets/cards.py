@@ -126,12 +126,12 @@ class CardView(Static):
     CardView.-chosen { border: heavy $accent; }
     """
 
+    _shown: tuple[Card | None, bool, object] | None = None  # card, face up, back drawn
+
     def __init__(self, card: Card | None = None, *, face_up: bool = True,
                  id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.show(card, face_up=face_up)
-
-    _shown: tuple[Card | None, bool, object] | None = None  # card, face up, back drawn
 
     def show(self, card: Card | None, *, face_up: bool = True) -> None:
         # A board shows every card after each move, most as they were: each class set

@@ -34,11 +34,6 @@ class StatusLine(Static):
     _sign: str | None = None
 
     @property
-    def status(self) -> str:
-        """The game's counts, as shown."""
-        return self._status
-
-    @property
     def sign(self) -> str | None:
         """The sign's words, or None while there is none."""
         return self._sign
