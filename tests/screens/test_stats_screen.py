@@ -28,6 +28,7 @@ from solitaire_tui.decks import numbered
 from solitaire_tui.games.registry import GAMES_BY_KEY
 from solitaire_tui.messages import OpenGame, OpenStats
 from solitaire_tui.own_players import files
+from solitaire_tui.own_players.folder import Found
 from solitaire_tui.screens.history import HistoryScreen
 from solitaire_tui.screens.menu import MenuScreen
 from solitaire_tui.screens.stats.comparing import NOTHING
@@ -353,6 +354,11 @@ async def test_the_history_reopens_a_run_with_its_figures(
         assert reopened is not screen and reopened.shown is not None
         assert reopened.shown.data == json.loads(json.dumps(first))  # as saved
         assert reopened.query_one("#seed", Input).value == "9"
+        assert "From the history" in text_of(reopened, "#summary")
+        # The players' folder, read in a worker, may answer after the run is shown (as
+        # late as this): its answer leaves the run's line be.
+        reopened.post_message(RunOptions.OwnRead(Found(), data_path / "players"))
+        await pilot.pause()
         assert "From the history" in text_of(reopened, "#summary")
     saved = History(Database(data_path))  # as another window would read it
     assert saved.entries[0].data == json.loads(json.dumps(first))
@@ -765,7 +771,6 @@ def test_a_run_of_a_moment_is_not_said_to_take_no_time() -> None:
 def test_an_empty_players_folder_says_what_would_be_one(tmp_path: Path) -> None:
     """"Your players (…): none." told a newcomer nothing: the sentence says where a
     player goes and what makes a file one."""
-    from solitaire_tui.own_players.folder import Found
     from solitaire_tui.screens.stats import run_words
 
     said = run_words.own_players(tmp_path, Found())

@@ -28,6 +28,10 @@ from solitaire_tui.store.history import Entry, newest
 LAST_RUN = "Your last run of these options"
 OPENED_ON = "Below, your last run of the options this panel opened on (r runs those above)"
 PLAYED_ON = "Below, the run played last, of other options than those above (r runs those)"
+FROM_HISTORY = "From the history: run"  # a run chosen in the history
+# The line's words while it shows a saved run: the players' folder, read in a worker,
+# answers after them as often as before and leaves them be when all is well.
+SAVED_RUN = (LAST_RUN, OPENED_ON, FROM_HISTORY)
 
 
 @dataclass(frozen=True)

@@ -51,9 +51,9 @@ from solitaire_tui.screens.stats import run_words
 from solitaire_tui.screens.stats.comparing import CompareField
 from solitaire_tui.screens.stats.forecast import Forecast
 from solitaire_tui.screens.stats.opening import (
-    LAST_RUN,
-    OPENED_ON,
+    FROM_HISTORY,
     PLAYED_ON,
+    SAVED_RUN,
     last_run_words,
     opening,
 )
@@ -310,7 +310,7 @@ class StatsScreen(LiveScreen[Snapshot]):
         timing one of them stopped is tried again."""
         self.timings.players_read()
         self._timed()  # the estimate's line, no longer the stopped timing's sentence
-        if not event.found.problems and (LAST_RUN in self._said or OPENED_ON in self._said):
+        if not event.found.problems and any(words in self._said for words in SAVED_RUN):
             return  # the last run's line stays: the players' row shows who was read
         if event.found.problems or not self.running:
             words = run_words.own_players(event.where, event.found)
@@ -447,7 +447,7 @@ class StatsScreen(LiveScreen[Snapshot]):
 
         self.app.push_screen(HistoryScreen(self.history.entries), chosen)
 
-    def _reopen(self, entry: Entry, heading: str = "From the history: run") -> None:
+    def _reopen(self, entry: Entry, heading: str = FROM_HISTORY) -> None:
         """Show a past run's figures as they were when it ended (``r`` plays the
         seed in the form: the run's own when it was chosen in the history, new deals
         when the panel opened on its options' last run)."""
