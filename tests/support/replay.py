@@ -1,9 +1,10 @@
 """Replaying many numbered deals through the pure rules, on every core.
 
 The compiled kernels are trusted only because they agree with the pure rules on
-thousands of deals; the pure side is slow (milliseconds a game), so the deals are
-spread over processes. 'spawn' rather than 'fork': numba's thread pool does not
-survive a fork.
+thousands of deals; the pure side is slow (milliseconds a game), so a test run on
+its own spreads the deals over processes (under pytest-xdist, whose workers are
+busy already, it replays them in its own: ``pure_rows``). 'spawn' rather than
+'fork': numba's thread pool does not survive a fork.
 """
 
 from __future__ import annotations
@@ -32,7 +33,17 @@ def _chunk(fn: Callable[[int, Any], Row], start: int, count: int, options: Any) 
 def pure_rows(fn: Callable[[int, Any], Row], options: Any, deals: int = AGREEMENT_DEALS,
               start: int = 0) -> list[Row]:
     """fn(deal, options) for deals start..start+deals-1, in order; fn must be a
-    module-level function so the worker processes can import it."""
+    module-level function so the worker processes can import it.
+
+    Under pytest-xdist (``PYTEST_XDIST_WORKER`` set) the deals are replayed in the
+    test's own process: the session already keeps every core busy with other tests,
+    so a pool adds no speed, only its cost, some 1.2 CPU-seconds a call for each
+    spawned worker to import the test's modules (numba and the kernels) again;
+    in-process, test_fast_calculation's slow tests took 81 CPU-seconds, not 102. A
+    test run on its own (one file, ``-n 0``) still spreads the deals over the cores.
+    """
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return _chunk(fn, start, deals, options)
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=os.cpu_count() or 1, mp_context=context) as pool:
         starts = range(start, start + deals, CHUNK)
