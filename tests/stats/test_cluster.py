@@ -265,7 +265,7 @@ async def test_the_panel_sends_the_players_of_ones_own_ticked_to_the_cluster(
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await own_ticked(pilot, app, "sequence")
-        await fill(pilot, screen, "800", "33")
+        await fill(pilot, screen, "200", "33")
         screen.query_one("#scheduler").value = scheduler.address  # type: ignore[attr-defined]
         await pilot.press("r")
         await until(pilot, lambda: screen.shown is not None and screen.shown.over)
@@ -275,4 +275,4 @@ async def test_the_panel_sends_the_players_of_ones_own_ticked_to_the_cluster(
     assert shown["workers"] == 2 and [part["version"] for part in shown["versions"]] == [
         "greedy", "mine.py"]
     setup = run_setup(GAMES_BY_KEY["sequence"], side_by_side(["greedy", "mine.py"], ("greedy",)))
-    assert untimed(shown) == untimed(here(setup, 33, 800))
+    assert untimed(shown) == untimed(here(setup, 33, 200))
