@@ -15,7 +15,7 @@ from rules.calculation import game as calc
 from rules.cards import deal_cards
 from rules.fast import calculation_solver as solver
 from rules.players.calculation import GreedyPlayer, peek
-from rules.roster import FAMILY_SOLVER_NODES
+from rules.roster import FAMILY_SOLVER_NODES, Solution
 from tests.support.pure.calculation import shipped
 
 GAMES = ("sequence", "calculation", "hopscotch", "betsy_ross")
@@ -51,13 +51,20 @@ def endgame(start: calc.State, moves: Callable[[calc.State], calc.Move]) -> calc
     return state
 
 
+@cache
+def searched(stem: str, deal: int) -> tuple[calc.State, Solution[calc.Move]]:
+    """Deal ``deal`` of ``stem`` from its start and the solver's answer within NODES,
+    kept: the two tests below search the same first deals from their starts."""
+    start = calc.new_game(shipped(stem), deal_cards(deal))
+    return start, peek(NODES).solve(start)
+
+
 @pytest.mark.parametrize("stem", GAMES)
 @pytest.mark.slow
 def test_every_winning_line_wins_by_the_rules(stem: str) -> None:
     won = 0
     for deal in range(20):
-        start = calc.new_game(shipped(stem), deal_cards(deal))
-        solution = peek(NODES).solve(start)
+        start, solution = searched(stem, deal)
         assert solution.verdict in ("won", "unknown")  # these deals: none proved lost
         if solution.verdict == "won":
             won += 1
@@ -73,9 +80,8 @@ def test_lost_and_won_are_what_every_line_tried_says(stem: str) -> None:
     every line in plain Python: the same verdict each time, losses among them."""
     verdicts = []
     for deal in range(15):
-        start = calc.new_game(shipped(stem), deal_cards(deal))
+        start, found = searched(stem, deal)
         states = {endgame(start, GREEDY.choose)}
-        found = peek(NODES).solve(start)
         if found.verdict == "won":
             line = iter(found.moves)
             states.add(endgame(start, lambda _, moves=line: next(moves)))
