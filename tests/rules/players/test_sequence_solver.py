@@ -45,10 +45,13 @@ def test_the_solver_agrees_with_exhaustive_search_on_numbered_endgames() -> None
 @pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(tail=st.permutations(PILE_ORDER[-8:]), seed=st.integers(0, 2**64 - 1),
-       left=st.integers(0, 6))
+       left=st.integers(0, 5))
 def test_the_solver_agrees_with_exhaustive_search_on_shuffled_tails(
         tail: list[Card], seed: int, left: int) -> None:
-    """Decks in pile order but for a shuffled end: a mix of won and lost endgames."""
+    """Decks in pile order but for a shuffled end: a mix of won and lost endgames. Up
+    to five cards left, as on random decks: of these endgames with six left, six in
+    seven were past PLAIN_POSITIONS and passed over, each after its 30,000 positions
+    (half the test's time, for an example checked about one run in five)."""
     agrees_with_exhaustive(endgame(PILE_ORDER[:-8] + tuple(tail), seed, left), drawn=True)
 
 
