@@ -147,8 +147,15 @@ class KeyFooter(Footer):
         self.app.screen_change_signal.unsubscribe(self)
 
     def _screen_changed(self, screen: Screen[object]) -> None:
-        if screen is self.screen or screen.styles.background.a < 1:
-            self.display = screen is self.screen
+        # A dialog hides the keys of the screens under it, not those of a page kept off
+        # the stack (the rules page), which was laid out again as it next opened: a
+        # third of what ``?`` cost after a dialog. ``display`` is set only where it
+        # changes: set alike the first time, it lays the screen out too.
+        mine = self.screen
+        if screen is mine or (screen.styles.background.a < 1 and mine in self.app.screen_stack):
+            shown = screen is mine
+            if self.display != shown:
+                self.display = shown
 
     def on_resize(self, event: events.Resize) -> None:
         self._set_columns(event.size.width)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer
+from textual.widgets import Footer, Markdown
 
 import solitaire_tui
 from rules import add_residue
@@ -110,6 +110,62 @@ async def test_a_page_that_covers_the_board_leaves_it_and_its_footer_alone(
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is board and footer.display and not any(laid_out)
+
+
+async def test_the_rules_page_opened_again_lays_nothing_out_after_a_dialog_too(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once the rules page has been opened, ``?`` and ``esc`` only draw: neither the
+    page nor the board is laid out again, and a dialog over the board in between
+    leaves the kept page's keys alone. Any dialog hid them, though the page was not
+    under it, so the page was laid out again as it next opened: a third of what
+    ``?`` cost after a new deal's question."""
+    app = SolitaireApp(tmp_path, Start("sequence", numbered(1)))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        board = app.screen
+        await pilot.press("1")  # a move made: n asks before the deal is left
+        await until(pilot, lambda: len(board.session.moves) == 1)  # type: ignore[attr-defined]
+        await pilot.press("question_mark")
+        await until(pilot, lambda: app.screen is not board)
+        page = app.screen
+        # Opened the first time, a page fills in its words a few frames after its frame.
+        await until(pilot, lambda: all(words.size.height for words in page.query(Markdown)))
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is board)
+        await pilot.press("question_mark")  # its words' sizes settle as it is shown again
+        await until(pilot, lambda: app.screen is page)
+        await pilot.pause()
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is board)
+        await pilot.pause()
+        layouts: list[str] = []
+        for screen in (board, page):
+            lay_out = screen._refresh_layout
+
+            def counted(*args: Any, screen: Screen[Any] = screen, lay_out: Any = lay_out,
+                        **kwargs: Any) -> None:
+                layouts.append(type(screen).__name__)
+                lay_out(*args, **kwargs)
+
+            monkeypatch.setattr(screen, "_refresh_layout", counted)
+        for _ in range(2):
+            await pilot.press("question_mark")
+            await until(pilot, lambda: app.screen is page)
+            await pilot.pause()
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is board)
+            await pilot.pause()
+        assert layouts == []
+        await pilot.press("n")  # the dialog over the board hides the board's keys only
+        await until(pilot, lambda: isinstance(app.screen, ModalScreen))
+        await pilot.press("n")
+        await until(pilot, lambda: app.screen is board)
+        await pilot.pause()
+        layouts.clear()
+        await pilot.press("question_mark")
+        await until(pilot, lambda: app.screen is page)
+        await pilot.pause()
+        assert layouts == [] and page.query_one(KeyFooter).display
 
 
 @pytest.mark.slow
