@@ -29,8 +29,9 @@ LAST_RUN = "Your last run of these options"
 OPENED_ON = "Below, your last run of the options this panel opened on (r runs those above)"
 PLAYED_ON = "Below, the run played last, of other options than those above (r runs those)"
 FROM_HISTORY = "From the history: run"  # a run chosen in the history
-# The line's words while it shows a saved run: the players' folder, read in a worker,
-# answers after them as often as before and leaves them be when all is well.
+# The line's words while it shows a saved run. The players' folder, read in a worker
+# as the panel opens, may answer before or after them; after, it leaves them be when
+# every file there is a player (the players' row shows who was read).
 SAVED_RUN = (LAST_RUN, OPENED_ON, FROM_HISTORY)
 
 
