@@ -243,3 +243,23 @@ async def test_no_color_draws_each_players_line_in_its_own_character() -> None:
 async def test_with_colours_each_players_line_has_its_colour() -> None:
     legend = await rate_legend(((100, [20, 30]), (400, [90, 120])))
     assert "━ greedy" in legend and "━ quick" in legend
+
+
+async def test_a_rules_page_kept_from_before_follows_a_theme_chosen_since(
+        data_path: Path) -> None:
+    """A page once opened is kept and not restyled unless the look changed
+    (``HelpScreen.update_node_styles``): a theme chosen while it was closed is one."""
+    app = SolitaireApp(data=data_path, start=SEQUENCE)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        await settle(app, pilot)
+        page = app.screen.query_one("Page")
+        assert page.styles.background != Color.parse(CARD_TABLE.surface or "")
+        await pilot.press("escape")
+        app.theme = "card-table"
+        await settle(app, pilot)
+        await pilot.press("question_mark")
+        await settle(app, pilot)
+        assert app.screen.query_one("Page") is page  # the kept page, restyled
+        assert page.styles.background == Color.parse(CARD_TABLE.surface or "")
+        assert app.screen.focused is None  # nothing on it takes the focus
