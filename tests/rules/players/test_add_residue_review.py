@@ -117,15 +117,17 @@ def test_the_weighing_gives_every_move_an_even_share_of_the_search() -> None:
 @pytest.mark.slow
 def test_where_perfect_play_is_known_the_weighings_best_is_mostly_perfect() -> None:
     """The judge beyond the solved sizes, tried where the answer is known: the move it
-    weighs best is an optimal one (by perfect play's share of the win) at 95% of the
-    decisions of random games measured (1,320 decisions); 90% at the least here."""
+    weighs best is an optimal one (by perfect play's share of the win) at 95-96% of the
+    decisions of random games (3,960 measured: 97.6% of two players' at n = 5, 93.4% of
+    three players' at n = 3); 90% at the least here, on 1,320 decisions of 80 games
+    (some 1.5 s). Twelve games, as this test had, came under 90% one time in twenty."""
     import numpy as np
 
     from rules.fast.add_residue_search import code_of, piles_of, strong_weighing
 
     optimal = decisions = 0
     for options in (ar.Options(2, 5), ar.Options(3, 3)):
-        for _ in range(6):
+        for _ in range(40):
             seed = random.randrange(2**32)
             first, moves = played(options, seed)
             state = first
