@@ -40,7 +40,7 @@ from solitaire_tui.session import Session
 from solitaire_tui.store.unfinished import Kept
 from solitaire_tui.ui.choices import kept_choice
 from solitaire_tui.ui.help import game_page, show_help
-from solitaire_tui.ui.helping import Helping
+from solitaire_tui.ui.helping import STOPPED_BY_UNDO, Helping
 from solitaire_tui.ui.keys import SHARED_ACTIONS
 from solitaire_tui.ui.notices import store_errors
 from solitaire_tui.ui.quit_dialog import confirm_unless
@@ -295,9 +295,10 @@ class GameScreen(Screen[None], Generic[S, M]):
 
     def action_undo(self) -> None:
         if self.table.undo():
+            auto = self.helping.auto_playing
             self.helping.stop()
             self.interrupted()
-            self.say("")
+            self.say(STOPPED_BY_UNDO if auto else "")
             self.redraw()
 
     def action_redo(self) -> None:

@@ -50,6 +50,11 @@ from solitaire_tui.widgets.status_line import StatusLine
 
 ROOMY = 100  # columns from which the sign of auto play says which key stops it
 RATE_ROOM = len("9.9 moves/s")  # the sign's room for the speed measured, mostly
+# ``h`` while auto play plays: each move it plays is the hint of its position, and a
+# hint shown would be gone with its next move (the line was left blank).
+HINTS_PLAYED = "Auto play plays each hint itself: a stops it, and h then shows one."
+# ``u`` while auto play plays takes a move back and stops it (``GameScreen``).
+STOPPED_BY_UNDO = "Auto play stopped, and the last move taken back."
 
 
 class Board(Protocol):
@@ -119,7 +124,11 @@ class Helping:
     # --- hints ---------------------------------------------------------------------
 
     def hint(self) -> None:
-        """The hint for the position now, shown."""
+        """The hint for the position now, shown; while auto play plays, the words
+        that say its moves are the hints (``HINTS_PLAYED``)."""
+        if self.auto_playing:
+            self.say(HINTS_PLAYED)
+            return
         self.table.ledger.helped = True
         self.board.keeper.soon()
         self.ask(HINT)
@@ -368,6 +377,11 @@ class Helping:
         moves = hint_moves(self.table.rules, player.searching(Search(stop, self.heard)),
                            finish.start)
         return finish.work_out(moves, stop)
+
+    @property
+    def auto_playing(self) -> bool:
+        """Auto play is on, drawn at its pace (not a finish)."""
+        return self._auto is not None
 
     @property
     def finishing(self) -> bool:

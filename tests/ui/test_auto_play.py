@@ -22,7 +22,7 @@ from solitaire_tui.play.auto import (
     speed_words,
 )
 from solitaire_tui.start import Start
-from solitaire_tui.ui.helping import Helping
+from solitaire_tui.ui.helping import HINTS_PLAYED, STOPPED_BY_UNDO, Helping
 from solitaire_tui.ui.quit_dialog import Confirm
 from tests.support.pilots import (
     SIZE,
@@ -92,6 +92,32 @@ async def test_the_sign_is_on_while_auto_play_plays_with_the_speed_it_keeps(
         await pilot.press("a")
         assert sign(screen) is None
         assert text_of(screen, "#message") == "Auto play stopped."
+
+
+async def test_h_while_auto_plays_says_its_moves_are_the_hints_and_u_stops_it(
+        make_app: Any) -> None:
+    """A hint shown while auto play plays would be gone with its next move: ``h``
+    says so, and auto play goes on; ``u`` takes a move back and stops it, saying so."""
+    deck = numbered(DEAL)
+    app = make_app(Start("hit-or-miss", deck, Options(seed=deck.seed)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, HitOrMissScreen)
+        await pilot.press("a", "plus", "plus")  # 30 moves a second
+        await until(pilot, lambda: len(screen.session.moves) >= 2)
+        await pilot.press("h")
+        assert text_of(screen, "#message") == HINTS_PLAYED
+        played = len(screen.session.moves)
+        await until(pilot, lambda: len(screen.session.moves) > played)  # it goes on
+        assert text_of(screen, "#message") == HINTS_PLAYED  # kept while it plays
+        assert not screen.table.ledger.helped  # no hint was shown
+        await pilot.press("u")
+        after = len(screen.session.moves)
+        assert sign(screen) is None
+        assert text_of(screen, "#message") == STOPPED_BY_UNDO
+        await pilot.press("h")  # a hint now, auto play stopped
+        assert text_of(screen, "#message").startswith("Hint")
+        assert len(screen.session.moves) == after
 
 
 @pytest.mark.slow
