@@ -301,8 +301,14 @@ class Helping:
         """A faster or slower speed; the pace carries on at it, its measured speed
         going from the old speed to the new one over a second. Before auto play
         starts, the speed it will start at."""
-        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + change))
-        rate = self.pace.rate = SPEEDS[self.speed]
+        speed = max(0, min(len(SPEEDS) - 1, self.speed + change))
+        if speed == self.speed:  # as it was: said so, with the key that does change it
+            self.board.say("Auto speed: instant already, the fastest (- slows it)." if change > 0
+                           else f"Auto speed: {speed_words(SPEEDS[speed])} already, the"
+                           " slowest (+ speeds it up).")
+            return
+        self.speed = speed
+        rate = self.pace.rate = SPEEDS[speed]
         if self._auto is None:  # one row at 80 columns, even at "instant"
             self.board.say(f"Auto speed: {speed_words(rate)} (a starts it).")
             return

@@ -120,6 +120,21 @@ async def test_h_while_auto_plays_says_its_moves_are_the_hints_and_u_stops_it(
         assert len(screen.session.moves) == after
 
 
+async def test_plus_at_the_fastest_speed_says_so_and_keeps_it(make_app: Any) -> None:
+    deck = numbered(DEAL)
+    app = make_app(Start("hit-or-miss", deck, Options(seed=deck.seed)))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, HitOrMissScreen)
+        await pilot.press(*["plus"] * len(SPEEDS))
+        assert screen.helping.speed == len(SPEEDS) - 1
+        assert text_of(screen, "#message") == (
+            "Auto speed: instant already, the fastest (- slows it).")
+        await pilot.press("minus")
+        assert text_of(screen, "#message") == (
+            f"Auto speed: {speed_words(SPEEDS[-2])} (a starts it).")
+
+
 @pytest.mark.slow
 async def test_auto_play_waits_while_a_dialog_is_over_the_board(
         make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -280,9 +280,15 @@ class AddResidueScreen(GameScreen[State, Move]):
             self.helping.change_speed(change)
             return
         at = min(range(len(PAUSES)), key=lambda index: abs(PAUSES[index] - self.pause))
-        self.pause = PAUSES[max(0, min(len(PAUSES) - 1, at - change))]
-        self.say(f"The computers now move {self.pause:g} s after their turn comes."
-                 if self.pause else "The computers now move at once.")
+        pause = PAUSES[max(0, min(len(PAUSES) - 1, at - change))]
+        if pause == self.pause:  # as it was: said so, with the key that does change it
+            self.say("The computers move at once already (- makes them wait)." if change > 0
+                     else f"The computers wait {pause:g} s already, the longest (+ shortens"
+                     " it).")
+            return
+        self.pause = pause
+        self.say(f"The computers now move {pause:g} s after their turn comes."
+                 if pause else "The computers now move at once.")
 
     # --- choosing a move --------------------------------------------------------------
 

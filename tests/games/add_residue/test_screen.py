@@ -16,7 +16,7 @@ from rules.players.add_residue import WeighingPlayer, player, seated
 from rules.players.add_residue_review import review
 from rules.players.add_residue_search import solve
 from rules.words import counted
-from solitaire_tui.games.add_residue.screen import AddResidueScreen
+from solitaire_tui.games.add_residue.screen import PAUSES, AddResidueScreen
 from solitaire_tui.games.add_residue.seating import Offer, Seat, Seating, default_seating
 from solitaire_tui.games.add_residue.setup_screen import KINDS, TableSetup
 from solitaire_tui.games.add_residue.widgets import Chips
@@ -293,10 +293,35 @@ async def test_plus_and_minus_change_a_replays_speed_at_once(make_app: Any) -> N
         await pilot.press("minus")
         assert screen.helping.speed == speed - 1
         assert text_of(screen, "#message") == "Auto speed: up to 1 move a second."
+        await pilot.press("minus")  # the slowest already: said, not repeated as a change
+        assert screen.helping.speed == speed - 1
+        assert text_of(screen, "#message") == (
+            "Auto speed: up to 1 move a second already, the slowest (+ speeds it up).")
         await pilot.press("plus", "plus")
         assert screen.helping.speed == speed + 1
         assert text_of(screen, "#message") == "Auto speed: up to 10 moves a second."
         await until(pilot, lambda: screen.session.is_over, 10)  # and it plays on, faster
+
+
+async def test_plus_and_minus_change_the_computers_pause_and_say_its_ends(
+        make_app: Any) -> None:
+    app = make_app(Start("add-residue", options=AGAINST_GREEDY))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = board(app)
+        for _ in PAUSES:
+            await pilot.press("plus")
+        assert screen.pause == 0
+        assert text_of(screen, "#message") == (
+            "The computers move at once already (- makes them wait).")
+        await pilot.press("minus")
+        assert screen.pause == PAUSES[1]
+        assert text_of(screen, "#message") == (
+            f"The computers now move {PAUSES[1]:g} s after their turn comes.")
+        for _ in PAUSES:
+            await pilot.press("minus")
+        assert screen.pause == PAUSES[-1]
+        assert text_of(screen, "#message") == (
+            f"The computers wait {PAUSES[-1]:g} s already, the longest (+ shortens it).")
 
 
 # --- play ---------------------------------------------------------------------------------
