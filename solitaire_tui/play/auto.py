@@ -66,7 +66,8 @@ class Pace:
         self._credit = 0.0  # moves owed, a fraction of one carried to the next tick
         self._last = now
         self._played = 0
-        self._log: deque[tuple[float, int]] = deque([(now, 0)])  # (when, moves so far)
+        # (when, moves so far, the speed asked for then)
+        self._log: deque[tuple[float, int, float]] = deque([(now, 0, rate)])
 
     def due(self, now: float) -> float:
         """Whole moves owed at ``now``: infinite at the instant speed, else a whole
@@ -81,18 +82,21 @@ class Pace:
         if self.rate != INSTANT:
             self._credit -= moves
         self._played += moves
-        self._log.append((now, self._played))
+        self._log.append((now, self._played, self.rate))
         while len(self._log) > 1 and self._log[1][0] <= now - WINDOW:
             self._log.popleft()
 
     def measured(self) -> float | None:
         """Moves a second between the first and the last moves logged in the last
         ``WINDOW`` seconds (with the one before them); None until they span
-        ``FIRST_MEASURE`` seconds, too short a time to say."""
-        (since, before), (last, played) = self._log[0], self._log[-1]
+        ``FIRST_MEASURE`` seconds, too short a time to say. Never over the fastest
+        speed asked for in that time: ticks a little early (``EARLY``) and a late one
+        making up its moves (``CATCH_UP``) read up to a tenth over it in a window,
+        which no second of play keeps."""
+        (since, before, _), (last, played, _) = self._log[0], self._log[-1]
         if last - since < FIRST_MEASURE:
             return None
-        return (played - before) / (last - since)
+        return min((played - before) / (last - since), max(rate for *_, rate in self._log))
 
 
 @dataclass(eq=False)
