@@ -17,7 +17,6 @@ from textual.widgets import Static
 
 from rules import relay
 from rules.relay import Options, State, Step
-from rules.words import counted
 from solitaire_tui.ui.game_screen import GameScreen
 from solitaire_tui.ui.keys import game_keys
 from solitaire_tui.ui.options_dialog import Pick, ask_options
@@ -69,9 +68,10 @@ class RelayScreen(GameScreen[State, Step]):
         text.append(f"  ·  discarded {len(state.discards)} of {total}")
         if state.quiet_rounds and not relay.is_won(state):
             # Only once a round has passed with no hit: "0 of 663" read as a bug. The
-            # bound said as what it is ("lost at 663" was read as a card or a score).
-            text.append(f"  ·  no hit for {counted(state.quiet_rounds, 'round')}:"
-                        f" {relay.hopeless_after(state)} lose the deal")
+            # bound said as what it is ("lost at 663" was read as a card or a score,
+            # ": 663 lose the deal" as 663 of something), on one row at 80 columns.
+            text.append(f"  ·  no hit for {state.quiet_rounds} of the"
+                        f" {relay.hopeless_after(state)} rounds that lose")
         return text
 
     @staticmethod

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rules import relay
 from rules.relay import State
+from rules.words import counted
 
 LOST = "Unwinnable"  # how ``play --headless`` says a game that cannot be won ended
 
@@ -16,7 +17,8 @@ def last_matches(state: State) -> str:
 
 
 def figures(state: State) -> str:
-    return f"no hit for {state.quiet_rounds} · discarded {len(state.discards)}"
+    return (f"no hit for {counted(state.quiet_rounds, 'round')}"
+            f" · discarded {len(state.discards)}")
 
 
 def verdict(state: State) -> tuple[bool, str]:

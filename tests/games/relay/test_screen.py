@@ -179,10 +179,10 @@ async def test_the_players_are_chosen_by_mouse(make_app: Any) -> None:
 
 def test_rounds_without_a_hit_say_how_many_lose_the_deal() -> None:
     """The bound is said as what it is: rounds without a hit that lose ("lost at 663"
-    was read as a card or a score)."""
+    was read as a card or a score, "663 lose the deal" as 663 of something)."""
     for _, state in moves_of(relay, relay.new_game(FOUR, numbered(DEAL).cards)):
         if state.quiet_rounds and not relay.is_over(state):
             break
     said = RelayScreen._round_text(state, 52).plain
-    assert (f"no hit for {state.quiet_rounds} round{'s' * (state.quiet_rounds > 1)}:"
-            f" {relay.hopeless_after(state)} lose the deal") in said
+    assert (f"no hit for {state.quiet_rounds} of the {relay.hopeless_after(state)}"
+            " rounds that lose") in said
