@@ -193,10 +193,13 @@ class OptionsDialog(ModalScreen[T | None], Generic[T]):
 
 def ask_options(screen: GameScreen[Any, Any], title: str, fields: Sequence[Field],
                 build: Callable[[list[str]], T]) -> None:
-    """Open the dialog over a game; options chosen start a new game on the same deal."""
+    """Open the dialog over a game; options chosen start a new game on the same deal.
+    esc keeps the game in play, or, before a move (as the game opens and asks), the
+    deal with the options the title shows: there is no game to keep yet."""
 
     def chosen(options: T | None) -> None:
         if options is not None:
             screen.change_options(options)
 
-    screen.app.push_screen(OptionsDialog(title, fields, build), chosen)
+    keep = "keep the game" if screen.table.in_play else "keep it as dealt"
+    screen.app.push_screen(OptionsDialog(title, fields, build, keep=keep), chosen)

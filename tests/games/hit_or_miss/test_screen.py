@@ -186,6 +186,8 @@ async def test_the_variant_chosen_is_played_again_without_asking(
     app = make_app(Start("hit-or-miss", numbered(DEAL)))
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, OptionsDialog)
+        # No game yet: esc keeps the deal as dealt, with the options the title shows.
+        assert text_of(app.screen, ".keys").endswith("esc: keep it as dealt")
         await pilot.press("down", "down", "tab", "tab", "down", "enter")
         assert app.screen.table.options == Options(2, PassOrder.REVERSED, seed=DEAL)
     app = make_app(Start("hit-or-miss", numbered(SHUFFLED_DEAL)))  # another window, later
@@ -221,7 +223,9 @@ async def test_new_options_start_the_deal_again_and_esc_or_the_same_keep_the_gam
         screen = app.screen
         assert isinstance(screen, HitOrMissScreen)
         await pilot.press(PLAY_KEYS[hit_or_miss.correct_call(screen.session.state)])
-        await pilot.press("o", "escape")
+        await pilot.press("o")
+        assert text_of(app.screen, ".keys").endswith("esc: keep the game")
+        await pilot.press("escape")
         assert screen.table.options == ONE_STRIKE
         assert len(screen.session.moves) == 1
         await pilot.press("o", "enter")  # the same options: nothing to start again
