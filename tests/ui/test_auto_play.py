@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from textual.pilot import Pilot
 from textual.widgets import Footer
 
 from rules import hit_or_miss
@@ -116,13 +117,9 @@ async def test_h_while_auto_plays_says_its_moves_are_the_hints_and_u_stops_it(
         make_app: Any) -> None:
     """A hint shown while auto play plays would be gone with its next move: ``h``
     says so, and auto play goes on; ``u`` takes a move back and stops it, saying so."""
-    deck = numbered(DEAL)
-    app = make_app(Start("hit-or-miss", deck, Options(seed=deck.seed)))
+    app = make_app(Start("hit-or-miss", numbered(DEAL), Options(seed=DEAL)))
     async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
-        assert isinstance(screen, HitOrMissScreen)
-        await pilot.press("a", "plus", "plus")  # 30 moves a second
-        await until(pilot, lambda: len(screen.session.moves) >= 2)
+        screen = await playing_fast(pilot, 2)
         await pilot.press("h")
         assert text_of(screen, "#message") == HINTS_PLAYED
         played = len(screen.session.moves)
@@ -167,13 +164,9 @@ async def test_auto_play_waits_while_a_dialog_is_over_the_board(
         step(helping)
 
     monkeypatch.setattr(Helping, "step", counted)
-    deck = numbered(DEAL)
-    app = make_app(Start("hit-or-miss", deck, Options(seed=deck.seed)))
+    app = make_app(Start("hit-or-miss", numbered(DEAL), Options(seed=DEAL)))
     async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
-        assert isinstance(screen, HitOrMissScreen)
-        await pilot.press("a", "plus", "plus")  # 30 moves a second
-        await until(pilot, lambda: len(screen.session.moves) >= 3)
+        screen = await playing_fast(pilot, 3)
         await pilot.press("n")
         await until(pilot, lambda: isinstance(app.screen, Confirm))
         asked_at, before = len(ticks), list(screen.session.moves)
@@ -211,3 +204,13 @@ async def test_the_footer_is_built_again_only_when_its_keys_change(make_app: Any
 def call_keys(screen: HitOrMissScreen) -> str:
     (call,) = hit_or_miss.legal_moves(screen.session.state)
     return PLAY_KEYS[call]
+
+
+async def playing_fast(pilot: Pilot[None], moves: int) -> HitOrMissScreen:
+    """The Hit or Miss screen on top, auto play on at 30 moves a second, once it has
+    played ``moves``."""
+    screen = pilot.app.screen
+    assert isinstance(screen, HitOrMissScreen)
+    await pilot.press("a", "plus", "plus")
+    await until(pilot, lambda: len(screen.session.moves) >= moves)
+    return screen
