@@ -22,7 +22,8 @@ terminal goes away (``sturdy_output``, ``resume_only_after_a_stop``;
 as it mounts (``SteadySelect``). A footer composes its keys with its screen
 (``footer_ready``), and a key already shown is enabled or not in place
 (``enable_footer_key``) rather than the footer composed again. Dead widgets'
-drawn lines are let go (``styles_caches_let_go``).
+drawn lines are let go (``styles_caches_let_go``). A game's rules page is composed
+before it is first shown (``compose_ahead``).
 """
 
 from __future__ import annotations
@@ -91,6 +92,13 @@ def own_bindings(node: DOMNode, key: str) -> tuple[Binding, ...]:
     as its keys arrive (``widgets.field``), where Textual runs them only once the key
     has gone up to the app."""
     return tuple(node._bindings.key_to_bindings.get(key, ()))
+
+
+def compose_ahead(app: App[Any], name: str) -> None:
+    """Compose and mount the installed screen ``name`` now rather than as it is first
+    shown: Textual starts a screen that is not running when it is pushed
+    (``App._get_screen``), where it offers no way to start one without showing it."""
+    app._get_screen(name)
 
 
 def footer_ready(footer: Footer) -> None:

@@ -39,7 +39,7 @@ from solitaire_tui.play.table import STANDARD, Ending, Game, GameTable, kept_dec
 from solitaire_tui.session import Session
 from solitaire_tui.store.unfinished import Kept
 from solitaire_tui.ui.choices import kept_choice
-from solitaire_tui.ui.help import game_page, show_help
+from solitaire_tui.ui.help import game_page, help_ahead, show_help
 from solitaire_tui.ui.helping import STOPPED_BY_UNDO, Helping
 from solitaire_tui.ui.keys import SHARED_ACTIONS
 from solitaire_tui.ui.notices import store_errors
@@ -131,6 +131,7 @@ class GameScreen(Screen[None], Generic[S, M]):
 
     def on_mount(self) -> None:
         self.redraw()
+        self.call_after_refresh(self._rules_ahead)
         self.thinker.preload_when_quiet(lambda: self.table.hint_player().part)
         if self._resumed is not None:
             self.say(self._resumed)
@@ -364,11 +365,18 @@ class GameScreen(Screen[None], Generic[S, M]):
 
     def action_help(self) -> None:
         table = self.table
-        page = game_page(self.game.rules_page(), type(self).BINDINGS, table.offers,
-                         self.MOUSE_HELP)
-        show_help(self.app, page, " · ".join(
+        show_help(self.app, self._rules_page(), " · ".join(
             [self.game.title] + ([table.variant] if table.variant != STANDARD else [])
             + ([table.deck.label] if table.deck else [])))
+
+    def _rules_page(self) -> str:
+        return game_page(self.game.rules_page(), type(self).BINDINGS, self.table.offers,
+                         self.MOUSE_HELP)
+
+    def _rules_ahead(self) -> None:
+        """The rules page composed once the board is drawn, for the first ``?``."""
+        if self.is_attached:
+            help_ahead(self.app, self._rules_page())
 
     def action_stats(self) -> None:
         self.helping.stop()

@@ -25,6 +25,7 @@ from textual.command import CommandPalette
 from textual.dom import DOMNode
 from textual.driver import Driver
 from textual.drivers import _writer_thread, linux_driver
+from textual.screen import Screen
 from textual.style import Style
 from textual.widgets import Checkbox, Markdown, RadioButton, Static
 from textual.widgets._select import SelectOverlay
@@ -34,6 +35,7 @@ from solitaire_tui.textual_private import (
     SteadySelect,
     SturdyWriter,
     ToggleButton,
+    compose_ahead,
     current_worker,
     driver_of,
     forget_worker,
@@ -138,6 +140,22 @@ async def test_a_markdown_tables_cells_are_read() -> None:
         headers, rows = table_cells(app.query_one(MarkdownTable))
         assert [str(cell) for cell in headers] == ["suit", "rank"]
         assert [[str(cell) for cell in row] for row in rows] == [["♠", "A"], ["♥", "10"]]
+
+
+async def test_a_screen_composed_ahead_is_mounted_and_not_shown() -> None:
+    class Later(Screen[None]):
+        def compose(self) -> ComposeResult:
+            yield Static("later", id="later")
+
+    app = Probe()
+    async with app.run_test() as pilot:
+        app.install_screen(Later(), "later")
+        compose_ahead(app, "later")
+        later = app.get_screen("later")
+        await until(pilot, lambda: bool(later.query("#later")))
+        assert later.is_running and later not in app.screen_stack
+        await app.push_screen("later")
+        assert app.screen is later and len(later.query("#later")) == 1  # not composed twice
 
 
 async def test_a_thread_knows_its_worker_and_forgets_it() -> None:
