@@ -111,6 +111,27 @@ def logged(data: Path) -> str:
     return log.read_text() if log.exists() else ""
 
 
+def ended(at: Pty, data: Path) -> int:
+    """The app's exit status, once it has ended within ``ENDS_WITHIN``; if it has not,
+    what each of its threads was doing then (running, sleeping, stopped: Linux's
+    ``/proc``), and its log: CI once saw an app alive 8 s after its terminal went."""
+    try:
+        return at.app.wait(ENDS_WITHIN)
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"the app had not ended after {ENDS_WITHIN} s; its threads:"
+                             f" {threads_of(at.app.pid)}; its log: {logged(data)!r}") from None
+
+
+def threads_of(pid: int) -> list[str]:
+    """Each thread's name and state (R running, S sleeping, T stopped, …)."""
+    found = []
+    for task in sorted(Path(f"/proc/{pid}/task").glob("*")):
+        with contextlib.suppress(OSError):  # a thread that ended meanwhile
+            name, rest = (task / "stat").read_text().rsplit(")", 1)
+            found.append(f"{name.split('(', 1)[1]} {rest.split()[0]}")
+    return found
+
+
 def in_play(at: Pty, data: Path) -> None:
     waited(lambda: b"Draw" in at.drawn, "the game's screen")
     os.write(at.master, b"d")  # a move: the game is in play, and kept as it goes
@@ -123,7 +144,7 @@ def test_a_terminal_that_goes_away_ends_the_app_in_order(tmp_path: Path) -> None
     try:
         in_play(at, tmp_path)
         os.close(at.master)  # the terminal goes away
-        assert at.app.wait(ENDS_WITHIN) == 128 + signal.SIGHUP
+        assert ended(at, tmp_path) == 128 + signal.SIGHUP
         assert kept_rows(tmp_path) == 1
         assert STILL_QUITTING not in logged(tmp_path)  # not the last resort's doing
     finally:
@@ -139,7 +160,7 @@ def test_keys_lost_without_a_hang_up_end_the_app_in_order(tmp_path: Path) -> Non
     try:
         in_play(at, tmp_path)
         os.close(at.master)
-        assert at.app.wait(ENDS_WITHIN) == 128 + signal.SIGHUP
+        assert ended(at, tmp_path) == 128 + signal.SIGHUP
         assert kept_rows(tmp_path) == 1
     finally:
         at.app.kill()
@@ -205,7 +226,7 @@ def test_a_shutdown_that_never_ends_is_ended_the_game_kept(tmp_path: Path) -> No
     try:
         in_play(at, tmp_path)
         at.app.send_signal(signal.SIGTERM)
-        assert at.app.wait(ENDS_WITHIN) == 128 + signal.SIGTERM
+        assert ended(at, tmp_path) == 128 + signal.SIGTERM
         at.left_as_it_was()  # by the last resort: Textual's own never ran
         assert kept_rows(tmp_path) == 1
         assert STILL_QUITTING in logged(tmp_path)  # with where each thread stood
