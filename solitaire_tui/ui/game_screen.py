@@ -35,15 +35,15 @@ from solitaire_tui.play import words
 from solitaire_tui.play.keeper import Keeper
 from solitaire_tui.play.mode import Mode
 from solitaire_tui.play.services import Services
-from solitaire_tui.play.table import STANDARD, Ending, Game, GameTable, kept_deck
+from solitaire_tui.play.table import Ending, Game, GameTable, kept_deck
 from solitaire_tui.session import Session
 from solitaire_tui.store.unfinished import Kept
 from solitaire_tui.ui.choices import kept_choice
-from solitaire_tui.ui.help import game_page, help_ahead, show_help
 from solitaire_tui.ui.helping import STOPPED_BY_UNDO, Helping
 from solitaire_tui.ui.keys import SHARED_ACTIONS
 from solitaire_tui.ui.notices import store_errors
 from solitaire_tui.ui.quit_dialog import confirm_unless
+from solitaire_tui.ui.rules_page import RulesPage
 from solitaire_tui.ui.thinking import Thinker
 from solitaire_tui.widgets.engine_status import EngineStatus
 from solitaire_tui.widgets.footer import KeyFooter
@@ -82,6 +82,7 @@ class GameScreen(Screen[None], Generic[S, M]):
         self.table: GameTable[S, M] = game.table()(game, services.records, deck, options)
         self.thinker = Thinker(self, services.engine, self.say, serial=services.limits.serial)
         self.helping = Helping(self)
+        self.rules_page = RulesPage(self)
         self.keeper = Keeper(services.unfinished, self.table,
                              self.call_after_refresh, partial(self.notify, severity="warning",
                                                               timeout=10))
@@ -131,7 +132,7 @@ class GameScreen(Screen[None], Generic[S, M]):
 
     def on_mount(self) -> None:
         self.redraw()
-        self.call_after_refresh(self._rules_ahead)
+        self.call_after_refresh(self.rules_page.ahead)
         self.thinker.preload_when_quiet(lambda: self.table.hint_player().part)
         if self._resumed is not None:
             self.say(self._resumed)
@@ -364,19 +365,7 @@ class GameScreen(Screen[None], Generic[S, M]):
         self.say("Finishing stopped: the position is as it was.")
 
     def action_help(self) -> None:
-        table = self.table
-        show_help(self.app, self._rules_page(), " · ".join(
-            [self.game.title] + ([table.variant] if table.variant != STANDARD else [])
-            + ([table.deck.label] if table.deck else [])))
-
-    def _rules_page(self) -> str:
-        return game_page(self.game.rules_page(), type(self).BINDINGS, self.table.offers,
-                         self.MOUSE_HELP)
-
-    def _rules_ahead(self) -> None:
-        """The rules page composed once the board is drawn, for the first ``?``."""
-        if self.is_attached:
-            help_ahead(self.app, self._rules_page())
+        self.rules_page.show()
 
     def action_stats(self) -> None:
         self.helping.stop()

@@ -202,7 +202,6 @@ def show_help(app: App[Any], markdown: str, title: str = "") -> None:
     app.push_screen(screen)
 
 
-
 def help_ahead(app: App[Any], markdown: str) -> None:
     """Compose the page of ``markdown`` now, for ``show_help`` to show later: composed
     as it was first opened, its screen and footer took half of the first ``?`` (some
