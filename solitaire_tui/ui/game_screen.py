@@ -73,6 +73,9 @@ class GameScreen(Screen[None], Generic[S, M]):
     # Under 30 rows (80×24, say) the frame gives its room to the board: a finished
     # game's banner loses its border, which hid the board's last rows (app.tcss).
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-full-height")]  # not "-tall": a game's own
+    # Every key is the game's and nothing on the board takes focus: Textual's auto focus
+    # only queried the whole board each time the screen came back (1 ms of an esc).
+    AUTO_FOCUS = ""
 
     def __init__(self, game: Screens, services: Services, deck: decks.Deck | None = None,
                  options: Any = None) -> None:
