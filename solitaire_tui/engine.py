@@ -60,6 +60,11 @@ BUSY_SHARE = 0.2
 # seconds: a 2-core AMD EPYC (docs/TUNING.md), whose probe took 6.0-6.3 ms or
 # 9.4-10.6 ms, as the machine had it (8 fresh processes): 8.3 ms between.
 PROBE_AT_PACE_1 = 0.0083
+# LLVM's compile against the probe's plain Python, as the machines and days measured
+# so far had it (docs/TUNING.md): from 0.8 to 3.2 times the probe's pace. Until this
+# machine has compiled a part, a wait is told as that range, not as one figure that
+# was off by as much.
+PROBE_SPREAD = (0.8, 3.2)
 LOCK = "solitaire-tui-engine.lock"
 POLL_SECONDS = 0.05  # how often a wait for a part asks whether to stop
 
@@ -343,8 +348,20 @@ class Pace:
         """Seconds here for each of ours; the last warm-up's before any part is done,
         ``probed_pace`` before any warm-up was."""
         if self.expected > 0:
-            return min(max(self.took / self.expected, LEAST_PACE), MOST_PACE)
-        return _kept_pace()
+            return _bounded(self.took / self.expected)
+        kept = _kept_pace()
+        return probed_pace() if kept is None else kept
+
+    @property
+    def span(self) -> tuple[float, float]:
+        """The least and the most this machine's pace may be, as far as it has shown
+        it: ``ratio`` both, once a part compiled here or a warm-up before kept its
+        pace; before then the probe's guess, spread as LLVM has strayed from it
+        (``PROBE_SPREAD``)."""
+        if self.expected > 0 or _kept_pace() is not None:
+            return self.ratio, self.ratio
+        least, most = PROBE_SPREAD
+        return _bounded(probed_pace() * least), _bounded(probed_pace() * most)
 
     def heard(self, part: Part, took: float) -> None:
         """Part ``part`` was ready in ``took`` seconds. Under a quarter of its
@@ -363,14 +380,18 @@ class Pace:
                                               encoding="utf-8")
 
 
-def _kept_pace() -> float:
-    """The last warm-up's ratio on this machine (``Pace.keep``), or its probed pace;
+def _kept_pace() -> float | None:
+    """The last warm-up's ratio on this machine (``Pace.keep``), if one was kept;
     bounded, as a file another program may have written."""
     try:
         ratio = float(json.loads((use_cache_dir() / PACE).read_text(encoding="utf-8"))["ratio"])
     except (OSError, ValueError, TypeError, KeyError):
-        return probed_pace()
-    return min(max(ratio, LEAST_PACE), MOST_PACE) if math.isfinite(ratio) else probed_pace()
+        return None
+    return _bounded(ratio) if math.isfinite(ratio) else None
+
+
+def _bounded(ratio: float) -> float:
+    return min(max(ratio, LEAST_PACE), MOST_PACE)
 
 
 @functools.cache
@@ -390,7 +411,7 @@ def probed_pace() -> float:
             total += number * number % 7
             kept[number & 1023] = total
         fastest = min(fastest, time.perf_counter() - began)
-    return min(max(fastest / PROBE_AT_PACE_1, LEAST_PACE), MOST_PACE)
+    return _bounded(fastest / PROBE_AT_PACE_1)
 
 
 def own_group() -> dict[str, Any]:
@@ -538,10 +559,11 @@ class Warmup:
         (``BUSY_SHARE``)."""
         return self.running and self.share.share < BUSY_SHARE
 
-    def left(self, name: str) -> float | None:
+    def left(self, name: str, pace: float | None = None) -> float | None:
         """About how many seconds until part ``name`` is ready, over the share of a
-        core the warm-up's processes have had lately (``share``); 0 once that time is
-        past; None when it is not awaited.
+        core the warm-up's processes have had lately (``share``), at this machine's
+        pace (``pace``, if given, else ``Pace.ratio``); 0 once that time is past;
+        None when it is not awaited.
 
         The warm-up is played forward on paper: each part takes its ``Part.seconds``
         at this machine's pace, those under way less the work done on them so far;
@@ -549,7 +571,7 @@ class Warmup:
         to the first of ``processes`` to be free, and begins no sooner than the parts
         it is ``after``. A part far down the queue is told after all those before it,
         not only after the first to end."""
-        ratio = self.pace.ratio
+        ratio = self.pace.ratio if pace is None else pace
         named = {part.name: part for part in self.parts}
         if not self.pending(name) or name not in named:
             return None
@@ -574,13 +596,19 @@ class Warmup:
         return ready_at[name] / share
 
     def how_long(self, name: str) -> str:
-        """How long part ``name`` is still away, in words: "about 38 s more"; not in
-        seconds while the warm-up gets next to no time (``busy``)."""
+        """How long part ``name`` is still away, in words: "about 38 s more", or
+        "about 4–15 s more" before this machine has compiled a part (``Pace.span``);
+        not in seconds while the warm-up gets next to no time (``busy``)."""
         if self.busy:
             return "held up while every core is busy with other work"
-        left = self.left(name) or 0.0
-        return (f"about {round(left)}\u00a0s more" if left >= 1
-                else "taking longer than usual: the machine may be busy")
+        least, most = (round(self.left(name, pace) or 0.0) for pace in self.pace.span)
+        if most < 1:
+            return "taking longer than usual: the machine may be busy"
+        if least == most:
+            return f"about {most}\u00a0s more"
+        if least < 1:
+            return f"up to {most}\u00a0s more"
+        return f"about {least}\u2013{most}\u00a0s more"
 
     def away(self, name: str) -> str:
         """Part ``name`` and how long it is away: "Sequence's fair player: about 39 s

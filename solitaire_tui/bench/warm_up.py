@@ -53,7 +53,9 @@ class PartTiming:
     """One part's compile: its own seconds, and when it was ready (from the start);
     ``told``: the seconds a player waiting for it was told it would take as it began
     (its ``Part.seconds`` at the pace the warm-up had measured here by then, as the
-    app's ``Warmup.left`` tells it), to be set beside what it took."""
+    app's ``Warmup.how_long`` tells it), to be set beside what it took; before any
+    part was done here, a range, from ``told`` to ``told_most``
+    (``engine.Pace.span``)."""
 
     name: str
     title: str
@@ -62,6 +64,7 @@ class PartTiming:
     ready_at: float
     failed: str = ""
     told: float = 0.0
+    told_most: float = 0.0  # the range's top, where a range was told; else ``told``
 
     @property
     def told_ratio(self) -> float | None:
@@ -101,17 +104,19 @@ def cold_warm_up(parts: Sequence[Part], jobs: int, cache: Path,
     timings: list[PartTiming] = []
     began = time.perf_counter()
     pace = engine.Pace()  # learnt as the app's warm-up learns it, from nothing
-    told: dict[str, float] = {}
+    told: dict[str, tuple[float, float]] = {}
 
     def report(event: Event) -> None:
         if event.kind == "begin":
-            told[event.part] = titles[event.part].seconds * pace.ratio
+            least, most = pace.span
+            told[event.part] = (titles[event.part].seconds * least,
+                                titles[event.part].seconds * most)
         if event.kind not in ("ready", "failed"):
             return
         part = titles[event.part]
         timing = PartTiming(part.name, part.title, part.play, event.seconds,
                             time.perf_counter() - began, event.error,
-                            told.get(part.name, 0.0))
+                            *told.get(part.name, (0.0, 0.0)))
         if event.kind == "ready":
             pace.heard(part, event.seconds)
         timings.append(timing)

@@ -196,8 +196,13 @@ def test_a_wait_is_told_at_the_pace_this_machine_showed() -> None:
     hints = Part("hints", "the fair player", "m:f", play=True, seconds=15)
     warmup = Warmup([first, hints], processes=2)  # both begin at once
     warmup.running = True
-    # Nothing compiled here yet: the table at the pace the machine's probe guesses.
-    assert warmup.left("hints") == pytest.approx(15 * engine.probed_pace(), abs=0.5)
+    # Nothing compiled here yet: the table at the pace the machine's probe guesses,
+    # told as the range LLVM has strayed from it.
+    probed = engine.probed_pace()
+    assert warmup.left("hints") == pytest.approx(15 * probed, abs=0.5)
+    least, most = (round(15 * probed * spread) for spread in engine.PROBE_SPREAD)
+    told = f"about {least}\u2013{most}\u00a0s more" if least >= 1 else f"up to {most}\u00a0s more"
+    assert told in warmup.waiting("hints")
     warmup.pace.heard(first, 20)
     warmup.ready.add("first")
     assert warmup.left("hints") == pytest.approx(30, abs=0.5)
@@ -218,11 +223,13 @@ def test_a_machine_that_never_compiled_is_guessed_from_its_python(
     probed = engine.probed_pace()
     assert engine.LEAST_PACE <= probed <= engine.MOST_PACE and engine.probed_pace() == probed
     assert engine.Pace().ratio == probed
+    assert engine.Pace().span == tuple(min(max(probed * spread, engine.LEAST_PACE),
+                                           engine.MOST_PACE) for spread in engine.PROBE_SPREAD)
     cache.mkdir(parents=True)
     (cache / engine.PACE).write_text(json.dumps({"ratio": 3.5}), encoding="utf-8")
-    assert engine.Pace().ratio == 3.5
+    assert engine.Pace().ratio == 3.5 and engine.Pace().span == (3.5, 3.5)
     (cache / engine.PACE).write_text(json.dumps({"ratio": "nan"}), encoding="utf-8")
-    assert engine.Pace().ratio == probed
+    assert engine.Pace().ratio == probed and engine.Pace().span[0] < engine.Pace().span[1]
     # A machine a million times slower than the table's: the bound.
     monkeypatch.setattr(engine, "PROBE_AT_PACE_1", engine.PROBE_AT_PACE_1 / 1e6)
     engine.probed_pace.cache_clear()

@@ -68,9 +68,12 @@ def test_compile_calls_and_load_report_every_part_and_call(cache: Path) -> None:
                    for part in warm.parts)
         assert warm.play_ready_at == next(p.ready_at for p in warm.parts if p.play)
         # What a player was told as each part began: our seconds at the pace learnt
-        # so far (none yet for the first: ours at the pace the machine's probe guessed).
+        # so far (none yet for the first: ours over the range the machine's probe
+        # guessed, ``engine.PROBE_SPREAD``).
         first = min(warm.parts, key=lambda part: part.ready_at - part.seconds)
-        assert first.told == pytest.approx(QUICK.seconds * engine.probed_pace())
+        least, most = engine.PROBE_SPREAD
+        assert first.told == pytest.approx(QUICK.seconds * engine.probed_pace() * least)
+        assert first.told_most == pytest.approx(QUICK.seconds * engine.probed_pace() * most)
         assert all(part.told > 0 for part in warm.parts)
     assert [call.name for call in bench.calls] == ["answer", "once"]
     assert bench.calls[0].answer == {"verdict": "won", "nodes": 7}
@@ -206,12 +209,17 @@ def test_a_wait_is_told_right_within_twice_or_a_second() -> None:
     """The app tells a wait in whole seconds: "about 1 s" for a part that loads in a
     blink is right; a third of the time, or three times it, is not."""
 
-    def told(seconds: float, told: float) -> bool:
-        part = PartTiming("part", "a part", True, seconds, seconds, told=told)
+    def told(seconds: float, told: float, most: float = 0.0) -> bool:
+        part = PartTiming("part", "a part", True, seconds, seconds, told=told,
+                          told_most=most)
         return bench_engine._told_right(part)
 
     assert told(0.03, 1.0) and told(10, 12) and told(10, 5.5)
     assert not told(10, 3) and not told(3, 10) and not told(0.03, 0.0)
+    # A range ("about 3–12 s more", before this machine compiled a part) is held to
+    # its ends, give or take the second it is told in, not to twice them.
+    assert told(9.9, 2.5, 10.1) and told(2.2, 2.8, 11) and told(11.8, 2.8, 11)
+    assert not told(12.5, 2.8, 11) and not told(1.5, 2.8, 11)
 
 
 @pytest.mark.slow
