@@ -7,7 +7,6 @@ app to follow); from the shell it says what it compiles, part by part.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
 import sys
@@ -31,27 +30,13 @@ def _end_with_the_app() -> None:
     lifeline.tie_to_parent()
 
 
-def _lowest_priority() -> None:
-    """The app's keys first: the warm-up (and the processes it starts, which inherit
-    it) at the lowest priority the system offers: Linux's idle class, which runs a
-    process only when nothing else would; elsewhere, nice 19. The app starts it in
-    the app's own session, as a process group of its own (``engine.own_group``):
-    there that puts it behind the keys, and it has what the session does not use."""
-    if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
-        with contextlib.suppress(OSError):
-            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-            return
-    if hasattr(os, "nice"):
-        os.nice(19)
-
-
 def warm(parts: Sequence[Part], jobs: int, background: bool) -> int:
     """Compile ``parts``; 0 when all are ready, 1 when one failed (said on stderr)."""
     titles = {part.name: part.title for part in parts}
     wide = max(map(len, titles.values()), default=0)  # the columns line up
     if background:
         _end_with_the_app()
-        _lowest_priority()
+        engine.lowest_priority()  # the app set it as it started us; from a shell, here
 
     def report(event: Event) -> None:
         if background:

@@ -352,6 +352,20 @@ def test_the_warm_up_is_a_group_of_its_own_in_the_apps_session() -> None:
     assert group == pid and session == os.getsid(0)
 
 
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="no idle class here")
+def test_the_warm_up_is_at_the_lowest_priority_from_its_start(tmp_path: Path) -> None:
+    """Set by the app as it starts the process, not once the process has imported what
+    it runs: its first fraction of a second went beside the app's first keys."""
+    warmup = Warmup([QUICK, SECOND], script(tmp_path, "gate"))
+    assert warmup.start()
+    try:
+        assert warmup._process is not None
+        assert os.sched_getscheduler(warmup._process.pid) == os.SCHED_IDLE
+    finally:
+        (tmp_path / "gate").touch()
+        warmup.close()
+
+
 def script(tmp_path: Path, gate: str) -> tuple[str, ...]:
     """A stand-in warm-up process: part "second" is ready at once, "quick" once the
     file ``gate`` exists."""
