@@ -135,9 +135,9 @@ class AddResidue(Game):
     title = "Add/Residue"
     ENGINE = (
         Part("add-residue-players", "Add/Residue's computer players",
-             "solitaire_tui.games.add_residue.kernel:warm_players", play=True, seconds=5.2),
+             "solitaire_tui.games.add_residue.kernel:warm_players", play=True, seconds=4.5),
         Part("add-residue-runs", "Add/Residue runs", "solitaire_tui.games.add_residue.kernel:warm",
-             seconds=1.6, after=("add-residue-players",)),
+             seconds=3.0, after=("add-residue-players",)),
     )
     HINT_PART = ENGINE[0].name  # its computer players, which its hints are too
     OWN_RULES = own_rules.__name__

@@ -65,7 +65,7 @@ class Relay(Game):
     key = "relay"
     title = "Hit or Miss relay"
     ENGINE = (Part("relay-runs", "relay runs", "solitaire_tui.games.relay.kernel:warm",
-                   seconds=3.6),)
+                   seconds=2.5),)
     blurb = "1 to 10 players pass their matches down the line."
 
     def screen(self) -> type[GameScreen[Any, Any]]:
