@@ -358,10 +358,12 @@ class Pace:
         it: ``ratio`` both, once a part compiled here or a warm-up before kept its
         pace; before then the probe's guess, spread as LLVM has strayed from it
         (``PROBE_SPREAD``)."""
-        if self.expected > 0 or _kept_pace() is not None:
-            return self.ratio, self.ratio
+        known = self.ratio if self.expected > 0 else _kept_pace()  # the file read once
+        if known is not None:
+            return known, known
         least, most = PROBE_SPREAD
-        return _bounded(probed_pace() * least), _bounded(probed_pace() * most)
+        probed = probed_pace()
+        return _bounded(probed * least), _bounded(probed * most)
 
     def heard(self, part: Part, took: float) -> None:
         """Part ``part`` was ready in ``took`` seconds. Under a quarter of its
