@@ -24,6 +24,7 @@ from tests.support.pilots import (
     saved,
     saved_record,
     text_of,
+    until,
     walk_back_and_forth,
 )
 
@@ -144,6 +145,9 @@ async def test_the_players_are_chosen_by_keys(make_app: Any) -> None:
         assert screen.table.options == Options(6)
         assert screen.session.state == relay.new_game(Options(6), numbered(DEAL).cards)
         assert "6 players" in text_of(screen, "#title")
+        # Laid out for six a frame after the dialog closes (its first frame may still
+        # have the rows of before: waited for, not read at once).
+        await until(pilot, lambda: screen.query_one("#players").region.height == 7, 5)
         assert screen.query_one("#players").region.height == 7  # the headings and six rows
         await pilot.press("space", "o", "left", "left", "left", "left", "left", "enter")
         await pilot.press("y")  # a round was played: asked first
